@@ -1,0 +1,70 @@
+"""Seeded random play: chance nodes from a :class:`random.Random`, random playouts, and
+explicit deals.
+
+>>> import random, tapete
+>>> from tapete.engine.chance import random_playout
+>>> a = random_playout(tapete.load_game('pocha').new_initial_state(), random.Random(7))
+>>> b = random_playout(tapete.load_game('pocha').new_initial_state(), random.Random(7))
+>>> a.history() == b.history() and a.is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from tapete.engine.api import State
+from tapete.errors import IllegalActionError
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """One chance outcome drawn with its probability."""
+    outcomes = state.chance_outcomes()
+    r = rng.random()
+    for action, p in outcomes:
+        r -= p
+        if r < 0:
+            return action
+    return outcomes[-1][0]
+
+
+def play_chance(state: State, rng: random.Random) -> State:
+    """Apply chance outcomes from ``rng`` until a player must act or the game ends."""
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    return state
+
+
+def random_playout(state: State, rng: random.Random) -> State:
+    """Play ``state`` to the end: chance from ``rng``, players uniformly among legal actions."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+    return state
+
+
+def deal_cards(state: State, cards: Iterable[int]) -> State:
+    """Apply chance actions bringing ``cards`` in order (a stacked deck, top card first).
+
+    Chance actions are the cards they bring, so an exact physical deal is a list of cards.
+    Stops early at a player node only if cards remain: that is an error, raised as
+    :class:`IllegalActionError` naming the card.
+    """
+    for card in cards:
+        if not state.is_chance_node():
+            raise IllegalActionError(
+                f"the deal is over but card {card} was left", phase=state.phase(), reason="deal_over"
+            )
+        state.apply_action(card)
+    return state
+
+
+def apply_strings(state: State, texts: Iterable[str]) -> State:
+    """Apply actions written as text (``'deal 3o'``, ``'bid 2'``, ``'play Rc'``) in order."""
+    for text in texts:
+        state.apply_string(text)
+    return state
