@@ -1,0 +1,720 @@
+"""One hand of La Pocha: deal, trump, (seven swap), bidding, play, score.
+
+>>> import random, tapete
+>>> from tapete.engine import random_playout
+>>> state = tapete.load_game('pocha', n_players=4, hand_size=3).new_initial_state()
+>>> state.current_player() == tapete.CHANCE, state.phase()
+(True, 'deal')
+>>> state = random_playout(state, random.Random(3))
+>>> state.is_terminal(), len(state.returns())
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Final
+
+from tapete.cards import SPANISH_36, SPANISH_40, SPANISH_48, Card, CardSet, Deck, Suit
+from tapete.engine.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    Param,
+    PlayerView,
+    State,
+    parse_int,
+    split_action,
+)
+from tapete.engine.registry import register
+from tapete.errors import ConfigError, IllegalActionError, NotationError
+from tapete.games.pocha.tables import ABOVE, STRENGTH, SUIT_MASK, mask_to_list
+
+# Action encoding (stable; RL adapters rely on it):
+#   0..63   a card id: "deal <card>" / "turn <card>" (chance) or "play <card>"
+#   64..79  "bid <n>" for n = action - 64
+#   80      "swap" (give the 7 or 2 of trumps for the turned-up card)
+#   81      "pass" (decline to swap)
+#   88..95  "dealer <seat>" (pocha-match, random first dealer, chance)
+BID_BASE: Final = 64
+MAX_BID: Final = 15
+SWAP: Final = 80
+PASS: Final = 81
+DEALER_BASE: Final = 88
+NUM_DISTINCT_ACTIONS: Final = 96
+
+DEAL, TURN, SWAP7, SWAP2, BIDDING, PLAY, DONE = range(7)
+PHASE_NAMES: Final = ("deal", "turn", "seven-swap", "two-swap", "bidding", "play", "done")
+
+_SUIT_NAMES: Final = ("oros", "copas", "espadas", "bastos")
+_SEVEN_SLOT: Final = 6
+_TWO_SLOT: Final = 1
+
+
+def _check_deck(value: Any) -> str:
+    text = str(value)
+    if text not in ("auto", "36", "40", "48"):
+        raise ConfigError(f"parameter deck = {value!r} is not allowed; allowed: auto | 36 | 40 | 48")
+    return text
+
+
+def _optional_int(name: str) -> Any:
+    def check(value: Any) -> int | None:
+        if value is None or value == "auto":
+            return None
+        if isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"parameter {name} must be an integer, got {value!r}")
+        return value
+
+    return check
+
+
+#: Rule options shared by ``pocha`` and ``pocha-match`` (pocha.md §3, configuration summary).
+RULE_PARAMETERS: Final = (
+    Param("n_players", 4, "number of players", low=3, high=8),
+    Param("deck", "auto", "pack: auto = 36 cards (no 2s) for 3 or 6 players, else 40",
+          kind=str, check=_check_deck),
+    Param("rank_order", "tute", "card ranking: tute = A 3 R C S 7…2; natural = A R C S 7…2",
+          kind=str, choices=("tute", "natural")),
+    Param("trump_when_no_stock", "dealer_last_card",
+          "trumps when the whole pack is dealt: the dealer's last card, or none",
+          kind=str, choices=("dealer_last_card", "none")),
+    Param("seven_swap", False, "the holder of the 7 of trumps may swap it for the turned card",
+          kind=bool),
+    Param("dealer_restriction", True, "the dealer may not make the bids add up", kind=bool),
+    Param("play_rules", "seed", "seed = follow, overtake, trump, overtrump; follow_only",
+          kind=str, choices=("seed", "follow_only")),
+    Param("undertrump", "free", "void and unable to overtrump: free = any card; must = a trump",
+          kind=str, choices=("free", "must")),
+    Param("exact_base", 10, "points for an exact bid", low=0),
+    Param("per_trick_exact", 5, "points per trick won with an exact bid", low=0),
+    Param("per_trick_miss", 5, "points lost per trick of difference", low=0),
+)  # fmt: skip
+
+
+@dataclasses.dataclass(frozen=True)
+class Trick:
+    """A trick: who led, the cards in playing order and (once complete) the winner."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+
+
+@dataclasses.dataclass(frozen=True)
+class PochaView(PlayerView):
+    """What one seat knows of a hand of La Pocha.
+
+    ``observed`` is the whole action history as this seat saw it: the text of each action,
+    or ``None`` for a card dealt to somebody else.
+    """
+
+    phase: str
+    n_players: int
+    hand_size: int
+    dealer: int
+    hand: CardSet
+    hand_counts: tuple[int, ...]
+    trump_card: Card | None
+    trump_suit: Suit | None
+    trump_card_holder: int | None
+    swaps: tuple[tuple[int, Card, Card], ...]
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    current_trick: Trick | None
+    finished_tricks: tuple[Trick, ...]
+    scores: tuple[int, ...] | None
+    observed: tuple[str | None, ...]
+
+
+class PochaRules:
+    """The rule options of a Pocha game in fast-access form (shared by hand and match)."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.n_players: int = params["n_players"]
+        deck = params["deck"]
+        if deck == "auto":
+            deck = "36" if self.n_players in (3, 6) else "40"
+        self.deck: Deck = {"36": SPANISH_36, "40": SPANISH_40, "48": SPANISH_48}[deck]
+        self.deck_size = len(self.deck)
+        self.max_hand_size = self.deck_size // self.n_players
+        self.rank_order: str = params["rank_order"]
+        self.strength = STRENGTH[self.rank_order]
+        self.above = ABOVE[self.rank_order]
+        self.dealer_last_card = params["trump_when_no_stock"] == "dealer_last_card"
+        self.seven_swap: bool = params["seven_swap"]
+        self.dealer_restriction: bool = params["dealer_restriction"]
+        self.follow_only = params["play_rules"] == "follow_only"
+        self.undertrump_must = params["undertrump"] == "must"
+        self.exact_base: int = params["exact_base"]
+        self.per_trick_exact: int = params["per_trick_exact"]
+        self.per_trick_miss: int = params["per_trick_miss"]
+
+    def score(self, bid: int, won: int) -> int:
+        """Points for one player: exact ``exact_base + per_trick_exact * won``, else a penalty.
+
+        >>> PochaRules(dict(POCHA_DEFAULTS)).score(3, 3), PochaRules(dict(POCHA_DEFAULTS)).score(2, 4)
+        (25, -10)
+        """
+        if bid == won:
+            return self.exact_base + self.per_trick_exact * won
+        return -self.per_trick_miss * abs(won - bid)
+
+
+POCHA_DEFAULTS: Final = {p.name: p.default for p in RULE_PARAMETERS}
+
+
+@register
+class PochaGame(Game):
+    """One hand of La Pocha (pocha.md §2), registered as ``pocha``.
+
+    >>> import tapete
+    >>> g = tapete.load_game('pocha', n_players=3)
+    >>> g.rules.deck.name, g.hand_size, g.dealer
+    ('spanish36', 12, 2)
+    >>> tapete.load_game('pocha', n_players=4, hand_size=11)
+    Traceback (most recent call last):
+    ...
+    tapete.errors.ConfigError: parameter hand_size = 11 is too large: 4 players with the 40-card pack allow 1…10
+    """
+
+    name = "pocha"
+    rules_version = "pocha-1"
+    summary = "La Pocha, one hand: deal, trump, exact bids, follow and overtake"
+    parameters = (
+        *RULE_PARAMETERS[:1],
+        Param("hand_size", None, "cards per player (default: the most the pack allows)",
+              kind=int, check=_optional_int("hand_size")),
+        Param("dealer", None, "the dealer's seat (default: the last seat, so seat 0 is mano)",
+              kind=int, check=_optional_int("dealer")),
+        *RULE_PARAMETERS[1:],
+    )  # fmt: skip
+
+    def _configure(self) -> None:
+        self.rules = PochaRules(dict(self.params))
+        rules = self.rules
+        n_players = rules.n_players
+        size = self.params["hand_size"]
+        if size is None:
+            size = rules.max_hand_size
+        elif not 1 <= size <= rules.max_hand_size:
+            what = "too large" if size > rules.max_hand_size else "too small"
+            raise ConfigError(
+                f"parameter hand_size = {size} is {what}: {n_players} players with the "
+                f"{rules.deck_size}-card pack allow 1…{rules.max_hand_size}"
+            )
+        dealer = self.params["dealer"]
+        if dealer is None:
+            dealer = n_players - 1
+        elif not 0 <= dealer < n_players:
+            raise ConfigError(f"parameter dealer = {dealer} is not a seat; allowed: 0…{n_players - 1}")
+        self.hand_size: int = size
+        self.dealer: int = dealer
+
+    def num_players(self) -> int:
+        """Number of seats."""
+        return self.rules.n_players
+
+    def num_distinct_actions(self) -> int:
+        """Size of the action encoding (see the module's table)."""
+        return NUM_DISTINCT_ACTIONS
+
+    def new_initial_state(self) -> PochaState:
+        """The hand before the first card is dealt."""
+        return PochaState(self)
+
+    def sample_consistent_state(self, view: PlayerView, rng: random.Random) -> PochaState:
+        """A full hand consistent with ``view`` (voids, failures to overtake or to trump)."""
+        from tapete.games.pocha.sampler import fill_hand
+
+        if not isinstance(view, PochaView):
+            raise TypeError("pocha samples from a PochaView")
+        state = self.new_initial_state()
+        for text in fill_hand(self, list(view.observed), rng):
+            state.apply_string(text)
+        return state
+
+
+class PochaState(State):
+    """A position in one hand of La Pocha (see :class:`PochaGame`)."""
+
+    def __init__(self, game: PochaGame) -> None:
+        self.game: PochaGame = game
+        rules = game.rules
+        self.rules = rules
+        self._history = []
+        self.n_players = rules.n_players
+        self.hand_size = game.hand_size
+        self.dealer = game.dealer
+        self.mano = (game.dealer + 1) % rules.n_players
+        self._phase = DEAL
+        self._undealt = rules.deck.mask
+        self._dealt = 0
+        self.hands = [0] * rules.n_players
+        self.trump_card = -1
+        self.trump_suit = -1
+        self._trump_mask = 0
+        self.trump_card_holder = -1
+        self.swaps: list[tuple[int, int, int]] = []
+        self.bids = [-1] * rules.n_players
+        self._to_move = self.mano
+        self.tricks_won = [0] * rules.n_players
+        self.leader = self.mano
+        self.trick: list[int] = []
+        self._led = -1
+        self._best_led = -1
+        self._best_trump = -1
+        self._winner = -1
+        self.finished: list[tuple[int, tuple[int, ...], int]] = []
+        self.scores: list[int] | None = None
+        self._legal = -1
+        self._swap_asked = 0
+
+    # -- protocol -----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while dealing, TERMINAL when scored."""
+        phase = self._phase
+        if phase <= TURN:
+            return CHANCE
+        if phase == DONE:
+            return TERMINAL
+        return self._to_move
+
+    def phase(self) -> str:
+        """``deal``, ``turn``, ``seven-swap``, ``two-swap``, ``bidding``, ``play`` or ``done``."""
+        return PHASE_NAMES[self._phase]
+
+    def is_terminal(self) -> bool:
+        """True once the hand is scored."""
+        return self._phase == DONE
+
+    def is_chance_node(self) -> bool:
+        """True while cards are being dealt or turned up."""
+        return self._phase <= TURN
+
+    def legal_actions(self) -> list[int]:
+        """Legal actions, sorted: cards (deal/turn/play), bids, swap/pass."""
+        phase = self._phase
+        if phase == PLAY:
+            return mask_to_list(self._play_mask())
+        if phase <= TURN:
+            return mask_to_list(self._undealt)
+        if phase == BIDDING:
+            return [BID_BASE + b for b in self._legal_bids()]
+        if phase in (SWAP7, SWAP2):
+            return [SWAP, PASS] if self.hands[self._to_move] >> self._swap_card() & 1 else [PASS]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each undealt card, equally likely."""
+        if self._phase > TURN:
+            return []
+        cards = mask_to_list(self._undealt)
+        p = 1.0 / len(cards)
+        return [(c, p) for c in cards]
+
+    def is_legal(self, action: int) -> bool:
+        """True when ``action`` may be applied now."""
+        if self._phase == PLAY:
+            return 0 <= action < 64 and bool(self._play_mask() >> action & 1)
+        return self.why_illegal(action) is None
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` (checked; the state is unchanged if it is refused)."""
+        phase = self._phase
+        if phase == PLAY and 0 <= action < 64 and self._play_mask() >> action & 1:
+            self._play(action)
+        elif phase <= TURN and 0 <= action < 64 and self._undealt >> action & 1:
+            self._deal(action)
+        else:
+            error = self.why_illegal(action)
+            if error is not None:
+                raise error
+            self._apply(action)
+        self._history.append(action)
+
+    def _apply(self, action: int) -> None:
+        phase = self._phase
+        if phase == PLAY:
+            self._play(action)
+        elif phase <= TURN:
+            self._deal(action)
+        elif phase == BIDDING:
+            self._bid(action - BID_BASE)
+        else:
+            self._swap(action == SWAP)
+
+    def why_illegal(self, action: int) -> IllegalActionError | None:
+        """``None`` if legal, else an error saying which rule forbids ``action`` now."""
+        phase = self._phase
+        if not isinstance(action, int) or not 0 <= action < NUM_DISTINCT_ACTIONS:
+            return self._not_now(action, f"{action!r} is not an action of pocha", "unknown_action")
+        if phase == DONE:
+            return self._not_now(action, "the hand is over", "game_over")
+        if phase <= TURN:
+            if action >= 64 or not self.rules.deck.mask >> action & 1:
+                return self._not_now(action, "cards are being dealt: only a deal action", "dealing")
+            if not self._undealt >> action & 1:
+                return self._not_now(action, f"{Card(action)} was already dealt", "already_dealt")
+            return None
+        if phase in (SWAP7, SWAP2):
+            if action not in (SWAP, PASS):
+                return self._not_now(action, "the swap comes first: swap or pass", "swap_phase")
+            card = self._swap_card()
+            if action == SWAP and not self.hands[self._to_move] >> card & 1:
+                return self._not_now(action, f"only the holder of {Card(card)} may swap", "no_card")
+            return None
+        if phase == BIDDING:
+            if not BID_BASE <= action <= BID_BASE + MAX_BID:
+                return self._not_now(action, "bidding now: bid a number of tricks", "bidding")
+            bid = action - BID_BASE
+            if bid > self.hand_size:
+                return self._not_now(
+                    action, f"bids go from 0 to {self.hand_size}", "bid_out_of_range"
+                )
+            if bid not in self._legal_bids():
+                return self._not_now(
+                    action,
+                    f"the dealer may not bid {bid}: the bids would add up to {self.hand_size}",
+                    "dealer_restriction",
+                )
+            return None
+        return self._why_illegal_play(action)
+
+    def _why_illegal_play(self, action: int) -> IllegalActionError | None:
+        if action >= 64:
+            return self._not_now(action, "tricks are being played: play a card", "playing")
+        hand = self.hands[self._to_move]
+        if not hand >> action & 1:
+            return self._not_now(action, f"{Card(action)} is not in the hand", "not_held")
+        legal = self._play_mask()
+        if legal >> action & 1:
+            return None
+        led = self._led
+        deck = self.rules.deck
+        holds = deck.format_cards(CardSet(legal))
+        follow = hand & SUIT_MASK[led]
+        if follow and not (follow & ~legal):
+            return self._not_now(action, f"must follow {_SUIT_NAMES[led]}: holds {holds}", "must_follow")
+        if follow:
+            return self._not_now(
+                action,
+                f"must overtake {Card(self._best_led)}: holds {holds}",
+                "must_overtake",
+            )
+        if self._best_trump >= 0 and legal & self.rules.above[self._best_trump]:
+            return self._not_now(
+                action, f"must overtrump {Card(self._best_trump)}: holds {holds}", "must_overtrump"
+            )
+        return self._not_now(
+            action, f"void in {_SUIT_NAMES[led]}, must trump: holds {holds}", "must_trump"
+        )
+
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        """``deal 3o``, ``turn 4b``, ``bid 2``, ``play Rc``, ``swap``, ``pass``."""
+        if 0 <= action < 64:
+            verb = ("deal", "turn")[self._phase] if self._phase <= TURN else "play"
+            return f"{verb} {self.rules.deck.format_card(action)}"
+        if BID_BASE <= action <= BID_BASE + MAX_BID:
+            return f"bid {action - BID_BASE}"
+        if action == SWAP:
+            return "swap"
+        if action == PASS:
+            return "pass"
+        if DEALER_BASE <= action < DEALER_BASE + 8:
+            return f"dealer {action - DEALER_BASE}"
+        raise NotationError(f"{action!r} is not an action of pocha")
+
+    def string_to_action(self, text: str) -> int:
+        """The action written ``text``: ``deal 3o``, ``turn 4b``, ``bid 2``, ``play Rc``..."""
+        expected = "'deal <card>', 'turn <card>', 'bid <n>', 'play <card>', 'swap' or 'pass'"
+        verb, arg = split_action(text, ("deal", "turn", "bid", "play", "swap", "pass"), expected)
+        if verb in ("swap", "pass"):
+            if arg:
+                raise NotationError(f"cannot read {text!r}: {verb} takes nothing after it")
+            return SWAP if verb == "swap" else PASS
+        if verb == "bid":
+            bid = parse_int(arg, "a bid", "'bid <n>' with n a number of tricks")
+            if not 0 <= bid <= MAX_BID:
+                raise NotationError(f"cannot read {text!r}: bids are numbers 0…{MAX_BID}")
+            return BID_BASE + bid
+        if not arg:
+            raise NotationError(f"cannot read {text!r}: expected '{verb} <card>', like '{verb} 3o'")
+        return int(self.rules.deck.parse_card(arg))
+
+    def returns(self) -> list[float]:
+        """The hand's points per seat once scored (zeros before)."""
+        if self.scores is None:
+            return [0.0] * self.n_players
+        return [float(s) for s in self.scores]
+
+    def clone(self) -> PochaState:
+        """An independent copy."""
+        other = object.__new__(PochaState)
+        other.__dict__.update(self.__dict__)
+        other._history = list(self._history)
+        other.hands = list(self.hands)
+        other.swaps = list(self.swaps)
+        other.bids = list(self.bids)
+        other.tricks_won = list(self.tricks_won)
+        other.trick = list(self.trick)
+        other.finished = list(self.finished)
+        other.scores = None if self.scores is None else list(self.scores)
+        return other
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._phase, tuple(self.hands), self._undealt, self.trump_card, self.trump_suit,
+            self.trump_card_holder, tuple(self.swaps), tuple(self.bids), self._to_move,
+            tuple(self.tricks_won), self.leader, tuple(self.trick), tuple(self.finished),
+        )  # fmt: skip
+
+    # -- rules --------------------------------------------------------------------------------
+    def _deal(self, card: int) -> None:
+        self._undealt &= ~(1 << card)
+        rules = self.rules
+        if self._phase == TURN:
+            self.trump_card = card
+            self._set_trump(card >> 4)
+            self._after_trump()
+            return
+        seat = (self.mano + self._dealt) % self.n_players
+        self.hands[seat] |= 1 << card
+        self._dealt += 1
+        if self._dealt < self.hand_size * self.n_players:
+            return
+        if self._undealt:
+            self._phase = TURN
+        elif rules.dealer_last_card:
+            self.trump_card = card
+            self.trump_card_holder = self.dealer
+            self._set_trump(card >> 4)
+            self._after_trump()
+        else:
+            self._start_bidding()
+
+    def _set_trump(self, suit: int) -> None:
+        self.trump_suit = suit
+        self._trump_mask = SUIT_MASK[suit]
+
+    def _after_trump(self) -> None:
+        if (
+            self.rules.seven_swap
+            and self.trump_card_holder < 0
+            and self.trump_card & 15 not in (_SEVEN_SLOT, _TWO_SLOT)
+            and self.rules.deck.mask >> (16 * self.trump_suit + _SEVEN_SLOT) & 1
+        ):
+            self._phase = SWAP7
+            self._to_move = self.mano
+            self._swap_asked = 0
+        else:
+            self._start_bidding()
+
+    def _swap_card(self) -> int:
+        return 16 * self.trump_suit + (_SEVEN_SLOT if self._phase == SWAP7 else _TWO_SLOT)
+
+    def _swap(self, swap: bool) -> None:
+        seat = self._to_move
+        if swap:
+            card = self._swap_card()
+            self.hands[seat] = self.hands[seat] & ~(1 << card) | 1 << self.trump_card
+            self.swaps.append((seat, card, self.trump_card))
+            self.trump_card = card
+            if self._phase == SWAP7 and self.rules.deck.mask >> (16 * self.trump_suit + _TWO_SLOT) & 1:
+                self._phase = SWAP2
+                self._to_move = self.mano
+                self._swap_asked = 0
+            else:
+                self._start_bidding()
+            return
+        self._swap_asked += 1
+        if self._swap_asked == self.n_players:
+            self._start_bidding()
+        else:
+            self._to_move = (seat + 1) % self.n_players
+
+    def _start_bidding(self) -> None:
+        self._phase = BIDDING
+        self._to_move = self.mano
+
+    def _legal_bids(self) -> list[int]:
+        n = self.hand_size
+        if self._to_move != self.dealer or not self.rules.dealer_restriction:
+            return list(range(n + 1))
+        forbidden = n - sum(b for b in self.bids if b >= 0)
+        return [b for b in range(n + 1) if b != forbidden]
+
+    def _bid(self, bid: int) -> None:
+        seat = self._to_move
+        self.bids[seat] = bid
+        if seat == self.dealer:
+            self._phase = PLAY
+            self._to_move = self.leader = self.mano
+            self._legal = -1
+        else:
+            self._to_move = (seat + 1) % self.n_players
+
+    def _play_mask(self) -> int:
+        legal = self._legal
+        if legal >= 0:
+            return legal
+        hand = self.hands[self._to_move]
+        if not self.trick:
+            legal = hand
+        else:
+            led = self._led
+            follow = hand & SUIT_MASK[led]
+            rules = self.rules
+            if rules.follow_only:
+                legal = follow or hand
+            elif follow:
+                if led != self.trump_suit and self._best_trump >= 0:
+                    legal = follow  # s5: the trick is trumped, any card of the suit led
+                else:
+                    legal = follow & rules.above[self._best_led] or follow  # s1, s2
+            elif self.trump_suit < 0 or led == self.trump_suit:
+                legal = hand
+            else:
+                trumps = hand & self._trump_mask
+                if self._best_trump >= 0:
+                    over = trumps & rules.above[self._best_trump]  # s3
+                    legal = over or (trumps if rules.undertrump_must and trumps else hand)  # s4
+                else:
+                    legal = trumps or hand  # s3 (any trump), s4
+        self._legal = legal
+        return legal
+
+    def _play(self, card: int) -> None:
+        seat = self._to_move
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        suit = card >> 4
+        strength = self.rules.strength
+        if not trick:
+            self._led = suit
+            self._best_led = card
+            self._winner = seat
+            self._best_trump = card if suit == self.trump_suit else -1
+        else:
+            if suit == self.trump_suit and (
+                self._best_trump < 0 or strength[card] > strength[self._best_trump]
+            ):
+                self._best_trump = card
+                self._winner = seat
+            if suit == self._led and strength[card] > strength[self._best_led]:
+                self._best_led = card
+                if self._best_trump < 0:
+                    self._winner = seat
+        trick.append(card)
+        self._legal = -1
+        if len(trick) < self.n_players:
+            self._to_move = (seat + 1) % self.n_players
+            return
+        winner = self._winner
+        self.finished.append((self.leader, tuple(trick), winner))
+        self.tricks_won[winner] += 1
+        self.trick = []
+        self.leader = self._to_move = winner
+        if len(self.finished) == self.hand_size:
+            self._phase = DONE
+            score = self.rules.score
+            self.scores = [score(b, w) for b, w in zip(self.bids, self.tricks_won, strict=True)]
+
+    # -- information --------------------------------------------------------------------------
+    def _deal_slot_visible(self, slot: int, seat: int | None) -> bool:
+        owner = (self.mano + slot) % self.n_players
+        if owner == seat:
+            return True
+        return (
+            self.trump_card_holder == self.dealer
+            and slot == self.hand_size * self.n_players - 1
+            and self._phase > TURN
+        )
+
+    def observed(self, seat: int | None) -> tuple[str | None, ...]:
+        """The history as ``seat`` saw it (``None`` for cards dealt to others)."""
+        texts: list[str | None] = []
+        deal_count = self.hand_size * self.n_players
+        fmt = self.rules.deck.format_card
+        for i, action in enumerate(self._history):
+            if i < deal_count:
+                texts.append(f"deal {fmt(action)}" if self._deal_slot_visible(i, seat) else None)
+            elif i == deal_count and action < 64:
+                texts.append(f"turn {fmt(action)}")
+            elif action < 64:
+                texts.append(f"play {fmt(action)}")
+            elif action < BID_BASE + 16:
+                texts.append(f"bid {action - BID_BASE}")
+            else:
+                texts.append("swap" if action == SWAP else "pass")
+        return tuple(texts)
+
+    def _public_known(self) -> int:
+        """Cards whose place every seat knows: the trump card and the swapped cards."""
+        known = 0
+        if self.trump_card >= 0 and self._phase > TURN:
+            known |= 1 << self.trump_card
+        for _, gave, took in self.swaps:
+            known |= 1 << gave | 1 << took
+        return known
+
+    def hidden_cards(self, seat: int | None) -> CardSet:
+        """Cards ``seat`` cannot place: others' hands and the stock, less what was shown."""
+        own = self.hands[seat] if seat is not None else 0
+        played = sum(1 << c for c in self.trick)
+        for _, cards, _ in self.finished:
+            for c in cards:
+                played |= 1 << c
+        return CardSet(self.rules.deck.mask & ~(own | played | self._public_known()))
+
+    def view(self, seat: int | None) -> PochaView:
+        """What ``seat`` may know now (``None``: a spectator)."""
+        card = Card
+        trump = self.trump_card if self._phase > TURN else -1
+        return PochaView(
+            game=self.game.name,
+            seat=seat,
+            current_player=self.current_player(),
+            phase=self.phase(),
+            n_players=self.n_players,
+            hand_size=self.hand_size,
+            dealer=self.dealer,
+            hand=CardSet(self.hands[seat] if seat is not None else 0),
+            hand_counts=tuple(h.bit_count() for h in self.hands),
+            trump_card=card(trump) if trump >= 0 else None,
+            trump_suit=Suit(self.trump_suit) if self.trump_suit >= 0 else None,
+            trump_card_holder=self.trump_card_holder if self.trump_card_holder >= 0 else None,
+            swaps=tuple((s, card(g), card(t)) for s, g, t in self.swaps),
+            bids=tuple(b if b >= 0 else None for b in self.bids),
+            tricks_won=tuple(self.tricks_won),
+            current_trick=(
+                Trick(self.leader, tuple(card(c) for c in self.trick), None)
+                if self._phase == PLAY
+                else None
+            ),
+            finished_tricks=tuple(
+                Trick(lead, tuple(card(c) for c in cards), win)
+                for lead, cards, win in self.finished
+            ),
+            scores=tuple(self.scores) if self.scores is not None else None,
+            observed=self.observed(seat),
+        )
+
+    def __str__(self) -> str:
+        deck = self.rules.deck
+        lines = [f"pocha: {self.n_players} players, {self.hand_size} cards, dealer {self.dealer}, "
+                 f"phase {self.phase()}"]  # fmt: skip
+        if self.trump_card >= 0:
+            lines.append(f"trump card {deck.format_card(self.trump_card)}")
+        for seat in range(self.n_players):
+            bid = self.bids[seat]
+            lines.append(
+                f"seat {seat}: {deck.format_cards(CardSet(self.hands[seat]))}"
+                f"  bid {'-' if bid < 0 else bid}  won {self.tricks_won[seat]}"
+            )
+        if self.trick:
+            lines.append(f"trick (led by seat {self.leader}): {deck.format_cards(self.trick)}")
+        return "\n".join(lines)

@@ -1,0 +1,85 @@
+"""Rank orders, suit masks and bit tables for La Pocha, built at import.
+
+``ABOVE[order][card]`` is the mask of the cards of the same suit that beat ``card``.
+
+>>> from tapete.cards import Card, CardSet
+>>> str(CardSet(ABOVE['tute'][Card.parse('Rc')]))
+'Ac 3c'
+>>> str(CardSet(ABOVE['natural'][Card.parse('Rc')]))
+'Ac'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tapete.cards import Rank
+
+#: Highest first, as pocha.md §1.3 (8 and 9 only exist in the 48-card pack).
+RANK_ORDERS: Final[dict[str, tuple[Rank, ...]]] = {
+    "tute": (
+        Rank.ACE, Rank.THREE, Rank.REY, Rank.CABALLO, Rank.SOTA, Rank.NINE, Rank.EIGHT,
+        Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.TWO,
+    ),
+    "natural": (
+        Rank.ACE, Rank.REY, Rank.CABALLO, Rank.SOTA, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+        Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO,
+    ),
+}  # fmt: skip
+
+#: ``SUIT_MASK[s]``: every Spanish card id of suit ``s`` (0-3), whichever pack.
+SUIT_MASK: Final[tuple[int, ...]] = tuple(0xFFF << (16 * s) for s in range(4))
+
+_SPANISH_SLOT_RANK: Final = (
+    Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
+    Rank.EIGHT, Rank.NINE, Rank.SOTA, Rank.CABALLO, Rank.REY,
+)  # fmt: skip
+
+
+def _strength(order: tuple[Rank, ...]) -> list[int]:
+    strength = [0] * 64
+    for card in range(64):
+        slot = card & 15
+        if slot < 12:
+            strength[card] = len(order) - order.index(_SPANISH_SLOT_RANK[slot])
+    return strength
+
+
+#: ``STRENGTH[order][card]``: higher beats lower within a suit.
+STRENGTH: Final[dict[str, tuple[int, ...]]] = {
+    name: tuple(_strength(order)) for name, order in RANK_ORDERS.items()
+}
+
+#: ``ABOVE[order][card]``: mask of the same-suit cards that beat ``card``.
+ABOVE: Final[dict[str, tuple[int, ...]]] = {
+    name: tuple(
+        sum(
+            1 << other
+            for other in range(card & ~15, (card & ~15) + 12)
+            if strength[other] > strength[card]
+        )
+        for card in range(64)
+    )
+    for name, strength in STRENGTH.items()
+}
+
+#: ``BITS[s][m]``: the card ids of suit ``s`` whose slots are the set bits of the 12-bit ``m``.
+BITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(16 * s + i for i in range(12) if m >> i & 1) for m in range(4096))
+    for s in range(4)
+)
+
+
+def mask_to_list(mask: int) -> list[int]:
+    """The card ids in ``mask``, ascending (table lookups, one per suit).
+
+    >>> mask_to_list((1 << 3) | (1 << 17) | (1 << 50))
+    [3, 17, 50]
+    """
+    b0, b1, b2, b3 = BITS
+    return [
+        *b0[mask & 0xFFF],
+        *b1[mask >> 16 & 0xFFF],
+        *b2[mask >> 32 & 0xFFF],
+        *b3[mask >> 48 & 0xFFF],
+    ]
