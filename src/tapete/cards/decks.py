@@ -11,7 +11,7 @@
 >>> RUSSIAN_24.parse_card('K♠')
 Traceback (most recent call last):
 ...
-tapete.errors.NotationError: ♠K is not in the russian24 pack (24 cards: 6-10 and A of each suit)
+tapete.errors.NotationError: K♠ is not in the russian24 pack (24 cards: 6-10 and A of each suit)
 """
 
 from __future__ import annotations

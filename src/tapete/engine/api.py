@@ -113,7 +113,7 @@ class Game(ABC):
         for key, value in params.items():
             values[key] = known[key].validate(value)
         self._params: Mapping[str, Any] = MappingProxyType(values)
-        self._given = MappingProxyType(dict(params))
+        self._given = MappingProxyType({key: values[key] for key in params})
         self._configure()
 
     def _configure(self) -> None:  # noqa: B027 - optional hook

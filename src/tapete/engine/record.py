@@ -176,10 +176,10 @@ def transcript(record: GameRecord | Mapping[str, Any] | str) -> str:
     ...        "actions": ["deal Ao", "deal 3o", "deal Ro", "turn 7c"]}
     >>> print(transcript(rec))
     # pocha {'n_players': 3, 'hand_size': 1}
-       1  chance   deal Ao
-       2  chance   deal 3o
-       3  chance   deal Ro
-       4  chance   turn 7c
+       1  chance             deal Ao
+       2  chance             deal 3o
+       3  chance             deal Ro
+       4  chance             turn 7c
     """
     rec = _as_record(record)
     names = rec.players
@@ -188,8 +188,10 @@ def transcript(record: GameRecord | Mapping[str, Any] | str) -> str:
     for i, st in enumerate(replay_states(rec)):
         if state is not None:
             seat = state.current_player()
-            who = seat_name(seat) if seat == CHANCE or not names else names[seat]
-            lines.append(f"{i:>4}  {who:<8} {rec.actions[i - 1]}")
+            who = seat_name(seat)
+            if seat != CHANCE and len(names) > seat:
+                who += f" ({names[seat]})"
+            lines.append(f"{i:>4}  {who:<18} {rec.actions[i - 1]}")
         state = st
     if state is not None and state.is_terminal():
         lines.append("# result " + " ".join(f"{x:g}" for x in state.returns()))

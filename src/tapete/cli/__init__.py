@@ -1,0 +1,1 @@
+"""The ``tapete`` command line: play, list games, random games, replay, benchmarks."""

@@ -1,0 +1,57 @@
+"""Entry point of the ``tapete`` command.
+
+Each sub-command lives in its own module ``tapete.cli.cmd_<name>`` that defines
+``register(subparsers)``; a module that is absent (an optional part not installed) is
+skipped. Games' terminal play lives in ``tapete.cli.play_<game>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from tapete.errors import TapeteError
+
+COMMANDS = ("games", "play", "random", "replay", "bench", "arena")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="tapete",
+        description="Ombre, La Pocha and Trynka: play, replay, benchmark and research.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"tapete.cli.cmd_{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"tapete.cli.cmd_{name}":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 0
+    try:
+        status: int = args.run(args)
+    except TapeteError as e:
+        print(f"tapete: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
