@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
-from tapete.cards import Card, CardSet
+from tapete.cards import Card, CardSet, parse_card_any
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 
 #: ``current_player()`` of a chance node (as in OpenSpiel).
@@ -308,6 +308,11 @@ class PlayerView:
     seat: int | None
     current_player: int
 
+    def live_part(self) -> PlayerView | None:
+        """The part of the view about the deal in progress (a match view returns its current
+        deal's view); the conformance suite checks it never shows a hidden card."""
+        return self
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (cards as text)."""
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
@@ -327,26 +332,35 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def cards_in(value: Any) -> Iterator[Card]:
+def cards_in(value: Any, parse_text: bool = False) -> Iterator[Card]:
     """Every :class:`Card` held anywhere inside ``value`` (views, tuples, dataclasses).
 
-    >>> list(cards_in((Card.parse('Ao'), [CardSet.parse('3c')])))
-    [Card.parse('Ao'), Card.parse('3c')]
+    With ``parse_text``, words of strings that read as cards count too (``'deal Ao'``).
+
+    >>> list(cards_in((Card.parse('Ao'), [CardSet.parse('3c')], 'play Rc'), parse_text=True))
+    [Card.parse('Ao'), Card.parse('3c'), Card.parse('Rc')]
     """
     if isinstance(value, Card):
         yield value
     elif isinstance(value, CardSet):
         yield from value
+    elif isinstance(value, str):
+        if parse_text:
+            for word in value.split():
+                try:
+                    yield parse_card_any(word)
+                except NotationError:
+                    pass
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
-            yield from cards_in(getattr(value, f.name))
+            yield from cards_in(getattr(value, f.name), parse_text)
     elif isinstance(value, Mapping):
         for k, v in value.items():
-            yield from cards_in(k)
-            yield from cards_in(v)
+            yield from cards_in(k, parse_text)
+            yield from cards_in(v, parse_text)
     elif isinstance(value, (list, tuple, set, frozenset)):
         for v in value:
-            yield from cards_in(v)
+            yield from cards_in(v, parse_text)
 
 
 def parse_int(text: str, what: str, expected: str) -> int:

@@ -226,6 +226,36 @@ class PochaGame(Game):
         """The hand before the first card is dealt."""
         return PochaState(self)
 
+    def deal_actions(self, hands: list[str], turn: str | None = None) -> list[int]:
+        """The chance actions that deal exactly ``hands`` (seat 0 first) and turn ``turn``.
+
+        Cards go one at a time from mano round to the dealer, each seat's cards in the order
+        written; with the whole pack dealt, the dealer's last card is the trump card.
+
+        >>> import tapete
+        >>> game = tapete.load_game('pocha', n_players=3, hand_size=2)
+        >>> state = game.new_initial_state()
+        >>> for a in game.deal_actions(['Ao 2o', '3c 4c', 'Re Se'], turn='7b'):
+        ...     state.apply_action(a)
+        >>> state.phase(), str(state.view(0).hand), str(state.view(0).trump_card)
+        ('bidding', 'Ao 2o', '7b')
+        """
+        deck = self.rules.deck
+        n_players = self.rules.n_players
+        if len(hands) != n_players:
+            raise ConfigError(f"deal_actions needs {n_players} hands, got {len(hands)}")
+        cards = [deck.parse_cards(h) for h in hands]
+        if any(len(c) != self.hand_size for c in cards):
+            raise ConfigError(f"every hand must have {self.hand_size} cards")
+        mano = (self.dealer + 1) % n_players
+        actions = [
+            int(cards[(mano + k) % n_players][k // n_players])
+            for k in range(self.hand_size * n_players)
+        ]
+        if turn is not None:
+            actions.append(int(deck.parse_card(turn)))
+        return actions
+
     def sample_consistent_state(self, view: PlayerView, rng: random.Random) -> PochaState:
         """A full hand consistent with ``view`` (voids, failures to overtake or to trump)."""
         from tapete.games.pocha.sampler import fill_hand
@@ -354,6 +384,10 @@ class PochaState(State):
             return self._not_now(action, f"{action!r} is not an action of pocha", "unknown_action")
         if phase == DONE:
             return self._not_now(action, "the hand is over", "game_over")
+        if action < 64 and not self.rules.deck.mask >> action & 1:
+            return self._not_now(
+                action, f"card id {action} is not in the {self.rules.deck.name} pack", "no_such_card"
+            )
         if phase <= TURN:
             if action >= 64 or not self.rules.deck.mask >> action & 1:
                 return self._not_now(action, "cards are being dealt: only a deal action", "dealing")

@@ -1,0 +1,201 @@
+"""The conformance suite: properties every game of tapete must have.
+
+:func:`check_game` plays seeded random games and, at the visited states, checks that:
+
+* every playout ends (within ``max_actions``);
+* ``legal_actions`` is sorted, without repeats, and equals the set of probed actions that
+  ``is_legal`` accepts; ``why_illegal`` agrees with ``is_legal``;
+* an illegal action raises :class:`IllegalActionError` with a reason, and the state is unchanged;
+* chance outcomes are the legal actions at a chance node and their probabilities sum to 1;
+* ``string_to_action(action_to_string(a)) == a`` for every legal action;
+* ``clone`` is independent of the original;
+* no view (any seat, or a spectator) shows a card the seat cannot know (``hidden_cards``),
+  neither as a card value nor as a card written in its texts;
+* the same seed gives the same game; record → JSON → replay gives an equal state;
+* ``sample_consistent_state(view)`` gives a state whose history replays legally and whose
+  view for that seat equals the given view.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from tapete.engine.api import Game, State, cards_in
+from tapete.engine.chance import random_playout, sample_chance
+from tapete.engine.record import GameRecord, replay
+from tapete.errors import IllegalActionError
+
+
+class ConformanceError(AssertionError):
+    """A game broke a property of the protocol; the message names the state and the action."""
+
+
+@dataclasses.dataclass
+class ConformanceReport:
+    """What :func:`check_game` looked at."""
+
+    game: str
+    games: int = 0
+    actions: int = 0
+    states_checked: int = 0
+    illegal_probes: int = 0
+    views_checked: int = 0
+    samples_checked: int = 0
+    longest_game: int = 0
+    seconds: float = 0.0
+
+
+def _fail(state: State, message: str) -> ConformanceError:
+    return ConformanceError(
+        f"{state.game!r} after {state.move_number()} actions (phase {state.phase()}): {message}\n"
+        f"history: {state.history_strings()}"
+    )
+
+
+def _probe_actions(state: State, legal: Sequence[int], limit: int) -> list[int]:
+    top = max([*legal, 0]) + 2
+    return list(range(min(max(top, 136), limit)))
+
+
+def check_state(state: State, report: ConformanceReport, rng: random.Random, probe: int) -> None:
+    """Every per-state check except sampling (see the module docstring)."""
+    report.states_checked += 1
+    legal = state.legal_actions()
+    if legal != sorted(set(legal)):
+        raise _fail(state, f"legal_actions not sorted and unique: {legal}")
+    if not state.is_terminal() and not legal:
+        raise _fail(state, "no legal action in a non-terminal state")
+    if state.is_terminal() and legal:
+        raise _fail(state, f"legal actions in a terminal state: {legal}")
+    legal_set = set(legal)
+    accepted = []
+    for action in _probe_actions(state, legal, probe):
+        ok = state.is_legal(action)
+        error = state.why_illegal(action)
+        if ok != (error is None):
+            raise _fail(state, f"is_legal({action}) = {ok} but why_illegal says {error!r}")
+        if ok:
+            accepted.append(action)
+    if set(accepted) != {a for a in legal if a < probe}:
+        raise _fail(state, f"is_legal accepts {sorted(accepted)}, legal_actions {legal}")
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        if [a for a, _ in outcomes] != legal:
+            raise _fail(state, "chance_outcomes do not list the legal actions")
+        if not math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-9):
+            raise _fail(state, "chance probabilities do not sum to 1")
+    for action in legal:
+        text = state.action_to_string(action)
+        if state.string_to_action(text) != action:
+            raise _fail(state, f"string_to_action({text!r}) != {action}")
+    illegal = [a for a in _probe_actions(state, legal, probe) if a not in legal_set]
+    for action in rng.sample(illegal, min(3, len(illegal))):
+        before_key, before_history = state._key(), state.history()
+        try:
+            state.apply_action(action)
+        except IllegalActionError as e:
+            if not e.reason or not e.detail:
+                raise _fail(state, f"illegal action {action} refused without a reason") from e
+        else:
+            raise _fail(state, f"illegal action {action} was applied")
+        if state._key() != before_key or state.history() != before_history:
+            raise _fail(state, f"refused action {action} changed the state")
+        report.illegal_probes += 1
+    if legal:
+        copy = state.clone()
+        key = state._key()
+        copy.apply_action(legal[0])
+        if state._key() != key:
+            raise _fail(state, "applying an action to a clone changed the original")
+    n = state.game.num_players()
+    if len(state.returns()) != n:
+        raise _fail(state, f"returns() has {len(state.returns())} entries for {n} players")
+    for seat in [None, *range(n)]:
+        check_view(state, seat)
+        report.views_checked += 1
+
+
+def check_view(state: State, seat: int | None) -> None:
+    """The view of ``seat`` shows no card hidden from it."""
+    view = state.view(seat)
+    if view.seat != seat or view.current_player != state.current_player():
+        raise _fail(state, f"view({seat}) has the wrong seat or current player")
+    hidden = state.hidden_cards(seat)
+    live = view.live_part()
+    if live is None or not hidden:
+        return
+    leaked = {int(c) for c in cards_in(live, True)} & {int(c) for c in hidden}
+    if leaked:
+        names = sorted(str(c) for c in hidden if int(c) in leaked)
+        raise _fail(state, f"view({seat}) shows hidden cards {names}")
+
+
+def check_sample(state: State, seat: int, rng: random.Random) -> None:
+    """``sample_consistent_state`` for ``seat`` replays and reproduces the view."""
+    view = state.view(seat)
+    sampled = state.game.sample_consistent_state(view, rng)
+    if sampled.view(seat) != view:
+        raise _fail(state, f"sampled state's view for seat {seat} differs from the given view")
+    if replay(GameRecord.from_state(sampled)) != sampled:
+        raise _fail(state, "sampled state does not replay to itself")
+
+
+def check_game(
+    game: Game,
+    *,
+    games: int = 10,
+    seed: int = 0,
+    check_every: int = 1,
+    sample_every: int = 5,
+    max_actions: int = 100_000,
+    probe: int = 256,
+) -> ConformanceReport:
+    """Run the whole suite on ``games`` seeded random games of ``game``.
+
+    ``check_every``/``sample_every`` thin out the per-state and sampling checks on long
+    games (matches); the checks at the end of each game always run.
+    """
+    report = ConformanceReport(game=game.name)
+    start = time.perf_counter()
+    for index in range(games):
+        rng = random.Random(f"conformance-{seed}-{index}")
+        check_rng = random.Random(f"conformance-check-{seed}-{index}")
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if steps % check_every == 0:
+                check_state(state, report, check_rng, probe)
+            if steps % sample_every == 0 and not state.is_chance_node():
+                check_sample(state, state.current_player(), check_rng)
+                other = check_rng.randrange(game.num_players())
+                check_sample(state, other, check_rng)
+                report.samples_checked += 2
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+            else:
+                actions = state.legal_actions()
+                action = actions[int(rng.random() * len(actions))]
+            state.apply_action(action)
+            steps += 1
+            if steps > max_actions:
+                raise _fail(state, f"game did not end within {max_actions} actions")
+        check_state(state, report, check_rng, probe)
+        for seat in range(game.num_players()):
+            check_sample(state, seat, check_rng)
+        if any(not math.isfinite(x) for x in state.returns()):
+            raise _fail(state, f"returns are not finite: {state.returns()}")
+        again = random_playout(game.new_initial_state(), random.Random(f"conformance-{seed}-{index}"))
+        if again.history() != state.history():
+            raise _fail(state, "the same seed gave a different game")
+        record = GameRecord.from_state(state, players=tuple(f"p{i}" for i in range(game.num_players())))
+        if replay(GameRecord.from_json(record.to_json())) != state:
+            raise _fail(state, "record → JSON → replay gave a different state")
+        report.games += 1
+        report.actions += steps
+        report.longest_game = max(report.longest_game, steps)
+    report.seconds = time.perf_counter() - start
+    return report
