@@ -235,10 +235,10 @@ class PochaGame(Game):
         >>> import tapete
         >>> game = tapete.load_game('pocha', n_players=3, hand_size=2)
         >>> state = game.new_initial_state()
-        >>> for a in game.deal_actions(['Ao 2o', '3c 4c', 'Re Se'], turn='7b'):
+        >>> for a in game.deal_actions(['Ao 3o', '3c 4c', 'Re Se'], turn='7b'):
         ...     state.apply_action(a)
         >>> state.phase(), str(state.view(0).hand), str(state.view(0).trump_card)
-        ('bidding', 'Ao 2o', '7b')
+        ('bidding', 'Ao 3o', '7b')
         """
         deck = self.rules.deck
         n_players = self.rules.n_players
