@@ -1,5 +1,6 @@
 """The games. Importing this package registers every built-in game."""
 
 from tapete.games import pocha as pocha
+from tapete.games import trynka as trynka
 
-__all__ = ["pocha"]
+__all__ = ["pocha", "trynka"]

@@ -1,0 +1,150 @@
+"""Trynka hand values (trynka.md §1.3 and the variants of §3 items 1-4).
+
+A hand of three cards is worth a pair ``(category, points)``, compared lexicographically:
+category 3 is three aces, 2 is three sixes, 1 anything else, whose points are the best
+one-suit total (A = 11, 10 = 10, 9 = 9, 8 = 8, 7 = 7, 6 = 6, and J Q K = 10 in the 36-card
+pack). Three tens are worth 10 (one ten) and give the right to a redeal (:func:`is_three_tens`).
+
+>>> from tapete.cards import CardSet
+>>> hand_value(CardSet.parse('A♠ 10♠ 9♠'))
+HandValue(category=1, points=30)
+>>> hand_value(CardSet.parse('6♠ 6♥ 6♦')) > hand_value(CardSet.parse('A♠ 10♠ 9♠'))
+True
+>>> hand_value(CardSet.parse('A♠ A♥ 10♦')), hand_value(CardSet.parse('A♠ A♥ 10♦'), two_aces_22=True)
+(HandValue(category=1, points=11), HandValue(category=1, points=22))
+
+For speed, :func:`value_table` maps the bitmask of every 3-card hand of the 36-card pack to
+an int key with the same order (``category * 64 + points``), built once per rule variant.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable
+from typing import Final, NamedTuple
+
+from tapete.cards import RUSSIAN_36, Card, CardSet, Rank
+
+#: Point value of each rank (J, Q, K only exist in the 36-card pack).
+POINTS: Final[dict[Rank, int]] = {
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.EIGHT: 8,
+    Rank.NINE: 9,
+    Rank.TEN: 10,
+    Rank.JACK: 10,
+    Rank.QUEEN: 10,
+    Rank.KING: 10,
+    Rank.ACE: 11,
+}
+#: Rank order for drawing the first dealer (high card): higher is better.
+DRAW_ORDER: Final[dict[Rank, int]] = {
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.EIGHT: 8,
+    Rank.NINE: 9,
+    Rank.TEN: 10,
+    Rank.JACK: 11,
+    Rank.QUEEN: 12,
+    Rank.KING: 13,
+    Rank.ACE: 14,
+}
+
+#: Bitmask of the four tens (card ids of the French suits).
+TENS_MASK: Final[int] = sum(1 << c for c in RUSSIAN_36.cards if c.rank == Rank.TEN)
+ACES_MASK: Final[int] = sum(1 << c for c in RUSSIAN_36.cards if c.rank == Rank.ACE)
+SIXES_MASK: Final[int] = sum(1 << c for c in RUSSIAN_36.cards if c.rank == Rank.SIX)
+
+
+class HandValue(NamedTuple):
+    """``(category, points)``: 3 three aces, 2 three sixes, 1 a suit total (``points``).
+
+    With ``sixes_over_aces`` three sixes are category 3 and three aces 2. Categories 2 and 3
+    carry the hand's plain card total as points (it never decides anything).
+    """
+
+    category: int
+    points: int
+
+    def key(self) -> int:
+        """An int with the same order (``category * 64 + points``)."""
+        return self.category * 64 + self.points
+
+
+def _cards_of(cards: CardSet | Iterable[int] | int) -> list[Card]:
+    if isinstance(cards, CardSet):
+        mask = cards.mask
+    elif isinstance(cards, int):
+        mask = cards
+    else:
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+    if mask.bit_count() != 3 or mask & ~RUSSIAN_36.mask:
+        raise ValueError(
+            f"a Trynka hand is three different cards of the Russian pack, got {CardSet(mask)}"
+        )
+    return list(CardSet(mask))
+
+
+def hand_value(
+    cards: CardSet | Iterable[int] | int,
+    *,
+    sixes_over_aces: bool = False,
+    two_aces_22: bool = False,
+    trips_score: bool = False,
+) -> HandValue:
+    """The value of a three-card hand (``cards`` as a CardSet, card ids or a bitmask).
+
+    >>> hand_value(CardSet.parse('10♠ 10♥ 10♦')), hand_value(CardSet.parse('6♠ 7♠ 8♥'))
+    (HandValue(category=1, points=10), HandValue(category=1, points=13))
+    >>> hand_value(CardSet.parse('9♠ 9♥ 9♦'), trips_score=True)
+    HandValue(category=1, points=27)
+    """
+    hand = _cards_of(cards)
+    ranks = [c.rank for c in hand]
+    total = sum(POINTS[r] for r in ranks)
+    if ranks.count(Rank.ACE) == 3:
+        return HandValue(2 if sixes_over_aces else 3, total)
+    if ranks.count(Rank.SIX) == 3:
+        return HandValue(3 if sixes_over_aces else 2, total)
+    if trips_score and ranks[0] == ranks[1] == ranks[2]:
+        return HandValue(1, total)
+    suit_totals: dict[int, int] = {}
+    for c in hand:
+        suit_totals[c.suit] = suit_totals.get(c.suit, 0) + POINTS[c.rank]
+    points = max(suit_totals.values())
+    if two_aces_22 and ranks.count(Rank.ACE) == 2:
+        points = max(points, 22)
+    return HandValue(1, points)
+
+
+def is_three_tens(cards: CardSet | int) -> bool:
+    """True when the hand is 10-10-10 (the redeal right of §2.9).
+
+    >>> is_three_tens(CardSet.parse('10♠ 10♥ 10♦'))
+    True
+    """
+    mask = cards.mask if isinstance(cards, CardSet) else cards
+    return mask.bit_count() == 3 and mask & TENS_MASK == mask
+
+
+@functools.cache
+def value_table(
+    sixes_over_aces: bool = False, two_aces_22: bool = False, trips_score: bool = False
+) -> dict[int, int]:
+    """``{hand bitmask: value key}`` for all 7,140 hands of the 36-card pack (24-card included)."""
+    table: dict[int, int] = {}
+    for a, b, c in itertools.combinations(RUSSIAN_36.cards, 3):
+        mask = (1 << a) | (1 << b) | (1 << c)
+        table[mask] = hand_value(
+            mask,
+            sixes_over_aces=sixes_over_aces,
+            two_aces_22=two_aces_22,
+            trips_score=trips_score,
+        ).key()
+    return table
+
+
+value_table()  # the default table is built at import
