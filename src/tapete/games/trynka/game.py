@@ -323,7 +323,8 @@ class _TrynkaGameBase(Game):
 
         if not isinstance(view, TrynkaView):
             raise TypeError("trynka samples from a TrynkaView")
-        return sample_state(self, view, rng)
+        state: TrynkaState = sample_state(self, view, rng)
+        return state
 
 
 @register
@@ -413,6 +414,11 @@ class TrynkaView(PlayerView):
     events: tuple[str, ...]
     deal_starts: tuple[int, ...]
     observed: tuple[str | None, ...]
+
+    def live_part(self) -> TrynkaView:
+        """The view restricted to the deal in progress (earlier deals' cards were gathered)."""
+        start = self.deal_starts[-1] if self.deal_starts else 0
+        return dataclasses.replace(self, observed=self.observed[start:])
 
 
 def _bit_list(mask: int, n: int) -> tuple[bool, ...]:

@@ -1,0 +1,33 @@
+"""The conformance suite on ``trynka`` and ``trynka-match`` (several configurations)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tapete
+from tapete.testing.conformance import check_game
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"n_players": 2},
+        {"n_players": 8},
+        {"n_players": 7, "blind_chain": True, "accidental_exposure_rate": 0.2},
+        {"n_players": 3, "closing": "showdown", "reveal_public": True, "deck": 36},
+        {"n_players": 5, "dark_reveal_cost": "own_blind", "redeal_players": "all",
+         "svara_join_fraction": "1/3", "tens_claim_any_time": True, "max_svara_chain": 1},
+    ],
+)  # fmt: skip
+def test_trynka_conformance(params: dict[str, object]) -> None:
+    report = check_game(tapete.load_game("trynka", **params), games=8, seed=1)
+    assert report.games == 8
+
+
+@pytest.mark.parametrize("params", [{"banks": 3}, {"n_players": 3, "banks": 2}])
+def test_trynka_match_conformance(params: dict[str, object]) -> None:
+    report = check_game(
+        tapete.load_game("trynka-match", **params), games=3, seed=2, check_every=3, sample_every=15
+    )
+    assert report.games == 3
