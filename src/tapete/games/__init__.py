@@ -1,6 +1,7 @@
 """The games. Importing this package registers every built-in game."""
 
+from tapete.games import ombre as ombre
 from tapete.games import pocha as pocha
 from tapete.games import trynka as trynka
 
-__all__ = ["pocha", "trynka"]
+__all__ = ["ombre", "pocha", "trynka"]

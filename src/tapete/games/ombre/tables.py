@@ -155,16 +155,14 @@ def trick_winner(trumps: int, cards: tuple[int, ...] | list[int]) -> int:
     for i in range(1, len(cards)):
         c = cards[i]
         e = eff[c]
-        if e == TRUMP or e == led:
+        if e in (TRUMP, led):
             k = strength[c]
             if k > best_key:
                 best, best_key = i, k
     return best
 
 
-def legal_plays(
-    trumps: int, hand: int, led: int, privilege: bool = True
-) -> int:
+def legal_plays(trumps: int, hand: int, led: int, privilege: bool = True) -> int:
     """The bitmask of the cards of ``hand`` that may be played on the led card ``led``
     (``led < 0``: the player leads), with the matador privilege of ombre.md §2.9.
 

@@ -1,0 +1,72 @@
+"""Ombre (L'Hombre), registered as ``ombre`` (one deal) and ``ombre-match`` (a session).
+
+Rules: ``shared/rules/ombre.md`` (DEFAULTs; the seed text decides where it speaks) with the
+variants of its configuration summary as parameters. Three players; seats are numbered in
+anti-clockwise playing order, the dealer of ``ombre`` defaults to seat 2, so seat 0 is
+eldest hand. Each deal: every player pays the ante into the pool; 9 cards each in packets of
+three; one round of "I play" / pass (``sans_prendre`` adds that bid); ombre, then the others
+in turn, discard and draw from the 13-card stock; ombre names trumps (♠A Spadille, Manille,
+♣A Basto are always the top trumps) and leads; nine tricks with the matador privilege;
+sacardo (ombre takes the pool), codille (ombre pays the pool to the defender who beat him)
+or puesta (ombre doubles the pool).
+
+Action encoding (ints, stable):
+
+=======  ================================================================================
+0        ``pass``
+1        ``ombre`` ("I play")
+2        ``sans-prendre``
+3        ``draw`` (end one's discards and take as many cards from the stock)
+4        ``vole`` (the ``vole`` variant)
+8..11    ``trumps ♣`` ``trumps ♦`` ``trumps ♥`` ``trumps ♠``
+64..127  a card id: ``deal <card>``, ``stock <card>``, ``rest <card>``, ``show <card>``
+         (chance) or ``discard <card>``, ``play <card>``; the phase says which
+=======  ================================================================================
+
+>>> import tapete
+>>> state = tapete.load_game('ombre').new_initial_state()
+>>> cards = '♠A ♣A ♣2 ♣K ♣Q ♣J ♥K ♥Q ♥J'.split()     # the first three packets go to seat 0
+>>> others = [c for c in tapete.load_game('ombre').new_initial_state().legal_actions()
+...           if state.action_to_string(c)[5:] not in cards][:18]
+>>> for i in range(27):
+...     if (i // 3) % 3 == 0:
+...         _ = state.apply_string('deal ' + cards.pop(0))
+...     else:
+...         state.apply_action(others.pop(0))
+>>> state.phase(), state.current_player()
+('auction', 0)
+>>> [state.action_to_string(a) for a in state.legal_actions()]
+['pass', 'ombre']
+"""
+
+from tapete.games.ombre.game import (
+    DRAW,
+    OMBRE,
+    PASS,
+    SANS_PRENDRE,
+    TRUMPS_BASE,
+    VOLE,
+    OmbreGame,
+    OmbreRules,
+    OmbreState,
+    OmbreView,
+    Trick,
+)
+from tapete.games.ombre.match import OmbreMatchGame, OmbreMatchState, OmbreMatchView
+
+__all__ = [
+    "DRAW",
+    "OMBRE",
+    "PASS",
+    "SANS_PRENDRE",
+    "TRUMPS_BASE",
+    "VOLE",
+    "OmbreGame",
+    "OmbreMatchGame",
+    "OmbreMatchState",
+    "OmbreMatchView",
+    "OmbreRules",
+    "OmbreState",
+    "OmbreView",
+    "Trick",
+]
