@@ -1,0 +1,271 @@
+"""La Pocha rule bot: counted bids, then take the tricks it still needs and duck the rest.
+
+Bidding (pocha.md §2.4): the expected tricks of the hand are counted card by card — high trumps
+(the ace sure, the three and king by how many higher trumps are still out and how many of them
+are in play), side aces and guarded threes, and ruffs from voids and singletons with spare
+trumps — then the nearest *legal* bid is made, so the dealer's restriction is respected.
+
+Play (§2.5-2.6): while it still needs tricks it wins as cheaply as is safe (the cheapest winner
+when it plays last, a top card of the suit otherwise) and leads its sure winners; once it has
+enough it ducks, playing its highest card that does not win and discarding its most dangerous
+cards (high trumps, aces) when it cannot follow.
+
+It sees only the view: the unseen cards are the pack less its hand, the cards played and the
+turned-up trump card. The rank order assumed is the default ``tute`` (a view does not carry
+the rule options, so the ``natural`` variant is played as if it were ``tute``).
+
+>>> import random, tapete
+>>> from tapete.players import load
+>>> game = tapete.load_game('pocha', hand_size=10)
+>>> state = tapete.engine.play_chance(game.new_initial_state(), random.Random(4))
+>>> bot = load('rule')
+>>> while not state.is_terminal():
+...     seat = state.current_player()
+...     state.apply_action(bot.choose(state.view(seat), state.legal_actions(), random.Random(0)))
+>>> sum(state.tricks_won)
+10
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from tapete.engine.api import PlayerView
+from tapete.games.pocha.game import BID_BASE, PASS, SWAP, PochaView
+from tapete.games.pocha.match import PochaMatchView
+from tapete.games.pocha.tables import STRENGTH, SUIT_MASK
+from tapete.players.rule import RuleParams
+
+_STRENGTH: Final = STRENGTH["tute"]
+_ACE, _TWO, _THREE = 0, 1, 2
+
+
+def _deck_mask(n_players: int, hand_size: int) -> int:
+    """The pack as the rules' ``deck=auto`` chooses it (48 cards if the hand needs more)."""
+    slots = [0, 1, 2, 3, 4, 5, 6, 9, 10, 11]
+    if n_players in (3, 6):
+        slots.remove(_TWO)
+    if hand_size * n_players > 4 * len(slots):
+        slots = list(range(12))
+    suit = sum(1 << s for s in slots)
+    return suit | suit << 16 | suit << 32 | suit << 48
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _higher(card: int, mask: int) -> int:
+    """How many cards of ``mask`` in ``card``'s suit beat it."""
+    s = _STRENGTH[card]
+    return sum(1 for c in _cards(mask & SUIT_MASK[card >> 4]) if _STRENGTH[c] > s)
+
+
+class _Table:
+    """What the bot knows of the hand, from the view."""
+
+    def __init__(self, view: PochaView) -> None:
+        assert view.seat is not None
+        self.view = view
+        self.seat = view.seat
+        self.n = view.n_players
+        self.hand = view.hand.mask
+        self.trump = int(view.trump_suit) if view.trump_suit is not None else -1
+        self.trump_mask = SUIT_MASK[self.trump] if self.trump >= 0 else 0
+        played = 0
+        for trick in view.finished_tricks:
+            for c in trick.cards:
+                played |= 1 << c
+        if view.current_trick is not None:
+            for c in view.current_trick.cards:
+                played |= 1 << c
+        out = 0
+        if view.trump_card is not None and view.trump_card_holder is None:
+            out = 1 << view.trump_card  # turned up: in nobody's hand
+        deck = _deck_mask(self.n, view.hand_size)
+        self.deck = deck
+        self.unseen = deck & ~self.hand & ~played & ~out
+        known_elsewhere = 0
+        if view.trump_card is not None and view.trump_card_holder not in (None, self.seat):
+            known_elsewhere = 1 << view.trump_card
+        self.unseen_others = self.unseen | known_elsewhere
+
+    def is_trump(self, card: int) -> bool:
+        return card >> 4 == self.trump
+
+    def top(self, card: int) -> bool:
+        """No unseen card of its suit beats it."""
+        return _higher(card, self.unseen) == 0
+
+    def key(self, card: int) -> tuple[int, int]:
+        """Playing value: trumps above everything, then rank strength."""
+        return (1 if self.is_trump(card) else 0, _STRENGTH[card])
+
+
+# -- bidding -----------------------------------------------------------------------------------
+#: Weights of the trick count, by hand-size bucket, fitted by least squares on rule-bot
+#: self-play (tricks won against: trumps held; trumps with no, one, two higher trumps out;
+#: side cards with no, one higher card out; voids; singletons; being mano; a constant).
+_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
+    1: (0.184, 0.395, 0.315, 0.323, 0.1, 0.083, 0.136, -0.209, 0.148, -0.024),
+    2: (0.604, 0.461, 0.292, 0.171, 0.203, 0.129, 0.059, 0.078, 0.082, -0.102),
+    4: (0.72, 0.448, 0.275, 0.141, 0.294, 0.171, -0.126, -0.047, 0.095, 0.243),
+    7: (0.699, 0.559, 0.291, 0.185, 0.454, 0.191, -0.005, -0.054, 0.068, 0.044),
+    99: (0.676, 0.679, 0.415, 0.201, 0.545, 0.18, 0.267, 0.05, 0.036, -0.28),
+}
+
+
+def hand_features(view: PochaView) -> tuple[float, ...]:
+    """The counted features of the hand in ``view`` (see :data:`_WEIGHTS`)."""
+    t = _Table(view)
+    hand = _cards(t.hand)
+    out = t.unseen_others
+    trumps = [c for c in hand if t.is_trump(c)]
+    side = [c for c in hand if not t.is_trump(c)]
+    higher_t = [_higher(c, out) for c in trumps]
+    higher_s = [_higher(c, out) for c in side]
+    plain = [s for s in range(4) if s != t.trump]
+    return (
+        float(len(trumps)),
+        float(higher_t.count(0)),
+        float(higher_t.count(1)),
+        float(higher_t.count(2)),
+        float(higher_s.count(0)),
+        float(higher_s.count(1)),
+        float(sum(1 for s in plain if not t.hand & SUIT_MASK[s])),
+        float(sum(1 for s in plain if (t.hand & SUIT_MASK[s]).bit_count() == 1)),
+        1.0 if t.seat == (view.dealer + 1) % t.n else 0.0,
+        1.0,
+    )
+
+
+def expected_tricks(view: PochaView, aggression: float = 0.5) -> float:
+    """The counted tricks of the hand in ``view``: high trumps, side aces and threes, voids
+    and singletons with trumps, weighted as fitted for the hand size.
+
+    >>> import tapete
+    >>> from tapete.engine import deal_cards
+    >>> from tapete.cards import Card
+    >>> g = tapete.load_game('pocha', n_players=4, hand_size=1)
+    >>> s = deal_cards(g.new_initial_state(), [Card.parse(c) for c in 'Ao 2c 4c 5c 7o'.split()])
+    >>> expected_tricks(s.view(0)) > 0.5  # the ace of trumps, and mano
+    True
+    """
+    hs = view.hand_size
+    weights = next(w for size, w in _WEIGHTS.items() if hs <= size)
+    total = sum(w * f for w, f in zip(weights, hand_features(view), strict=True))
+    return max(0.0, total) * (0.8 + 0.4 * aggression)
+
+
+def _bid(view: PochaView, legal: Sequence[int], params: RuleParams) -> int:
+    target = expected_tricks(view, params.aggression)
+    bids = [a - BID_BASE for a in legal if a >= BID_BASE]
+    best = min(bids, key=lambda b: (abs(b - target), b))
+    return BID_BASE + best
+
+
+# -- play --------------------------------------------------------------------------------------
+def _trick_best(t: _Table, cards: Sequence[int]) -> int:
+    best = cards[0]
+    for c in cards[1:]:
+        if _beats(t, c, best, cards[0] >> 4):
+            best = c
+    return best
+
+
+def _beats(t: _Table, card: int, best: int, led: int) -> bool:
+    if t.is_trump(card):
+        return not t.is_trump(best) or _STRENGTH[card] > _STRENGTH[best]
+    if card >> 4 == led and not t.is_trump(best):
+        return _STRENGTH[card] > _STRENGTH[best]
+    return False
+
+
+def _play(view: PochaView, legal: Sequence[int]) -> int:
+    t = _Table(view)
+    seat = t.seat
+    bid = view.bids[seat] or 0
+    won = view.tricks_won[seat]
+    need = bid - won
+    want = need > 0
+    trick = view.current_trick
+    cards = [int(c) for c in trick.cards] if trick is not None else []
+    if not cards:
+        return _lead(t, legal, want)
+    led = cards[0] >> 4
+    best = _trick_best(t, cards)
+    winners = [c for c in legal if _beats(t, c, best, led)]
+    losers = [c for c in legal if c not in winners]
+    last = len(cards) == t.n - 1
+    if want:
+        if winners:
+            if last:
+                return min(winners, key=t.key)
+            safe = [c for c in winners if t.top(c) and (t.is_trump(c) or not _trump_out(t))]
+            if safe:
+                return min(safe, key=t.key)
+            return max(winners, key=t.key)
+        return min(legal, key=lambda c: _keep_value(t, c))
+    if losers:
+        return max(losers, key=t.key)
+    if last:
+        return max(winners, key=t.key)
+    return min(winners, key=t.key)
+
+
+def _trump_out(t: _Table) -> bool:
+    return bool(t.unseen_others & t.trump_mask)
+
+
+def _keep_value(t: _Table, card: int) -> tuple[int, int]:
+    """How much a card is worth keeping when it need not be played now (low = discard)."""
+    return t.key(card)
+
+
+def _lead(t: _Table, legal: Sequence[int], want: bool) -> int:
+    if want:
+        side_tops = [c for c in legal if not t.is_trump(c) and t.top(c)]
+        if side_tops:
+            return max(side_tops, key=lambda c: _STRENGTH[c])
+        trump_tops = [c for c in legal if t.is_trump(c) and t.top(c)]
+        if trump_tops:
+            return max(trump_tops, key=lambda c: _STRENGTH[c])
+        plain = [c for c in legal if not t.is_trump(c)]
+        if plain:
+            # lead low from the longest plain suit to set up its high cards
+            def suit_len(c: int) -> int:
+                return (t.hand & SUIT_MASK[c >> 4]).bit_count()
+
+            return min(plain, key=lambda c: (-suit_len(c), _STRENGTH[c]))
+        return max(legal, key=t.key)
+    # duck: the card most likely to be beaten (many unseen higher cards), trumps last
+    return max(
+        legal,
+        key=lambda c: (0 if t.is_trump(c) else 1, _higher(c, t.unseen_others), -_STRENGTH[c]),
+    )
+
+
+def choose(
+    view: PlayerView, legal_actions: Sequence[int], rng: random.Random, params: RuleParams
+) -> int:
+    """The rule bot's action in a La Pocha hand (or the current hand of a whole game)."""
+    hand_view = view.hand if isinstance(view, PochaMatchView) else view
+    if not isinstance(hand_view, PochaView):
+        return legal_actions[0]
+    phase = hand_view.phase
+    if phase == "bidding":
+        return _bid(hand_view, legal_actions, params)
+    if phase == "play":
+        return _play(hand_view, legal_actions)
+    if SWAP in legal_actions and hand_view.trump_card is not None:
+        turned = int(hand_view.trump_card)
+        given = (turned & ~15) + (6 if phase == "seven-swap" else 1)  # the 7 or the 2
+        return SWAP if _STRENGTH[turned] > _STRENGTH[given] else PASS
+    return legal_actions[0]
