@@ -29,7 +29,7 @@ from tapete.engine.api import (
 )
 from tapete.engine.registry import register
 from tapete.errors import ConfigError, IllegalActionError, NotationError
-from tapete.games.pocha.tables import ABOVE, STRENGTH, SUIT_MASK, mask_to_list
+from tapete.games.pocha.tables import ABOVE, BITS, STRENGTH, SUIT_MASK, mask_to_list
 
 # Action encoding (stable; RL adapters rely on it):
 #   0..63   a card id: "deal <card>" / "turn <card>" (chance) or "play <card>"
@@ -37,6 +37,9 @@ from tapete.games.pocha.tables import ABOVE, STRENGTH, SUIT_MASK, mask_to_list
 #   80      "swap" (give the 7 or 2 of trumps for the turned-up card)
 #   81      "pass" (decline to swap)
 #   88..95  "dealer <seat>" (pocha-match, random first dealer, chance)
+_BITS0, _BITS1, _BITS2, _BITS3 = BITS
+#: ``_OUTCOMES[k][card]``: the chance outcome ``(card, 1/k)``, built once.
+_OUTCOMES: Final = [()] + [tuple((c, 1.0 / k) for c in range(64)) for k in range(1, 49)]
 BID_BASE: Final = 64
 MAX_BID: Final = 15
 SWAP: Final = 80
@@ -213,6 +216,11 @@ class PochaGame(Game):
             raise ConfigError(f"parameter dealer = {dealer} is not a seat; allowed: 0…{n_players - 1}")
         self.hand_size: int = size
         self.dealer: int = dealer
+        mano = (dealer + 1) % n_players
+        #: ``slot_seats[k]``: the seat that receives the k-th card dealt.
+        self.slot_seats: tuple[int, ...] = tuple(
+            (mano + k) % n_players for k in range(size * n_players)
+        )
 
     def num_players(self) -> int:
         """Number of seats."""
@@ -282,7 +290,13 @@ class PochaState(State):
         self.mano = (game.dealer + 1) % rules.n_players
         self._phase = DEAL
         self._undealt = rules.deck.mask
+        self._undealt_list = list(rules.deck.cards)
         self._dealt = 0
+        self._last_slot = game.hand_size * rules.n_players - 1
+        self._slot_seat = game.slot_seats
+        self._next_seat = tuple((seat + 1) % rules.n_players for seat in range(rules.n_players))
+        self._above = rules.above
+        self._last_in_trick = rules.n_players - 1
         self.hands = [0] * rules.n_players
         self.trump_card = -1
         self.trump_suit = -1
@@ -329,9 +343,17 @@ class PochaState(State):
         """Legal actions, sorted: cards (deal/turn/play), bids, swap/pass."""
         phase = self._phase
         if phase == PLAY:
-            return mask_to_list(self._play_mask())
+            legal = self._legal
+            if legal < 0:
+                legal = self._play_mask()
+            return [
+                *_BITS0[legal & 0xFFF],
+                *_BITS1[legal >> 16 & 0xFFF],
+                *_BITS2[legal >> 32 & 0xFFF],
+                *_BITS3[legal >> 48 & 0xFFF],
+            ]
         if phase <= TURN:
-            return mask_to_list(self._undealt)
+            return list(self._undealt_list)
         if phase == BIDDING:
             return [BID_BASE + b for b in self._legal_bids()]
         if phase in (SWAP7, SWAP2):
@@ -342,9 +364,8 @@ class PochaState(State):
         """Each undealt card, equally likely."""
         if self._phase > TURN:
             return []
-        cards = mask_to_list(self._undealt)
-        p = 1.0 / len(cards)
-        return [(c, p) for c in cards]
+        cards = self._undealt_list
+        return list(map(_OUTCOMES[len(cards)].__getitem__, cards))
 
     def is_legal(self, action: int) -> bool:
         """True when ``action`` may be applied now."""
@@ -355,15 +376,55 @@ class PochaState(State):
     def apply_action(self, action: int) -> None:
         """Apply ``action`` (checked; the state is unchanged if it is refused)."""
         phase = self._phase
-        if phase == PLAY and 0 <= action < 64 and self._play_mask() >> action & 1:
-            self._play(action)
-        elif phase <= TURN and 0 <= action < 64 and self._undealt >> action & 1:
-            self._deal(action)
-        else:
-            error = self.why_illegal(action)
-            if error is not None:
-                raise error
-            self._apply(action)
+        if phase == PLAY:
+            legal = self._legal
+            if legal < 0:
+                legal = self._play_mask()
+            if 0 <= action < 64 and legal >> action & 1:
+                trick = self.trick
+                if len(trick) < self._last_in_trick:  # not the trick's last card: inlined
+                    seat = self._to_move
+                    self.hands[seat] ^= 1 << action
+                    suit = action >> 4
+                    if not trick:
+                        self._led = suit
+                        self._best_led = action
+                        self._winner = seat
+                        self._best_trump = action if suit == self.trump_suit else -1
+                    else:
+                        above = self._above
+                        best_trump = self._best_trump
+                        if suit == self.trump_suit and (
+                            best_trump < 0 or above[best_trump] >> action & 1
+                        ):
+                            self._best_trump = best_trump = action
+                            self._winner = seat
+                        if suit == self._led and above[self._best_led] >> action & 1:
+                            self._best_led = action
+                            if best_trump < 0:
+                                self._winner = seat
+                    trick.append(action)
+                    self._legal = -1
+                    self._to_move = self._next_seat[seat]
+                else:
+                    self._play(action)
+                self._history.append(action)
+                return
+        elif phase == DEAL and 0 <= action < 64 and self._undealt >> action & 1:
+            dealt = self._dealt
+            if dealt < self._last_slot:  # the common case, inlined for speed
+                self._undealt ^= 1 << action
+                self._undealt_list.remove(action)
+                self.hands[self._slot_seat[dealt]] |= 1 << action
+                self._dealt = dealt + 1
+            else:
+                self._deal(action)
+            self._history.append(action)
+            return
+        error = self.why_illegal(action)
+        if error is not None:
+            raise error
+        self._apply(action)
         self._history.append(action)
 
     def _apply(self, action: int) -> None:
@@ -490,6 +551,7 @@ class PochaState(State):
         other = object.__new__(PochaState)
         other.__dict__.update(self.__dict__)
         other._history = list(self._history)
+        other._undealt_list = list(self._undealt_list)
         other.hands = list(self.hands)
         other.swaps = list(self.swaps)
         other.bids = list(self.bids)
@@ -509,6 +571,7 @@ class PochaState(State):
     # -- rules --------------------------------------------------------------------------------
     def _deal(self, card: int) -> None:
         self._undealt &= ~(1 << card)
+        self._undealt_list.remove(card)
         rules = self.rules
         if self._phase == TURN:
             self.trump_card = card
@@ -623,29 +686,28 @@ class PochaState(State):
 
     def _play(self, card: int) -> None:
         seat = self._to_move
-        self.hands[seat] &= ~(1 << card)
+        self.hands[seat] ^= 1 << card
         trick = self.trick
         suit = card >> 4
-        strength = self.rules.strength
         if not trick:
             self._led = suit
             self._best_led = card
             self._winner = seat
             self._best_trump = card if suit == self.trump_suit else -1
         else:
-            if suit == self.trump_suit and (
-                self._best_trump < 0 or strength[card] > strength[self._best_trump]
-            ):
-                self._best_trump = card
+            above = self._above
+            best_trump = self._best_trump
+            if suit == self.trump_suit and (best_trump < 0 or above[best_trump] >> card & 1):
+                self._best_trump = best_trump = card
                 self._winner = seat
-            if suit == self._led and strength[card] > strength[self._best_led]:
+            if suit == self._led and above[self._best_led] >> card & 1:
                 self._best_led = card
-                if self._best_trump < 0:
+                if best_trump < 0:
                     self._winner = seat
         trick.append(card)
         self._legal = -1
         if len(trick) < self.n_players:
-            self._to_move = (seat + 1) % self.n_players
+            self._to_move = self._next_seat[seat]
             return
         winner = self._winner
         self.finished.append((self.leader, tuple(trick), winner))
