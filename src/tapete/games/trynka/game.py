@@ -1172,7 +1172,7 @@ class TrynkaState(State):
             self.action_to_string(action)
         except NotationError:
             return self._not_now(action, f"{action} is not a Trynka action", "unknown_action")
-        is_card = 0 <= action < 2 * FACE_UP
+        is_card = 0 <= action < 2 * FACE_UP and action & 127 >= 64
         if to_act == CHANCE:
             if not is_card:
                 if (
