@@ -5,6 +5,8 @@ The four hands are seat 0 (mano, who leads) to seat 3 (the dealer).
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import tapete
@@ -222,9 +224,38 @@ def test_g1_four_player_match_structure() -> None:
     assert isinstance(state, PochaMatchState)
     random_playout(state, random.Random(2))
     sizes = [row.hand_size for row in state.sheet]
-    assert sizes == [1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 1]
+    assert sizes == [
+        1,
+        1,
+        1,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        10,
+        10,
+        10,
+        9,
+        8,
+        7,
+        6,
+        5,
+        4,
+        3,
+        2,
+        1,
+        1,
+        1,
+        1,
+    ]
     dealers = [row.dealer for row in state.sheet]
-    for before, after in zip(dealers, dealers[1:], strict=False):
+    for before, after in itertools.pairwise(dealers):
         assert after == (before + 1) % 4  # the deal passes to the right: the old mano deals
     assert state.hand is not None
 

@@ -114,7 +114,9 @@ class Card(int):
         slot = _SLOT.get((suit < 4, rank))
         if slot is None:
             pack = "Spanish" if suit < 4 else "French"
-            raise NotationError(f"the {pack} pack has no {rank.name.lower()} of {suit.name.lower()}")
+            raise NotationError(
+                f"the {pack} pack has no {rank.name.lower()} of {suit.name.lower()}"
+            )
         return cls(suit * 16 + slot)
 
     @classmethod

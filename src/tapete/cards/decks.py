@@ -29,7 +29,12 @@ class Deck:
     """A pack: its cards in deck order (ascending id), its suits and its notation."""
 
     def __init__(
-        self, name: str, notation: Notation, suits: Iterable[Suit], ranks: Iterable[Rank], about: str
+        self,
+        name: str,
+        notation: Notation,
+        suits: Iterable[Suit],
+        ranks: Iterable[Rank],
+        about: str,
     ) -> None:
         self.name = name
         self.notation = notation

@@ -94,7 +94,9 @@ class Notation:
         """Parse one card; raise :class:`NotationError` naming the text and the expected form."""
         card = self.try_parse_card(text)
         if card is None:
-            raise NotationError(f"cannot read {text!r} as a card: expected {self.name} {self.example}")
+            raise NotationError(
+                f"cannot read {text!r} as a card: expected {self.name} {self.example}"
+            )
         return Card(card)
 
 

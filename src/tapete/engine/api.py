@@ -8,6 +8,7 @@ leaves the state unchanged when it refuses.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 from abc import ABC, abstractmethod
@@ -72,16 +73,17 @@ class Param:
                 value = True
             elif value.lower() in ("false", "off", "no", "0"):
                 value = False
-        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            if not (self.choices and value in self.choices):
-                raise ConfigError(f"parameter {self.name} must be an integer, got {value!r}")
+        not_int = isinstance(value, bool) or not isinstance(value, int)
+        if self.kind is int and not_int and not (self.choices and value in self.choices):
+            raise ConfigError(f"parameter {self.name} must be an integer, got {value!r}")
         if self.kind is bool and not isinstance(value, bool):
             raise ConfigError(f"parameter {self.name} must be true or false, got {value!r}")
         if self.choices and value not in self.choices:
             raise ConfigError(
                 f"parameter {self.name} = {value!r} is not allowed; allowed: {self.allowed()}"
             )
-        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+        too_low = self.low is not None and value < self.low
+        if too_low or (self.high is not None and value > self.high):
             raise ConfigError(
                 f"parameter {self.name} = {value!r} is out of range; allowed: {self.allowed()}"
             )
@@ -347,10 +349,8 @@ def cards_in(value: Any, parse_text: bool = False) -> Iterator[Card]:
     elif isinstance(value, str):
         if parse_text:
             for word in value.split():
-                try:
+                with contextlib.suppress(NotationError):
                     yield parse_card_any(word)
-                except NotationError:
-                    pass
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
             yield from cards_in(getattr(value, f.name), parse_text)

@@ -57,7 +57,9 @@ def deal_cards(state: State, cards: Iterable[int]) -> State:
     for card in cards:
         if not state.is_chance_node():
             raise IllegalActionError(
-                f"the deal is over but card {card} was left", phase=state.phase(), reason="deal_over"
+                f"the deal is over but card {card} was left",
+                phase=state.phase(),
+                reason="deal_over",
             )
         state.apply_action(card)
     return state

@@ -73,5 +73,7 @@ def load(name: str, **params: Any) -> Player:
     try:
         factory = _PLAYERS[name]
     except KeyError:
-        raise ConfigError(f"unknown player {name!r}; available: {', '.join(sorted(_PLAYERS))}") from None
+        raise ConfigError(
+            f"unknown player {name!r}; available: {', '.join(sorted(_PLAYERS))}"
+        ) from None
     return factory(**params)

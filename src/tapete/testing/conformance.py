@@ -188,10 +188,14 @@ def check_game(
             check_sample(state, seat, check_rng)
         if any(not math.isfinite(x) for x in state.returns()):
             raise _fail(state, f"returns are not finite: {state.returns()}")
-        again = random_playout(game.new_initial_state(), random.Random(f"conformance-{seed}-{index}"))
+        again = random_playout(
+            game.new_initial_state(), random.Random(f"conformance-{seed}-{index}")
+        )
         if again.history() != state.history():
             raise _fail(state, "the same seed gave a different game")
-        record = GameRecord.from_state(state, players=tuple(f"p{i}" for i in range(game.num_players())))
+        record = GameRecord.from_state(
+            state, players=tuple(f"p{i}" for i in range(game.num_players()))
+        )
         if replay(GameRecord.from_json(record.to_json())) != state:
             raise _fail(state, "record → JSON → replay gave a different state")
         report.games += 1

@@ -29,7 +29,7 @@ from tapete.engine.api import (
 )
 from tapete.engine.registry import register
 from tapete.errors import ConfigError, IllegalActionError, NotationError
-from tapete.games.pocha.tables import ABOVE, BITS, STRENGTH, SUIT_MASK, mask_to_list
+from tapete.games.pocha.tables import ABOVE, BITS, STRENGTH, SUIT_MASK
 
 # Action encoding (stable; RL adapters rely on it):
 #   0..63   a card id: "deal <card>" / "turn <card>" (chance) or "play <card>"
@@ -58,7 +58,9 @@ _TWO_SLOT: Final = 1
 def _check_deck(value: Any) -> str:
     text = str(value)
     if text not in ("auto", "36", "40", "48"):
-        raise ConfigError(f"parameter deck = {value!r} is not allowed; allowed: auto | 36 | 40 | 48")
+        raise ConfigError(
+            f"parameter deck = {value!r} is not allowed; allowed: auto | 36 | 40 | 48"
+        )
     return text
 
 
@@ -159,7 +161,8 @@ class PochaRules:
     def score(self, bid: int, won: int) -> int:
         """Points for one player: exact ``exact_base + per_trick_exact * won``, else a penalty.
 
-        >>> PochaRules(dict(POCHA_DEFAULTS)).score(3, 3), PochaRules(dict(POCHA_DEFAULTS)).score(2, 4)
+        >>> rules = PochaRules(dict(POCHA_DEFAULTS))
+        >>> rules.score(3, 3), rules.score(2, 4)
         (25, -10)
         """
         if bid == won:
@@ -178,10 +181,10 @@ class PochaGame(Game):
     >>> g = tapete.load_game('pocha', n_players=3)
     >>> g.rules.deck.name, g.hand_size, g.dealer
     ('spanish36', 12, 2)
-    >>> tapete.load_game('pocha', n_players=4, hand_size=11)
+    >>> tapete.load_game('pocha', n_players=4, hand_size=11)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tapete.errors.ConfigError: parameter hand_size = 11 is too large: 4 players with the 40-card pack allow 1…10
+    tapete.errors.ConfigError: parameter hand_size = 11 is too large: 4 players with the ...
     """
 
     name = "pocha"
@@ -213,7 +216,9 @@ class PochaGame(Game):
         if dealer is None:
             dealer = n_players - 1
         elif not 0 <= dealer < n_players:
-            raise ConfigError(f"parameter dealer = {dealer} is not a seat; allowed: 0…{n_players - 1}")
+            raise ConfigError(
+                f"parameter dealer = {dealer} is not a seat; allowed: 0…{n_players - 1}"
+            )
         self.hand_size: int = size
         self.dealer: int = dealer
         mano = (dealer + 1) % n_players
@@ -290,7 +295,7 @@ class PochaState(State):
         self.mano = (game.dealer + 1) % rules.n_players
         self._phase = DEAL
         self._undealt = rules.deck.mask
-        self._undealt_list = list(rules.deck.cards)
+        self._undealt_list = [int(c) for c in rules.deck.cards]
         self._dealt = 0
         self._last_slot = game.hand_size * rules.n_players - 1
         self._slot_seat = game.slot_seats
@@ -447,7 +452,9 @@ class PochaState(State):
             return self._not_now(action, "the hand is over", "game_over")
         if action < 64 and not self.rules.deck.mask >> action & 1:
             return self._not_now(
-                action, f"card id {action} is not in the {self.rules.deck.name} pack", "no_such_card"
+                action,
+                f"card id {action} is not in the {self.rules.deck.name} pack",
+                "no_such_card",
             )
         if phase <= TURN:
             if action >= 64 or not self.rules.deck.mask >> action & 1:
@@ -492,8 +499,10 @@ class PochaState(State):
         deck = self.rules.deck
         holds = deck.format_cards(CardSet(legal))
         follow = hand & SUIT_MASK[led]
-        if follow and not (follow & ~legal):
-            return self._not_now(action, f"must follow {_SUIT_NAMES[led]}: holds {holds}", "must_follow")
+        if follow and action >> 4 != led:
+            return self._not_now(
+                action, f"must follow {_SUIT_NAMES[led]}: holds {holds}", "must_follow"
+            )
         if follow:
             return self._not_now(
                 action,
@@ -620,7 +629,10 @@ class PochaState(State):
             self.hands[seat] = self.hands[seat] & ~(1 << card) | 1 << self.trump_card
             self.swaps.append((seat, card, self.trump_card))
             self.trump_card = card
-            if self._phase == SWAP7 and self.rules.deck.mask >> (16 * self.trump_suit + _TWO_SLOT) & 1:
+            if (
+                self._phase == SWAP7
+                and self.rules.deck.mask >> (16 * self.trump_suit + _TWO_SLOT) & 1
+            ):
                 self._phase = SWAP2
                 self._to_move = self.mano
                 self._swap_asked = 0

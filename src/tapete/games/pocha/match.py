@@ -287,7 +287,9 @@ class PochaMatchState(State):
         self._phase = HANDS
         self.hand_dealers.append(dealer)
         self.hand_starts.append(len(self._history) + 1)
-        self.hand = self.game.hand_game(self.game.sizes[self.hand_index], dealer).new_initial_state()
+        self.hand = self.game.hand_game(
+            self.game.sizes[self.hand_index], dealer
+        ).new_initial_state()
 
     def _finish_hand(self) -> None:
         hand = self.hand
@@ -310,7 +312,9 @@ class PochaMatchState(State):
         dealer = (hand.dealer + 1) % self.n_players
         self.hand_dealers.append(dealer)
         self.hand_starts.append(len(self._history))
-        self.hand = self.game.hand_game(self.game.sizes[self.hand_index], dealer).new_initial_state()
+        self.hand = self.game.hand_game(
+            self.game.sizes[self.hand_index], dealer
+        ).new_initial_state()
 
     def action_to_string(self, action: int, seat: int | None = None) -> str:
         """The text of ``action`` now (``dealer 2``, ``draw Ao``, or the hand's texts)."""
@@ -414,5 +418,7 @@ class PochaMatchState(State):
         )
 
     def __str__(self) -> str:
-        head = f"pocha-match: hand {self.hand_index + 1}/{len(self.game.sizes)}, totals {self.totals}"
+        head = (
+            f"pocha-match: hand {self.hand_index + 1}/{len(self.game.sizes)}, totals {self.totals}"
+        )
         return head + ("\n" + str(self.hand) if self._phase == HANDS and self.hand else "")

@@ -12,11 +12,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from tapete.cards import Deck
 from tapete.errors import TapeteError
 from tapete.games.pocha.tables import SUIT_MASK
 
 if TYPE_CHECKING:
     from tapete.games.pocha.game import PochaGame
+
+
+def int_card(deck: Deck, text: str) -> int:
+    """The card id written ``text`` in ``deck``'s notation."""
+    return int(deck.parse_card(text))
 
 
 class InconsistentViewError(TapeteError):
@@ -66,7 +72,7 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
     for slot in range(deal_slots):
         text = observed[slot]
         if text is not None:
-            card = deck.parse_card(text.split()[1])
+            card = int_card(deck, text.split()[1])
             slot_card[slot] = card
             dealt_known[(mano + slot) % n_players] |= 1 << card
     located = sum(dealt_known)
@@ -77,7 +83,7 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
             if index < len(observed):
                 text = observed[index]
                 assert text is not None and text.startswith("turn ")
-                turned = deck.parse_card(text.split()[1])
+                turned = int_card(deck, text.split()[1])
                 located |= 1 << turned
                 trump_card, trump_suit = turned, turned >> 4
                 index += 1
@@ -114,7 +120,7 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
             continue
         if verb == "bid":
             continue
-        card = deck.parse_card(arg)
+        card = int_card(deck, arg)
         seat = (leader + len(trick)) % n_players
         if not received[seat] >> card & 1:
             dealt_known[seat] |= 1 << card
@@ -154,7 +160,7 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
     if deal_slots < deal_count:
         return list(_fill_partial_deal(observed, slot_card, deck.mask, located, rng))
     capacity = [size - dealt_known[s].bit_count() for s in range(n_players)]
-    unseen = [c for c in deck.cards if not located >> c & 1]
+    unseen = [int(c) for c in deck.cards if not located >> c & 1]
     stock = len(unseen) - sum(capacity)
     if stock < 0 or any(c < 0 for c in capacity):
         raise InconsistentViewError("the observations account for more cards than were dealt")
@@ -166,7 +172,9 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
         for slot in range(deal_count):
             if (mano + slot) % n_players == seat and slot_card[slot] >= 0:
                 known_in_slots |= 1 << slot_card[slot]
-        extra = [c for c in deck.cards if dealt_known[seat] >> c & 1 and not known_in_slots >> c & 1]
+        extra = [
+            int(c) for c in deck.cards if dealt_known[seat] >> c & 1 and not known_in_slots >> c & 1
+        ]
         extra += [c for c, s in owner.items() if s == seat]
         rng.shuffle(extra)
         per_seat[seat] = extra
@@ -181,7 +189,11 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
 
 
 def _fill_partial_deal(
-    observed: list[str | None], slot_card: list[int], deck_mask: int, located: int, rng: random.Random
+    observed: list[str | None],
+    slot_card: list[int],
+    deck_mask: int,
+    located: int,
+    rng: random.Random,
 ) -> list[str]:
     """During the deal: hidden slots get random unseen cards."""
     from tapete.cards import SPANISH

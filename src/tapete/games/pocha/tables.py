@@ -65,8 +65,7 @@ ABOVE: Final[dict[str, tuple[int, ...]]] = {
 
 #: ``BITS[s][m]``: the card ids of suit ``s`` whose slots are the set bits of the 12-bit ``m``.
 BITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(tuple(16 * s + i for i in range(12) if m >> i & 1) for m in range(4096))
-    for s in range(4)
+    tuple(tuple(16 * s + i for i in range(12) if m >> i & 1) for m in range(4096)) for s in range(4)
 )
 
 
