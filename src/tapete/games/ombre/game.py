@@ -264,6 +264,36 @@ class OmbreGame(Game):
         """Size of the action encoding (see the module's table)."""
         return NUM_DISTINCT_ACTIONS
 
+    def deal_actions(self, hands: Sequence[str | CardSet]) -> list[int]:
+        """The 27 chance actions that deal ``hands`` (indexed by seat, 9 cards each) in
+        packets of three from eldest hand.
+
+        >>> import tapete
+        >>> g = tapete.load_game('ombre')
+        >>> hands = ['♠A ♣A ♣2 ♣K ♣Q ♣J ♥K ♥Q ♥J', '♦K ♦Q ♦J ♦A ♦2 ♦3 ♦4 ♦5 ♦6',
+        ...          '♠K ♠Q ♠J ♠7 ♠6 ♠5 ♠4 ♠3 ♠2']
+        >>> state = g.new_initial_state()
+        >>> for action in g.deal_actions(hands):
+        ...     state.apply_action(action)
+        >>> str(state.view(0).hand)
+        '♣A ♣2 ♣J ♣Q ♣K ♥J ♥Q ♥K ♠A'
+        """
+        parsed: list[list[int]] = []
+        for hand in hands:
+            cards = list(hand) if isinstance(hand, CardSet) else FRENCH_40.parse_cards(hand)
+            if len(cards) != 9:
+                raise ConfigError(f"a hand has 9 cards, got {len(cards)}: {hand}")
+            parsed.append([int(c) for c in cards])
+        if len(parsed) != 3 or len({c for h in parsed for c in h}) != 27:
+            raise ConfigError("deal_actions needs three hands of 9 different cards")
+        eldest = (self.dealer + 1) % 3
+        actions: list[int] = []
+        for packet in range(9):
+            seat = (eldest + packet) % 3
+            start = 3 * (packet // 3)
+            actions.extend(parsed[seat][start : start + 3])
+        return actions
+
     def new_initial_state(self) -> OmbreState:
         """The deal after the antes, before the first card is dealt."""
         return OmbreState(self, self.rules, self.dealer, self.pool, self.balances)
@@ -396,7 +426,7 @@ class OmbreState(State):
         elif (
             (phase in (DEAL, STOCK, REST))
             and action >= CARD_MIN
-            and FULL_MASK & ~self._dealt >> action & 1
+            and (FULL_MASK & ~self._dealt) >> action & 1
         ):
             self._chance(action)
         else:
