@@ -78,6 +78,12 @@ _AMOUNT_WORDS: Final[dict[str, int]] = {
     "перетемню": OVERBLIND_BASE, "bet": BET_BASE, "ставлю": BET_BASE, "ставка": BET_BASE,
 }  # fmt: skip
 
+_EXPECTED: Final = (
+    "fold, bet <n>, reveal, blind <n>, overblind <n>, decline, claim-tens, propose-svara, "
+    "accept, refuse, join, flash, no-flash, keep, replace, show (or the Russian terms: упал, "
+    "ставлю <n>, вскрываюсь, темню <n>, перетемняю <n>, пас…), or 'deal <card>'"
+)
+
 # stages
 DRAW: Final = "first_dealer"
 DEAL: Final = "deal"
@@ -691,19 +697,21 @@ class TrynkaState(State):
                 raise NotationError(f"cannot read {text!r}: amounts are 0…{MAX_AMOUNT} chips")
             return _AMOUNT_WORDS[verb] + amount
         raw = text.strip().split()
-        if raw and raw[0].lower() in ("deal", "draw", "сдаю"):
+        dealt = bool(raw) and raw[0].lower() in ("deal", "draw", "сдаю")
+        if dealt:
             raw = raw[1:]
         up = bool(raw) and raw[-1].lower() in ("up", "открыто")
         if up:
             raw = raw[:-1]
         if len(raw) == 1:
-            card = int(self.rules.deck.parse_card(raw[0]))
-            return FACE_UP + card if up else card
-        words = sorted({*_WORDS, *_AMOUNT_WORDS})
-        raise NotationError(
-            f"cannot read {text!r} as a Trynka action: expected one of {', '.join(words)}, "
-            "an amount after blind/overblind/bet, or 'deal <card>'"
-        )
+            try:
+                card = int(self.rules.deck.parse_card(raw[0]))
+            except NotationError:
+                if dealt:
+                    raise
+            else:
+                return FACE_UP + card if up else card
+        raise NotationError(f"cannot read {text!r} as a Trynka action: expected {_EXPECTED}")
 
     def returns(self) -> list[float]:
         """``trynka``: each seat's net chips in this bank; ``trynka-match``: the balances."""
@@ -792,6 +800,12 @@ class TrynkaState(State):
         if self.stage in _TURN_STAGES and not self._closed():
             return self.level, self.rules.level_cap
         return None
+
+    def receiver(self) -> int | None:
+        """The seat the next dealt card goes to (``None`` outside the deal)."""
+        if self.stage != DEAL or self._slot >= len(self._order):
+            return None
+        return self._order[self._slot]
 
     def value(self, seat: int) -> int:
         """The order key of ``seat``'s hand (see :func:`values.value_table`)."""
