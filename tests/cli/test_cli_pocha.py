@@ -1,0 +1,95 @@
+"""The command line: games, random + replay, bench, and a scripted game of La Pocha."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from tapete.cli.main import main
+from tapete.cli.play_pocha import PochaTable, add_arguments
+
+
+def test_games_lists_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "pocha"]) == 0
+    out = capsys.readouterr().out
+    assert "rank_order" in out and "tute | natural" in out
+
+
+def test_random_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.jsonl"
+    assert main(["random", "pocha", "--seed", "4", "--count", "3", "--out", str(out),
+                 "-p", "hand_size=2"]) == 0  # fmt: skip
+    lines = out.read_text().splitlines()
+    assert len(lines) == 3 and json.loads(lines[0])["params"] == {"hand_size": 2}
+    capsys.readouterr()
+    assert main(["replay", str(out), "--index", "2"]) == 0
+    transcript = capsys.readouterr().out
+    assert transcript.startswith("# pocha") and "# result" in transcript
+    # the same seed writes the same records
+    again = tmp_path / "again.jsonl"
+    main(
+        ["random", "pocha", "--seed", "4", "--count", "3", "--out", str(again), "-p", "hand_size=2"]
+    )
+    assert again.read_text() == out.read_text()
+
+
+def test_replay_of_a_broken_file_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"game": "pocha", "actions": ["deal Ao", "deal Ao"]}\n')
+    assert main(["replay", str(bad)]) == 2
+    assert "action 2 ('deal Ao') does not replay" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_bad_parameter_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "pocha", "--seconds", "0.1", "-p", "n_players=9"]) == 2
+    assert "n_players = 9 is out of range" in capsys.readouterr().err
+
+
+def test_bench_prints_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "pocha", "--seconds", "0.2", "-p", "hand_size=3"]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "actions/s" in out and "hand_size" in out
+
+
+def _table(argv: list[str]) -> PochaTable:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seed", type=int)
+    add_arguments(parser)
+    from rich.console import Console
+
+    return PochaTable(parser.parse_args(argv), Console(width=100, highlight=False))
+
+
+def test_a_person_plays_a_short_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = _table(["--seed", "7", "-p", "hand_sequence=1,3", "--bots", "random", "--reveal"])
+    answers = iter(["?", "zz", "bid 99"])
+    prompts = []
+
+    def fake_input(prompt: str) -> str:
+        prompts.append(prompt)
+        for scripted in answers:
+            return scripted
+        hand = table.hand
+        text = hand.action_to_string(hand.legal_actions()[-1])
+        return text.split(" ", 1)[1] if " " in text else text
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert table.run() == 0
+    out = capsys.readouterr().out
+    assert "legal:" in out and "not allowed" in out and "cannot read 'zz'" in out
+    assert "score sheet" in out and "Winner" in out and "held" in out
+    assert table.state.is_terminal() and len(prompts) >= 4
+
+
+def test_person_can_quit(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _table(["--seed", "1"])
+    monkeypatch.setattr("builtins.input", lambda prompt: "quit")
+    assert table.run() == 1
