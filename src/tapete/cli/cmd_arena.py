@@ -1,0 +1,182 @@
+"""``tapete arena GAME``: duplicate matches between bots, with intervals, ratings and records.
+
+tapete arena pocha --players rule,rule,random,random --deals 1000 --seed 1 --workers 2
+tapete arena ombre-match --players rule,rule,random --deals 50 --backend ray
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from tapete.cli.common import add_game_params, parse_params
+
+
+def register(sub: Any) -> None:
+    """Add the ``arena`` sub-command."""
+    parser = sub.add_parser(
+        "arena",
+        help="duplicate matches between bots: scores with 95%% intervals, ratings, records",
+        description=(
+            "Play every deal with the players rotated through every seat (duplicate), then "
+            "report each player's mean score per deal with a 95%% interval, the margins "
+            "between players, a head-to-head table, OpenSkill ratings and game statistics. "
+            "Writes results.json, results.csv, scores.png and records.jsonl into --out."
+        ),
+    )
+    parser.add_argument("game", help="a registered game: pocha, pocha-match, ombre, trynka…")
+    parser.add_argument(
+        "--players",
+        required=True,
+        help="one player per seat, comma-separated; parameters as name:key=value "
+        "(e.g. rule,rule:aggression=0.8,random)",
+    )
+    parser.add_argument("--deals", type=int, default=100, help="deals (or matches) to play")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes (or Ray CPUs); default: the local cores",
+    )
+    parser.add_argument(
+        "--seating",
+        choices=("rotate", "all", "fixed"),
+        default="rotate",
+        help="rotate: duplicate, every player in every seat (default); all: every "
+        "permutation; fixed: the given order only",
+    )
+    parser.add_argument("--backend", choices=("local", "ray"), default="local")
+    parser.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
+    parser.add_argument("--out", type=Path, default=None, help="output folder")
+    parser.add_argument("--no-records", action="store_true", help="do not keep the game records")
+    parser.add_argument("--no-chart", action="store_true", help="do not draw scores.png")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_game_params(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the arena, print the tables and write the output files."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from tapete.arena import ArenaConfig, run_arena
+    from tapete.arena.report import write_results
+
+    config = ArenaConfig.build(
+        args.game,
+        args.players,
+        deals=args.deals,
+        seed=args.seed,
+        game_params=parse_params(args.param),
+        seating=args.seating,
+        workers=args.workers,
+        backend=args.backend,
+        address=args.address,
+        keep_records=not args.no_records,
+    )
+    config.validate()
+    console = Console()
+    out = args.out or Path("arena-out") / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=args.no_progress,
+    )
+    with progress:
+        task = progress.add_task(f"{args.game} deals", total=args.deals)
+        result = run_arena(config, lambda done, total: progress.update(task, completed=done))
+    print_summary(console, result.summary)
+    paths = write_results(result, out, chart=not args.no_chart)
+    console.print("wrote " + ", ".join(str(p) for p in paths.values()))
+    return 0
+
+
+def _fmt(x: Any, digits: int = 2) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def print_summary(console: Any, summary: dict[str, Any]) -> None:
+    """Render the players, margins, head-to-head and statistics tables."""
+    from rich.table import Table
+
+    config = summary["config"]
+    unit = "match" if config["game"].endswith("-match") else "deal"
+    ratings = (summary.get("ratings") or {}).get("players") or {}
+    table = Table(
+        title=f"{config['game']} — {summary['deals']} {unit}s × {summary['seatings_per_deal']} "
+        f"seatings = {summary['games']} games, seed {config['seed']}"
+    )
+    for col in ("player", "seats", f"mean/{unit}", "95% CI", "sd", "rating μ", "ordinal"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    for name, p in summary["players"].items():
+        s, r = p["score"], ratings.get(name, {})
+        table.add_row(
+            name, str(p["seats"]), _fmt(s["mean"]),
+            f"[{_fmt(s['ci_low'])}, {_fmt(s['ci_high'])}]", _fmt(s["sd"]),
+            _fmt(r.get("mu")), _fmt(r.get("ordinal")),
+        )  # fmt: skip
+    console.print(table)
+    if summary["margins"]:
+        margins = Table(title="margins (paired by deal)")
+        for col in ("a − b", "mean", "95% CI", "excludes 0"):
+            margins.add_column(col)
+        for m in summary["margins"]:
+            lo, hi = m["ci_low"], m["ci_high"]
+            excl = lo is not None and (lo > 0 or hi < 0)
+            margins.add_row(
+                f"{m['a']} − {m['b']}", _fmt(m["mean"]), f"[{_fmt(lo)}, {_fmt(hi)}]",
+                "yes" if excl else "no",
+            )  # fmt: skip
+        console.print(margins)
+        h2h = Table(title="head to head (per game)")
+        for col in ("a", "b", "games", "a ahead", "mean a − b"):
+            h2h.add_column(col)
+        for h in summary["head_to_head"]:
+            h2h.add_row(
+                h["a"], h["b"], str(h["games"]), _fmt(h["win_share"], 3), _fmt(h["mean_diff"])
+            )
+        console.print(h2h)
+    stats = Table(title="game statistics")
+    stats.add_column("player")
+    stats.add_column("statistics")
+    for name, p in summary["players"].items():
+        stats.add_row(name, _stats_text(p["stats"]))
+    console.print(stats)
+    t = summary.get("timing", {})
+    console.print(
+        f"{_fmt(t.get('deals_per_second'), 1)} {unit}s/s, {_fmt(t.get('games_per_second'), 1)} "
+        f"games/s, {_fmt(t.get('wall_seconds'), 1)} s on {t.get('workers')} worker(s) "
+        f"({t.get('backend')})"
+    )
+
+
+def _stats_text(stats: dict[str, Any]) -> str:
+    parts = []
+    for key, value in stats.items():
+        if isinstance(value, dict):
+            inner = " ".join(
+                f"{k}:{_fmt(v, 3) if isinstance(v, float) else v}" for k, v in value.items()
+            )
+            parts.append(f"{key} {{{inner}}}")
+        elif isinstance(value, float):
+            parts.append(f"{key} {value:.3f}")
+        else:
+            parts.append(f"{key} {value}")
+    return "\n".join(parts)
