@@ -135,8 +135,11 @@ def _trynka_collect(state: State, moves: Sequence[tuple[int, int]]) -> list[Coun
         else:
             continue
         c[key] = c.get(key, 0.0) + 1
+    start = [0.0] * n
+    if state.game.name == "trynka-match":  # returns are balances: count the chips won
+        start = [float(b) for b in getattr(getattr(state, "rules", None), "balances", start)]
     for seat, value in enumerate(state.returns()):
-        out[seat]["chips"] = float(value)
+        out[seat]["chips"] = float(value) - start[seat]
     return out
 
 
