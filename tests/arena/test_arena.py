@@ -159,3 +159,29 @@ def test_import_stays_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "prefix"),
+    [
+        ("ombre", "rule,random,random", ("deal", "stock")),
+        ("trynka", "rule,rule,random,random", ("deal",)),
+    ],
+)
+def test_duplicate_deals_in_every_game(game: str, players: str, prefix: tuple[str, ...]) -> None:
+    # the first cards dealt are the same in every seating of a deal
+    result = run_arena(ArenaConfig.build(game, players, deals=4, seed=9))
+    firsts: dict[int, set[str]] = {}
+    for g in result.games:
+        actions = json.loads(g["record"])["actions"]
+        dealt = [a for a in actions if a.split()[0] in prefix][:9]
+        firsts.setdefault(g["deal"], set()).add(" ".join(dealt))
+    assert all(len(v) == 1 for v in firsts.values())
+    assert result.summary["players"]["rule"]["stats"]
+
+
+def test_rule_beats_random_at_ombre_and_trynka() -> None:
+    for game, players in (("ombre", "rule,random,random"), ("trynka", "rule,rule,random,random")):
+        s = run_arena(ArenaConfig.build(game, players, deals=60, seed=1, workers=2)).summary
+        (margin,) = s["margins"]
+        assert margin["ci_low"] > 0, (game, margin)

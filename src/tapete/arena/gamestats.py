@@ -67,20 +67,20 @@ def _pocha_summary(c: Mapping[str, float]) -> dict[str, Any]:
 
 
 # -- Ombre -------------------------------------------------------------------------------------
-def _ombre_deals(state: State) -> list[tuple[int | None, str | None, Sequence[float] | None]]:
-    """(ombre seat, outcome, per-seat result) of each deal played."""
-    deals = getattr(state, "deal_log", None)
-    if deals is not None:
-        return [(d[0], d[1], d[2]) for d in deals]
+def _ombre_deals(state: State) -> list[tuple[int | None, str | None]]:
+    """(ombre seat, outcome) of each deal played (a session keeps them in ``results``)."""
+    results = getattr(state, "results", None)
+    if results is not None:
+        return [(r.ombre, r.outcome) for r in results]
     ombre = getattr(state, "ombre", None)
     ombre_seat = None if ombre is None or ombre < 0 else int(ombre)
-    return [(ombre_seat, getattr(state, "outcome", None), state.returns())]
+    return [(ombre_seat, getattr(state, "outcome", None))]
 
 
 def _ombre_collect(state: State, moves: Sequence[tuple[int, int]]) -> list[Counters]:
     n = state.game.num_players()
     out: list[Counters] = [{} for _ in range(n)]
-    for ombre, outcome, _ in _ombre_deals(state):
+    for ombre, outcome in _ombre_deals(state):
         for seat in range(n):
             out[seat]["deals"] = out[seat].get("deals", 0.0) + 1
         if ombre is not None and 0 <= ombre < n:
@@ -88,8 +88,11 @@ def _ombre_collect(state: State, moves: Sequence[tuple[int, int]]) -> list[Count
             c["declared"] = c.get("declared", 0.0) + 1
             if outcome:
                 c[f"as_ombre:{outcome}"] = c.get(f"as_ombre:{outcome}", 0.0) + 1
+    start = [0.0] * n
+    if state.game.name == "ombre-match":  # returns are balances: count the money won
+        start = [float(b) for b in state.game.params.get("balances") or start]
     for seat, value in enumerate(state.returns()):
-        out[seat]["pool_won"] = float(value)
+        out[seat]["pool_won"] = float(value) - start[seat]
     return out
 
 
