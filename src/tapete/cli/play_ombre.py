@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0-2 (default 0)")
     parser.add_argument("--deals", type=int, default=None, help="deals in the session")
     parser.add_argument(
-        "--bots", default="random", help="bot of each other seat, comma separated (random)"
+        "--bots", default="rule", help="bot of each other seat, comma separated (default: rule)"
     )
     parser.add_argument("--reveal", action="store_true", help="show every hand after a deal")
     parser.add_argument("--name", default="you", help="your name")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.table import Table
 
+from tapete.cards import CardSet
 from tapete.engine.chance import sample_chance
 from tapete.engine.registry import load_game
 from tapete.errors import NotationError
@@ -34,6 +35,7 @@ from tapete.games.trynka.game import (
     REVEAL,
     SHOW,
 )
+from tapete.players import load
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,6 +44,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="your seat (0 = dealer's left)")
     parser.add_argument("--banks", type=int, default=5, help="banks to play (default 5)")
     parser.add_argument("--balance", type=int, default=100, help="starting chips (default 100)")
+    parser.add_argument(
+        "--bots", default="rule", help="bot of each other seat, comma separated (default: rule)"
+    )
+    parser.add_argument(
+        "--reveal", action="store_true", help="show what each bot held after each bank"
+    )
 
 
 def bot_choice(view: TrynkaView, legal: list[int], state: TrynkaState, rng: random.Random) -> int:
@@ -162,11 +170,27 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     if not 0 <= me < args.players:
         console.print(f"[red]--seat must be 0…{args.players - 1}[/red]")
         return 2
+    others = [s for s in range(args.players) if s != me]
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) == 1:
+        names *= len(others)
+    if len(names) != len(others):
+        console.print(f"[red]--bots names {len(names)} bots but there are {len(others)}[/red]")
+        return 2
+    bots = {seat: load(name) for seat, name in zip(others, names, strict=True)}
     console.print(f"Trynka, {args.players} players, seed {seed}; you are seat {me}.")
     state = game.new_initial_state()
     assert isinstance(state, TrynkaState)
     shown_events = 0
+    held, bank = list(state.hands), state.bank_number
     while not state.is_terminal():
+        if args.reveal and state.bank_number != bank:
+            for seat in others:
+                cards = state.rules.deck.format_cards(CardSet(held[seat]))
+                console.print(f"  [magenta]seat {seat} ({bots[seat].name}) held {cards}[/magenta]")
+            bank = state.bank_number
+        if state.hands != [0] * len(state.hands):
+            held = list(state.hands)
         for event in state.events[shown_events:]:
             console.print(f"[cyan]· {event}[/cyan]")
         shown_events = len(state.events)
@@ -195,7 +219,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
                 return 0
             action = chosen
         else:
-            action = bot_choice(state.view(player), legal, state, rng)
+            action = bots[player].choose(state.view(player), legal, rng)
             if action != NO_FLASH:
                 text = state.action_to_string(action)
                 cost = f" ({state.reveal_cost(player)})" if action == REVEAL else ""
