@@ -104,8 +104,13 @@ PURE = {"errors", "cards", "engine", "games"}
 
 
 def _imports(path: Path) -> set[str]:
+    """Modules imported at run time (imports under ``if TYPE_CHECKING:`` are compile-time)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            node.body = []
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

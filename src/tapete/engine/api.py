@@ -14,10 +14,21 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from tapete.cards import Card, CardSet, parse_card_any
 from tapete.errors import ConfigError, IllegalActionError, NotationError
+
+if TYPE_CHECKING:  # read by mypyc when the optional compiled build is made (see setup.py)
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+
+    def mypyc_attr(*args: Any, **kwargs: Any) -> Callable[[Any], Any]:
+        """No-op stand-in: the pure-Python package needs nothing outside the stdlib."""
+        return lambda cls: cls
+
+
+_StateT = TypeVar("_StateT", bound="State")
 
 #: ``current_player()`` of a chance node (as in OpenSpiel).
 CHANCE: Final = -1
@@ -90,6 +101,7 @@ class Param:
         return self.check(value) if self.check is not None else value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """An immutable, validated rules configuration; :meth:`new_initial_state` starts a game.
 
@@ -158,6 +170,7 @@ class Game(ABC):
         return hash((self.name, tuple(sorted((k, repr(v)) for k, v in self._params.items()))))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of a game (mutable, OpenSpiel style: :meth:`apply_action` changes it).
 
@@ -251,6 +264,14 @@ class State(ABC):
         self.apply_action(action)
         return action
 
+    def _copy_base(self: _StateT) -> _StateT:
+        """A new instance of this class sharing ``game``, with a copy of the history and no
+        other field set: :meth:`clone` starts from it and copies its own fields."""
+        other = type(self).__new__(type(self))
+        other.game = self.game
+        other._history = list(self._history)
+        return other
+
     def child(self, action: int) -> State:
         """A copy with ``action`` applied."""
         state = self.clone()
@@ -298,6 +319,7 @@ class State(ABC):
         )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclasses.dataclass(frozen=True)
 class PlayerView:
     """What one seat may know: a frozen value built by :meth:`State.view`.

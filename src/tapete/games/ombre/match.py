@@ -349,7 +349,7 @@ class OmbreMatchState(State):
 
     def clone(self) -> OmbreMatchState:
         """An independent copy."""
-        other = object.__new__(OmbreMatchState)
+        other = self._copy_base()
         other.__dict__.update(self.__dict__)
         other._history = list(self._history)
         other.balances = list(self.balances)

@@ -24,6 +24,7 @@ from tapete.engine.api import (
     Param,
     PlayerView,
     State,
+    mypyc_attr,
     parse_int,
     split_action,
 )
@@ -173,7 +174,6 @@ class PochaRules:
 POCHA_DEFAULTS: Final = {p.name: p.default for p in RULE_PARAMETERS}
 
 
-@register
 class PochaGame(Game):
     """One hand of La Pocha (pocha.md §2), registered as ``pocha``.
 
@@ -281,11 +281,12 @@ class PochaGame(Game):
         return state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PochaState(State):
     """A position in one hand of La Pocha (see :class:`PochaGame`)."""
 
     def __init__(self, game: PochaGame) -> None:
-        self.game: PochaGame = game
+        self.game = game
         rules = game.rules
         self.rules = rules
         self._history = []
@@ -557,17 +558,40 @@ class PochaState(State):
 
     def clone(self) -> PochaState:
         """An independent copy."""
-        other = object.__new__(PochaState)
-        other.__dict__.update(self.__dict__)
-        other._history = list(self._history)
+        other = self._copy_base()
+        other.rules = self.rules
+        other.n_players = self.n_players
+        other.hand_size = self.hand_size
+        other.dealer = self.dealer
+        other.mano = self.mano
+        other._phase = self._phase
+        other._undealt = self._undealt
         other._undealt_list = list(self._undealt_list)
+        other._dealt = self._dealt
+        other._last_slot = self._last_slot
+        other._slot_seat = self._slot_seat
+        other._next_seat = self._next_seat
+        other._above = self._above
+        other._last_in_trick = self._last_in_trick
         other.hands = list(self.hands)
+        other.trump_card = self.trump_card
+        other.trump_suit = self.trump_suit
+        other._trump_mask = self._trump_mask
+        other.trump_card_holder = self.trump_card_holder
         other.swaps = list(self.swaps)
         other.bids = list(self.bids)
+        other._to_move = self._to_move
         other.tricks_won = list(self.tricks_won)
+        other.leader = self.leader
         other.trick = list(self.trick)
+        other._led = self._led
+        other._best_led = self._best_led
+        other._best_trump = self._best_trump
+        other._winner = self._winner
         other.finished = list(self.finished)
         other.scores = None if self.scores is None else list(self.scores)
+        other._legal = self._legal
+        other._swap_asked = self._swap_asked
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -826,3 +850,6 @@ class PochaState(State):
         if self.trick:
             lines.append(f"trick (led by seat {self.leader}): {deck.format_cards(self.trick)}")
         return "\n".join(lines)
+
+
+register(PochaGame)  # not a decorator: the optional compiled build keeps the class native

@@ -350,7 +350,7 @@ class PochaMatchState(State):
 
     def clone(self) -> PochaMatchState:
         """An independent copy."""
-        other = object.__new__(PochaMatchState)
+        other = self._copy_base()
         other.__dict__.update(self.__dict__)
         other._history = list(self._history)
         other.totals = list(self.totals)

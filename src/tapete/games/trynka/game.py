@@ -721,7 +721,7 @@ class TrynkaState(State):
 
     def clone(self) -> TrynkaState:
         """An independent copy."""
-        other = object.__new__(TrynkaState)
+        other = self._copy_base()
         d = self.__dict__.copy()
         for key, value in d.items():
             if isinstance(value, list):
