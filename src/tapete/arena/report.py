@@ -83,9 +83,10 @@ def write_chart(summary: dict[str, Any], path: Path) -> bool:
     ax.set_xticks(range(len(labels)), labels, rotation=20, ha="right")
     config = summary["config"]
     unit = "match" if config["game"].endswith("-match") else "deal"
+    units = "matches" if unit == "match" else "deals"
     ax.set_ylabel(f"mean score per {unit} (95% CI)")
     ax.set_title(
-        f"{config['game']}: {summary['deals']} {unit}s × {summary['seatings_per_deal']} "
+        f"{config['game']}: {summary['deals']} {units} × {summary['seatings_per_deal']} "
         f"seatings, seed {config['seed']}"
     )
     for i, m in enumerate(means):

@@ -118,9 +118,10 @@ def print_summary(console: Any, summary: dict[str, Any]) -> None:
 
     config = summary["config"]
     unit = "match" if config["game"].endswith("-match") else "deal"
+    units = "matches" if unit == "match" else "deals"
     ratings = (summary.get("ratings") or {}).get("players") or {}
     table = Table(
-        title=f"{config['game']} — {summary['deals']} {unit}s × {summary['seatings_per_deal']} "
+        title=f"{config['game']} — {summary['deals']} {units} × {summary['seatings_per_deal']} "
         f"seatings = {summary['games']} games, seed {config['seed']}"
     )
     for col in ("player", "seats", f"mean/{unit}", "95% CI", "sd", "rating μ", "ordinal"):
@@ -161,7 +162,7 @@ def print_summary(console: Any, summary: dict[str, Any]) -> None:
     console.print(stats)
     t = summary.get("timing", {})
     console.print(
-        f"{_fmt(t.get('deals_per_second'), 1)} {unit}s/s, {_fmt(t.get('games_per_second'), 1)} "
+        f"{_fmt(t.get('deals_per_second'), 1)} {units}/s, {_fmt(t.get('games_per_second'), 1)} "
         f"games/s, {_fmt(t.get('wall_seconds'), 1)} s on {t.get('workers')} worker(s) "
         f"({t.get('backend')})"
     )
