@@ -3,6 +3,9 @@
 
     python3 dev.py play [GAME] [options]   start a game in the terminal (default: pocha)
     python3 dev.py test [pytest options]    lint, type-check and run the whole test suite
+    python3 dev.py compiled [tapete args]   the same tapete, its rules core compiled with
+                                            mypyc, in .venv-compiled (e.g. `compiled bench pocha`)
+    python3 dev.py compiled-test            the rules tests against the compiled core
 
 Both create the virtual environment ``.venv`` (and reinstall when ``pyproject.toml``
 changes) with the standard library only, so a fresh machine needs nothing but Python 3.11+.
@@ -46,6 +49,34 @@ def ensure_environment() -> None:
     STAMP.write_text(_wanted_stamp())
 
 
+COMPILED_VENV = ROOT / ".venv-compiled"
+COMPILED_BIN = COMPILED_VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def ensure_compiled_environment() -> None:
+    """``.venv-compiled``: tapete (non-editable) with the rules core compiled by mypyc."""
+    python = COMPILED_BIN / ("python.exe" if os.name == "nt" else "python")
+    stamp = COMPILED_VENV / ".tapete-compiled"
+    digest = hashlib.sha256()
+    for path in [*sorted((ROOT / "src").rglob("*.py")), ROOT / "pyproject.toml", ROOT / "setup.py"]:
+        digest.update(path.read_bytes())
+    digest.update(EXTRAS.encode())
+    if stamp.exists() and stamp.read_text() == digest.hexdigest():
+        return
+    if not python.exists():
+        venv.EnvBuilder(with_pip=True).create(COMPILED_VENV)
+    print(f"building the compiled tapete in {COMPILED_VENV} ...", flush=True)
+    pip = [python, "-m", "pip", "install", "-q"]
+    subprocess.run([*pip, "--upgrade", "pip", "setuptools>=68", "wheel", "mypy"], check=True)
+    subprocess.run([*pip, f"{ROOT}[{EXTRAS}]"], check=True)  # the dependencies (pure tapete)
+    subprocess.run(  # then tapete itself, compiled
+        [*pip, "--no-build-isolation", "--force-reinstall", "--no-deps", f"{ROOT}"],
+        check=True,
+        env={**os.environ, "TAPETE_COMPILE": "1"},
+    )
+    stamp.write_text(digest.hexdigest())
+
+
 def run(*command: object) -> int:
     """Run a command from the environment's bin folder; returns its exit status."""
     print("$", " ".join(str(c) for c in command), flush=True)
@@ -68,6 +99,29 @@ def test(extra: list[str]) -> int:
     return run(BIN / "pytest", "-n", workers, *extra)
 
 
+def compiled_test(extra: list[str]) -> int:
+    """The rules tests, the conformance suite and the golden playthroughs (written by the
+    pure-Python core) against the compiled core: both must behave identically."""
+    ensure_compiled_environment()
+    tests = ["tests"]
+    return subprocess.run(
+        [
+            COMPILED_BIN / "pytest",
+            "-o",
+            "addopts=",
+            "-q",
+            "-n",
+            "2",
+            "-p",
+            "no:cacheprovider",
+            *tests,
+            *extra,
+        ],
+        cwd=ROOT,
+        env={**os.environ, "TAPETE_EXPECT_COMPILED": "1"},
+    ).returncode
+
+
 def main(argv: list[str]) -> int:
     """Dispatch ``play``, ``test`` or any ``tapete`` sub-command."""
     ensure_environment()
@@ -78,6 +132,11 @@ def main(argv: list[str]) -> int:
         return run(BIN / "tapete", "play", *rest)
     if argv[0] == "test":
         return test(argv[1:])
+    if argv[0] == "compiled":
+        ensure_compiled_environment()
+        return run(COMPILED_BIN / "tapete", *argv[1:])
+    if argv[0] == "compiled-test":
+        return compiled_test(argv[1:])
     return run(BIN / "tapete", *argv)
 
 

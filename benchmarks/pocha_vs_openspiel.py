@@ -8,7 +8,10 @@ that machine noise hits both alike; the best round of each is reported.
 OpenSpiel always turns a trump card from the undealt cards, so 10 tricks for 4 players needs
 4 suits x 11 ranks (44 cards); the nearest 40-card configuration is 4 x 10 ranks, 9 tricks.
 
-Run:  .venv/bin/pip install -e '.[bench]' && .venv/bin/python benchmarks/pocha_vs_openspiel.py
+Run with the pure-Python core (the development install):
+    .venv/bin/pip install -e '.[bench]' && .venv/bin/python benchmarks/pocha_vs_openspiel.py
+and with the compiled core (``TAPETE_EXTRAS=bench python3 dev.py compiled games`` builds it):
+    .venv-compiled/bin/python benchmarks/pocha_vs_openspiel.py
 """
 
 from __future__ import annotations
@@ -43,7 +46,10 @@ def main() -> int:
             {"n_players": 4, "hand_size": 9},
         ),
     ]
-    print(f"tapete {tapete.__version__}, OpenSpiel {getattr(pyspiel, '__version__', '?')}; "
+    compiled = tapete.is_compiled()
+    core = "compiled rules core (mypyc)" if compiled else "pure-Python rules core"
+    spiel_version = getattr(pyspiel, "__version__", "?")
+    print(f"tapete {tapete.__version__} ({core}), OpenSpiel {spiel_version}; "
           f"{args.rounds} rounds x {args.seconds:g} s each, best round reported")  # fmt: skip
     for label, spiel_name, params in pairings:
         spiel_game = pyspiel.load_game(spiel_name)

@@ -24,6 +24,18 @@ from tapete.errors import ConfigError, IllegalActionError, NotationError, Record
 
 __version__ = "0.1.0"
 
+
+def is_compiled() -> bool:
+    """True when the rules core was compiled by mypyc (the optional fast build, see setup.py).
+
+    >>> is_compiled() in (True, False)
+    True
+    """
+    from tapete.games.pocha import game
+
+    return not game.__file__.endswith(".py") if game.__file__ else False
+
+
 __all__ = [
     "CHANCE",
     "TERMINAL",
@@ -41,6 +53,7 @@ __all__ = [
     "Suit",
     "TapeteError",
     "__version__",
+    "is_compiled",
     "load_game",
     "registered_games",
     "replay",

@@ -140,3 +140,11 @@ def test_layers_import_only_downwards_and_the_core_is_pure() -> None:
             elif layer in PURE and top not in stdlib and top != "__future__":
                 problems.append(f"{path.name} ({layer}) imports non-stdlib {name}")
     assert problems == []
+
+
+def test_the_expected_core_is_in_use() -> None:
+    """``dev.py compiled-test`` must really test the compiled core (and the default the pure)."""
+    import os
+
+    expected = os.environ.get("TAPETE_EXPECT_COMPILED") == "1"
+    assert tapete.is_compiled() is expected

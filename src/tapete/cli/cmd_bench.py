@@ -9,6 +9,7 @@ import sys
 import time
 from typing import Any
 
+from tapete import is_compiled
 from tapete.cli.common import add_game_params, game_from_args
 from tapete.engine import random_playout
 
@@ -47,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"game        {game!r}")
     print(f"parameters  {dict(game.params)}")
     print(f"python      {platform.python_implementation()} {platform.python_version()}")
+    core = "compiled with mypyc" if is_compiled() else "pure Python"
+    print(f"rules core  {core}")
     print(f"loop        tapete.engine.random_playout (chance by probability, uniform legal "
           f"actions), {args.seconds:g} s", flush=True)  # fmt: skip
     games, actions, elapsed = measure(game.new_initial_state, args.seconds, args.seed)

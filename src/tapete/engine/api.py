@@ -19,13 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 from tapete.cards import Card, CardSet, parse_card_any
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 
-if TYPE_CHECKING:  # read by mypyc when the optional compiled build is made (see setup.py)
-    from mypy_extensions import mypyc_attr as mypyc_attr
-else:
 
-    def mypyc_attr(*args: Any, **kwargs: Any) -> Callable[[Any], Any]:
-        """No-op stand-in: the pure-Python package needs nothing outside the stdlib."""
-        return lambda cls: cls
+def _no_mypyc_attr(*args: Any, **kwargs: Any) -> Callable[[Any], Any]:
+    """Run-time stand-in for ``mypy_extensions.mypyc_attr`` (stdlib only at run time)."""
+    return lambda cls: cls
+
+
+if TYPE_CHECKING:  # mypyc reads the real one when it compiles (setup.py, TAPETE_COMPILE=1)
+    from mypy_extensions import mypyc_attr as mypyc_attr
+globals().setdefault("mypyc_attr", _no_mypyc_attr)
 
 
 _StateT = TypeVar("_StateT", bound="State")
@@ -265,11 +267,15 @@ class State(ABC):
         return action
 
     def _copy_base(self: _StateT) -> _StateT:
-        """A new instance of this class sharing ``game``, with a copy of the history and no
-        other field set: :meth:`clone` starts from it and copies its own fields."""
+        """A shallow copy to start :meth:`clone` from: the same ``game``, a copy of the
+        history, and every other instance attribute shared; the subclass then copies its
+        mutable fields. (Works for the compiled core too, whose fields are not in a dict.)"""
         other = type(self).__new__(type(self))
         other.game = self.game
         other._history = list(self._history)
+        for key, value in getattr(self, "__dict__", {}).items():
+            if key not in ("game", "_history"):
+                setattr(other, key, value)
         return other
 
     def child(self, action: int) -> State:

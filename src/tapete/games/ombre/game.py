@@ -622,7 +622,6 @@ class OmbreState(State):
     def clone(self) -> OmbreState:
         """An independent copy."""
         other = self._copy_base()
-        other.__dict__.update(self.__dict__)
         other._history = list(self._history)
         other._log = list(self._log)
         other.balances = list(self.balances)

@@ -350,7 +350,6 @@ class OmbreMatchState(State):
     def clone(self) -> OmbreMatchState:
         """An independent copy."""
         other = self._copy_base()
-        other.__dict__.update(self.__dict__)
         other._history = list(self._history)
         other.balances = list(self.balances)
         other.results = list(self.results)

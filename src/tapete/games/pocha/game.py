@@ -40,7 +40,10 @@ from tapete.games.pocha.tables import ABOVE, BITS, STRENGTH, SUIT_MASK
 #   88..95  "dealer <seat>" (pocha-match, random first dealer, chance)
 _BITS0, _BITS1, _BITS2, _BITS3 = BITS
 #: ``_OUTCOMES[k][card]``: the chance outcome ``(card, 1/k)``, built once.
-_OUTCOMES: Final = [()] + [tuple((c, 1.0 / k) for c in range(64)) for k in range(1, 49)]
+#: (Typed ``Any`` so that compiled code passes the tuples through without unboxing them.)
+_OUTCOMES: Final[list[tuple[Any, ...]]] = [()] + [
+    tuple((c, 1.0 / k) for c in range(64)) for k in range(1, 49)
+]
 BID_BASE: Final = 64
 MAX_BID: Final = 15
 SWAP: Final = 80
@@ -174,6 +177,7 @@ class PochaRules:
 POCHA_DEFAULTS: Final = {p.name: p.default for p in RULE_PARAMETERS}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PochaGame(Game):
     """One hand of La Pocha (pocha.md §2), registered as ``pocha``.
 
@@ -222,6 +226,9 @@ class PochaGame(Game):
         self.hand_size: int = size
         self.dealer: int = dealer
         mano = (dealer + 1) % n_players
+        #: The pack's card ids in deck order, and the seat after each seat.
+        self.deck_order: tuple[int, ...] = tuple(int(c) for c in self.rules.deck.cards)
+        self.next_seat: tuple[int, ...] = tuple((s + 1) % n_players for s in range(n_players))
         #: ``slot_seats[k]``: the seat that receives the k-th card dealt.
         self.slot_seats: tuple[int, ...] = tuple(
             (mano + k) % n_players for k in range(size * n_players)
@@ -296,11 +303,11 @@ class PochaState(State):
         self.mano = (game.dealer + 1) % rules.n_players
         self._phase = DEAL
         self._undealt = rules.deck.mask
-        self._undealt_list = [int(c) for c in rules.deck.cards]
+        self._undealt_list = list(game.deck_order)
         self._dealt = 0
         self._last_slot = game.hand_size * rules.n_players - 1
         self._slot_seat = game.slot_seats
-        self._next_seat = tuple((seat + 1) % rules.n_players for seat in range(rules.n_players))
+        self._next_seat = game.next_seat
         self._above = rules.above
         self._last_in_trick = rules.n_players - 1
         self.hands = [0] * rules.n_players
@@ -371,7 +378,8 @@ class PochaState(State):
         if self._phase > TURN:
             return []
         cards = self._undealt_list
-        return list(map(_OUTCOMES[len(cards)].__getitem__, cards))
+        table = _OUTCOMES[len(cards)]
+        return [table[c] for c in cards]
 
     def is_legal(self, action: int) -> bool:
         """True when ``action`` may be applied now."""

@@ -351,7 +351,6 @@ class PochaMatchState(State):
     def clone(self) -> PochaMatchState:
         """An independent copy."""
         other = self._copy_base()
-        other.__dict__.update(self.__dict__)
         other._history = list(self._history)
         other.totals = list(self.totals)
         other.sheet = list(self.sheet)

@@ -722,11 +722,9 @@ class TrynkaState(State):
     def clone(self) -> TrynkaState:
         """An independent copy."""
         other = self._copy_base()
-        d = self.__dict__.copy()
-        for key, value in d.items():
+        for key, value in self.__dict__.items():
             if isinstance(value, list):
-                d[key] = list(value)
-        other.__dict__.update(d)
+                setattr(other, key, list(value))
         return other
 
     def _key(self) -> tuple[Any, ...]:
