@@ -59,7 +59,9 @@ DECLARE_AT: Final = 3.1
 SANS_PRENDRE_AT: Final = 6.0
 _TRUMP_VALUE: Final = (1.0, 1.0, 1.0, 0.8, 0.65, 0.5)
 _LOW_TRUMP: Final = 0.4
-_PRINTED_MASK: Final[dict[int, int]] = {int(s): sum(1 << (16 * s + i) for i in range(16)) for s in SUITS}
+_PRINTED_MASK: Final[dict[int, int]] = {
+    int(s): sum(1 << (16 * s + i) for i in range(16)) for s in SUITS
+}
 _BLACK_ACES: Final = 1 << SPADILLE | 1 << BASTO
 
 
