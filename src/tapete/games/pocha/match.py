@@ -194,6 +194,7 @@ class PochaMatchState(State):
         self._round: list[int] = []
         self._pool = game.rules.deck.mask
         self._past_observed: dict[int | None, list[str | None]] = {}
+        self._prelude_texts: list[str] = []  # the choice of the first dealer (public)
         self._phase = FIRST_DEALER if game.params["first_dealer"] == "random" else DRAW
 
     def current_player(self) -> int:
@@ -260,10 +261,12 @@ class PochaMatchState(State):
                 self._history.append(action)
                 self._finish_hand()
                 self._history.pop()
-        elif self._phase == FIRST_DEALER:
-            self._start_hand(action - DEALER_BASE)
         else:
-            self._draw(action)
+            self._prelude_texts.append(self.action_to_string(action))
+            if self._phase == FIRST_DEALER:
+                self._start_hand(action - DEALER_BASE)
+            else:
+                self._draw(action)
 
     def _draw(self, card: int) -> None:
         seat = self._drawers[len(self._round)]
@@ -361,6 +364,7 @@ class PochaMatchState(State):
         other._drawers = list(self._drawers)
         other._round = list(self._round)
         other._past_observed = {k: list(v) for k, v in self._past_observed.items()}
+        other._prelude_texts = list(self._prelude_texts)
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -373,8 +377,7 @@ class PochaMatchState(State):
         """The whole history as ``seat`` saw it (``None`` for cards dealt to others)."""
         if seat not in self._past_observed and self.hand_index:
             self._rebuild_past(seat)
-        prelude_end = self.hand_starts[0] if self.hand_starts else len(self._history)
-        prelude = self.history_strings()[:prelude_end] if prelude_end else []
+        prelude = self._prelude_texts
         current = self.hand.observed(seat) if self._phase == HANDS and self.hand else ()
         return (*prelude, *self._past_observed.get(seat, ()), *current)
 
