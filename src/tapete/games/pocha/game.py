@@ -117,14 +117,17 @@ class Trick:
 class PochaView(PlayerView):
     """What one seat knows of a hand of La Pocha.
 
-    ``observed`` is the whole action history as this seat saw it: the text of each action,
-    or ``None`` for a card dealt to somebody else.
+    ``deck`` (the pack's name, e.g. ``'spanish40'``) and ``rank_order`` are the public rule
+    options a player needs to count cards. ``observed`` is the whole action history as this
+    seat saw it: the text of each action, or ``None`` for a card dealt to somebody else.
     """
 
     phase: str
     n_players: int
     hand_size: int
     dealer: int
+    deck: str
+    rank_order: str
     hand: CardSet
     hand_counts: tuple[int, ...]
     trump_card: Card | None
@@ -822,6 +825,8 @@ class PochaState(State):
             n_players=self.n_players,
             hand_size=self.hand_size,
             dealer=self.dealer,
+            deck=self.rules.deck.name,
+            rank_order=self.rules.rank_order,
             hand=CardSet(self.hands[seat] if seat is not None else 0),
             hand_counts=tuple(h.bit_count() for h in self.hands),
             trump_card=card(trump) if trump >= 0 else None,

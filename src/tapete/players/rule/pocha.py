@@ -11,8 +11,7 @@ enough it ducks, playing its highest card that does not win and discarding its m
 cards (high trumps, aces) when it cannot follow.
 
 It sees only the view: the unseen cards are the pack less its hand, the cards played and the
-turned-up trump card. The rank order assumed is the default ``tute`` (a view does not carry
-the rule options, so the ``natural`` variant is played as if it were ``tute``).
+turned-up trump card; the pack and the rank order (``tute`` or ``natural``) come from the view.
 
 >>> import random, tapete
 >>> from tapete.players import load
@@ -32,25 +31,14 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from tapete.cards import DECKS
 from tapete.engine.api import PlayerView
 from tapete.games.pocha.game import BID_BASE, PASS, SWAP, PochaView
 from tapete.games.pocha.match import PochaMatchView
 from tapete.games.pocha.tables import STRENGTH, SUIT_MASK
 from tapete.players.rule import RuleParams
 
-_STRENGTH: Final = STRENGTH["tute"]
 _ACE, _TWO, _THREE = 0, 1, 2
-
-
-def _deck_mask(n_players: int, hand_size: int) -> int:
-    """The pack as the rules' ``deck=auto`` chooses it (48 cards if the hand needs more)."""
-    slots = [0, 1, 2, 3, 4, 5, 6, 9, 10, 11]
-    if n_players in (3, 6):
-        slots.remove(_TWO)
-    if hand_size * n_players > 4 * len(slots):
-        slots = list(range(12))
-    suit = sum(1 << s for s in slots)
-    return suit | suit << 16 | suit << 32 | suit << 48
 
 
 def _cards(mask: int) -> list[int]:
@@ -62,10 +50,10 @@ def _cards(mask: int) -> list[int]:
     return out
 
 
-def _higher(card: int, mask: int) -> int:
+def _higher(card: int, mask: int, strength: Sequence[int]) -> int:
     """How many cards of ``mask`` in ``card``'s suit beat it."""
-    s = _STRENGTH[card]
-    return sum(1 for c in _cards(mask & SUIT_MASK[card >> 4]) if _STRENGTH[c] > s)
+    s = strength[card]
+    return sum(1 for c in _cards(mask & SUIT_MASK[card >> 4]) if strength[c] > s)
 
 
 class _Table:
@@ -89,7 +77,8 @@ class _Table:
         out = 0
         if view.trump_card is not None and view.trump_card_holder is None:
             out = 1 << view.trump_card  # turned up: in nobody's hand
-        deck = _deck_mask(self.n, view.hand_size)
+        self.strength = STRENGTH[view.rank_order]
+        deck = DECKS[view.deck].mask
         self.deck = deck
         self.unseen = deck & ~self.hand & ~played & ~out
         known_elsewhere = 0
@@ -102,11 +91,11 @@ class _Table:
 
     def top(self, card: int) -> bool:
         """No unseen card of its suit beats it."""
-        return _higher(card, self.unseen) == 0
+        return _higher(card, self.unseen, self.strength) == 0
 
     def key(self, card: int) -> tuple[int, int]:
         """Playing value: trumps above everything, then rank strength."""
-        return (1 if self.is_trump(card) else 0, _STRENGTH[card])
+        return (1 if self.is_trump(card) else 0, self.strength[card])
 
 
 # -- bidding -----------------------------------------------------------------------------------
@@ -129,8 +118,8 @@ def hand_features(view: PochaView) -> tuple[float, ...]:
     out = t.unseen_others
     trumps = [c for c in hand if t.is_trump(c)]
     side = [c for c in hand if not t.is_trump(c)]
-    higher_t = [_higher(c, out) for c in trumps]
-    higher_s = [_higher(c, out) for c in side]
+    higher_t = [_higher(c, out, t.strength) for c in trumps]
+    higher_s = [_higher(c, out, t.strength) for c in side]
     plain = [s for s in range(4) if s != t.trump]
     return (
         float(len(trumps)),
@@ -182,9 +171,9 @@ def _trick_best(t: _Table, cards: Sequence[int]) -> int:
 
 def _beats(t: _Table, card: int, best: int, led: int) -> bool:
     if t.is_trump(card):
-        return not t.is_trump(best) or _STRENGTH[card] > _STRENGTH[best]
+        return not t.is_trump(best) or t.strength[card] > t.strength[best]
     if card >> 4 == led and not t.is_trump(best):
-        return _STRENGTH[card] > _STRENGTH[best]
+        return t.strength[card] > t.strength[best]
     return False
 
 
@@ -233,22 +222,26 @@ def _lead(t: _Table, legal: Sequence[int], want: bool) -> int:
     if want:
         side_tops = [c for c in legal if not t.is_trump(c) and t.top(c)]
         if side_tops:
-            return max(side_tops, key=lambda c: _STRENGTH[c])
+            return max(side_tops, key=lambda c: t.strength[c])
         trump_tops = [c for c in legal if t.is_trump(c) and t.top(c)]
         if trump_tops:
-            return max(trump_tops, key=lambda c: _STRENGTH[c])
+            return max(trump_tops, key=lambda c: t.strength[c])
         plain = [c for c in legal if not t.is_trump(c)]
         if plain:
             # lead low from the longest plain suit to set up its high cards
             def suit_len(c: int) -> int:
                 return (t.hand & SUIT_MASK[c >> 4]).bit_count()
 
-            return min(plain, key=lambda c: (-suit_len(c), _STRENGTH[c]))
+            return min(plain, key=lambda c: (-suit_len(c), t.strength[c]))
         return max(legal, key=t.key)
     # duck: the card most likely to be beaten (many unseen higher cards), trumps last
     return max(
         legal,
-        key=lambda c: (0 if t.is_trump(c) else 1, _higher(c, t.unseen_others), -_STRENGTH[c]),
+        key=lambda c: (
+            0 if t.is_trump(c) else 1,
+            _higher(c, t.unseen_others, t.strength),
+            -t.strength[c],
+        ),
     )
 
 
@@ -267,5 +260,6 @@ def choose(
     if SWAP in legal_actions and hand_view.trump_card is not None:
         turned = int(hand_view.trump_card)
         given = (turned & ~15) + (6 if phase == "seven-swap" else 1)  # the 7 or the 2
-        return SWAP if _STRENGTH[turned] > _STRENGTH[given] else PASS
+        strength = STRENGTH[hand_view.rank_order]
+        return SWAP if strength[turned] > strength[given] else PASS
     return legal_actions[0]
