@@ -54,3 +54,41 @@ def test_forced_spadille_inference() -> None:
         sample = state.game.sample_consistent_state(view, rng)
         assert isinstance(sample, OmbreState)
         assert sample.hands[EAST] & spadille
+
+
+def _forced_deal_in_play(discards: str) -> OmbreState:
+    """Forced spadille: East holds ♠A, everybody passes, East discards ``discards`` and
+    draws, the others take nothing, trumps ♣; East leads ♠A to the first trick."""
+    state = dealt({EAST: "♠A ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♥2 ♥3"}, all_pass="forced_spadille")
+    for text in ("pass", "pass", "pass", "ombre"):
+        state.apply_string(text)
+    for card in discards.split():
+        state.apply_string(f"discard {card}")
+    state.apply_string("draw")
+    rng = random.Random(0)
+    while state.phase() != "play":
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+        elif state.phase() == "trumps":
+            state.apply_string("trumps ♣")
+        else:
+            state.apply_string("draw")
+    return state
+
+
+def test_forced_spadille_was_dealt_not_drawn() -> None:
+    """The forced ombre held ♠A when the auction ended, so in every sample it was dealt to
+    him, never drawn from the stock (else the sample would not replay: the deal would be
+    thrown in). Checked with ♠A still hidden in his hand and once he has played it."""
+    rng = random.Random(3)
+    for discards in ("♦2 ♦3 ♦4", "♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♥2 ♥3"):
+        state = _forced_deal_in_play(discards)
+        hidden = state.view(WEST)
+        state.apply_string("play ♠A")
+        played = state.view(WEST)
+        for view in (hidden, played):
+            for _ in range(40):
+                sample = state.game.sample_consistent_state(view, rng)
+                assert isinstance(sample, OmbreState)
+                assert sample.view(WEST) == view
+                assert sample.forced and sample.ombre == EAST

@@ -142,14 +142,17 @@ def fill_deal(
         len(speeches) >= 4
         and all(v == "pass" for _, v in speeches[:3])
         and speeches[3][1] == "ombre"
-        and unknown >> SPADILLE & 1
     ):
         forced = speeches[3][0]
+    if forced >= 0 and unknown >> SPADILLE & 1:
+        # ♠A was dealt to the forced ombre: it is in his hand or among his discards.
         for x in opponents:
             if x != forced:
                 forbidden[x] |= 1 << SPADILLE
         if n_disc[forced] == 0:
             forbidden[-1] = 1 << SPADILLE
+        if n_disc[forced] >= n_deal[forced]:
+            forbidden[forced] = forbidden.get(forced, 0) | 1 << SPADILLE
     cards = list(iter_bits(unknown))
     owners = [x for x in opponents for _ in range(need[x])]
     if len(owners) > len(cards):
@@ -173,6 +176,10 @@ def fill_deal(
     for x in opponents:
         possessed = hands[x] + list(iter_bits(played[x]))
         rng.shuffle(possessed)
+        if x == forced and SPADILLE in possessed:
+            # ... and never drawn: it goes among the cards he was dealt and kept.
+            possessed.remove(SPADILLE)
+            possessed.insert(0, SPADILLE)
         split = n_deal[x] - n_disc[x]
         deals[x] = discards[x] + possessed[:split]
         rng.shuffle(deals[x])
