@@ -6,6 +6,7 @@ import argparse
 import io
 import random
 
+import pytest
 from rich.console import Console
 
 from tapete.cli.play_ombre import OmbreTable, add_arguments
@@ -44,3 +45,48 @@ def test_play_a_session_with_bad_input() -> None:
 def test_quit() -> None:
     table = OmbreTable(_args(), Console(file=io.StringIO()), lambda prompt: "quit")
     assert table.run() == 1
+
+
+def _money_tables(text: str, title: str) -> list[tuple[list[list[str]], int]]:
+    """Every table titled ``title`` in the output: its rows (cells) and the pool under it."""
+    out = []
+    for chunk in text.split(title)[1:]:
+        rows = []
+        for line in chunk.splitlines():
+            if line.startswith("pool: "):
+                out.append((rows, int(line.removeprefix("pool: "))))
+                break
+            if line.startswith("│"):
+                rows.append([cell.strip() for cell in line.strip("│").split("│")])
+    return out
+
+
+@pytest.mark.parametrize("selection", ["rotate", "black_ace_each_deal"])
+def test_money_after_each_deal_is_that_deal_s(selection: str) -> None:
+    """The table after a deal shows the balances and pool as that deal left them, also when
+    the next deal starts at once (rotating dealer: its antes are not yet counted) and after
+    the last deal (before the leftover pool is shared)."""
+    out = io.StringIO()
+    rng = random.Random(5)
+    table: OmbreTable
+
+    def read(prompt: str) -> str:
+        deal = table.state.deal
+        assert deal is not None
+        return deal.action_to_string(rng.choice(deal.legal_actions()))
+
+    args = _args(deals=3, param=[f"dealer_selection={selection}", "pool=4"])
+    table = OmbreTable(args, Console(file=out, width=100, highlight=False), read)
+    assert table.run() == 0
+    tables = _money_tables(out.getvalue(), "after the deal")
+    results = table.state.results
+    assert len(tables) == len(results) == 3
+    balances = [0, 0, 0]
+    for (rows, pool), result in zip(tables, results, strict=True):
+        balances = [b + c for b, c in zip(balances, result.changes, strict=True)]
+        assert [int(row[2]) for row in rows] == balances
+        assert [int(row[1]) for row in rows] == list(result.changes)
+        assert pool == result.pool_after
+    ((final_rows, final_pool),) = _money_tables(out.getvalue(), "final balances")
+    assert [int(row[1]) for row in final_rows] == table.state.balances
+    assert final_pool == table.state.pool

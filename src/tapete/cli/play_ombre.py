@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.table import Table
@@ -100,6 +100,7 @@ class OmbreTable:
         self._tricks_seen = 0
         self._announced_deal = False
         self._dealt: list[int] = []
+        self._live: OmbreState | None = None  # the deal being played, kept until it is shown
 
     @property
     def deal(self) -> OmbreState | None:
@@ -132,6 +133,10 @@ class OmbreTable:
                 state.apply_action(action)
                 self._announce(seat, text)
             self._after_action(deals_before)
+        last = state.results[-1].pool_after if state.results else 0
+        if last - state.unassigned:
+            share = (last - state.unassigned) // 3
+            c.print(f"the pool of {last} is shared: {share} to each player")
         self._show_money("final balances")
         if state.unassigned:
             c.print(
@@ -153,8 +158,9 @@ class OmbreTable:
             self.console.print(f"  face up to {self.names[seat]}: {styled(text.split()[1])}")
         if deal is not None and not self._announced_deal:
             self._announced_deal = True
+            self._live = deal
             self.console.rule(
-                f"deal {len(state.results) + 1}: {self.names[deal.dealer]} deals; pool "
+                f"deal {len(state.results) + 1}: dealer {self.names[deal.dealer]}; pool "
                 f"{deal.pool} after the antes"
             )
         if deal is not None and phase == "deal" and deal.phase() == "auction":
@@ -213,26 +219,43 @@ class OmbreTable:
         if self.reveal and self._dealt:
             for seat, mask in enumerate(self._dealt):
                 c.print(f"  {self.names[seat]} was dealt {styled(sorted_hand(mask, -1))}")
-        self._show_money("after the deal", result)
+        # The deal as it ended: with a rotating dealer the next deal (and its antes) has
+        # already begun, and after the last deal the leftover pool is shared afterwards.
+        finished = self._live
+        assert finished is not None
+        self._show_money("after the deal", result, finished.balances, finished.pool)
+        self._live = None
         self._tricks_seen = 0
         self._announced_deal = False
         self._dealt = []
 
-    def _show_money(self, title: str, result: DealResult | None = None) -> None:
+    def _show_money(
+        self,
+        title: str,
+        result: DealResult | None = None,
+        balances: Sequence[int] | None = None,
+        pool: int | None = None,
+    ) -> None:
+        """The balances and the pool: given, or those of the deal in progress (else of the
+        session)."""
+        money = self.deal if self.deal is not None else self.state
+        if balances is None:
+            balances = money.balances
+        if pool is None:
+            pool = money.pool
         table = Table(title=title, title_justify="left")
         table.add_column("player")
         if result is not None:
             table.add_column("this deal")
         table.add_column("balance")
-        money = self.deal if self.deal is not None else self.state
         for s in range(3):
             cells = [self.names[s]]
             if result is not None:
                 cells.append(f"{result.changes[s]:+d}")
-            cells.append(str(money.balances[s]))
+            cells.append(str(balances[s]))
             table.add_row(*cells)
         self.console.print(table)
-        self.console.print(f"pool: {money.pool}")
+        self.console.print(f"pool: {pool}")
 
     # -- the person's turn -------------------------------------------------------------------------
     def _show_turn(self) -> None:
