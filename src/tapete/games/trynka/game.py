@@ -1032,7 +1032,10 @@ class TrynkaState(State):
             self.events.append(f"seat {r} reveals to seat {t}: seat {t} is out")
         elif vr < vt or self.active.bit_count() > 2:
             self.active &= ~(1 << r)
-            tie = " (a tie: the revealer must beat)" if vr == vt else ""
+            # §2.8: the others learn only who lost, so a tie is named only when both hands
+            # are shown to everybody (reveal_public)
+            tied = vr == vt and self.rules.reveal_public
+            tie = " (a tie: the revealer must beat)" if tied else ""
             self.events.append(f"seat {r} reveals to seat {t}: seat {r} is out{tie}")
         else:
             self.events.append(f"seat {r} reveals to seat {t}: a tie")
