@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+import tapete
 from tapete.cards import CardSet
 from tapete.games.ombre import OmbreState
 
-from .helpers import EAST, NORTH, WEST, dealt, play_position
+from .helpers import EAST, NORTH, WEST, dealt, fill_hands, game, play_position
 
 
 def test_void_and_privilege_inferences() -> None:
@@ -92,3 +93,36 @@ def test_forced_spadille_was_dealt_not_drawn() -> None:
                 assert isinstance(sample, OmbreState)
                 assert sample.view(WEST) == view
                 assert sample.forced and sample.ombre == EAST
+
+
+def test_forced_spadille_pending_and_thrown_in() -> None:
+    """All passed with forced spadille: while the holder of ♠A is to declare, every sample
+    gives him ♠A; when the deal was thrown in, ♠A was in the stock in every sample."""
+    rng = random.Random(4)
+    pending = dealt({EAST: "♠A"}, all_pass="forced_spadille")
+    thrown = dealt({}, all_pass="forced_spadille")
+    for state in (pending, thrown):
+        for _ in range(3):
+            state.apply_string("pass")
+    assert pending.current_player() == EAST and thrown.outcome == "all_pass"
+    for state in (pending, thrown):
+        for seat in (WEST, NORTH):
+            view = state.view(seat)
+            for _ in range(30):
+                sample = state.game.sample_consistent_state(view, rng)
+                assert isinstance(sample, OmbreState)
+                assert sample.view(seat) == view
+    match = tapete.load_game("ombre-match", all_pass="forced_spadille")
+    session = match.new_initial_state()
+    session.apply_string("show ♣A")  # seat 1 deals, seat 2 is eldest
+    hands = fill_hands({0: "♠A"})
+    deal_game = game(dealer=1)
+    for action in deal_game.deal_actions(hands):
+        session.apply_action(action)
+    for _ in range(3):
+        session.apply_string("pass")
+    assert session.current_player() == 0
+    for seat in (1, 2):
+        view = session.view(seat)
+        for _ in range(20):
+            assert match.sample_consistent_state(view, rng).view(seat) == view

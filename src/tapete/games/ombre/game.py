@@ -305,7 +305,10 @@ class OmbreGame(Game):
         if not isinstance(view, OmbreView):
             raise TypeError("ombre samples from an OmbreView")
         state = self.new_initial_state()
-        for text in fill_deal(self.rules, view.seat, view.observed, view.actors, rng):
+        texts = fill_deal(
+            self.rules, view.seat, view.observed, view.actors, rng, view.current_player
+        )
+        for text in texts:
             state.apply_string(text)
         return state
 

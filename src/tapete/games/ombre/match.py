@@ -142,12 +142,16 @@ class OmbreMatchGame(Game):
         if not isinstance(view, OmbreMatchView):
             raise TypeError("ombre-match samples from an OmbreMatchView")
         state = self.new_initial_state()
-        for observed, actors in view.segments:
+        last = len(view.segments) - 1
+        for index, (observed, actors) in enumerate(view.segments):
             n = 0
             while n < len(observed) and (observed[n] or "").startswith("show "):
                 n += 1
             texts = [t for t in observed[:n] if t is not None]
-            texts += fill_deal(self.rules, view.seat, observed[n:], actors[n:], rng)
+            # Only the last segment's deal can be in progress; the others are finished.
+            live = index == last and view.deal is not None
+            to_move = view.current_player if live else TERMINAL
+            texts += fill_deal(self.rules, view.seat, observed[n:], actors[n:], rng, to_move)
             for text in texts:
                 state.apply_string(text)
         return state

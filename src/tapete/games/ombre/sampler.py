@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 
 from tapete.cards import FRENCH_40, iter_bits
+from tapete.engine.api import TERMINAL
 from tapete.errors import TapeteError
 from tapete.games.ombre.game import OmbreRules, card_text
 from tapete.games.ombre.tables import (
@@ -90,8 +91,13 @@ def fill_deal(
     observed: Sequence[str | None],
     actors: Sequence[int],
     rng: random.Random,
+    to_move: int = TERMINAL,
 ) -> list[str]:
-    """``observed`` with every ``None`` (a card ``seat`` did not see) filled consistently."""
+    """``observed`` with every ``None`` (a card ``seat`` did not see) filled consistently.
+
+    ``to_move`` is the deal's current player (``TERMINAL`` for a finished deal): with
+    ``all_pass = forced_spadille``, after three passes it is the holder of ♠A.
+    """
     known = 0
     kinds: list[str] = []
     drew: set[int] = set()
@@ -144,6 +150,13 @@ def fill_deal(
         and speeches[3][1] == "ombre"
     ):
         forced = speeches[3][0]
+    three_passes = len(speeches) == 3 and all(v == "pass" for _, v in speeches)
+    if rules.forced_spadille and three_passes:
+        if to_move >= 0:
+            forced = to_move  # he holds ♠A and has yet to declare himself ombre
+        elif unknown >> SPADILLE & 1:
+            for x in opponents:  # thrown in: nobody held ♠A, it was in the stock
+                forbidden[x] |= 1 << SPADILLE
     if forced >= 0 and unknown >> SPADILLE & 1:
         # ♠A was dealt to the forced ombre: it is in his hand or among his discards.
         for x in opponents:
