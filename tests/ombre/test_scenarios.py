@@ -320,3 +320,29 @@ def test_t19_all_pass() -> None:
     assert match.phase() == "select" and match.pool == 3
     assert match.balances == [-1, -1, -1]
     assert match.results[0].outcome == "all_pass"
+
+
+def test_exclude_previous_dealer_both_black_aces_skipped() -> None:
+    """Both black aces fall to the previous dealer: the pack runs out, is shuffled again and
+    the face-up deal goes on round the table. The view shows this pass's cards only: the
+    cards of the spent pack are back in the new one, unseen."""
+    from tapete.cards import FRENCH_40
+    from tapete.testing.conformance import check_view
+
+    state = tapete.load_game("ombre-match", exclude_previous_dealer=True).new_initial_state()
+    assert isinstance(state, OmbreMatchState)
+    _show(state, "♠A")  # seat 1 deals
+    for action in game(dealer=1).deal_actions(_three_hands()):
+        state.apply_action(action)
+    for _ in range(3):
+        state.apply_string("pass")
+    # Selector seat 1: cards go to seats 2, 0, 1, 2, ... ; the 3rd and the 6th reach seat 1.
+    others = [str(c) for c in FRENCH_40.cards if str(c) not in ("♠A", "♣A")]
+    pack = [*others[:2], "♠A", *others[2:4], "♣A", *others[4:]]
+    _show(state, " ".join(pack))
+    assert state.phase() == "select" and len(state.legal_actions()) == 40
+    assert state.view(None).shown == ()
+    for seat in (None, 0, 1, 2):
+        check_view(state, seat)
+    _show(state, "♥2 ♥3 ♣A")  # the 41st card goes on to seat 1 + 1 + 40 = seat 0 ...
+    assert state.deal is not None and state.deal.dealer == 2  # ... so ♣A, the 43rd, to seat 2

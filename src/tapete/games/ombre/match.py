@@ -409,6 +409,9 @@ class OmbreMatchState(State):
     def view(self, seat: int | None) -> OmbreMatchView:
         """What ``seat`` may know now (``None``: a spectator)."""
         shown = self._segments[-1].shown if self._phase == SELECT else []
+        # A pass of 40 cards without a (non-excluded) black ace means a new shuffle: show
+        # only this pass, the spent pack's cards are unseen in the new one.
+        shown = shown[len(shown) // 40 * 40 :]
         return OmbreMatchView(
             game=self.game.name,
             seat=seat,
