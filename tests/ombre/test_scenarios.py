@@ -192,6 +192,8 @@ def test_t16_dealer_selection() -> None:
     assert state.phase() == "select"
     _show(state, "♥3 ♣K ♦A ♠7")  # a red ace (♦A to North) does not count
     assert state.phase() == "select"
+    shown = [(seat, str(card)) for seat, card in state.view(None).shown]
+    assert shown == [(WEST, "♥3"), (EAST, "♣K"), (NORTH, "♦A"), (WEST, "♠7")]
     _show(state, "♣A")
     assert state.deal is not None and state.deal.dealer == EAST
     assert state.phase() == "deal"
@@ -346,3 +348,27 @@ def test_exclude_previous_dealer_both_black_aces_skipped() -> None:
         check_view(state, seat)
     _show(state, "♥2 ♥3 ♣A")  # the 41st card goes on to seat 1 + 1 + 40 = seat 0 ...
     assert state.deal is not None and state.deal.dealer == 2  # ... so ♣A, the 43rd, to seat 2
+
+
+def test_privilege_only_the_led_card_forces() -> None:
+    """§2.9 notes: a higher matador played later in the trick forces nothing; Punto is an
+    ordinary trump (forced, and forcing nothing special when led)."""
+    # Clubs trumps: ♣5 led, East plays Spadille, North holds Manille as his only trump.
+    north = "♣2 ♥K ♦3 ♦4 ♦5 ♦6 ♥2 ♥3 ♥4"
+    east = "♠A ♦K ♦Q ♦J ♦A ♦2 ♥5 ♥6 ♥7"
+    west = "♣5 ♣6 ♣7 ♣J ♣Q ♣K ♣A ♣3 ♣4"
+    state = play_position(
+        {WEST: west, EAST: east, NORTH: north}, ombre=WEST, trumps="♣", plays=("♣5", "♠A")
+    )
+    assert state.current_player() == NORTH
+    assert legal_texts(state) == set(north.split())
+    # Hearts trumps: Punto (♥A) led forces no matador: Basto alone may be kept back.
+    east = "♣A ♠K ♦3 ♦4 ♦5 ♦6 ♠2 ♠3 ♠4"
+    west = "♥A ♥K ♥Q ♥J ♥2 ♥3 ♥4 ♥5 ♥6"
+    state = play_position({WEST: west, EAST: east}, ombre=WEST, trumps="♥", plays=("♥A",))
+    assert legal_texts(state) == set(east.split())
+    # ... and Punto held with a matador is an ordinary trump: a trump must be played.
+    east = "♥A ♠A ♠K ♦3 ♦4 ♦5 ♦6 ♠2 ♠3"
+    west = "♥7 ♥K ♥Q ♥J ♥2 ♥3 ♥4 ♥5 ♥6"
+    state = play_position({WEST: west, EAST: east}, ombre=WEST, trumps="♥", plays=("♥K",))
+    assert legal_texts(state) == {"♥A", "♠A"}
