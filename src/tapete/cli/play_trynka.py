@@ -21,19 +21,9 @@ from tapete.engine.registry import load_game
 from tapete.errors import NotationError
 from tapete.games.trynka import TrynkaState, TrynkaView, hand_value, russian_action
 from tapete.games.trynka.game import (
-    ACCEPT,
-    BET_BASE,
     BLIND_BASE,
-    CLAIM_TENS,
-    DECLINE,
-    FOLD,
-    JOIN,
-    KEEP,
     NO_FLASH,
-    REFUSE,
-    REPLACE,
     REVEAL,
-    SHOW,
 )
 from tapete.players import load
 
@@ -41,7 +31,9 @@ from tapete.players import load
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tapete play trynka``."""
     parser.add_argument("--players", type=int, default=4, help="players at the table, 2-8")
-    parser.add_argument("--seat", type=int, default=0, help="your seat (0 = dealer's left)")
+    parser.add_argument(
+        "--seat", type=int, default=0, help="your seat, 0…players-1 (the first dealer is drawn)"
+    )
     parser.add_argument("--banks", type=int, default=5, help="banks to play (default 5)")
     parser.add_argument("--balance", type=int, default=100, help="starting chips (default 100)")
     parser.add_argument(
@@ -50,37 +42,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--reveal", action="store_true", help="show what each bot held after each bank"
     )
-
-
-def bot_choice(view: TrynkaView, legal: list[int], state: TrynkaState, rng: random.Random) -> int:
-    """A simple bot: random, but never folds a strong hand and always claims three tens."""
-    if CLAIM_TENS in legal:
-        return CLAIM_TENS
-    if legal == [SHOW]:
-        return SHOW
-    if NO_FLASH in legal:
-        return NO_FLASH if rng.random() < 0.85 else legal[0]
-    if KEEP in legal:
-        return rng.choice([KEEP, REPLACE])
-    if JOIN in legal:
-        return JOIN if rng.random() < 0.25 else DECLINE
-    if ACCEPT in legal:
-        return rng.choice([ACCEPT, REFUSE])
-    if DECLINE in legal:  # the blind step
-        return DECLINE if rng.random() < 0.7 else rng.choice(legal)
-    strength = 0
-    if len(view.hand) == 3:
-        value = hand_value(view.hand)
-        strength = 40 if value.category > 1 else value.points
-    bets = [a for a in legal if a >= BET_BASE]
-    if strength >= 24:
-        if bets and rng.random() < 0.6:
-            return rng.choice(bets[:3])
-        return REVEAL
-    if strength and strength <= 14 and rng.random() < 0.6:
-        return FOLD
-    options = [FOLD, REVEAL, *bets[:2]]
-    return rng.choice(options)
 
 
 def _describe_seat(view: TrynkaView, state: TrynkaState, seat: int) -> str:
