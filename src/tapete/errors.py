@@ -30,6 +30,10 @@ class RecordError(TapeteError, ValueError):
     """A game record that is malformed or does not replay."""
 
 
+class InconsistentViewError(TapeteError, ValueError):
+    """A view that no real game could have produced (``sample_consistent_state`` finds no deal)."""
+
+
 class IllegalActionError(TapeteError, ValueError):
     """A well-formed action that the rules forbid in the current state.
 

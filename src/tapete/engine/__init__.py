@@ -10,6 +10,7 @@ from tapete.engine.api import (
     Param,
     PlayerView,
     State,
+    Trick,
     cards_in,
     seat_name,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "Param",
     "PlayerView",
     "State",
+    "Trick",
     "apply_strings",
     "cards_in",
     "deal_cards",

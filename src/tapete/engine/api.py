@@ -348,6 +348,15 @@ class PlayerView:
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
 
+@dataclasses.dataclass(frozen=True)
+class Trick:
+    """A trick in a view: who led, the cards in playing order and (once complete) the winner."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int | None
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, Card):
         return str(value)

@@ -39,6 +39,7 @@ Action encoding (ints, stable):
 ['pass', 'ombre']
 """
 
+from tapete.engine.api import Trick
 from tapete.games.ombre.game import (
     DRAW,
     OMBRE,
@@ -50,7 +51,6 @@ from tapete.games.ombre.game import (
     OmbreRules,
     OmbreState,
     OmbreView,
-    Trick,
 )
 from tapete.games.ombre.match import OmbreMatchGame, OmbreMatchState, OmbreMatchView
 

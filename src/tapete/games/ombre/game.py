@@ -22,7 +22,16 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tapete.cards import FRENCH_40, Card, CardSet, Suit, iter_bits
-from tapete.engine.api import CHANCE, TERMINAL, Game, Param, PlayerView, State, split_action
+from tapete.engine.api import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    Param,
+    PlayerView,
+    State,
+    Trick,
+    split_action,
+)
 from tapete.engine.registry import register
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.ombre.tables import (
@@ -180,15 +189,6 @@ class OmbreRules:
         self.matador_payments: bool = params["matador_payments"]
         self.matador_unit: int = self.ante if mu is None else mu
         self.sans_prendre_bonus: int = self.ante if sb is None else sb
-
-
-@dataclasses.dataclass(frozen=True)
-class Trick:
-    """A trick: who led, the cards in playing order and (once complete) the winner."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int | None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 
 from tapete.cards import FRENCH_40, iter_bits
 from tapete.engine.api import TERMINAL
-from tapete.errors import TapeteError
+from tapete.engine.sampling import assign_cards
+from tapete.errors import InconsistentViewError
 from tapete.games.ombre.game import OmbreRules, card_text
 from tapete.games.ombre.tables import (
     EFF_SUIT,
@@ -33,34 +34,6 @@ from tapete.games.ombre.tables import (
 
 _CARD_VERBS = ("deal", "stock", "rest", "discard", "play")
 _SUITS = {"♣": 4, "♦": 5, "♥": 6, "♠": 7}
-
-
-class InconsistentViewError(TapeteError):
-    """No deal is consistent with the observations (the view was not made by a real game)."""
-
-
-def _assign(
-    cards: list[int], owners: list[int], forbidden: dict[int, int], rng: random.Random
-) -> dict[int, int]:
-    """Match each card to a slot's owner avoiding ``forbidden[owner]`` (a card bitmask)."""
-    rng.shuffle(cards)
-    rng.shuffle(owners)
-    slot_card = [-1] * len(owners)
-
-    def place(card: int, seen: set[int]) -> bool:
-        for slot, owner in enumerate(owners):
-            if slot in seen or forbidden.get(owner, 0) >> card & 1:
-                continue
-            seen.add(slot)
-            if slot_card[slot] < 0 or place(slot_card[slot], seen):
-                slot_card[slot] = card
-                return True
-        return False
-
-    for card in cards:
-        if not place(card, set()):
-            raise InconsistentViewError("no deal of the unseen cards fits the observations")
-    return {card: owners[slot] for slot, card in enumerate(slot_card)}
 
 
 def infer_forbidden(rules: OmbreRules, trumps: int, plays: Sequence[tuple[int, int]]) -> list[int]:
@@ -171,7 +144,7 @@ def fill_deal(
     if len(owners) > len(cards):
         raise InconsistentViewError("more hidden cards in hands than unseen cards")
     owners += [-1] * (len(cards) - len(owners))
-    placed = _assign(cards, owners, forbidden, rng)
+    placed = assign_cards(cards, owners, forbidden, rng)
     hands: dict[int, list[int]] = {x: [] for x in opponents}
     pool: list[int] = []
     for card, owner in placed.items():

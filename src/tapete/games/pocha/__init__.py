@@ -21,6 +21,7 @@ Action encoding (ints, stable):
 ['bid 1']
 """
 
+from tapete.engine.api import Trick
 from tapete.games.pocha.game import (
     BID_BASE,
     PASS,
@@ -29,7 +30,6 @@ from tapete.games.pocha.game import (
     PochaRules,
     PochaState,
     PochaView,
-    Trick,
 )
 from tapete.games.pocha.match import PochaMatchGame, PochaMatchState, PochaMatchView, hand_sizes
 

@@ -24,6 +24,7 @@ from tapete.engine.api import (
     Param,
     PlayerView,
     State,
+    Trick,
     mypyc_attr,
     parse_int,
     split_action,
@@ -102,15 +103,6 @@ RULE_PARAMETERS: Final = (
     Param("per_trick_exact", 5, "points per trick won with an exact bid", low=0),
     Param("per_trick_miss", 5, "points lost per trick of difference", low=0),
 )  # fmt: skip
-
-
-@dataclasses.dataclass(frozen=True)
-class Trick:
-    """A trick: who led, the cards in playing order and (once complete) the winner."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int | None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -13,7 +13,8 @@ import random
 from typing import TYPE_CHECKING
 
 from tapete.cards import Deck
-from tapete.errors import TapeteError
+from tapete.engine.sampling import assign_cards
+from tapete.errors import InconsistentViewError
 from tapete.games.pocha.tables import SUIT_MASK
 
 if TYPE_CHECKING:
@@ -23,41 +24,6 @@ if TYPE_CHECKING:
 def int_card(deck: Deck, text: str) -> int:
     """The card id written ``text`` in ``deck``'s notation."""
     return int(deck.parse_card(text))
-
-
-class InconsistentViewError(TapeteError):
-    """No deal is consistent with the observations (the view was not made by a real game)."""
-
-
-def _assign(
-    cards: list[int], slots: list[int], forbidden: list[int], rng: random.Random
-) -> dict[int, int]:
-    """Match each card to a slot owner (seat, or -1 for the stock) avoiding forbidden cards.
-
-    Augmenting paths over shuffled orders: always finds a matching when one exists.
-    """
-    rng.shuffle(cards)
-    rng.shuffle(slots)
-    slot_card: list[int] = [-1] * len(slots)
-
-    def allowed(card: int, slot: int) -> bool:
-        owner = slots[slot]
-        return owner < 0 or not forbidden[owner] >> card & 1
-
-    def place(card: int, seen: set[int]) -> bool:
-        for slot in range(len(slots)):
-            if slot in seen or not allowed(card, slot):
-                continue
-            seen.add(slot)
-            if slot_card[slot] < 0 or place(slot_card[slot], seen):
-                slot_card[slot] = card
-                return True
-        return False
-
-    for card in cards:
-        if not place(card, set()):
-            raise InconsistentViewError("no deal of the unseen cards fits the observations")
-    return {card: slots[slot] for slot, card in enumerate(slot_card) if card >= 0}
 
 
 def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -> list[str]:
@@ -165,7 +131,7 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
     if stock < 0 or any(c < 0 for c in capacity):
         raise InconsistentViewError("the observations account for more cards than were dealt")
     slots = [s for s in range(n_players) for _ in range(capacity[s])] + [-1] * stock
-    owner = _assign(unseen, slots, forbidden, rng)
+    owner = assign_cards(unseen, slots, dict(enumerate(forbidden)), rng)
     per_seat: list[list[int]] = [[] for _ in range(n_players)]
     for seat in range(n_players):
         known_in_slots = 0
