@@ -12,7 +12,7 @@ import contextlib
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
@@ -355,6 +355,15 @@ class Trick:
     leader: int
     cards: tuple[Card, ...]
     winner: int | None
+
+    @classmethod
+    def of(cls, leader: int, cards: Iterable[int], winner: int | None = None) -> Trick:
+        """A trick from card ids.
+
+        >>> Trick.of(2, [0, 17]).cards
+        (Card.parse('Ao'), Card.parse('2c'))
+        """
+        return cls(leader, tuple(Card(c) for c in cards), winner)
 
 
 def _jsonable(value: Any) -> Any:

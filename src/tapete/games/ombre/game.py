@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from tapete.cards import FRENCH_40, Card, CardSet, Suit, iter_bits
+from tapete.cards import FRENCH_40, CardSet, Suit, iter_bits
 from tapete.engine.api import (
     CHANCE,
     TERMINAL,
@@ -922,7 +922,6 @@ class OmbreState(State):
 
     def view(self, seat: int | None) -> OmbreView:
         """What ``seat`` may know now (``None``: a spectator)."""
-        card = Card
         in_play = self._phase >= PLAY
         return OmbreView(
             game=self.game.name,
@@ -944,17 +943,8 @@ class OmbreState(State):
             stock_left=self.stock_left,
             rest=CardSet(self.rest if self.rest_visible_to(seat) else 0),
             tricks_won=tuple(self.tricks_won),
-            current_trick=(
-                Trick(self.leader, tuple(card(c) for c in self.trick), None)
-                if self._phase == PLAY
-                else None
-            ),
-            finished_tricks=tuple(
-                Trick(lead, tuple(card(c) for c in cards), win)
-                for lead, cards, win in self.finished
-            )
-            if in_play
-            else (),
+            current_trick=(Trick.of(self.leader, self.trick) if self._phase == PLAY else None),
+            finished_tricks=tuple(Trick.of(*trick) for trick in self.finished) if in_play else (),
             vole=self.vole_announced,
             outcome=self.outcome,
             observed=self.observed(seat),

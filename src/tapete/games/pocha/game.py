@@ -827,15 +827,8 @@ class PochaState(State):
             swaps=tuple((s, card(g), card(t)) for s, g, t in self.swaps),
             bids=tuple(b if b >= 0 else None for b in self.bids),
             tricks_won=tuple(self.tricks_won),
-            current_trick=(
-                Trick(self.leader, tuple(card(c) for c in self.trick), None)
-                if self._phase == PLAY
-                else None
-            ),
-            finished_tricks=tuple(
-                Trick(lead, tuple(card(c) for c in cards), win)
-                for lead, cards, win in self.finished
-            ),
+            current_trick=(Trick.of(self.leader, self.trick) if self._phase == PLAY else None),
+            finished_tricks=tuple(Trick.of(*trick) for trick in self.finished),
             scores=tuple(self.scores) if self.scores is not None else None,
             observed=self.observed(seat),
         )
