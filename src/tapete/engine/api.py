@@ -153,9 +153,10 @@ class Game(ABC):
     def new_initial_state(self) -> State:
         """A fresh state at the start of the game."""
 
+    @abstractmethod
     def sample_consistent_state(self, view: PlayerView, rng: random.Random) -> State:
-        """A full state consistent with everything ``view`` shows and implies."""
-        raise NotImplementedError(f"{self.name} has no sampler")
+        """A full state consistent with everything ``view`` shows and implies (for search
+        bots: OpenSpiel's ``ResampleFromInfostate``)."""
 
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self._given.items())
