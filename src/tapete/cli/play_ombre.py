@@ -165,7 +165,7 @@ class OmbreTable:
             )
         if deal is not None and phase == "deal" and deal.phase() == "auction":
             self._dealt = list(deal.hands)
-            self.console.print(f"your hand: {styled(sorted_hand(deal.hands[self.me], -1))}")
+            self._show_hand(sorted_hand(deal.hands[self.me], -1))
 
     def _announce(self, seat: int, text: str) -> None:
         verb, _, arg = text.partition(" ")
@@ -275,7 +275,14 @@ class OmbreTable:
                 c.print(f"trick (led by {leader}): {styled(played)}")
         if phase == "exchange" and view.discards:
             c.print(f"discarded so far: {styled(sorted_hand(view.discards.mask, trumps))}")
-        c.print(f"your hand: {styled(sorted_hand(view.hand.mask, trumps))}")
+        self._show_hand(sorted_hand(view.hand.mask, trumps))
+
+    def _show_hand(self, cards: str) -> None:
+        """Print the person's hand, unless the same line was just printed."""
+        moves = self.state.move_number()
+        if (cards, moves) != getattr(self, "_hand_shown", None):
+            self.console.print(f"your hand: {styled(cards)}")
+        self._hand_shown = (cards, moves)
 
     def _expand(self, answer: str, phase: str) -> list[str]:
         """The person's short forms as action texts (``♥7 ♦6`` → two discards)."""
