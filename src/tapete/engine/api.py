@@ -367,6 +367,20 @@ class Trick:
         return cls(leader, tuple(Card(c) for c in cards), winner)
 
 
+def tricks_mask(tricks: Iterable[Trick | None]) -> int:
+    """The bitmask of every card in ``tricks`` (``None`` entries are skipped).
+
+    >>> tricks_mask([Trick.of(0, [0, 17]), None])
+    131073
+    """
+    mask = 0
+    for trick in tricks:
+        if trick is not None:
+            for card in trick.cards:
+                mask |= 1 << card
+    return mask
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, Card):
         return str(value)

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from tapete.cards import Rank, Suit, iter_bits
-from tapete.engine.api import PlayerView
+from tapete.engine.api import PlayerView, tricks_mask
 from tapete.games.ombre.game import DRAW, OMBRE, PASS, SANS_PRENDRE, TRUMPS_BASE, OmbreView
 from tapete.games.ombre.match import OmbreMatchView
 from tapete.games.ombre.tables import (
@@ -176,13 +176,7 @@ class _Table:
         self.eff = EFF_SUIT[self.trumps]
         self.strength = STRENGTH[self.trumps]
         self.hand = view.hand.mask
-        played = 0
-        for trick in view.finished_tricks:
-            for c in trick.cards:
-                played |= 1 << c
-        if view.current_trick is not None:
-            for c in view.current_trick.cards:
-                played |= 1 << c
+        played = tricks_mask([*view.finished_tricks, view.current_trick])
         self.unseen = FULL_MASK & ~self.hand & ~played & ~view.discards.mask
 
     def is_trump(self, c: int) -> bool:

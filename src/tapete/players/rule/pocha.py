@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from tapete.cards import DECKS
-from tapete.engine.api import PlayerView
+from tapete.engine.api import PlayerView, tricks_mask
 from tapete.games.pocha.game import BID_BASE, PASS, SWAP, PochaView
 from tapete.games.pocha.match import PochaMatchView
 from tapete.games.pocha.tables import STRENGTH, SUIT_MASK
@@ -67,13 +67,7 @@ class _Table:
         self.hand = view.hand.mask
         self.trump = int(view.trump_suit) if view.trump_suit is not None else -1
         self.trump_mask = SUIT_MASK[self.trump] if self.trump >= 0 else 0
-        played = 0
-        for trick in view.finished_tricks:
-            for c in trick.cards:
-                played |= 1 << c
-        if view.current_trick is not None:
-            for c in view.current_trick.cards:
-                played |= 1 << c
+        played = tricks_mask([*view.finished_tricks, view.current_trick])
         out = 0
         if view.trump_card is not None and view.trump_card_holder is None:
             out = 1 << view.trump_card  # turned up: in nobody's hand
