@@ -253,6 +253,11 @@ class State(ABC):
         """True when :meth:`apply_action` would accept ``action``."""
         return self.why_illegal(action) is None
 
+    def chance_recipient(self) -> int | None:
+        """At a chance node, the seat the next card goes to (``None``: to the table, the
+        stock or nobody in particular; and at every other node). Used by transcripts."""
+        return None
+
     def apply_action(self, action: int) -> None:
         """Apply ``action``; raise :class:`IllegalActionError` (state unchanged) if illegal."""
         error = self.why_illegal(action)

@@ -176,23 +176,28 @@ def transcript(record: GameRecord | Mapping[str, Any] | str) -> str:
     ...        "actions": ["deal Ao", "deal 3o", "deal Ro", "turn 7c"]}
     >>> print(transcript(rec))
     # pocha {'n_players': 3, 'hand_size': 1}
-       1  chance             deal Ao
-       2  chance             deal 3o
-       3  chance             deal Ro
+       1  chance             deal Ao  → seat 0
+       2  chance             deal 3o  → seat 1
+       3  chance             deal Ro  → seat 2
        4  chance             turn 7c
     """
     rec = _as_record(record)
     names = rec.players
     lines = [f"# {rec.game} {dict(rec.params)}"]
     state: State | None = None
+    recipient: int | None = None
     for i, st in enumerate(replay_states(rec)):
         if state is not None:
             seat = state.current_player()
             who = seat_name(seat)
             if seat != CHANCE and len(names) > seat:
                 who += f" ({names[seat]})"
-            lines.append(f"{i:>4}  {who:<18} {rec.actions[i - 1]}")
+            line = f"{i:>4}  {who:<18} {rec.actions[i - 1]}"
+            if recipient is not None:
+                line += f"  → {seat_name(recipient)}"
+            lines.append(line)
         state = st
+        recipient = st.chance_recipient() if st.is_chance_node() else None
     if state is not None and state.is_terminal():
         lines.append("# result " + " ".join(f"{x:g}" for x in state.returns()))
     return "\n".join(lines)

@@ -651,6 +651,12 @@ class OmbreState(State):
         """The seat that receives the next card of the deal (packets of three from eldest)."""
         return (self.eldest + self._ndealt // 3) % 3
 
+    def chance_recipient(self) -> int | None:
+        """The seat the next card goes to: dealt in packets, or drawn from the stock."""
+        if self._phase == DEAL:
+            return self.deal_recipient()
+        return self._to_move if self._phase == STOCK else None
+
     def _chance(self, card: int) -> None:
         self._dealt |= 1 << card
         phase = self._phase

@@ -248,6 +248,10 @@ class OmbreMatchState(State):
             return self.deal.current_player()
         return CHANCE if self._phase == SELECT else TERMINAL
 
+    def chance_recipient(self) -> int | None:
+        """The seat the next card goes to in the deal being played (``None`` otherwise)."""
+        return self.deal.chance_recipient() if self.deal is not None else None
+
     def phase(self) -> str:
         """``select`` (finding the dealer), the deal's phase, or ``over``."""
         if self._phase == DEALS:

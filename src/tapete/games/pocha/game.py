@@ -368,6 +368,10 @@ class PochaState(State):
             return [SWAP, PASS] if self.hands[self._to_move] >> self._swap_card() & 1 else [PASS]
         return []
 
+    def chance_recipient(self) -> int | None:
+        """The seat that receives the next card dealt (``None`` for the turned-up card)."""
+        return self._slot_seat[self._dealt] if self._phase == DEAL else None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each undealt card, equally likely."""
         if self._phase > TURN:

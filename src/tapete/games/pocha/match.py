@@ -204,6 +204,13 @@ class PochaMatchState(State):
             return self.hand.current_player()
         return CHANCE if self._phase != DONE else TERMINAL
 
+    def chance_recipient(self) -> int | None:
+        """The seat the next card goes to: the drawer of a high card, or the current hand's."""
+        if self._phase == HANDS:
+            assert self.hand is not None
+            return self.hand.chance_recipient()
+        return self._drawers[len(self._round)] if self._phase == DRAW else None
+
     def phase(self) -> str:
         """``first-dealer``, ``draw``, the current hand's phase, or ``done``."""
         if self._phase == HANDS:

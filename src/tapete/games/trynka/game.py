@@ -799,6 +799,10 @@ class TrynkaState(State):
             return self.level, self.rules.level_cap
         return None
 
+    def chance_recipient(self) -> int | None:
+        """The seat the next dealt card goes to (``None`` outside the deal)."""
+        return self.receiver()
+
     def receiver(self) -> int | None:
         """The seat the next dealt card goes to (``None`` outside the deal)."""
         if self.stage != DEAL or self._slot >= len(self._order):
