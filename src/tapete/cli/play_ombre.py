@@ -10,21 +10,18 @@ the reason and asked again.
 from __future__ import annotations
 
 import argparse
-import random
-import secrets
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.table import Table
 
 from tapete.cards import CardSet
-from tapete.cli.common import add_game_params, game_from_args
+from tapete.cli.common import add_game_params, game_from_args, make_bots, table_randomness
 from tapete.engine import CHANCE
 from tapete.errors import ConfigError, IllegalActionError, NotationError, TapeteError
 from tapete.games.ombre import OmbreMatchState, OmbreState
 from tapete.games.ombre.match import DealResult
 from tapete.games.ombre.tables import EFF_SUIT, STRENGTH
-from tapete.players import Player, load
 
 SUIT_STYLE = {"♣": "green", "♦": "red", "♥": "red", "♠": "blue"}
 SEAT_NAMES = ("West", "East", "North")
@@ -57,16 +54,6 @@ def sorted_hand(mask: int, trumps: int) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def make_bots(spec: str, seats: list[int]) -> dict[int, Player]:
-    """One player per bot seat from ``random,random`` (one name fills every seat)."""
-    names = spec.split(",")
-    if len(names) == 1:
-        names = names * len(seats)
-    if len(names) != len(seats):
-        raise ConfigError(f"--bots names {len(names)} bots but there are {len(seats)} bot seats")
-    return {seat: load(name.strip()) for seat, name in zip(seats, names, strict=True)}
-
-
 class OmbreTable:
     """The terminal table: owns the session, asks the person, lets the bots play."""
 
@@ -83,13 +70,7 @@ class OmbreTable:
         if not 0 <= args.seat < 3:
             raise ConfigError("--seat must be 0, 1 or 2")
         self.me: int = args.seat
-        seed = args.seed if args.seed is not None else secrets.randbits(32)
-        self.seed = seed
-        # Real shuffles use the system's entropy unless a seed was asked for.
-        self.deal_rng: random.Random = (
-            random.Random(f"deal-{seed}") if args.seed is not None else secrets.SystemRandom()
-        )
-        self.bot_rng = random.Random(f"bots-{seed}")
+        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
         self.bots = make_bots(args.bots, [s for s in range(3) if s != self.me])
         self.names = [
             args.name if s == self.me else f"{self.bots[s].name}-{SEAT_NAMES[s]}" for s in range(3)

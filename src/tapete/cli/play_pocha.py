@@ -8,19 +8,16 @@ reason and asked again.
 from __future__ import annotations
 
 import argparse
-import random
-import secrets
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from tapete.cli.common import add_game_params, game_from_args
+from tapete.cli.common import add_game_params, game_from_args, make_bots, table_randomness
 from tapete.engine import CHANCE
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.pocha import PochaMatchState, PochaState
 from tapete.games.pocha.match import SheetRow
-from tapete.players import Player, load
 
 SUIT_STYLE = {"o": "yellow", "c": "red", "e": "blue", "b": "green"}
 
@@ -44,24 +41,6 @@ def styled(text: str) -> str:
     return " ".join(f"[{SUIT_STYLE.get(t[-1], 'white')}]{t}[/]" for t in text.split())
 
 
-def make_bots(spec: str | None, seats: list[int]) -> dict[int, Player]:
-    """One player per bot seat from ``rule,random,...`` (one name fills every seat)."""
-    names = (spec or "rule").split(",")
-    if len(names) == 1:
-        names = names * len(seats)
-    if len(names) != len(seats):
-        raise ConfigError(f"--bots names {len(names)} bots but there are {len(seats)} bot seats")
-    bots = {}
-    for seat, name in zip(seats, names, strict=True):
-        try:
-            bots[seat] = load(name.strip())
-        except ConfigError:
-            if name.strip() != "rule":
-                raise
-            bots[seat] = load("random")  # rule bots not installed: fall back
-    return bots
-
-
 class PochaTable:
     """The terminal table: owns the state, asks the person, lets the bots play."""
 
@@ -74,15 +53,9 @@ class PochaTable:
         if not 0 <= args.seat < n:
             raise ConfigError(f"--seat must be 0…{n - 1}")
         self.me = args.seat
-        seed = args.seed if args.seed is not None else secrets.randbits(32)
-        self.seed = seed
-        # Production shuffles use the system's entropy unless a seed was asked for.
-        self.deal_rng: random.Random = (
-            random.Random(f"deal-{seed}") if args.seed is not None else secrets.SystemRandom()
-        )
-        self.bot_rng = random.Random(f"bots-{seed}")
+        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
         others = [s for s in range(n) if s != self.me]
-        self.bots = make_bots(args.bots, others)
+        self.bots = make_bots(args.bots or "rule", others)
         self.names = [args.name if s == self.me else f"{self.bots[s].name}-{s}" for s in range(n)]
         self.reveal = args.reveal
         self.console = console

@@ -9,13 +9,13 @@ with their costs. Type an action in English or Russian (``bet 3`` / ``ставл
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.table import Table
 
 from tapete.cards import CardSet
+from tapete.cli.common import make_bots, table_randomness
 from tapete.engine.chance import sample_chance
 from tapete.engine.registry import load_game
 from tapete.errors import NotationError
@@ -25,7 +25,6 @@ from tapete.games.trynka.game import (
     NO_FLASH,
     REVEAL,
 )
-from tapete.players import load
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -119,8 +118,7 @@ def _ask(console: Console, state: TrynkaState, me: int, read: Callable[[str], st
 def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     """Play a session of banks; returns the exit status."""
     console = Console()
-    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    rng = random.Random(seed)
+    seed, deal_rng, bot_rng = table_randomness(args.seed)
     game = load_game(
         "trynka-match",
         n_players=args.players,
@@ -132,13 +130,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         console.print(f"[red]--seat must be 0…{args.players - 1}[/red]")
         return 2
     others = [s for s in range(args.players) if s != me]
-    names = [n.strip() for n in args.bots.split(",")]
-    if len(names) == 1:
-        names *= len(others)
-    if len(names) != len(others):
-        console.print(f"[red]--bots names {len(names)} bots but there are {len(others)}[/red]")
-        return 2
-    bots = {seat: load(name) for seat, name in zip(others, names, strict=True)}
+    bots = make_bots(args.bots, others)
     console.print(f"Trynka, {args.players} players, seed {seed}; you are seat {me}.")
     state = game.new_initial_state()
     assert isinstance(state, TrynkaState)
@@ -157,7 +149,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
         shown_events = len(state.events)
         player = state.current_player()
         if state.is_chance_node():
-            action = sample_chance(state, rng)
+            action = sample_chance(state, deal_rng)
             drawing = state.phase() == "first_dealer"
             if drawing:
                 console.print(f"  {state.action_to_string(action)}")
@@ -180,7 +172,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
                 return 0
             action = chosen
         else:
-            action = bots[player].choose(state.view(player), legal, rng)
+            action = bots[player].choose(state.view(player), legal, bot_rng)
             if action != NO_FLASH:
                 text = state.action_to_string(action)
                 cost = f" ({state.reveal_cost(player)})" if action == REVEAL else ""
