@@ -224,6 +224,8 @@ class PochaGame(Game):
         #: The pack's card ids in deck order, and the seat after each seat.
         self.deck_order: tuple[int, ...] = tuple(int(c) for c in self.rules.deck.cards)
         self.next_seat: tuple[int, ...] = tuple((s + 1) % n_players for s in range(n_players))
+        #: Every bid action of this hand size (``bid 0`` … ``bid hand_size``).
+        self.bid_actions: tuple[int, ...] = tuple(range(BID_BASE, BID_BASE + size + 1))
         #: ``slot_seats[k]``: the seat that receives the k-th card dealt.
         self.slot_seats: tuple[int, ...] = tuple(
             (mano + k) % n_players for k in range(size * n_players)
@@ -305,6 +307,7 @@ class PochaState(State):
         self._next_seat = game.next_seat
         self._above = rules.above
         self._last_in_trick = rules.n_players - 1
+        self._all_bids = game.bid_actions
         self.hands = [0] * rules.n_players
         self.trump_card = -1
         self.trump_suit = -1
@@ -363,7 +366,7 @@ class PochaState(State):
         if phase <= TURN:
             return list(self._undealt_list)
         if phase == BIDDING:
-            return [BID_BASE + b for b in self._legal_bids()]
+            return self._bid_actions()
         if phase in (SWAP7, SWAP2):
             return [SWAP, PASS] if self.hands[self._to_move] >> self._swap_card() & 1 else [PASS]
         return []
@@ -485,7 +488,7 @@ class PochaState(State):
                 return self._not_now(
                     action, f"bids go from 0 to {self.hand_size}", "bid_out_of_range"
                 )
-            if bid not in self._legal_bids():
+            if action not in self._bid_actions():
                 return self._not_now(
                     action,
                     f"the dealer may not bid {bid}: the bids would add up to {self.hand_size}",
@@ -580,6 +583,7 @@ class PochaState(State):
         other._next_seat = self._next_seat
         other._above = self._above
         other._last_in_trick = self._last_in_trick
+        other._all_bids = self._all_bids
         other.hands = list(self.hands)
         other.trump_card = self.trump_card
         other.trump_suit = self.trump_suit
@@ -680,12 +684,13 @@ class PochaState(State):
         self._phase = BIDDING
         self._to_move = self.mano
 
-    def _legal_bids(self) -> list[int]:
-        n = self.hand_size
+    def _bid_actions(self) -> list[int]:
+        """The legal bid actions: any number of tricks, but the dealer may not square."""
+        every = self._all_bids
         if self._to_move != self.dealer or not self.rules.dealer_restriction:
-            return list(range(n + 1))
-        forbidden = n - sum(b for b in self.bids if b >= 0)
-        return [b for b in range(n + 1) if b != forbidden]
+            return list(every)
+        forbidden = BID_BASE + self.hand_size - sum(b for b in self.bids if b >= 0)
+        return [a for a in every if a != forbidden]
 
     def _bid(self, bid: int) -> None:
         seat = self._to_move
