@@ -61,7 +61,6 @@ class Notation:
     ) -> None:
         self.name = name
         self.example = example
-        self._suit_first = suit_first
         self._format: dict[int, str] = {}
         self._parse: dict[str, Card] = {}
         for card_id, rank in enumerate(RANK_OF_ID):

@@ -62,8 +62,7 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
     forbidden = [0] * n_players
     strength, above = rules.strength, rules.above
     swap_step = 7
-    to_move = mano
-    asked = 0
+    to_move = mano  # whose turn it is in the swap rounds
     trick: list[int] = []
     led = best_led = best_trump = winner = -1
     leader = mano
@@ -79,9 +78,8 @@ def fill_hand(game: PochaGame, observed: list[str | None], rng: random.Random) -
                 located |= 1 << card
                 trump_card = card
                 swap_step = 2
-                to_move, asked = mano, 0
+                to_move = mano
             else:
-                asked += 1
                 to_move = (to_move + 1) % n_players
             continue
         if verb == "bid":
