@@ -17,7 +17,7 @@ from rich.table import Table
 
 from tapete.cards import CardSet
 from tapete.cli.common import add_game_params, game_from_args, make_bots, table_randomness
-from tapete.engine import CHANCE
+from tapete.cli.table import TerminalTable
 from tapete.errors import ConfigError, IllegalActionError, NotationError, TapeteError
 from tapete.games.ombre import OmbreMatchState, OmbreState
 from tapete.games.ombre.match import DealResult
@@ -54,7 +54,7 @@ def sorted_hand(mask: int, trumps: int) -> str:
     return " ".join(str(c) for c in cards)
 
 
-class OmbreTable:
+class OmbreTable(TerminalTable):
     """The terminal table: owns the session, asks the person, lets the bots play."""
 
     def __init__(
@@ -97,23 +97,8 @@ class OmbreTable:
             f"({SEAT_NAMES[self.me]}). Seed {self.seed}."
         )
         c.print("Type 'ombre' or 'pass', cards to discard then 'draw', a suit, a card; '?'.\n")
-        while not state.is_terminal():
-            deals_before = len(state.results)
-            seat = state.current_player()
-            if seat == CHANCE:
-                self._chance()
-            elif seat == self.me:
-                if not self._ask():
-                    c.print("You left the table.")
-                    return 1
-            else:
-                action = self.bots[seat].choose(
-                    state.view(seat), state.legal_actions(), self.bot_rng
-                )
-                text = state.action_to_string(action)
-                state.apply_action(action)
-                self._announce(seat, text)
-            self._after_action(deals_before)
+        if not self.play_turns():
+            return 1
         last = state.results[-1].pool_after if state.results else 0
         if last - state.unassigned:
             share = (last - state.unassigned) // 3
@@ -126,13 +111,11 @@ class OmbreTable:
         return 0
 
     # -- chance and announcements -----------------------------------------------------------------
-    def _chance(self) -> None:
+    def _progress(self) -> int:
+        return len(self.state.results)
+
+    def _after_chance(self, phase: str, text: str) -> None:
         state = self.state
-        phase = state.phase()
-        outcomes = state.chance_outcomes()
-        action = outcomes[int(self.deal_rng.random() * len(outcomes))][0]
-        text = state.action_to_string(action)
-        state.apply_action(action)
         deal = self.deal
         if phase == "select":
             seat = state._segments[-1].shown[-1][1] if deal is None else deal.dealer

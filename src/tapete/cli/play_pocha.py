@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tapete.cli.common import add_game_params, game_from_args, make_bots, table_randomness
-from tapete.engine import CHANCE
+from tapete.cli.table import TerminalTable
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.pocha import PochaMatchState, PochaState
 from tapete.games.pocha.match import SheetRow
@@ -41,7 +41,7 @@ def styled(text: str) -> str:
     return " ".join(f"[{SUIT_STYLE.get(t[-1], 'white')}]{t}[/]" for t in text.split())
 
 
-class PochaTable:
+class PochaTable(TerminalTable):
     """The terminal table: owns the state, asks the person, lets the bots play."""
 
     def __init__(self, args: argparse.Namespace, console: Console) -> None:
@@ -76,35 +76,21 @@ class PochaTable:
         c = self.console
         c.print(f"[bold]La Pocha[/] — {self.game!r}; you are seat {self.me}. Seed {self.seed}.")
         c.print("Type a card like [bold]3o[/] or a bid like [bold]2[/]; '?' for help.\n")
-        while not state.is_terminal():
-            hand_before = state.hand_index
-            seat = state.current_player()
-            if seat == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(self.deal_rng.random() * len(outcomes))][0])
-                if (
-                    state.hand is not None
-                    and state.hand.phase() not in ("deal", "turn")
-                    and not self._dealt_hands
-                ):
-                    self._on_dealt()
-                continue
-            if seat == self.me:
-                if not self._ask():
-                    c.print("You left the table.")
-                    return 1
-            else:
-                action = self.bots[seat].choose(
-                    state.view(seat), state.legal_actions(), self.bot_rng
-                )
-                text = state.action_to_string(action)
-                self._announce(seat, text)
-                state.apply_action(action)
-            self._after_action(hand_before)
+        if not self.play_turns():
+            return 1
         self._show_sheet()
         winners = state.winners()
         c.print("\n[bold]Winner[/]: " + ", ".join(self.names[w] for w in winners))
         return 0
+
+    def _progress(self) -> int:
+        assert isinstance(self.state, PochaMatchState)
+        return self.state.hand_index
+
+    def _after_chance(self, phase: str, text: str) -> None:
+        hand = self.hand if isinstance(self.state, PochaMatchState) and self.state.hand else None
+        if hand is not None and hand.phase() not in ("deal", "turn") and not self._dealt_hands:
+            self._on_dealt()
 
     def _on_dealt(self) -> None:
         hand = self.hand
