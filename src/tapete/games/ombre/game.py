@@ -433,10 +433,8 @@ class OmbreState(State):
         ):
             self._chance(action)
         else:
-            error = self.why_illegal(action)
-            if error is not None:
-                raise error
-            self._apply(action)
+            State.apply_action(self, action)  # the checked general path
+            return
         self._history.append(action)
 
     def _apply(self, action: int) -> None:

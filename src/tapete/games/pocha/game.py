@@ -437,11 +437,7 @@ class PochaState(State):
                 self._deal(action)
             self._history.append(action)
             return
-        error = self.why_illegal(action)
-        if error is not None:
-            raise error
-        self._apply(action)
-        self._history.append(action)
+        State.apply_action(self, action)  # the checked general path
 
     def _apply(self, action: int) -> None:
         phase = self._phase
