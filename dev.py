@@ -67,7 +67,7 @@ def ensure_compiled_environment() -> None:
         venv.EnvBuilder(with_pip=True).create(COMPILED_VENV)
     print(f"building the compiled tapete in {COMPILED_VENV} ...", flush=True)
     pip = [python, "-m", "pip", "install", "-q"]
-    subprocess.run([*pip, "--upgrade", "pip", "setuptools>=77", "wheel", "mypy"], check=True)
+    subprocess.run([*pip, "--upgrade", "pip", "setuptools>=77", "wheel", "mypy==2.4.1"], check=True)
     subprocess.run([*pip, f"{ROOT}[{EXTRAS}]"], check=True)  # the dependencies (pure tapete)
     subprocess.run(  # then tapete itself, compiled
         [*pip, "--no-build-isolation", "--force-reinstall", "--no-deps", f"{ROOT}"],
