@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from tapete.cli.common import optional_module
 
 PLAYABLE = ("pocha", "ombre", "trynka")
 
@@ -13,11 +14,8 @@ def register(sub: Any) -> None:
     parser = sub.add_parser("play", help="play a game in the terminal against bots")
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     for name in PLAYABLE:
-        try:
-            module = importlib.import_module(f"tapete.cli.play_{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"tapete.cli.play_{name}":
-                raise
+        module = optional_module(f"tapete.cli.play_{name}")
+        if module is None:
             continue
         game_parser = games.add_parser(name, help=(module.__doc__ or "").strip().splitlines()[0])
         game_parser.add_argument("--seed", type=int, default=None, help="seed for cards and bots")

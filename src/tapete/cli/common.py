@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import secrets
+from types import ModuleType
 from typing import Any
 
 from tapete.engine import Game, load_game
@@ -68,3 +70,13 @@ def table_randomness(seed: int | None) -> tuple[int, random.Random, random.Rando
         random.Random(f"deal-{seed}") if seed is not None else secrets.SystemRandom()
     )
     return shown, deal_rng, random.Random(f"bots-{shown}")
+
+
+def optional_module(name: str) -> ModuleType | None:
+    """Import ``name``, or ``None`` when that module itself is absent (an optional part)."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:
+            raise
+        return None

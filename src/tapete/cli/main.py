@@ -8,10 +8,10 @@ skipped. Games' terminal play lives in ``tapete.cli.play_<game>``.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
+from tapete.cli.common import optional_module
 from tapete.errors import TapeteError
 
 COMMANDS = ("games", "play", "random", "replay", "bench", "arena")
@@ -25,11 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"tapete.cli.cmd_{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"tapete.cli.cmd_{name}":
-                raise
+        module = optional_module(f"tapete.cli.cmd_{name}")
+        if module is None:
             continue
         module.register(sub)
     return parser

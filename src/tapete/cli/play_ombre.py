@@ -285,15 +285,9 @@ class OmbreTable(TerminalTable):
                 prompt = "name trumps (♣ ♦ ♥ ♠ or C D H S): "
             else:
                 prompt = "your card: "
-            try:
-                answer = self.read(prompt).strip()
-            except EOFError:
+            answer = self._read_answer(prompt, texts)
+            if answer is None:
                 return False
-            if answer in ("quit", "exit"):
-                return False
-            if answer in ("?", "help"):
-                self.console.print("legal: " + ", ".join(texts))
-                continue
             if answer == "money":
                 self._show_money("now")
                 continue

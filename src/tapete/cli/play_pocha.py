@@ -53,6 +53,7 @@ class PochaTable(TerminalTable):
         if not 0 <= args.seat < n:
             raise ConfigError(f"--seat must be 0…{n - 1}")
         self.me = args.seat
+        self.read = lambda prompt: input(prompt)  # looked up at call time (tests patch it)
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
         others = [s for s in range(n) if s != self.me]
         self.bots = make_bots(args.bots or "rule", others)
@@ -194,15 +195,9 @@ class PochaTable(TerminalTable):
                 prompt = "your card: "
             else:
                 prompt = f"{phase} ({' / '.join(texts)}): "
-            try:
-                answer = input(prompt).strip()
-            except EOFError:
+            answer = self._read_answer(prompt, texts)
+            if answer is None:
                 return False
-            if answer in ("quit", "exit"):
-                return False
-            if answer in ("?", "help"):
-                self.console.print("legal: " + ", ".join(texts))
-                continue
             if answer == "sheet":
                 self._show_sheet()
                 continue

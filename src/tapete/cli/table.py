@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
 from rich.console import Console
 
@@ -20,6 +21,7 @@ class TerminalTable(ABC):
     """
 
     state: State
+    read: Callable[[str], str]
     me: int
     bots: dict[int, Player]
     deal_rng: random.Random
@@ -50,6 +52,20 @@ class TerminalTable(ABC):
                 self._announce(seat, text)
             self._after_action(marker)
         return True
+
+    def _read_answer(self, prompt: str, legal_texts: list[str]) -> str | None:
+        """The person's answer; ``None`` when they leave (``quit``, end of input). ``?``
+        lists the legal choices and asks again."""
+        while True:
+            try:
+                answer = self.read(prompt).strip()
+            except EOFError:
+                return None
+            if answer in ("quit", "exit"):
+                return None
+            if answer not in ("?", "help"):
+                return answer
+            self.console.print("legal: " + ", ".join(legal_texts))
 
     @abstractmethod
     def _progress(self) -> int:
