@@ -87,7 +87,10 @@ def test_record_round_trip_and_replay_states() -> None:
         (lambda d: {**d, "actions": ["deal Xx"]}, r"action 1 \('deal Xx'\) does not replay"),
         (lambda d: {**d, "result": [1, 2, 3, 4]}, "replay gives"),
         (lambda d: {**d, "actions": d["actions"][:5]}, "do not finish the game"),
-        (lambda d: {**d, "rules_version": "pocha-0"}, "written for rules 'pocha-0'"),
+        (
+            lambda d: {**d, "rules_version": "pocha-0", "actions": ["deal Ao", "deal Ao"]},
+            "written for rules 'pocha-0'",
+        ),
         (lambda d: {**d, "result": "win"}, "must be a list of numbers"),
     ],
 )

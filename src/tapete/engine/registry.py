@@ -38,6 +38,8 @@ def registered_games() -> list[str]:
 def game_class(name: str) -> type[Game]:
     """The class registered as ``name``; :class:`ConfigError` listing the names otherwise."""
     _load_builtins()
+    if not isinstance(name, str):
+        raise ConfigError(f"a game name must be a string, got {type(name).__name__}")
     try:
         return _GAMES[name]
     except KeyError:
@@ -47,24 +49,52 @@ def game_class(name: str) -> type[Game]:
 
 
 def _parse_game_string(text: str) -> tuple[str, dict[str, Any]]:
-    name, _, rest = text.partition("(")
+    """``'pocha(n_players=5)'`` → ``('pocha', {'n_players': '5'})``; junk is refused.
+
+    >>> _parse_game_string('pocha(n_players=5,n_players=6)')
+    Traceback (most recent call last):
+    ...
+    tapete.errors.ConfigError: parameter n_players is given twice in 'pocha(n_players=5,n_pl...
+    """
+    if not isinstance(text, str):
+        raise ConfigError(f"a game name must be a string, got {type(text).__name__}")
+    name, paren, rest = text.partition("(")
     params: dict[str, Any] = {}
-    if rest:
-        if not rest.endswith(")"):
+    if paren:
+        inner = rest[:-1]
+        if not rest.endswith(")") or "(" in inner or ")" in inner:
             raise ConfigError(f"cannot read game string {text!r}: expected name(key=value,...)")
-        for item in filter(None, (p.strip() for p in rest[:-1].split(","))):
+        for item in filter(None, (p.strip() for p in inner.split(","))):
             key, eq, value = item.partition("=")
-            if not eq:
+            key = key.strip()
+            if not eq or not key:
                 raise ConfigError(f"cannot read parameter {item!r} in {text!r}: expected key=value")
-            params[key.strip()] = value.strip()
-    return name.strip(), params
+            if key in params:
+                raise ConfigError(f"parameter {key} is given twice in {text!r}")
+            params[key] = value.strip()
+    name = name.strip()
+    if not name:
+        raise ConfigError(f"cannot read game string {text!r}: no game name")
+    return name, params
 
 
 def load_game(name: str, **params: Any) -> Game:
     """A game by name with validated parameters.
 
-    ``name`` may carry parameters, OpenSpiel style: ``'pocha(n_players=5,deck=48)'``.
-    Unknown games and bad parameters raise :class:`ConfigError`.
+    ``name`` may carry parameters, OpenSpiel style: ``'pocha(n_players=5,deck=48)'``; a
+    parameter given both there and as a keyword must have the same value. Unknown games,
+    names that are not strings, game strings that do not parse and bad parameters raise
+    :class:`ConfigError`.
+
+    >>> load_game(None)
+    Traceback (most recent call last):
+    ...
+    tapete.errors.ConfigError: a game name must be a string, got NoneType
     """
     base, inline = _parse_game_string(name)
+    for key in inline.keys() & params.keys():
+        if str(params[key]) != inline[key]:
+            raise ConfigError(
+                f"parameter {key} is given twice: {inline[key]!r} in {name!r} and {params[key]!r}"
+            )
     return game_class(base)(**{**inline, **params})
