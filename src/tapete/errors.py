@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class TapeteError(Exception):
     """Root of every error raised by tapete on bad input."""
@@ -50,6 +52,9 @@ class IllegalActionError(TapeteError, ValueError):
     'seat 2 cannot play 3e in phase play: must follow copas: holds 4c'
     >>> e.reason
     'must_follow'
+    >>> import pickle
+    >>> str(pickle.loads(pickle.dumps(e))) == str(e)
+    True
     """
 
     def __init__(
@@ -60,13 +65,51 @@ class IllegalActionError(TapeteError, ValueError):
         phase: str = "",
         action: str = "",
         reason: str = "illegal",
+        move: int | None = None,
     ) -> None:
         self.detail = detail
         self.seat = seat
         self.phase = phase
         self.action = action
         self.reason = reason
+        #: How many actions the game had seen when the action was refused (``None``: unknown).
+        self.move = move
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        seat = self.seat
         who = "chance" if seat is None or seat < 0 else f"seat {seat}"
-        where = f" in phase {phase}" if phase else ""
-        what = f" {action}" if action else " do that"
-        super().__init__(f"{who} cannot{what}{where}: {detail}")
+        where = f" in phase {self.phase}" if self.phase else ""
+        what = f" {self.action}" if self.action else " do that"
+        at = f" (move {self.move})" if self.move is not None else ""
+        return f"{who} cannot{what}{where}: {self.detail}{at}"
+
+    def at_move(self, move: int) -> IllegalActionError:
+        """The same refusal stamped with the game's move number (a match stamps its own).
+
+        >>> str(IllegalActionError("no", seat=1, action="bid 9").at_move(12))
+        'seat 1 cannot bid 9: no (move 12)'
+        """
+        self.move = move
+        self.args = (self._message(),)
+        return self
+
+    def __str__(self) -> str:
+        return self._message()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle every field (errors cross process pools intact)."""
+        fields = (self.detail, self.seat, self.phase, self.action, self.reason, self.move)
+        return (_rebuild_illegal_action_error, (type(self), *fields))
+
+
+def _rebuild_illegal_action_error(
+    cls: type[IllegalActionError],
+    detail: str,
+    seat: int | None,
+    phase: str,
+    action: str,
+    reason: str,
+    move: int | None,
+) -> IllegalActionError:
+    return cls(detail, seat=seat, phase=phase, action=action, reason=reason, move=move)

@@ -81,12 +81,12 @@ def test_in_a_session_the_winner_deals_next_and_balances_carry() -> None:
         state = random_playout(game.new_initial_state(), random.Random(n))
         winner: int | None = None
         dealers = 0
-        for event in state.events:
+        for event in state.notes:
             words = event.split()
             if event.startswith("bank "):
                 dealer = int(words[3])
                 if winner is not None:
-                    assert dealer == winner, (n, state.events)
+                    assert dealer == winner, (n, state.notes)
                 dealers += 1
             elif " takes the bank of " in event:
                 winner = int(words[1])
@@ -110,7 +110,7 @@ def test_a_dark_target_claims_three_tens_only_once_he_has_looked() -> None:
     deal(state, hands)
     play(state, (P1, "blind 1"), (P2, "decline"), (P2, "reveal"))  # to dark P1, not looked
     assert state.phase() == "round1" and state.current_player() == P3
-    assert state.events[-1] == "seat 2 reveals to seat 1: seat 1 is out"  # 15 beats 10
+    assert state.notes[-1] == "seat 2 reveals to seat 1: seat 1 is out"  # 15 beats 10
     state = new()
     deal(state, hands)
     play(state, (P1, "blind 1"), (P2, "overblind 2"), (P3, "fold"), (P0, "fold"))
@@ -121,4 +121,4 @@ def test_a_dark_target_claims_three_tens_only_once_he_has_looked() -> None:
     assert texts(state) == ["claim-tens", "show"]
     play(state, (P1, "claim-tens"))
     assert state.bank == bank + 2 and state.participants == (P1, P2) and state.phase() == "deal"
-    assert state.events[-1] == f"seat 1 shows three tens: redeal, the bank stays {bank + 2}"
+    assert state.notes[-1] == f"seat 1 shows three tens: redeal, the bank stays {bank + 2}"

@@ -185,7 +185,7 @@ def test_y11_tie_between_the_last_two_is_a_svara() -> None:
     assert state.bank == 54 and state.dealer == P0  # no ante
     assert state.participants == (P1, P2, P3) and state.phase() == "deal"
     # seat 1 and seat 0 saw nothing; the two revealers saw each other's hands
-    assert state.events[-3].endswith("a tie")
+    assert state.notes[-3].endswith("a tie")
 
 
 def test_y12_agreed_svara() -> None:
@@ -261,7 +261,7 @@ def test_y13_three_tens_redeal() -> None:
     play(state, (P3, "claim-tens"))
     assert state.bank == 12 and state.paid == paid
     assert state.participants == (P1, P3, P0) and state.dealer == P0
-    assert state.view(P2).events[-1].startswith("seat 3 shows three tens")
+    assert state.view(P2).notes[-1].startswith("seat 3 shows three tens")
     deal(state, {P1: "7♣ 8♣ 9♥", P3: "6♠ 7♠ 8♥", P0: "8♠ 9♣ 6♥"})
     assert state.phase() == "blind" and state.current_player() == P1
 

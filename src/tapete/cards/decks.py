@@ -48,12 +48,41 @@ class Deck:
         self.suit_masks: dict[Suit, int] = {
             s: sum(1 << c for c in cards if c >> 4 == s) for s in self.suits
         }
+        #: ``index_of[card_id]``: the card's deck-local index ``0 … len-1`` (deck order), or
+        #: -1 for a card id not in the pack. Local indices fit every pack in 64 bits.
+        self.index_of: tuple[int, ...] = tuple(
+            cards.index(Card(c)) if self.mask >> c & 1 else -1 for c in range(128)
+        )
+        #: ``card_ids[index]``: the card id at deck-local ``index`` (``index_of`` reversed).
+        self.card_ids: tuple[int, ...] = tuple(int(c) for c in cards)
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def __repr__(self) -> str:
         return f"<Deck {self.name}: {len(self)} cards>"
+
+    def local_mask(self, mask: int) -> int:
+        """A card-id bitmask of this pack's cards as a deck-local bitmask (fits ``uint64``).
+
+        >>> bin(FRENCH_40.local_mask(FRENCH_40.mask))
+        '0b1111111111111111111111111111111111111111'
+        >>> FRENCH_40.global_mask(FRENCH_40.local_mask(FRENCH_40.mask)) == FRENCH_40.mask
+        True
+        """
+        index_of = self.index_of
+        out = 0
+        for card in iter_bits(mask):
+            out |= 1 << index_of[card]
+        return out
+
+    def global_mask(self, local: int) -> int:
+        """A deck-local bitmask back as a card-id bitmask (:meth:`local_mask` reversed)."""
+        ids = self.card_ids
+        out = 0
+        for index in iter_bits(local):
+            out |= 1 << ids[index]
+        return out
 
     @property
     def cardset(self) -> CardSet:

@@ -144,9 +144,9 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
             bank = state.bank_number
         if state.hands != [0] * len(state.hands):
             held = list(state.hands)
-        for event in state.events[shown_events:]:
+        for event in state.notes[shown_events:]:
             console.print(f"[cyan]· {event}[/cyan]")
-        shown_events = len(state.events)
+        shown_events = len(state.notes)
         player = state.current_player()
         if state.is_chance_node():
             action = sample_chance(state, deal_rng)
@@ -178,7 +178,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
                 cost = f" ({state.reveal_cost(player)})" if action == REVEAL else ""
                 console.print(f"  seat {player}: {text}{cost} / {russian_action(text)}")
         state.apply_action(action)
-    for event in state.events[shown_events:]:
+    for event in state.notes[shown_events:]:
         console.print(f"[cyan]· {event}[/cyan]")
     console.print(
         "final balances: " + ", ".join(f"seat {s} {b:g}" for s, b in enumerate(state.returns()))

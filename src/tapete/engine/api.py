@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -17,6 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from tapete.cards import Card, CardSet, parse_card_any
+from tapete.engine.events import EVERYONE, NO_ARGS, Event, RawEvent, can_see
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 
 
@@ -103,6 +105,59 @@ class Param:
         return self.check(value) if self.check is not None else value
 
 
+#: :meth:`Game.utility_sum` of a game whose returns always add up to the same number.
+ZERO_SUM: Final = "zero_sum"
+CONSTANT_SUM: Final = "constant_sum"
+GENERAL_SUM: Final = "general_sum"
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSpec:
+    """A game's name and every parameter's value: what :func:`load_game` needs.
+
+    >>> import tapete
+    >>> spec = tapete.load_game('pocha', n_players=5).spec
+    >>> spec.name, spec.param('n_players'), spec.load() == tapete.load_game('pocha(n_players=5)')
+    ('pocha', 5, True)
+    >>> GameSpec.from_dict(spec.to_dict()) == spec
+    True
+    """
+
+    name: str
+    params: tuple[tuple[str, Any], ...]
+
+    def param(self, name: str) -> Any:
+        """The value of parameter ``name``; :class:`ConfigError` if the game has none."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise ConfigError(f"{self.name} has no parameter {name}")
+
+    def load(self) -> Game:
+        """The game itself (through the registry)."""
+        from tapete.engine.registry import load_game
+
+        return load_game(self.name, **dict(self.params))
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"game": name, "params": {...}}`` (JSON-ready)."""
+        from tapete.engine.views import jsonable
+
+        return {"game": self.name, "params": {k: jsonable(v) for k, v in self.params}}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameSpec:
+        """The spec written by :meth:`to_dict`, validated by loading the game."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+            raise ConfigError(f"a game spec needs a game name, got {data!r}")
+        params = data.get("params") or {}
+        if not isinstance(params, Mapping):
+            raise ConfigError(f"a game spec's params must be an object, got {params!r}")
+        from tapete.engine.registry import load_game
+
+        return load_game(data["game"], **dict(params)).spec
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """An immutable, validated rules configuration; :meth:`new_initial_state` starts a game.
@@ -130,6 +185,7 @@ class Game(ABC):
             values[key] = known[key].validate(value)
         self._params: Mapping[str, Any] = MappingProxyType(values)
         self._given = MappingProxyType({key: values[key] for key in params})
+        self._spec = GameSpec(self.name, tuple(values.items()))
         self._configure()
 
     def _configure(self) -> None:  # noqa: B027 - optional hook
@@ -144,6 +200,52 @@ class Game(ABC):
     def given_params(self) -> Mapping[str, Any]:
         """Only the parameters given explicitly (what a record stores)."""
         return self._given
+
+    @property
+    def spec(self) -> GameSpec:
+        """The name and every parameter (carried by every view)."""
+        return self._spec
+
+    # -- the research contract (OpenSpiel's GameInfo) ---------------------------------------
+    def num_distinct_actions(self) -> int:
+        """How many action numbers the game uses: every action is in ``0 … n-1`` (cards
+        first, as deck-local indices, then the game's other actions)."""
+        raise NotImplementedError(f"{self.name} does not declare num_distinct_actions")
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes a chance node can have (the pack's size for a deal)."""
+        raise NotImplementedError(f"{self.name} does not declare max_chance_outcomes")
+
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions of a game, chance actions included."""
+        raise NotImplementedError(f"{self.name} does not declare max_game_length")
+
+    def min_utility(self) -> float:
+        """The lowest value :meth:`State.returns` can give a seat at the end."""
+        raise NotImplementedError(f"{self.name} does not declare min_utility")
+
+    def max_utility(self) -> float:
+        """The highest value :meth:`State.returns` can give a seat at the end."""
+        raise NotImplementedError(f"{self.name} does not declare max_utility")
+
+    def utility_sum(self) -> str:
+        """:data:`ZERO_SUM`, :data:`CONSTANT_SUM` or :data:`GENERAL_SUM`: whether the final
+        returns of all seats always add up to 0, to another constant, or to anything."""
+        raise NotImplementedError(f"{self.name} does not declare utility_sum")
+
+    def utility_constant(self) -> float:
+        """What the returns add up to when :meth:`utility_sum` is zero- or constant-sum."""
+        return 0.0
+
+    def returns_meaning(self) -> str:
+        """One sentence: what :meth:`State.returns` measures in this game (points of a hand,
+        change of balance over a deal, chips over a session...)."""
+        return self.summary
+
+    def event_args(self, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
+        """The values of an action that only the seats who see it may know (the card dealt,
+        played or shown), as ``(name, value)`` pairs; the log's events carry them."""
+        return NO_ARGS
 
     @abstractmethod
     def num_players(self) -> int:
@@ -182,6 +284,9 @@ class State(ABC):
 
     game: Game
     _history: list[int]
+    #: The raw event log (see :mod:`tapete.engine.events`): one entry per applied action,
+    #: appended by :meth:`_emit`.
+    _events: list[RawEvent]
 
     # -- to implement -------------------------------------------------------------------------
     @abstractmethod
@@ -193,16 +298,16 @@ class State(ABC):
         """The legal actions, sorted (chance outcomes at a chance node)."""
 
     @abstractmethod
-    def why_illegal(self, action: int) -> IllegalActionError | None:
-        """``None`` when ``action`` is legal now, else the error explaining why not."""
+    def _why_illegal(self, action: int) -> IllegalActionError | None:
+        """``None`` when the int ``action`` is legal now, else the error explaining why not."""
 
     @abstractmethod
     def _apply(self, action: int) -> None:
-        """Apply a legal action (no checks)."""
+        """Apply a legal action (no checks) and append its event to ``_events``."""
 
     @abstractmethod
-    def action_to_string(self, action: int, seat: int | None = None) -> str:
-        """The text of ``action`` in this state (``deal 3o``, ``bid 2``, ``play Rc``)."""
+    def _action_to_string(self, action: int) -> str:
+        """The text of the int ``action`` in this state (:class:`NotationError` if none)."""
 
     @abstractmethod
     def string_to_action(self, text: str) -> int:
@@ -249,9 +354,29 @@ class State(ABC):
         p = 1.0 / len(actions)
         return [(a, p) for a in actions]
 
+    def why_illegal(self, action: int) -> IllegalActionError | None:
+        """``None`` when ``action`` is legal now, else the error explaining why not (also for
+        a value that is not an action number at all: a float, ``True``, a string...)."""
+        if type(action) is not int:
+            try:
+                action = as_action(action)
+            except IllegalActionError as error:
+                return self._not_now(action, error.detail, error.reason)
+        return self._why_illegal(action)
+
     def is_legal(self, action: int) -> bool:
         """True when :meth:`apply_action` would accept ``action``."""
         return self.why_illegal(action) is None
+
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        """The text of ``action`` in this state (``deal 3o``, ``bid 2``, ``play Rc``);
+        :class:`NotationError` for a number that is no action here, or a non-int."""
+        if type(action) is not int:
+            try:
+                action = as_action(action)
+            except IllegalActionError as error:
+                raise NotationError(error.detail) from None
+        return self._action_to_string(action)
 
     def chance_recipient(self) -> int | None:
         """At a chance node, the seat the next card goes to (``None``: to the table, the
@@ -259,18 +384,60 @@ class State(ABC):
         return None
 
     def apply_action(self, action: int) -> None:
-        """Apply ``action``; raise :class:`IllegalActionError` (state unchanged) if illegal."""
+        """Apply ``action``; raise :class:`IllegalActionError` (state unchanged) if illegal.
+
+        Only ints are actions (a numpy integer is converted); a float, ``True``, ``None`` or
+        a string is refused like any illegal action.
+        """
         error = self.why_illegal(action)
         if error is not None:
             raise error
-        self._apply(action)
-        self._history.append(action)
+        self._apply(int(action))
+        self._history.append(int(action))
 
     def apply_string(self, text: str) -> int:
         """Parse ``text`` with :meth:`string_to_action` and apply it; returns the action."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
         action = self.string_to_action(text)
         self.apply_action(action)
         return action
+
+    # -- the event log ------------------------------------------------------------------------
+    def _emit(
+        self,
+        actor: int,
+        kind: str,
+        action: int,
+        visible: int = EVERYONE,
+        args: tuple[tuple[str, Any], ...] = NO_ARGS,
+    ) -> None:
+        """Append the raw event of the action being applied (games call it from ``_apply``)."""
+        self._events.append((actor, kind, action, visible, args))
+
+    def events(self, seat: int | None, since: int = 0) -> tuple[Event, ...]:
+        """The events of moves ``since`` … now as ``seat`` sees them (``None``: a spectator):
+        what a server sends a client after each action. Hidden actions keep their public
+        values (who received a card) and lose the rest.
+
+        >>> import tapete
+        >>> state = tapete.load_game('pocha', n_players=3, hand_size=1).new_initial_state()
+        >>> state.apply_string('deal Ao')
+        0
+        >>> state.events(0)[0].arg('card'), state.events(1)[0].hidden
+        (Card.parse('Ao'), True)
+        """
+        raw = self._events
+        args_of = self.game.event_args
+        out = []
+        for move in range(max(since, 0), len(raw)):
+            actor, kind, action, visible, public = raw[move]
+            if can_see(visible, seat):
+                secret = args_of(kind, action)
+                out.append(Event(move, actor, kind, action, public + secret if secret else public))
+            else:
+                out.append(Event(move, actor, kind, None, public, True))
+        return tuple(out)
 
     def _copy_base(self: _StateT) -> _StateT:
         """A shallow copy to start :meth:`clone` from: the same ``game``, a copy of the
@@ -279,8 +446,9 @@ class State(ABC):
         other = type(self).__new__(type(self))
         other.game = self.game
         other._history = list(self._history)
+        other._events = list(getattr(self, "_events", ()))
         for key, value in getattr(self, "__dict__", {}).items():
-            if key not in ("game", "_history"):
+            if key not in ("game", "_history", "_events"):
                 setattr(other, key, value)
         return other
 
@@ -299,7 +467,7 @@ class State(ABC):
         state = self.game.new_initial_state()
         texts = []
         for action in self._history:
-            texts.append(state.action_to_string(action))
+            texts.append(state._action_to_string(action))
             state._apply(action)
             state._history.append(action)
         return texts
@@ -322,13 +490,43 @@ class State(ABC):
     def _not_now(self, action: int, detail: str, reason: str) -> IllegalActionError:
         """An :class:`IllegalActionError` for this state (helper for :meth:`why_illegal`)."""
         seat = self.current_player()
-        try:
-            text = self.action_to_string(action)
-        except (NotationError, ValueError, KeyError, IndexError):
-            text = f"action {action}"
+        text = ""  # a value that is no action number at all: "cannot do that"
+        if type(action) is int:
+            try:
+                text = self._action_to_string(action)
+            except (NotationError, ValueError, KeyError, IndexError, TypeError):
+                text = f"action {action}"
         return IllegalActionError(
-            detail, seat=seat if seat >= 0 else None, phase=self.phase(), action=text, reason=reason
+            detail,
+            seat=seat if seat >= 0 else None,
+            phase=self.phase(),
+            action=text,
+            reason=reason,
+            move=self.move_number(),
         )
+
+
+def as_action(value: Any) -> int:
+    """``value`` as an action number: an int, or an integer of another type that says it is
+    one (numpy's ``int64``...); :class:`IllegalActionError` (reason ``not_an_action``) for a
+    bool, a float, ``None``, a string or anything else.
+
+    >>> as_action(7), as_action(Card.parse('Ao'))
+    (7, 0)
+    >>> as_action(64.0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tapete.errors.IllegalActionError: ...: 64.0 (float) is not an action number
+    """
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool) and hasattr(type(value), "__index__"):
+        with contextlib.suppress(TypeError):
+            return operator.index(value)
+    raise IllegalActionError(
+        f"{value!r:.40} ({type(value).__name__}) is not an action number",
+        reason="not_an_action",
+    )
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -343,15 +541,38 @@ class PlayerView:
     game: str
     seat: int | None
     current_player: int
+    #: The game's name and every parameter (``spec.load()`` gives the rules in force).
+    spec: GameSpec | None = dataclasses.field(default=None, kw_only=True)
+    #: The move number the view was taken at (the length of the game's history).
+    move: int = dataclasses.field(default=0, kw_only=True)
+    #: The events of the deal in progress as this seat saw them (a match's earlier deals are
+    #: summarised in the match view, not repeated); ``State.events`` gives any range.
+    events: tuple[Event, ...] = dataclasses.field(default=(), kw_only=True)
 
     def live_part(self) -> PlayerView | None:
         """The part of the view about the deal in progress (a match view returns its current
         deal's view); the conformance suite checks it never shows a hidden card."""
         return self
 
+    def events_since(self, move: int) -> tuple[Event, ...]:
+        """This view's events from move number ``move`` on."""
+        return tuple(e for e in self.events if e.move >= move)
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (cards as text)."""
-        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        """The JSON form (``schema``, ``type``, ``spec``, then every field; cards as text);
+        :meth:`from_dict` reads it back. See :mod:`tapete.engine.views`."""
+        from tapete.engine.views import view_to_dict
+
+        return view_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerView:
+        """The view written by :meth:`to_dict` (of any game); :class:`RecordError` if it is
+        malformed."""
+        from tapete.engine.views import view_from_dict
+
+        view: PlayerView = view_from_dict(data)
+        return view
 
 
 @dataclasses.dataclass(frozen=True)
@@ -384,20 +605,6 @@ def tricks_mask(tricks: Iterable[Trick | None]) -> int:
             for card in trick.cards:
                 mask |= 1 << card
     return mask
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, CardSet):
-        return [str(c) for c in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 def cards_in(value: Any, parse_text: bool = False) -> Iterator[Card]:

@@ -327,6 +327,7 @@ class OmbreState(State):
         self.game = game
         self.rules = rules
         self._history = []
+        self._events = []
         self.dealer = dealer
         self.eldest = (dealer + 1) % 3
         self.start_balances = tuple(balances)
@@ -422,6 +423,8 @@ class OmbreState(State):
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` (checked; the state is unchanged if it is refused)."""
+        if type(action) is not int:
+            return State.apply_action(self, action)
         phase = self._phase
         if phase == PLAY and action >= CARD_MIN and self._play_mask() >> action & 1:
             self._log.append((self._to_move, PUBLIC, "play"))
@@ -469,7 +472,7 @@ class OmbreState(State):
                 self._start_exchange()
 
     # -- legality and errors -------------------------------------------------------------------
-    def why_illegal(self, action: int) -> IllegalActionError | None:
+    def _why_illegal(self, action: int) -> IllegalActionError | None:
         """``None`` if legal, else an error saying which rule forbids ``action`` now."""
         phase = self._phase
         if not isinstance(action, int) or not 0 <= action < NUM_DISTINCT_ACTIONS:
@@ -591,7 +594,7 @@ class OmbreState(State):
         return self._not_now(action, f"must play a trump: holds {holds}", "must_follow")
 
     # -- text ---------------------------------------------------------------------------------
-    def action_to_string(self, action: int, seat: int | None = None) -> str:
+    def _action_to_string(self, action: int) -> str:
         """``deal ♣7``, ``stock ♥3``, ``rest ♦2``, ``ombre``, ``pass``, ``sans-prendre``,
         ``discard ♥7``, ``draw``, ``trumps ♣``, ``play ♣K``, ``vole``."""
         if CARD_MIN <= action < NUM_DISTINCT_ACTIONS and FULL_MASK >> action & 1:

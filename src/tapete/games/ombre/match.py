@@ -172,6 +172,7 @@ class OmbreMatchState(State):
         self.game: OmbreMatchGame = game
         self.rules = game.rules
         self._history = []
+        self._events = []
         self.balances: list[int] = list(game.params["balances"])
         self.pool: int = game.params["pool"]
         self.unassigned = 0
@@ -286,7 +287,7 @@ class OmbreMatchState(State):
             return self.deal.chance_outcomes()
         return super().chance_outcomes()
 
-    def why_illegal(self, action: int) -> IllegalActionError | None:
+    def _why_illegal(self, action: int) -> IllegalActionError | None:
         """``None`` if legal, else the error saying why not."""
         if self._phase == DEALS:
             assert self.deal is not None
@@ -305,6 +306,8 @@ class OmbreMatchState(State):
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` (checked; the state is unchanged if it is refused)."""
+        if type(action) is not int:
+            return State.apply_action(self, action)
         if self._phase == DEALS:
             deal = self.deal
             assert deal is not None
@@ -330,11 +333,11 @@ class OmbreMatchState(State):
         else:
             self._show(action)
 
-    def action_to_string(self, action: int, seat: int | None = None) -> str:
+    def _action_to_string(self, action: int) -> str:
         """``show ♥3`` while the dealer is found, else the deal's text (``play ♣K``)."""
         if self._phase == DEALS:
             assert self.deal is not None
-            return self.deal.action_to_string(action, seat)
+            return self.deal.action_to_string(action)
         if CARD_MIN <= action < NUM_DISTINCT_ACTIONS and FULL_MASK >> action & 1:
             return f"show {card_text(action)}"
         raise NotationError(f"{action!r} is not an action of ombre-match now")

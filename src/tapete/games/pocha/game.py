@@ -29,6 +29,7 @@ from tapete.engine.api import (
     parse_int,
     split_action,
 )
+from tapete.engine.events import EVERYONE, NO_ARGS
 from tapete.engine.registry import register
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.pocha.tables import ABOVE, BITS, STRENGTH, SUIT_MASK
@@ -230,6 +231,25 @@ class PochaGame(Game):
         self.slot_seats: tuple[int, ...] = tuple(
             (mano + k) % n_players for k in range(size * n_players)
         )
+        #: Prebuilt event values: the public ``to`` of a card dealt to each seat, the card of
+        #: each card id, the number of each bid.
+        self.to_args: tuple[tuple[tuple[str, Any], ...], ...] = tuple(
+            (("to", s),) for s in range(n_players)
+        )
+        self.card_args: tuple[tuple[tuple[str, Any], ...], ...] = tuple(
+            (("card", Card(c)),) for c in range(64)
+        )
+        self.bid_args: tuple[tuple[tuple[str, Any], ...], ...] = tuple(
+            (("bid", b),) for b in range(MAX_BID + 1)
+        )
+
+    def event_args(self, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
+        """The card of a deal, turn or play event; the number of a bid."""
+        if 0 <= action < 64:
+            return self.card_args[action]
+        if kind == "bid":
+            return self.bid_args[action - BID_BASE]
+        return ()
 
     def num_players(self) -> int:
         """Number of seats."""
@@ -294,6 +314,7 @@ class PochaState(State):
         rules = game.rules
         self.rules = rules
         self._history = []
+        self._events = []
         self.n_players = rules.n_players
         self.hand_size = game.hand_size
         self.dealer = game.dealer
@@ -304,6 +325,7 @@ class PochaState(State):
         self._dealt = 0
         self._last_slot = game.hand_size * rules.n_players - 1
         self._slot_seat = game.slot_seats
+        self._to_args = game.to_args
         self._next_seat = game.next_seat
         self._above = rules.above
         self._last_in_trick = rules.n_players - 1
@@ -385,12 +407,16 @@ class PochaState(State):
 
     def is_legal(self, action: int) -> bool:
         """True when ``action`` may be applied now."""
+        if type(action) is not int:
+            return State.is_legal(self, action)
         if self._phase == PLAY:
             return 0 <= action < 64 and bool(self._play_mask() >> action & 1)
         return self.why_illegal(action) is None
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` (checked; the state is unchanged if it is refused)."""
+        if type(action) is not int:
+            return State.apply_action(self, action)
         phase = self._phase
         if phase == PLAY:
             legal = self._legal
@@ -422,6 +448,7 @@ class PochaState(State):
                     trick.append(action)
                     self._legal = -1
                     self._to_move = self._next_seat[seat]
+                    self._events.append((seat, "play", action, EVERYONE, NO_ARGS))
                 else:
                     self._play(action)
                 self._history.append(action)
@@ -431,8 +458,10 @@ class PochaState(State):
             if dealt < self._last_slot:  # the common case, inlined for speed
                 self._undealt ^= 1 << action
                 self._undealt_list.remove(action)
-                self.hands[self._slot_seat[dealt]] |= 1 << action
+                to = self._slot_seat[dealt]
+                self.hands[to] |= 1 << action
                 self._dealt = dealt + 1
+                self._events.append((CHANCE, "deal", action, 1 << to, self._to_args[to]))
             else:
                 self._deal(action)
             self._history.append(action)
@@ -450,7 +479,7 @@ class PochaState(State):
         else:
             self._swap(action == SWAP)
 
-    def why_illegal(self, action: int) -> IllegalActionError | None:
+    def _why_illegal(self, action: int) -> IllegalActionError | None:
         """``None`` if legal, else an error saying which rule forbids ``action`` now."""
         phase = self._phase
         if not isinstance(action, int) or not 0 <= action < NUM_DISTINCT_ACTIONS:
@@ -524,7 +553,7 @@ class PochaState(State):
             action, f"void in {_SUIT_NAMES[led]}, must trump: holds {holds}", "must_trump"
         )
 
-    def action_to_string(self, action: int, seat: int | None = None) -> str:
+    def _action_to_string(self, action: int) -> str:
         """``deal 3o``, ``turn 4b``, ``bid 2``, ``play Rc``, ``swap``, ``pass``."""
         if 0 <= action < 64:
             verb = ("deal", "turn")[self._phase] if self._phase <= TURN else "play"
@@ -576,6 +605,7 @@ class PochaState(State):
         other._dealt = self._dealt
         other._last_slot = self._last_slot
         other._slot_seat = self._slot_seat
+        other._to_args = self._to_args
         other._next_seat = self._next_seat
         other._above = self._above
         other._last_in_trick = self._last_in_trick
@@ -614,11 +644,13 @@ class PochaState(State):
         self._undealt_list.remove(card)
         rules = self.rules
         if self._phase == TURN:
+            self._events.append((CHANCE, "turn", card, EVERYONE, NO_ARGS))
             self.trump_card = card
             self._set_trump(card >> 4)
             self._after_trump()
             return
         seat = (self.mano + self._dealt) % self.n_players
+        self._events.append((CHANCE, "deal", card, 1 << seat, self._to_args[seat]))
         self.hands[seat] |= 1 << card
         self._dealt += 1
         if self._dealt < self.hand_size * self.n_players:
@@ -655,6 +687,9 @@ class PochaState(State):
 
     def _swap(self, swap: bool) -> None:
         seat = self._to_move
+        self._events.append(
+            (seat, "swap" if swap else "pass", SWAP if swap else PASS, EVERYONE, NO_ARGS)
+        )
         if swap:
             card = self._swap_card()
             self.hands[seat] = self.hands[seat] & ~(1 << card) | 1 << self.trump_card
@@ -690,6 +725,7 @@ class PochaState(State):
 
     def _bid(self, bid: int) -> None:
         seat = self._to_move
+        self._events.append((seat, "bid", BID_BASE + bid, EVERYONE, NO_ARGS))
         self.bids[seat] = bid
         if seat == self.dealer:
             self._phase = PLAY
@@ -730,6 +766,7 @@ class PochaState(State):
 
     def _play(self, card: int) -> None:
         seat = self._to_move
+        self._events.append((seat, "play", card, EVERYONE, NO_ARGS))
         self.hands[seat] ^= 1 << card
         trick = self.trick
         suit = card >> 4
@@ -836,6 +873,9 @@ class PochaState(State):
             finished_tricks=tuple(Trick.of(*trick) for trick in self.finished),
             scores=tuple(self.scores) if self.scores is not None else None,
             observed=self.observed(seat),
+            spec=self.game.spec,
+            move=self.move_number(),
+            events=self.events(seat),
         )
 
     def __str__(self) -> str:

@@ -181,6 +181,7 @@ class PochaMatchState(State):
     def __init__(self, game: PochaMatchGame) -> None:
         self.game: PochaMatchGame = game
         self._history = []
+        self._events = []
         n_players = game.rules.n_players
         self.n_players = n_players
         self.totals = [0] * n_players
@@ -231,12 +232,14 @@ class PochaMatchState(State):
 
     def is_legal(self, action: int) -> bool:
         """True when ``action`` may be applied now."""
+        if type(action) is not int:
+            return State.is_legal(self, action)
         if self._phase == HANDS:
             assert self.hand is not None
             return self.hand.is_legal(action)
         return self.why_illegal(action) is None
 
-    def why_illegal(self, action: int) -> IllegalActionError | None:
+    def _why_illegal(self, action: int) -> IllegalActionError | None:
         """``None`` if legal, else the error."""
         if self._phase == HANDS:
             assert self.hand is not None
@@ -250,6 +253,8 @@ class PochaMatchState(State):
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` (checked; unchanged state if refused)."""
+        if type(action) is not int:
+            return State.apply_action(self, action)
         if self._phase == HANDS:
             assert self.hand is not None
             self.hand.apply_action(action)
@@ -326,7 +331,7 @@ class PochaMatchState(State):
             self.game.sizes[self.hand_index], dealer
         ).new_initial_state()
 
-    def action_to_string(self, action: int, seat: int | None = None) -> str:
+    def _action_to_string(self, action: int) -> str:
         """The text of ``action`` now (``dealer 2``, ``draw Ao``, or the hand's texts)."""
         if self._phase == HANDS:
             assert self.hand is not None

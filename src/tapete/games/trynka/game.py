@@ -417,7 +417,7 @@ class TrynkaView(PlayerView):
     bank_number: int
     next_dealer: int | None
     choices: tuple[str, ...]
-    events: tuple[str, ...]
+    notes: tuple[str, ...]
     deal_starts: tuple[int, ...]
     observed: tuple[str | None, ...]
 
@@ -451,12 +451,13 @@ class TrynkaState(State):
         self.game = game
         self.rules = rules
         self._history = []
+        self._events = []
         self._meta: list[int] = []  # per action: deal number for dealt cards, -1 draw, -2 player
         n = rules.n_players
         self.n = n
         self.balances: list[int] = list(rules.balances)  # at the start of the current bank
         self.bank_number = 0
-        self.events: list[str] = []
+        self.notes: list[str] = []
         self.deal_starts: list[int] = []
         # per finished deal: the known-cards mask of every seat, then of a spectator
         self._deal_known: list[tuple[int, ...]] = []
@@ -614,12 +615,16 @@ class TrynkaState(State):
 
     def is_legal(self, action: int) -> bool:
         """True when ``action`` may be applied now."""
+        if type(action) is not int:
+            return State.is_legal(self, action)
         if self._legal is None:
             self._legal = self._compute_legal()
         return action in self._legal
 
     def apply_action(self, action: int) -> None:
         """Apply ``action`` (checked; the state is unchanged if it is refused)."""
+        if type(action) is not int:
+            return State.apply_action(self, action)
         if self._legal is None:
             self._legal = self._compute_legal()
         if action not in self._legal:
@@ -660,13 +665,13 @@ class TrynkaState(State):
         elif stage == JOINING:
             self._join(p, action)
 
-    def why_illegal(self, action: int) -> IllegalActionError | None:
+    def _why_illegal(self, action: int) -> IllegalActionError | None:
         """``None`` if ``action`` is legal now, else the error naming the rule and the range."""
         if self.is_legal(action):
             return None
         return self._explain(action)
 
-    def action_to_string(self, action: int, seat: int | None = None) -> str:
+    def _action_to_string(self, action: int) -> str:
         """English text of ``action`` (``bet 3``, ``fold``, ``deal A♠``…)."""
         if action in _SIMPLE:
             return _SIMPLE[action][0]
@@ -733,7 +738,7 @@ class TrynkaState(State):
             self.active, self.dark, self.looked, self.level, self.matched, self.bank,
             tuple(self.paid), tuple(self.won), tuple(self.balances), self.dealer,
             self.deal_number, self.bank_number, self.svara_count, self._slot, self._drawn,
-            tuple(self.events),
+            tuple(self.notes),
         )  # fmt: skip
 
     # -- helpers ------------------------------------------------------------------------------
@@ -824,7 +829,7 @@ class TrynkaState(State):
     def _start_bank(self, dealer: int, first_index: int) -> None:
         self._init_bank_fields()
         self.dealer = dealer
-        self.events.append(f"bank {self.bank_number + 1}: seat {dealer} deals")
+        self.notes.append(f"bank {self.bank_number + 1}: seat {dealer} deals")
         if self.rules.ante:
             for s in range(self.n):
                 self._pay(s, self.rules.ante)
@@ -980,7 +985,7 @@ class TrynkaState(State):
             self.public |= self.hands[s]
         best = max(self.value(s) for s in seats)
         top = [s for s in seats if self.value(s) == best]
-        self.events.append("showdown: best " + ", ".join(f"seat {s}" for s in top))
+        self.notes.append("showdown: best " + ", ".join(f"seat {s}" for s in top))
         if len(top) == 1:
             self._payout(top[0])
         else:
@@ -1033,23 +1038,23 @@ class TrynkaState(State):
         vr, vt = self.rules.values[hr], self.rules.values[ht]
         if vr > vt:
             self.active &= ~(1 << t)
-            self.events.append(f"seat {r} reveals to seat {t}: seat {t} is out")
+            self.notes.append(f"seat {r} reveals to seat {t}: seat {t} is out")
         elif vr < vt or self.active.bit_count() > 2:
             self.active &= ~(1 << r)
             # §2.8: the others learn only who lost, so a tie is named only when both hands
             # are shown to everybody (reveal_public)
             tied = vr == vt and self.rules.reveal_public
             tie = " (a tie: the revealer must beat)" if tied else ""
-            self.events.append(f"seat {r} reveals to seat {t}: seat {r} is out{tie}")
+            self.notes.append(f"seat {r} reveals to seat {t}: seat {r} is out{tie}")
         else:
-            self.events.append(f"seat {r} reveals to seat {t}: a tie")
+            self.notes.append(f"seat {r} reveals to seat {t}: a tie")
             self._svara(self._clockwise([r, t]))
             return
         self._after_turn(r)
 
     def _claim(self, p: int) -> None:
         self.public |= self.hands[p]
-        self.events.append(f"seat {p} shows three tens: redeal, the bank stays {self.bank}")
+        self.notes.append(f"seat {p} shows three tens: redeal, the bank stays {self.bank}")
         if self.rules.redeal_all:
             seats = tuple(range(self.n))
         else:
@@ -1058,11 +1063,11 @@ class TrynkaState(State):
 
     def _answer_proposal(self, p: int, action: int) -> None:
         if action == ACCEPT:
-            self.events.append(f"seat {p} accepts the svara proposed by seat {self._proposer}")
+            self.notes.append(f"seat {p} accepts the svara proposed by seat {self._proposer}")
             self.stage = self._resume
             self._svara(self._clockwise([self._proposer, p]))
         elif action == REFUSE:
-            self.events.append(f"seat {p} refuses the svara")
+            self.notes.append(f"seat {p} refuses the svara")
             self.stage = self._resume
             self._to_act = self._proposer
         else:
@@ -1075,7 +1080,7 @@ class TrynkaState(State):
         self.svara_count += 1
         den = self.rules.join_den
         self.join_fee = -(-self.bank // den) if den else 0
-        self.events.append(
+        self.notes.append(
             f"svara {self.svara_count}: seats {', '.join(map(str, tied))}; bank {self.bank}"
             + (f", join fee {self.join_fee}" if den else "")
         )
@@ -1095,7 +1100,7 @@ class TrynkaState(State):
         if action == JOIN:
             self._pay(p, self.join_fee)
             self._joiners.append(p)
-            self.events.append(f"seat {p} joins the svara for {self.join_fee}")
+            self.notes.append(f"seat {p} joins the svara for {self.join_fee}")
         self._join_queue.pop(0)
         if self._join_queue:
             self._to_act = self._join_queue[0]
@@ -1108,7 +1113,7 @@ class TrynkaState(State):
         for s in tied:
             self.won[s] += share
         self.won[tied[0]] += rest
-        self.events.append(
+        self.notes.append(
             f"no svara {self.svara_count + 1}: the bank of {self.bank} is split, "
             + ", ".join(f"seat {s} {share + (rest if i == 0 else 0)}" for i, s in enumerate(tied))
         )
@@ -1117,7 +1122,7 @@ class TrynkaState(State):
 
     def _payout(self, winner: int) -> None:
         self.won[winner] += self.bank
-        self.events.append(f"seat {winner} takes the bank of {self.bank}")
+        self.notes.append(f"seat {winner} takes the bank of {self.bank}")
         self.bank = 0
         self._end_bank(winner)
 
@@ -1151,7 +1156,7 @@ class TrynkaState(State):
             self.draws.append((seat, card))
             is_ace = Card(card).rank == Rank.ACE
             if seat >= 0 and is_ace:
-                self.events.append(f"first dealer: seat {seat} (first ace)")
+                self.notes.append(f"first dealer: seat {seat} (first ace)")
                 self._first_dealer(seat)
             elif self._drawn == rules.deck_mask:  # pragma: no cover - an ace always comes
                 self._drawn = 0
@@ -1169,7 +1174,7 @@ class TrynkaState(State):
         top = [s for s, r in zip(contenders, ranks, strict=True) if r == best]
         self._draw_round = []
         if len(top) == 1:
-            self.events.append(f"first dealer: seat {top[0]} (high card)")
+            self.notes.append(f"first dealer: seat {top[0]} (high card)")
             self._first_dealer(top[0])
         else:
             self._draw_contenders = top
@@ -1440,7 +1445,7 @@ class TrynkaState(State):
             bank_number=self.bank_number,
             next_dealer=self.next_dealer if self.finished else None,
             choices=choices,
-            events=tuple(self.events),
+            notes=tuple(self.notes),
             deal_starts=tuple(self.deal_starts),
             observed=self.observed(seat),
         )

@@ -67,7 +67,7 @@ def sample_state(game: _TrynkaGameBase, view: TrynkaView, rng: random.Random) ->
                         trial.apply_action(next(picks) if action is None else action)
                 except TapeteError:
                     continue
-                if trial.events != list(view.events[: len(trial.events)]):
+                if trial.notes != list(view.notes[: len(trial.notes)]):
                     continue
                 if last and trial.view(seat) != view:
                     continue
