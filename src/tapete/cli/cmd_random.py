@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 from typing import Any
 
 from rich.progress import Progress
 
-from tapete.cli.common import add_game_params, game_from_args
+from tapete.cli.common import (
+    ClosedPipe,
+    OutputError,
+    add_game_params,
+    close_output,
+    game_from_args,
+    open_output,
+    write_line,
+)
 from tapete.engine import GameRecord, random_playout
+from tapete.errors import ConfigError
 
 
 def register(sub: Any) -> None:
@@ -25,12 +35,17 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play ``--count`` random games and write one record per line."""
+    """Play ``--count`` random games and write one record per line.
+
+    The output is opened before the first game (a bad ``--out`` costs nothing) and each
+    record is written as soon as its game ends, so a failure keeps what was written.
+    """
     if args.count < 1:
-        print("tapete: --count must be at least 1", file=sys.stderr)
-        return 2
+        raise ConfigError(f"--count must be at least 1, got {args.count}")
     game = game_from_args(args.game, args.param)
-    out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")  # noqa: SIM115
+    name = "the standard output" if args.out == "-" else args.out
+    out = open_output(args.out)
+    written = 0
     try:
         with Progress(disable=args.out == "-" or not sys.stderr.isatty()) as progress:
             task = progress.add_task(f"{game.name} games", total=args.count)
@@ -42,11 +57,18 @@ def run(args: argparse.Namespace) -> int:
                     players=tuple("random" for _ in range(game.num_players())),
                     meta={"seed": f"{args.seed}-{i}"},
                 )
-                out.write(record.to_json() + "\n")
+                write_line(out, record.to_json(), name)
+                written += 1
                 progress.advance(task)
+        close_output(out, name)
+    except ClosedPipe:
+        return 0
+    except OutputError as e:
+        raise OutputError(f"{e} ({written} of {args.count} records written)") from None
     finally:
-        if out is not sys.stdout:
-            out.close()
+        if out is not sys.stdout and not out.closed:
+            with contextlib.suppress(OSError):
+                out.close()
     if args.out != "-":
         print(f"wrote {args.count} {game.name} records to {args.out}", file=sys.stderr)
     return 0

@@ -1,16 +1,19 @@
-"""Helpers shared by the sub-commands: game parameters from ``-p key=value`` options."""
+"""Helpers shared by the sub-commands: game parameters from ``-p key=value`` options, and
+output files that are checked before any work and fail with one clear line."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import random
 import secrets
+import sys
 from types import ModuleType
-from typing import Any
+from typing import Any, TextIO
 
 from tapete.engine import Game, load_game
-from tapete.errors import ConfigError
+from tapete.errors import ConfigError, TapeteError
 from tapete.players import Player, load
 
 
@@ -80,3 +83,81 @@ def optional_module(name: str) -> ModuleType | None:
         if e.name != name:
             raise
         return None
+
+
+class OutputError(TapeteError):
+    """An output file or folder that cannot be written (missing folder, no permission, full
+    disk); the message names the path and the reason."""
+
+
+class ClosedPipe(OutputError):
+    """The standard output's reader went away (``tapete replay x | head``): stop quietly."""
+
+
+def _reason(e: OSError) -> str:
+    return e.strerror or type(e).__name__
+
+
+def open_output(path: str) -> TextIO:
+    """``path`` opened for writing (UTF-8), checked now, before any work is done.
+
+    ``-`` is the standard output. A missing folder, a folder, a forbidden path... raise
+    :class:`OutputError` naming the path.
+
+    >>> open_output('/no/such/folder/x.jsonl')
+    Traceback (most recent call last):
+    ...
+    tapete.cli.common.OutputError: cannot write /no/such/folder/x.jsonl: No such file or directory
+    """
+    if path == "-":
+        return sys.stdout
+    if os.path.isdir(path):
+        raise OutputError(f"cannot write {path}: it is a folder")
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as e:
+        raise OutputError(f"cannot write {path}: {_reason(e)}") from None
+
+
+def write_line(out: TextIO, line: str, name: str) -> None:
+    """Write ``line`` and a newline to ``out`` and flush it (so that nothing written is lost
+    if a later step fails); :class:`OutputError` naming ``name`` if that fails.
+
+    A closed pipe on the standard output (``tapete replay x | head``) is a reader that has
+    seen enough: the standard output is then sent to ``/dev/null`` and :class:`ClosedPipe`
+    is raised, so that the caller stops quietly.
+    """
+    try:
+        out.write(line + "\n")
+        out.flush()
+    except BrokenPipeError:
+        _silence(out)
+        raise ClosedPipe(f"{name}: the reader closed the pipe") from None
+    except OSError as e:
+        if out is sys.stdout:
+            _silence(out)
+        raise OutputError(f"cannot write {name}: {_reason(e)}") from None
+
+
+def close_output(out: TextIO, name: str) -> None:
+    """Close ``out`` (not the standard output); :class:`OutputError` if the data cannot be
+    written (a full disk is often only noticed here)."""
+    if out is sys.stdout:
+        return
+    try:
+        out.close()
+    except OSError as e:
+        raise OutputError(f"cannot write {name}: {_reason(e)}") from None
+
+
+def _silence(out: TextIO) -> None:
+    """Point the standard output at /dev/null so that the interpreter's last flush does not
+    fail a second time (with a traceback) after a closed pipe or a full device."""
+    if out is not sys.stdout:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

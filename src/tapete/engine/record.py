@@ -376,13 +376,13 @@ def _replay(rec: GameRecord, notes: list[str] | None = None) -> Iterator[State]:
             )
 
 
-def replay_states(record: GameRecord | Mapping[str, Any] | str) -> Iterator[State]:
+def replay_states(record: GameRecord | Mapping[str, Any] | str | bytes) -> Iterator[State]:
     """Every state of the recorded game, from the initial one to the last (copies)."""
     for state in _replay(_as_record(record)):
         yield state.clone()
 
 
-def replay_report(record: GameRecord | Mapping[str, Any] | str) -> ReplayReport:
+def replay_report(record: GameRecord | Mapping[str, Any] | str | bytes) -> ReplayReport:
     """Replay ``record``: its final state and whether its rules version differed.
 
     >>> rec = {"game": "pocha", "rules_version": "pocha-0", "actions": ["deal Ao"]}
@@ -397,7 +397,7 @@ def replay_report(record: GameRecord | Mapping[str, Any] | str) -> ReplayReport:
     return ReplayReport(state, notes[0] if notes else None)
 
 
-def replay(record: GameRecord | Mapping[str, Any] | str) -> State:
+def replay(record: GameRecord | Mapping[str, Any] | str | bytes) -> State:
     """The final state of a recorded game (a :class:`RecordError` if it does not replay).
 
     A record of another version of the same rules replays under the current rules when its
@@ -406,7 +406,7 @@ def replay(record: GameRecord | Mapping[str, Any] | str) -> State:
     return replay_report(record).state
 
 
-def transcript(record: GameRecord | Mapping[str, Any] | str) -> str:
+def transcript(record: GameRecord | Mapping[str, Any] | str | bytes) -> str:
     """One line per action (number, who acted, what), then the result.
 
     It replays the record once (linear time: no copy of the state per action).
