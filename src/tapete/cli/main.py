@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from tapete.cli.common import optional_module
 from tapete.errors import TapeteError
 
-COMMANDS = ("games", "play", "random", "replay", "bench", "arena")
+COMMANDS = ("games", "play", "random", "replay", "bench", "arena", "serve", "connect")
 
 
 def build_parser() -> argparse.ArgumentParser:

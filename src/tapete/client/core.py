@@ -1,0 +1,158 @@
+"""The protocol client: HTTP lobby calls (standard library) and one WebSocket per table."""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+import websockets
+
+from tapete.engine.api import GameSpec, PlayerView
+from tapete.errors import TapeteError
+from tapete.players.base import Player
+
+PROTOCOL_VERSION = 1
+
+
+class ClientError(TapeteError):
+    """The server refused a request or answered something unexpected."""
+
+    def __init__(self, detail: str, code: str = "client") -> None:
+        super().__init__(detail)
+        self.code = code
+
+
+def ws_url(base_url: str, table_id: str) -> str:
+    """The WebSocket address of a table.
+
+    >>> ws_url("http://localhost:8000/", "abc")
+    'ws://localhost:8000/ws/abc'
+    >>> ws_url("https://example.org", "abc")
+    'wss://example.org/ws/abc'
+    """
+    base = base_url.rstrip("/")
+    if base.startswith("https://"):
+        base = "wss://" + base[len("https://") :]
+    elif base.startswith("http://"):
+        base = "ws://" + base[len("http://") :]
+    return f"{base}/ws/{table_id}"
+
+
+def _post(base_url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        base_url.rstrip("/") + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            data: dict[str, Any] = json.loads(answer.read())
+            return data
+    except urllib.error.HTTPError as e:
+        try:
+            error = json.loads(e.read())["error"]
+        except Exception:
+            raise ClientError(f"{path}: HTTP {e.code}") from None
+        raise ClientError(f"{path}: {error['detail']}", error["code"]) from None
+
+
+def join(base_url: str, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
+    """Take a seat at a table: returns ``(seat, token)``."""
+    answer = _post(base_url, f"/api/tables/{table_id}/join", {"name": name, "seat": seat})
+    return int(answer["seat"]), str(answer["token"])
+
+
+def create_table(base_url: str, **body: Any) -> dict[str, Any]:
+    """``POST /api/tables`` with ``body`` (protocol.md); returns the answer."""
+    return _post(base_url, "/api/tables", body)
+
+
+class TableConnection:
+    """One WebSocket at a table; ``async with TableConnection(url, id, token) as c``."""
+
+    def __init__(self, base_url: str, table_id: str, token: str | None = None) -> None:
+        self.url = ws_url(base_url, table_id)
+        self.token = token
+        self.seat: int | None = None
+        self.welcome: dict[str, Any] = {}
+        self._socket: Any = None
+
+    async def __aenter__(self) -> TableConnection:
+        self._socket = await websockets.connect(self.url, max_size=2**24)
+        await self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "token": self.token})
+        while True:
+            message = await self.receive()
+            if message["type"] == "welcome":
+                self.welcome = message
+                self.seat = message["seat"]
+                return self
+            if message["type"] == "error":
+                await self._socket.close()
+                raise ClientError(message["detail"], message["code"])
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self._socket.close()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message."""
+        await self._socket.send(json.dumps(message))
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message from the server."""
+        data: dict[str, Any] = json.loads(await self._socket.recv())
+        return data
+
+    async def act(self, state: int, action: int | None = None, text: str | None = None) -> None:
+        """Send an action (by number or by text) chosen in state number ``state``."""
+        message: dict[str, Any] = {"type": "action", "state": state}
+        if action is not None:
+            message["action"] = action
+        else:
+            message["text"] = text
+        await self.send(message)
+
+
+async def play_seat(
+    base_url: str,
+    table_id: str,
+    token: str,
+    player: Player,
+    *,
+    rng: random.Random | None = None,
+    on_message: Callable[[dict[str, Any]], None] | None = None,
+) -> list[float]:
+    """Play a seat with ``player`` until the game is over; returns the final ``returns``.
+
+    The player sees the seat's view as the server sent it, read back into the engine's view
+    type (:meth:`PlayerView.from_dict`): exactly what a bot sitting at the server sees."""
+    rng = rng or random.Random(secrets.randbits(64))
+    async with TableConnection(base_url, table_id, token) as connection:
+        started = False
+        while True:
+            message = await connection.receive()
+            if on_message is not None:
+                on_message(message)
+            if message["type"] != "state":
+                continue
+            if message["to_move"] == -4:
+                return [float(x) for x in message["returns"] or []]
+            if not message["legal"]:
+                continue
+            if not started:
+                started = True
+                start = getattr(player, "start", None)
+                if callable(start) and connection.seat is not None:
+                    start(GameSpec.from_dict(message["view"]["spec"]).load(), connection.seat)
+            legal = [int(entry["action"]) for entry in message["legal"]]
+            view = PlayerView.from_dict(message["view"])
+            action = player.choose(view, legal, rng)
+            await connection.act(message["state"], action)

@@ -1,0 +1,1 @@
+"""Alembic migrations of the tapete schema, run by :meth:`tapete.storage.Store.migrate`."""

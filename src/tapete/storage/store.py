@@ -1,0 +1,473 @@
+"""The store: one SQLAlchemy engine, Alembic migrations, and a group-committing writer thread.
+
+Every write is a function of a :class:`~sqlalchemy.orm.Session` handed to :meth:`Store.write`;
+one thread runs the writes waiting at that moment in one transaction (group commit) and
+resolves each one's future once that transaction is committed, so a caller that awaits
+its write knows the data is stored. A write that fails is retried alone, so one bad write
+never takes others down with it. Reads run on a small pool of threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import dataclasses
+import datetime as dt
+import hashlib
+import os
+import queue
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from importlib import resources
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy.orm import Session
+
+from tapete.errors import TapeteError
+from tapete.storage.models import ActionRow, SeatRow, TableRow
+
+T = TypeVar("T")
+
+#: Table statuses in which a table is alive (resumed after a restart).
+LIVE_STATUSES = ("open", "playing")
+
+
+class StoreError(TapeteError):
+    """A storage operation that cannot be done (a conflicting write, a missing table)."""
+
+
+def default_url(folder: str | os.PathLike[str] | None = None) -> str:
+    """The SQLite file ``tapete.sqlite3`` in ``folder`` (default: the current folder)."""
+    path = os.path.abspath(os.path.join(folder or os.getcwd(), "tapete.sqlite3"))
+    return f"sqlite:///{path}"
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 (hex) under which a token is stored.
+
+    >>> hash_token("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def now() -> dt.datetime:
+    """The current time (UTC, aware)."""
+    return dt.datetime.now(dt.UTC)
+
+
+def iso(moment: dt.datetime | None) -> str | None:
+    """``2026-12-01T09:00:00Z`` (naive times are UTC, as SQLite returns them)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(dt.UTC).replace(tzinfo=None)
+    return moment.isoformat(timespec="seconds") + "Z"
+
+
+@dataclasses.dataclass
+class SeatData:
+    """A seat as stored: ``kind`` is ``human`` or ``bot``."""
+
+    seat: int
+    kind: str
+    player: str | None = None
+    player_params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    name: str | None = None
+    token_hash: str | None = None
+
+
+@dataclasses.dataclass
+class TableData:
+    """A table as stored, with its seats."""
+
+    id: str
+    game: str
+    params: dict[str, Any]
+    seats: list[SeatData]
+    clock: float | None
+    bot_delay: float
+    status: str = "open"
+    admin_token_hash: str = ""
+    move_number: int = 0
+    created_at: dt.datetime | None = None
+    finished_at: dt.datetime | None = None
+    result: list[float] | None = None
+    rematch_of: str | None = None
+    rematch: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class ActionData:
+    """One logged action: sequence number, seat (-1 chance), number and text."""
+
+    seq: int
+    seat: int
+    action: int
+    text: str
+
+
+_Op = tuple[Callable[[Session], Any], "concurrent.futures.Future[Any]"]
+
+
+class Store:
+    """The database of a server: SQLite by default, PostgreSQL by URL.
+
+    >>> import tempfile
+    >>> store = Store(default_url(tempfile.mkdtemp()))
+    >>> store.migrate()
+    >>> store.call(list_live_tables)
+    []
+    >>> store.close()
+    """
+
+    def __init__(self, url: str, *, batch_limit: int = 512) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs["pool_size"] = 8
+            kwargs["max_overflow"] = 8
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._batch_limit = batch_limit
+        self._queue: queue.SimpleQueue[_Op | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._writer, name="tapete-store", daemon=True)
+        self._thread.start()
+        self._readers = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="tapete-read")
+        self._closed = False
+
+    # -- schema ---------------------------------------------------------------------------
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest Alembic revision."""
+        config = Config()
+        config.set_main_option(
+            "script_location", str(resources.files("tapete.storage") / "migrations")
+        )
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    # -- running operations ----------------------------------------------------------------
+    def write(self, op: Callable[[Session], T]) -> concurrent.futures.Future[T]:
+        """Queue ``op(session)`` for the writer thread; the future resolves after commit."""
+        future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        if self._closed:
+            future.set_exception(StoreError("the store is closed"))
+            return future
+        self._queue.put((op, future))
+        return future
+
+    def read(self, op: Callable[[Session], T]) -> concurrent.futures.Future[T]:
+        """Run ``op(session)`` on a reader thread."""
+        return self._readers.submit(self._run_alone, op, False)
+
+    async def awrite(self, op: Callable[[Session], T]) -> T:
+        """Await :meth:`write`."""
+        return await asyncio.wrap_future(self.write(op))
+
+    async def aread(self, op: Callable[[Session], T]) -> T:
+        """Await :meth:`read`."""
+        return await asyncio.wrap_future(self.read(op))
+
+    def call(self, op: Callable[[Session], T]) -> T:
+        """Run a write ``op`` and wait for it (for tools and tests)."""
+        return self.write(op).result()
+
+    def close(self) -> None:
+        """Finish the queued writes, stop the threads and dispose of the engine."""
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(None)
+        self._thread.join()
+        self._readers.shutdown(wait=True)
+        self.engine.dispose()
+
+    def _run_alone(self, op: Callable[[Session], T], commit: bool = True) -> T:
+        with Session(self.engine, expire_on_commit=False) as session:
+            result = op(session)
+            if commit:
+                session.commit()
+            return result
+
+    def _writer(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < self._batch_limit:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            self._run_batch(batch)
+            if stop:
+                return
+
+    def _run_batch(self, batch: list[_Op]) -> None:
+        live = [(op, future) for op, future in batch if future.set_running_or_notify_cancel()]
+        if len(live) > 1:
+            try:
+                with Session(self.engine, expire_on_commit=False) as session:
+                    results = [op(session) for op, _ in live]
+                    session.commit()
+            except Exception:  # one write failed: retry each alone below
+                pass
+            else:
+                for (_, future), result in zip(live, results, strict=True):
+                    future.set_result(result)
+                return
+        for op, future in live:
+            try:
+                future.set_result(self._run_alone(op))
+            except Exception as e:
+                future.set_exception(e)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+# -- operations (functions of a session) -----------------------------------------------------
+def insert_table(table: TableData) -> Callable[[Session], None]:
+    """Store a new table with its seats."""
+
+    def op(session: Session) -> None:
+        moment = table.created_at or now()
+        session.add(
+            TableRow(
+                id=table.id,
+                game=table.game,
+                params=table.params,
+                clock=table.clock,
+                bot_delay=table.bot_delay,
+                status=table.status,
+                admin_token_hash=table.admin_token_hash,
+                move_number=0,
+                created_at=moment,
+                updated_at=moment,
+                finished_at=None,
+                result=None,
+                record=None,
+                rematch_of=table.rematch_of,
+                rematch=None,
+            )
+        )
+        session.flush()
+        for seat in table.seats:
+            session.add(
+                SeatRow(
+                    table_id=table.id,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    player=seat.player,
+                    player_params=seat.player_params,
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                )
+            )
+
+    return op
+
+
+def update_seat(table_id: str, seat: SeatData) -> Callable[[Session], None]:
+    """Write a seat's kind, player, name and token."""
+
+    def op(session: Session) -> None:
+        session.execute(
+            update(SeatRow)
+            .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+            .values(
+                kind=seat.kind,
+                player=seat.player,
+                player_params=seat.player_params,
+                name=seat.name,
+                token_hash=seat.token_hash,
+            )
+        )
+
+    return op
+
+
+def append_actions(
+    table_id: str,
+    first_seq: int,
+    actions: Sequence[tuple[int, int, str]],
+    *,
+    status: str | None = None,
+    result: list[float] | None = None,
+    record: str | None = None,
+) -> Callable[[Session], None]:
+    """Log ``(seat, action, text)`` from sequence number ``first_seq`` on, and update the
+    table's move number (and status, result and record when given), in one transaction.
+
+    The log's primary key (table, sequence number) refuses an action written twice."""
+
+    def op(session: Session) -> None:
+        moment = now()
+        session.add_all(
+            ActionRow(
+                table_id=table_id,
+                seq=first_seq + i,
+                seat=seat,
+                action=action,
+                text=text,
+                created_at=moment,
+            )
+            for i, (seat, action, text) in enumerate(actions)
+        )
+        values: dict[str, Any] = {"move_number": first_seq + len(actions), "updated_at": moment}
+        if status is not None:
+            values["status"] = status
+            if status in ("finished", "closed"):
+                values["finished_at"] = moment
+        if result is not None:
+            values["result"] = result
+        if record is not None:
+            values["record"] = record
+        session.flush()
+        changed = session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.move_number == first_seq)
+            .values(**values)
+        )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            raise StoreError(f"table {table_id}: the log is not at move {first_seq}")
+
+    return op
+
+
+def set_status(
+    table_id: str, status: str, *, record: str | None = None, rematch: str | None = None
+) -> Callable[[Session], None]:
+    """Change a table's status (and store its record or rematch id)."""
+
+    def op(session: Session) -> None:
+        moment = now()
+        values: dict[str, Any] = {"status": status, "updated_at": moment}
+        if status in ("finished", "closed"):
+            values["finished_at"] = moment
+        if record is not None:
+            values["record"] = record
+        if rematch is not None:
+            values["rematch"] = rematch
+        session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    return op
+
+
+def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
+    return TableData(
+        id=row.id,
+        game=row.game,
+        params=dict(row.params),
+        seats=[
+            SeatData(s.seat, s.kind, s.player, dict(s.player_params), s.name, s.token_hash)
+            for s in sorted(seats, key=lambda s: s.seat)
+        ],
+        clock=row.clock,
+        bot_delay=row.bot_delay,
+        status=row.status,
+        admin_token_hash=row.admin_token_hash,
+        move_number=row.move_number,
+        created_at=row.created_at,
+        finished_at=row.finished_at,
+        result=list(row.result) if row.result is not None else None,
+        rematch_of=row.rematch_of,
+        rematch=row.rematch,
+    )
+
+
+def get_table(session: Session, table_id: str) -> TableData | None:
+    """The table ``table_id`` or ``None``."""
+    row = session.get(TableRow, table_id)
+    if row is None:
+        return None
+    seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
+    return _table_data(row, seats)
+
+
+def get_tables(session: Session, statuses: Sequence[str], limit: int) -> list[TableData]:
+    """Tables with one of ``statuses``, newest first."""
+    rows = session.scalars(
+        select(TableRow)
+        .where(TableRow.status.in_(statuses))
+        .order_by(TableRow.created_at.desc())
+        .limit(limit)
+    ).all()
+    ids = [r.id for r in rows]
+    seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+    if ids:
+        for s in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))):
+            seats[s.table_id].append(s)
+    return [_table_data(r, seats[r.id]) for r in rows]
+
+
+def load_actions(session: Session, table_id: str, since: int = 0) -> list[ActionData]:
+    """The logged actions of a table from sequence number ``since`` on, in order."""
+    rows = session.execute(
+        select(ActionRow.seq, ActionRow.seat, ActionRow.action, ActionRow.text)
+        .where(ActionRow.table_id == table_id, ActionRow.seq >= since)
+        .order_by(ActionRow.seq)
+    ).all()
+    return [ActionData(seq, seat, action, text) for seq, seat, action, text in rows]
+
+
+def count_actions(session: Session, table_id: str) -> int:
+    """How many actions a table has logged."""
+    return int(session.scalar(select(func.count()).where(ActionRow.table_id == table_id)) or 0)
+
+
+def list_live_tables(session: Session) -> list[str]:
+    """Ids of the tables to resume after a restart (open or playing)."""
+    return list(
+        session.scalars(
+            select(TableRow.id).where(TableRow.status.in_(LIVE_STATUSES)).order_by(TableRow.id)
+        )
+    )
+
+
+def get_record(session: Session, table_id: str) -> tuple[str, str | None] | None:
+    """``(status, record JSON)`` of a table, or ``None``."""
+    row = session.execute(
+        select(TableRow.status, TableRow.record).where(TableRow.id == table_id)
+    ).first()
+    return None if row is None else (row[0], row[1])
+
+
+def player_history(
+    session: Session, *, name: str | None = None, token_hash: str | None = None, limit: int = 100
+) -> list[tuple[TableData, int]]:
+    """Finished or closed tables where ``name`` or ``token_hash`` held a seat, newest first,
+    each with that seat."""
+    condition = SeatRow.name == name if name is not None else SeatRow.token_hash == token_hash
+    pairs = session.execute(
+        select(SeatRow.table_id, SeatRow.seat)
+        .join(TableRow, TableRow.id == SeatRow.table_id)
+        .where(condition, TableRow.status.in_(("finished", "closed")))
+        .order_by(TableRow.finished_at.desc())
+        .limit(limit)
+    ).all()
+    out = []
+    for table_id, seat in pairs:
+        table = get_table(session, table_id)
+        if table is not None:
+            out.append((table, seat))
+    return out

@@ -1,0 +1,34 @@
+"""Live tables: seats, bots in seats, clocks, and one asyncio writer per table.
+
+:class:`TableManager` holds the live tables of a server process; each :class:`LiveTable`
+changes only on its own writer task, writes every accepted action to the
+:class:`~tapete.storage.Store` before telling anyone, and sends each watcher its own seat's
+view (a spectator ``view(None)``).
+"""
+
+from __future__ import annotations
+
+from tapete.table.live import (
+    PROTOCOL_VERSION,
+    LiveTable,
+    Subscriber,
+    TableError,
+    Watcher,
+    new_token,
+)
+from tapete.table.manager import SeatSpec, TableManager, TableSpec
+from tapete.table.names import BadNameError, clean_name
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "BadNameError",
+    "LiveTable",
+    "SeatSpec",
+    "Subscriber",
+    "TableError",
+    "TableManager",
+    "TableSpec",
+    "Watcher",
+    "clean_name",
+    "new_token",
+]

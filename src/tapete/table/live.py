@@ -1,0 +1,666 @@
+"""A live table: the game state, its seats and watchers, and the one writer that changes it.
+
+Every change to a table (an action, a bot's move, a clock running out, a join, a start)
+runs as a command on the table's own asyncio task, one at a time, so two clients sending
+actions at once cannot both be applied: the second finds the state number moved on. An
+action is checked by the engine, applied, followed by the chance actions the server draws
+(``secrets.SystemRandom``), written to storage in one transaction, and only then sent to
+the watchers, each receiving its own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
+
+from tapete.engine import GameRecord, load_game
+from tapete.engine.api import Game, State, cards_in
+from tapete.errors import IllegalActionError, NotationError, TapeteError
+from tapete.players.base import Player
+from tapete.players.base import load as load_player
+from tapete.storage import store as st
+from tapete.storage.store import SeatData, Store, TableData, hash_token
+from tapete.table.events import Move, events_for, hidden_to
+from tapete.table.names import BadNameError, clean_name
+
+log = logging.getLogger("tapete.table")
+T = TypeVar("T")
+
+PROTOCOL_VERSION = 1
+#: The bot that plays a seat whose person is away or gone.
+STAND_IN = "rule"
+
+
+class TableError(TapeteError):
+    """A lobby or table request that cannot be done: a stable ``code`` and an HTTP status."""
+
+    def __init__(self, code: str, detail: str, status: int = 400) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.status = status
+
+
+class Subscriber(Protocol):
+    """A connection watching a table (a WebSocket, a test's collector)."""
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for sending; must not block."""
+
+    def close(self, code: int) -> None:
+        """Close the connection with a WebSocket close code."""
+
+
+@dataclasses.dataclass(eq=False)
+class Watcher:
+    """One subscriber at one table: its seat (``None``: spectator) and what it was sent."""
+
+    subscriber: Subscriber
+    seat: int | None
+    sent_moves: int = 0
+
+
+def new_token() -> str:
+    """An unguessable token (32 random bytes, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+def new_table_id() -> str:
+    """A short unguessable table id (shareable in a link)."""
+    return secrets.token_urlsafe(9)
+
+
+class LiveTable:
+    """One table in memory; build it with :meth:`restore` (replaying the stored log)."""
+
+    def __init__(self, store: Store, data: TableData, game: Game, *, idle_close: float) -> None:
+        self.store = store
+        self.data = data
+        self.game = game
+        self.state: State = game.new_initial_state()
+        self.moves: list[Move] = []
+        self.watchers: list[Watcher] = []
+        self.away: set[int] = set()
+        self.idle_close = idle_close
+        self.on_closed: Callable[[LiveTable], None] | None = None
+        self._chance = secrets.SystemRandom()
+        self._bot_rng = random.Random(secrets.randbits(64))
+        self._players: dict[int, Player] = {}
+        self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]] | None]
+        self._queue = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self.deadline: float | None = None
+        self._view_cache: dict[int | None, tuple[int, dict[str, Any], list[dict[str, Any]]]] = {}
+
+    # -- building ---------------------------------------------------------------------------
+    @classmethod
+    def restore(
+        cls, store: Store, data: TableData, actions: list[st.ActionData], *, idle_close: float
+    ) -> LiveTable:
+        """The table ``data`` with its logged ``actions`` replayed (checked by the engine)."""
+        table = cls(store, data, load_game(data.game, **data.params), idle_close=idle_close)
+        for i, logged in enumerate(actions):
+            if logged.seq != i:
+                raise st.StoreError(f"table {data.id}: action log has a gap at {i}")
+            text = table.state.action_to_string(logged.action)
+            if text != logged.text:
+                raise st.StoreError(
+                    f"table {data.id}: action {i} is {text!r} here but was logged {logged.text!r}"
+                )
+            table._push(logged.seat, logged.action)
+        for seat in data.seats:
+            table._player_for(seat)
+        return table
+
+    def start_task(self) -> None:
+        """Start the writer (and the schedules: bots, clock, idle close)."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+            self.post(self._after_change)
+            if not self.watchers:
+                self._arm_idle()
+
+    async def stop(self) -> None:
+        """Stop the writer and the timers (the table stays stored as it is)."""
+        self._cancel_timers()
+        if self._task is not None:
+            self._queue.put_nowait(None)
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    # -- the writer -------------------------------------------------------------------------
+    async def _run(self) -> None:
+        while True:
+            item = await self._queue.get()
+            if item is None:
+                return
+            fn, future = item
+            try:
+                result = await fn()
+            except Exception as e:
+                if not isinstance(e, TapeteError):
+                    log.exception("table %s: command failed", self.data.id)
+                if not future.done():
+                    future.set_exception(e)
+            else:
+                if not future.done():
+                    future.set_result(result)
+
+    async def call(self, fn: Callable[[], Awaitable[T]]) -> T:
+        """Run ``fn`` on the table's writer and return its result."""
+        if self._task is None:
+            raise TableError("closed", f"table {self.data.id} is not running", 409)
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((fn, future))
+        return await future
+
+    def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
+        """Queue ``fn`` on the writer without waiting (errors are logged)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(_log_failure)
+        self._queue.put_nowait((fn, future))
+
+    # -- state changes (writer only) -------------------------------------------------------------
+    def _push(self, seat: int, action: int) -> None:
+        """Apply ``action`` (already checked) and remember what each seat may know of it."""
+        state = self.state
+        text = state.action_to_string(action)
+        to = state.chance_recipient() if seat < 0 else None
+        state.apply_action(action)
+        cards = list(cards_in(text, parse_text=True))
+        self.moves.append(
+            Move(seat, action, text, to, hidden_to(state, cards, self.game.num_players()))
+        )
+
+    def _deal(self) -> None:
+        while self.state.is_chance_node():
+            self._push(-1, self._chance.choice(self.state.legal_actions()))
+
+    def _status_after(self) -> str | None:
+        return "finished" if self.state.is_terminal() else None
+
+    async def _commit(
+        self,
+        first: int,
+        extra: list[Callable[[Any], None]] | None = None,
+        status: str | None = None,
+    ) -> None:
+        """Write the moves from ``first`` on (and ``extra`` writes) in one transaction."""
+        rows = [(m.actor, m.action, m.text) for m in self.moves[first:]]
+        record = result = None
+        if self.state.is_terminal() and self.data.status != "finished":
+            status = "finished"
+            result = list(self.state.returns())
+            record = self.record().to_json()
+        write = st.append_actions(
+            self.data.id, first, rows, status=status, result=result, record=record
+        )
+        ops = [*(extra or []), write]
+
+        def op(session: Any) -> None:
+            for each in ops:
+                each(session)
+
+        try:
+            await self.store.awrite(op)
+        except Exception:
+            log.exception("table %s: storage failed; reloading the stored log", self.data.id)
+            await self._reload()
+            raise TableError("internal", "the action could not be stored", 500) from None
+        self.data.move_number = len(self.moves)
+        if status is not None:
+            self.data.status = status
+        if result is not None:
+            self.data.result = result
+
+    async def _reload(self) -> None:
+        data = await self.store.aread(lambda s: st.get_table(s, self.data.id))
+        actions = await self.store.aread(lambda s: st.load_actions(s, self.data.id))
+        if data is None:
+            return
+        fresh = LiveTable.restore(self.store, data, actions, idle_close=self.idle_close)
+        self.data, self.state, self.moves = fresh.data, fresh.state, fresh.moves
+        self._view_cache.clear()
+
+    def record(self) -> GameRecord:
+        """The tapete record of the game so far (players by name, bots as ``bot:NAME``)."""
+        return GameRecord.from_state(
+            self.state,
+            players=tuple(self.seat_label(s) for s in self.data.seats),
+            meta={
+                "table": self.data.id,
+                "created_at": st.iso(self.data.created_at),
+                "server": "tapete",
+            },
+        )
+
+    @staticmethod
+    def seat_label(seat: SeatData) -> str:
+        """A seat's name in records: the person's name, ``bot:rule``, or ``seat N``."""
+        if seat.kind == "bot":
+            return f"bot:{seat.player}"
+        return seat.name or f"seat {seat.seat}"
+
+    async def _play(self, seat: int, action: int) -> None:
+        """Apply a checked ``action`` of ``seat``, deal what follows, store, broadcast."""
+        first = len(self.moves)
+        try:
+            self._push(seat, action)
+            self._deal()
+        except Exception:
+            await self._reload()
+            raise
+        await self._commit(first)
+        await self._after_change()
+
+    async def _after_change(self) -> None:
+        self._view_cache.clear()
+        self._schedule()
+        self.broadcast()
+
+    # -- who plays a seat ---------------------------------------------------------------------
+    def _player_for(self, seat: SeatData) -> Player | None:
+        """The bot that plays ``seat`` now (``None``: its person decides)."""
+        if seat.kind == "bot":
+            name, params = seat.player or STAND_IN, seat.player_params
+        elif seat.token_hash is None or seat.seat in self.away:
+            name, params = STAND_IN, {}
+        else:
+            return None
+        player = self._players.get(seat.seat)
+        if player is None or player.name != name or player.params != params:
+            player = load_player(name, **params)
+            start = getattr(player, "start", None)
+            if callable(start):
+                with contextlib.suppress(Exception):
+                    start(self.game, seat.seat)
+            self._players[seat.seat] = player
+        return player
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.deadline = None
+        if self.data.status != "playing" or self.state.is_terminal():
+            return
+        seat = self.state.current_player()
+        if seat < 0:
+            return
+        number = len(self.moves)
+        loop = asyncio.get_running_loop()
+        if self._player_for(self.data.seats[seat]) is not None:
+            self._timer = loop.call_later(
+                self.data.bot_delay, self.post, lambda: self._bot_move(number)
+            )
+        elif self.data.clock:
+            self.deadline = time.time() + self.data.clock
+            self._timer = loop.call_later(
+                self.data.clock, self.post, lambda: self._clock_ran_out(number)
+            )
+
+    async def _bot_move(self, number: int, *, stand_in: bool = False) -> None:
+        if number != len(self.moves) or self.data.status != "playing":
+            return
+        seat = self.state.current_player()
+        if seat < 0:
+            return
+        player = load_player(STAND_IN) if stand_in else self._player_for(self.data.seats[seat])
+        if player is None:
+            return
+        legal = self.state.legal_actions()
+        try:
+            action = player.choose(self.state.view(seat), legal, self._bot_rng)
+        except Exception:
+            log.exception(
+                "table %s: bot %s failed; playing its first legal action", self.data.id, player
+            )
+            action = legal[0]
+        if action not in legal:
+            log.error("table %s: bot %s chose illegal %s", self.data.id, player, action)
+            action = legal[0]
+        await self._play(seat, action)
+
+    async def _clock_ran_out(self, number: int) -> None:
+        if number != len(self.moves) or self.data.status != "playing":
+            return
+        seat = self.state.current_player()
+        if seat < 0:
+            return
+        self.away.add(seat)
+        await self._bot_move(number, stand_in=True)
+
+    # -- requests from connections (writer only) ------------------------------------------------
+    async def act(self, watcher: Watcher, message: dict[str, Any]) -> None:
+        """An ``action`` message from ``watcher``: apply it or send it a ``refused``."""
+        ident = message.get("id")
+        number = len(self.moves)
+
+        def refuse(code: str, detail: str, reason: str | None = None) -> None:
+            watcher.subscriber.deliver(
+                {
+                    "type": "refused",
+                    "code": code,
+                    "reason": reason,
+                    "detail": detail,
+                    "state": number,
+                    "id": ident,
+                }
+            )
+
+        seat = watcher.seat
+        if seat is None:
+            return refuse("spectator", "a spectator cannot act")
+        if watcher not in self.watchers:
+            return refuse("not_your_turn", "this connection no longer holds the seat")
+        if self.data.status == "open":
+            return refuse("not_started", "the table has not started")
+        if self.data.status != "playing" or self.state.is_terminal():
+            return refuse("finished", "the game is over")
+        if message["state"] != number:
+            return refuse("stale_state", f"the state is now {number}, not {message['state']}")
+        to_move = self.state.current_player()
+        if to_move != seat:
+            return refuse("not_your_turn", f"seat {seat} is not to move ({_who(to_move)} is)")
+        if "action" in message:
+            action = message["action"]
+        elif "text" in message:
+            try:
+                action = self.state.string_to_action(message["text"])
+            except NotationError as e:
+                return refuse("bad_notation", str(e))
+        else:
+            return refuse("no_action", "send an action number or its text")
+        error = self.state.why_illegal(action)
+        if error is not None:
+            return refuse("illegal", error.detail, error.reason)
+        self.away.discard(seat)
+        self._ack = (watcher, ident)
+        try:
+            await self._play(seat, action)
+        except IllegalActionError as e:  # pragma: no cover - checked above
+            refuse("illegal", e.detail, e.reason)
+        finally:
+            self._ack = None
+
+    _ack: tuple[Watcher, Any] | None = None
+
+    async def attach(self, subscriber: Subscriber, token: str | None) -> Watcher:
+        """Add a connection (a seat's with its token, or a spectator's); sends welcome and
+        the current state. :class:`TableError` ``bad_token`` for a token of no seat."""
+        seat: int | None = None
+        if token is not None:
+            digest = hash_token(token)
+            for s in self.data.seats:
+                if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                    seat = s.seat
+                    break
+            else:
+                raise TableError("bad_token", "this token holds no seat at this table", 403)
+        watcher = Watcher(subscriber, seat)
+        self.watchers.append(watcher)
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        subscriber.deliver(
+            {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat, "table": self.info()}
+        )
+        if seat is not None and seat in self.away:
+            self.away.discard(seat)
+            self._schedule()
+        self.broadcast()  # everyone sees who is connected
+        return watcher
+
+    async def detach(self, watcher: Watcher) -> None:
+        """Remove a connection; the table closes after ``idle_close`` with nobody left."""
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
+            self.broadcast()
+        if not self.watchers:
+            self._arm_idle()
+
+    async def back(self, watcher: Watcher) -> None:
+        """The person of ``watcher``'s seat is back: the stand-in bot stops."""
+        if watcher.seat is not None and watcher.seat in self.away:
+            self.away.discard(watcher.seat)
+            self._schedule()
+            self.broadcast()
+
+    def _arm_idle(self) -> None:
+        if self._idle_timer is not None or self._task is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._idle_timer = loop.call_later(self.idle_close, self.post, self._close_if_idle)
+
+    async def _close_if_idle(self) -> None:
+        self._idle_timer = None
+        if self.watchers:
+            return
+        if self.data.status in ("open", "playing"):
+            await self.store.awrite(
+                st.set_status(self.data.id, "closed", record=self.record().to_json())
+            )
+            self.data.status = "closed"
+            self._schedule()
+        if self.on_closed is not None:
+            self.on_closed(self)
+
+    # -- lobby requests (writer only) ----------------------------------------------------------
+    async def join(self, name: object, seat: int | None) -> tuple[int, str]:
+        """Seat a person: returns ``(seat, token)``; starts the table once every seat is held."""
+        try:
+            display = clean_name(name)
+        except BadNameError as e:
+            raise TableError("bad_name", str(e)) from None
+        if self.data.status not in ("open", "playing"):
+            raise TableError("finished", "the table is over", 409)
+        free = [s for s in self.data.seats if s.kind == "human" and s.token_hash is None]
+        if seat is None:
+            if not free:
+                raise TableError("no_free_seat", "every seat is taken", 409)
+            chosen = free[0]
+        else:
+            if not 0 <= seat < len(self.data.seats):
+                raise TableError("bad_seat", f"seats go from 0 to {len(self.data.seats) - 1}")
+            chosen = self.data.seats[seat]
+            if chosen not in free:
+                raise TableError("seat_taken", f"seat {seat} is taken", 409)
+        token = new_token()
+        updated = dataclasses.replace(chosen, name=display, token_hash=hash_token(token))
+        await self.store.awrite(st.update_seat(self.data.id, updated))
+        self.data.seats[chosen.seat] = updated
+        if self.data.status == "open" and all(
+            s.kind == "bot" or s.token_hash is not None for s in self.data.seats
+        ):
+            await self.start()
+        else:
+            self._schedule()
+            self.broadcast()
+        return chosen.seat, token
+
+    async def leave(self, token: str) -> int:
+        """Free the seat of ``token`` (its connections are closed with 4001)."""
+        digest = hash_token(token)
+        for s in self.data.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                break
+        else:
+            raise TableError("bad_token", "this token holds no seat at this table", 403)
+        freed = dataclasses.replace(s, name=None, token_hash=None)
+        await self.store.awrite(st.update_seat(self.data.id, freed))
+        self.data.seats[s.seat] = freed
+        self.away.discard(s.seat)
+        for w in [w for w in self.watchers if w.seat == s.seat]:
+            self.watchers.remove(w)
+            w.subscriber.close(4001)
+        self._schedule()
+        self.broadcast()
+        return s.seat
+
+    async def start(self) -> None:
+        """Start play: free seats get ``rule`` bots, the cards are dealt."""
+        if self.data.status != "open":
+            raise TableError("already_started", "the table has already started", 409)
+        seats = [
+            dataclasses.replace(s, kind="bot", player=STAND_IN, player_params={})
+            if s.kind == "human" and s.token_hash is None
+            else s
+            for s in self.data.seats
+        ]
+        first = len(self.moves)
+        self._deal()
+        await self._commit(
+            first, [st.update_seat(self.data.id, s) for s in seats], status="playing"
+        )
+        self.data.seats = seats
+        await self._after_change()
+
+    async def set_rematch(self, rematch_id: str) -> None:
+        """Remember the rematch table and tell the watchers."""
+        await self.store.awrite(st.set_status(self.data.id, self.data.status, rematch=rematch_id))
+        self.data.rematch = rematch_id
+        self.broadcast()
+
+    def check_admin(self, admin_token: object) -> None:
+        """:class:`TableError` ``bad_token`` unless ``admin_token`` is this table's."""
+        if not isinstance(admin_token, str) or not secrets.compare_digest(
+            hash_token(admin_token), self.data.admin_token_hash
+        ):
+            raise TableError("bad_token", "this is not the table's admin token", 403)
+
+    # -- what watchers receive -----------------------------------------------------------------
+    def seats_info(self) -> list[dict[str, Any]]:
+        """The public seat list (names, bots, connected, away)."""
+        connected = {w.seat for w in self.watchers}
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "player": s.player,
+                "taken": s.kind == "bot" or s.token_hash is not None,
+                "connected": s.seat in connected,
+                "away": s.seat in self.away,
+            }
+            for s in self.data.seats
+        ]
+
+    def info(self) -> dict[str, Any]:
+        """The table's ``TableInfo`` (protocol.md)."""
+        return table_info(self.data, self.seats_info(), len(self.moves))
+
+    def _seat_part(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        number = len(self.moves)
+        cached = self._view_cache.get(seat)
+        if cached is not None and cached[0] == number:
+            return cached[1], cached[2]
+        view = self.state.view(seat).to_dict()
+        legal: list[dict[str, Any]] = []
+        if (
+            seat is not None
+            and self.data.status == "playing"
+            and self.state.current_player() == seat
+        ):
+            legal = [
+                {"action": a, "text": self.state.action_to_string(a)}
+                for a in self.state.legal_actions()
+            ]
+        self._view_cache[seat] = (number, view, legal)
+        return view, legal
+
+    def state_message(self, watcher: Watcher) -> dict[str, Any]:
+        """The ``state`` message for ``watcher`` (its seat's view, the events it lacks)."""
+        view, legal = self._seat_part(watcher.seat)
+        number = len(self.moves)
+        remaining = None
+        clock_seat = None
+        if self.deadline is not None:
+            remaining = max(0.0, round(self.deadline - time.time(), 3))
+            clock_seat = self.state.current_player()
+        message = {
+            "type": "state",
+            "table": self.data.id,
+            "state": number,
+            "status": self.data.status,
+            "seat": watcher.seat,
+            "to_move": self.state.current_player(),
+            "view": view,
+            "legal": legal,
+            "events": events_for(self.state, self.moves, watcher.seat, watcher.sent_moves),
+            "clock": {"per_move": self.data.clock, "seat": clock_seat, "remaining": remaining},
+            "seats": self.seats_info(),
+            "returns": list(self.state.returns()) if self.state.is_terminal() else None,
+            "rematch": self.data.rematch,
+            "ack": self._ack[1] if self._ack is not None and self._ack[0] is watcher else None,
+        }
+        watcher.sent_moves = number
+        return message
+
+    def broadcast(self) -> None:
+        """Send every watcher its ``state`` message."""
+        for watcher in list(self.watchers):
+            try:
+                watcher.subscriber.deliver(self.state_message(watcher))
+            except Exception:
+                log.exception("table %s: could not send a state", self.data.id)
+
+    def _cancel_timers(self) -> None:
+        for timer in (self._timer, self._idle_timer):
+            if timer is not None:
+                timer.cancel()
+        self._timer = self._idle_timer = None
+
+
+def table_info(data: TableData, seats: list[dict[str, Any]], move_number: int) -> dict[str, Any]:
+    """A ``TableInfo`` from stored data and a seat list."""
+    return {
+        "id": data.id,
+        "game": data.game,
+        "params": data.params,
+        "status": data.status,
+        "seats": seats,
+        "clock": data.clock,
+        "bot_delay": data.bot_delay,
+        "move_number": move_number,
+        "created_at": st.iso(data.created_at),
+        "rematch_of": data.rematch_of,
+        "rematch": data.rematch,
+        "result": data.result,
+    }
+
+
+def stored_seats_info(data: TableData) -> list[dict[str, Any]]:
+    """The seat list of a table that is not in memory (nobody connected)."""
+    return [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "name": s.name,
+            "player": s.player,
+            "taken": s.kind == "bot" or s.token_hash is not None,
+            "connected": False,
+            "away": False,
+        }
+        for s in data.seats
+    ]
+
+
+def _who(seat: int) -> str:
+    return {-1: "chance", -4: "nobody"}.get(seat, f"seat {seat}")
+
+
+def _log_failure(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        error = future.exception()
+        if not isinstance(error, TapeteError):
+            log.error("table command failed: %r", error)

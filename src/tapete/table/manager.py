@@ -1,0 +1,274 @@
+"""The live tables of one server process: create, find, resume, rematch, list.
+
+A table that is open or playing lives in memory on its own writer; after a restart
+:meth:`TableManager.resume` replays every such table from the store. A finished or closed
+table is loaded on demand (to show its end) and dropped when nobody watches it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import math
+from typing import Any
+
+from tapete.engine import load_game
+from tapete.errors import ConfigError
+from tapete.players.base import available as available_players
+from tapete.players.base import load as load_player
+from tapete.storage import store as st
+from tapete.storage.store import SeatData, Store, TableData, hash_token
+from tapete.table.live import LiveTable, TableError, new_table_id, new_token, stored_seats_info
+from tapete.table.live import table_info as make_table_info
+from tapete.table.names import BadNameError, clean_name
+
+log = logging.getLogger("tapete.table")
+
+MAX_PARAMS = 32
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatSpec:
+    """A seat asked for at creation: ``human`` or ``bot`` with a player name and parameters."""
+
+    kind: str = "human"
+    player: str | None = None
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class TableSpec:
+    """What ``POST /api/tables`` asks for (protocol.md)."""
+
+    game: str
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    seats: tuple[SeatSpec, ...] = ()
+    clock: float | None = None
+    bot_delay: float = 0.5
+    name: str | None = None
+    seat: int | None = None
+
+
+class TableManager:
+    """The live tables of this process."""
+
+    def __init__(self, store: Store, *, idle_close: float = 600.0) -> None:
+        self.store = store
+        self.idle_close = idle_close
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+
+    async def resume(self) -> int:
+        """Load every open or playing table from the store and restart it; returns how many."""
+        ids = await self.store.aread(st.list_live_tables)
+        count = 0
+        for table_id in ids:
+            try:
+                if await self.get(table_id) is not None:
+                    count += 1
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+        return count
+
+    async def stop(self) -> None:
+        """Stop every table's writer (their data stays stored)."""
+        for table in list(self.tables.values()):
+            await table.stop()
+        self.tables.clear()
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id`` (loaded and replayed from the store when needed)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if table_id in self._loading:
+            return await asyncio.shield(self._loading[table_id])
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            table = await self._load(table_id)
+            future.set_result(table)
+        except Exception as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: the caller gets it below
+            raise
+        finally:
+            del self._loading[table_id]
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            return None
+        data = await self.store.aread(lambda s: st.get_table(s, table_id))
+        if data is None:
+            return None
+        actions = await self.store.aread(lambda s: st.load_actions(s, table_id))
+        table = LiveTable.restore(self.store, data, actions, idle_close=self.idle_close)
+        table.on_closed = self._forget
+        self.tables[table_id] = table
+        table.start_task()
+        return table
+
+    def _forget(self, table: LiveTable) -> None:
+        if self.tables.get(table.data.id) is table:
+            del self.tables[table.data.id]
+            asyncio.get_running_loop().create_task(table.stop())
+
+    async def require(self, table_id: str) -> LiveTable:
+        """:meth:`get` or :class:`TableError` ``unknown_table``."""
+        table = await self.get(table_id)
+        if table is None:
+            raise TableError("unknown_table", f"there is no table {table_id!r}", 404)
+        return table
+
+    # -- lobby ------------------------------------------------------------------------------
+    async def create(self, spec: TableSpec) -> tuple[LiveTable, str, int | None, str | None]:
+        """A new table: returns it, its admin token, and the creator's seat and token."""
+        if not isinstance(spec.params, dict) or len(spec.params) > MAX_PARAMS:
+            raise TableError("bad_params", "params must be an object of game parameters")
+        try:
+            game = load_game(spec.game, **spec.params)
+        except ConfigError as e:
+            raise TableError("bad_params", str(e)) from None
+        except TypeError as e:
+            raise TableError("bad_params", f"bad game parameters: {e}") from None
+        n = game.num_players()
+        if len(spec.seats) > n:
+            raise TableError("bad_seats", f"{spec.game} has {n} seats, not {len(spec.seats)}")
+        seats: list[SeatData] = []
+        for i in range(n):
+            ask = spec.seats[i] if i < len(spec.seats) else SeatSpec()
+            if ask.kind == "bot":
+                name = ask.player or "rule"
+                try:
+                    load_player(name, **ask.params)
+                except (ConfigError, TypeError) as e:
+                    raise TableError(
+                        "bad_player",
+                        f"seat {i}: {e} (players: {', '.join(available_players())})",
+                    ) from None
+                seats.append(SeatData(i, "bot", name, dict(ask.params)))
+            elif ask.kind == "human":
+                seats.append(SeatData(i, "human"))
+            else:
+                raise TableError("bad_seats", f"seat {i}: kind must be human or bot")
+        clock = spec.clock
+        if clock is not None and not (math.isfinite(clock) and 0.5 <= clock <= 3600):
+            raise TableError("bad_clock", "clock must be from 0.5 to 3600 seconds, or null")
+        if not (math.isfinite(spec.bot_delay) and 0 <= spec.bot_delay <= 10):
+            raise TableError("bad_bot_delay", "bot_delay must be from 0 to 10 seconds")
+        token = None
+        if spec.seat is not None:
+            if not 0 <= spec.seat < n or seats[spec.seat].kind != "human":
+                raise TableError("bad_seat", f"seat {spec.seat} is not a human seat of this table")
+            try:
+                display = clean_name(spec.name if spec.name is not None else "")
+            except BadNameError as e:
+                raise TableError("bad_name", str(e)) from None
+            token = new_token()
+            seats[spec.seat] = dataclasses.replace(
+                seats[spec.seat], name=display, token_hash=hash_token(token)
+            )
+        admin = new_token()
+        data = TableData(
+            id=new_table_id(),
+            game=game.name,
+            params=dict(game.given_params),
+            seats=seats,
+            clock=clock,
+            bot_delay=float(spec.bot_delay),
+            status="open",
+            admin_token_hash=hash_token(admin),
+            created_at=st.now(),
+        )
+        table = await self._add(data)
+        if all(s.kind == "bot" or s.token_hash is not None for s in seats):
+            await table.call(table.start)
+        return table, admin, spec.seat, token
+
+    async def _add(self, data: TableData) -> LiveTable:
+        await self.store.awrite(st.insert_table(data))
+        table = LiveTable.restore(self.store, data, [], idle_close=self.idle_close)
+        table.on_closed = self._forget
+        self.tables[data.id] = table
+        table.start_task()
+        return table
+
+    async def rematch(self, table_id: str, admin_token: object) -> LiveTable:
+        """The rematch of a finished table (made once; the same seats and tokens)."""
+        old = await self.require(table_id)
+        old.check_admin(admin_token)
+        if old.data.rematch is not None:
+            return await self.require(old.data.rematch)
+        if old.data.status != "finished":
+            raise TableError("not_finished", "the table is not finished", 409)
+
+        async def make() -> LiveTable:
+            if old.data.rematch is not None:
+                return await self.require(old.data.rematch)
+            data = TableData(
+                id=new_table_id(),
+                game=old.data.game,
+                params=dict(old.data.params),
+                seats=[dataclasses.replace(s) for s in old.data.seats],
+                clock=old.data.clock,
+                bot_delay=old.data.bot_delay,
+                status="open",
+                admin_token_hash=old.data.admin_token_hash,
+                created_at=st.now(),
+                rematch_of=old.data.id,
+            )
+            table = await self._add(data)
+            await old.set_rematch(data.id)
+            return table
+
+        table = await old.call(make)
+        if table.data.status == "open":
+            await table.call(table.start)
+        return table
+
+    async def list_info(self, status: str, limit: int) -> list[dict[str, Any]]:
+        """``TableInfo`` of the tables with ``status`` (``open``, ``playing``, ``finished``,
+        ``closed`` or ``all``), newest first; ``open`` also lists playing tables with a free
+        human seat."""
+        statuses = {
+            "open": ("open", "playing"),
+            "all": ("open", "playing", "finished", "closed"),
+        }.get(status, (status,))
+        rows = await self.store.aread(lambda s: st.get_tables(s, statuses, limit))
+        out = []
+        for data in rows:
+            live = self.tables.get(data.id)
+            info = (
+                live.info()
+                if live is not None
+                else make_table_info(data, stored_seats_info(data), data.move_number)
+            )
+            if (
+                status == "open"
+                and info["status"] == "playing"
+                and all(s["taken"] for s in info["seats"])
+            ):
+                continue
+            out.append(info)
+        return out
+
+    async def history(
+        self, *, name: str | None = None, token: str | None = None
+    ) -> list[dict[str, Any]]:
+        """A player's finished or closed games, newest first (protocol.md)."""
+        digest = hash_token(token) if token is not None else None
+        pairs = await self.store.aread(lambda s: st.player_history(s, name=name, token_hash=digest))
+        return [
+            {
+                "table": data.id,
+                "game": data.game,
+                "status": data.status,
+                "seat": seat,
+                "players": [LiveTable.seat_label(s) for s in data.seats],
+                "result": data.result,
+                "finished_at": st.iso(data.finished_at),
+            }
+            for data, seat in pairs
+        ]

@@ -1,0 +1,483 @@
+"""The FastAPI application: lobby API, WebSocket play, static pages (``docs/protocol.md``).
+
+>>> app = create_app("sqlite:///:memory:")
+>>> sorted(r.path for r in app.routes if r.path.startswith("/api/tables"))[:3]
+['/api/tables', '/api/tables', '/api/tables/{table_id}']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from tapete.engine import game_class, registered_games
+from tapete.players.base import available as available_players
+from tapete.storage import Store
+from tapete.table import LiveTable, SeatSpec, TableError, TableManager, TableSpec, Watcher
+from tapete.web.protocol import (
+    BURST,
+    MAX_DROPPED,
+    MAX_HTTP_BODY,
+    MAX_MESSAGE,
+    PROTOCOL_VERSION,
+    RATE,
+    MessageError,
+    check_client_message,
+)
+
+log = logging.getLogger("tapete.web")
+STATIC = Path(__file__).resolve().parent / "static"
+
+_Scope = MutableMapping[str, Any]
+_Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+_Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+
+# -- request bodies ---------------------------------------------------------------------------
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(_Body):
+    """One seat of a new table."""
+
+    kind: Literal["human", "bot"] = "human"
+    player: str | None = Field(None, max_length=64)
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class CreateIn(_Body):
+    """``POST /api/tables``."""
+
+    game: str = Field(max_length=64)
+    params: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(default_factory=list, max_length=16)
+    clock: float | None = None
+    bot_delay: float = 0.5
+    name: str | None = Field(None, max_length=200)
+    seat: int | None = None
+
+
+class JoinIn(_Body):
+    """``POST /api/tables/{id}/join``."""
+
+    name: str = Field(max_length=200)
+    seat: int | None = None
+
+
+class TokenIn(_Body):
+    """A seat token."""
+
+    token: str = Field(max_length=200)
+
+
+class AdminIn(_Body):
+    """The admin token of a table."""
+
+    admin_token: str = Field(max_length=200)
+
+
+def _error(status: int, code: str, detail: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "detail": detail}}, status_code=status)
+
+
+class BodyLimit:
+    """ASGI middleware: HTTP request bodies over ``limit`` bytes answer ``413 too_large``."""
+
+    def __init__(self, app: Callable[[_Scope, _Receive, _Send], Awaitable[None]], limit: int):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: _Scope, receive: _Receive, send: _Send) -> None:
+        """Refuse a declared or streamed body that is too long."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        too_large = _error(413, "too_large", f"request bodies are at most {self.limit} bytes")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await too_large(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> MutableMapping[str, Any]:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await too_large(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+# -- WebSocket connections --------------------------------------------------------------------
+class Connection:
+    """One WebSocket: a :class:`~tapete.table.Subscriber` whose messages go out on a task."""
+
+    MAX_QUEUE = 1000
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
+        self.task = asyncio.get_running_loop().create_task(self._send_loop())
+        self.closed = False
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (a client that falls far behind is disconnected)."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.MAX_QUEUE:
+            self.close(1008)
+            return
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self, code: int) -> None:
+        """Close after the queued messages are sent."""
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(code)
+
+    async def _send_loop(self) -> None:
+        try:
+            while True:
+                item = await self.queue.get()
+                if isinstance(item, int):
+                    if self.websocket.application_state == WebSocketState.CONNECTED:
+                        await self.websocket.close(item)
+                    return
+                await self.websocket.send_text(item)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self.closed = True
+        except Exception:  # the client went away mid-send
+            self.closed = True
+
+    async def finish(self) -> None:
+        """Stop sending (after the queue drains, at most a moment)."""
+        self.close(1000)
+        try:
+            await asyncio.wait_for(self.task, 2.0)
+        except (TimeoutError, asyncio.CancelledError):
+            self.task.cancel()
+
+
+class RateLimit:
+    """A token bucket: ``RATE`` messages per second, bursts of ``BURST``."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        """True if one more message may be handled now."""
+        moment = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (moment - self.last) * self.rate)
+        self.last = moment
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+async def play_socket(websocket: WebSocket, manager: TableManager, table_id: str) -> None:
+    """Serve one client's WebSocket at one table (protocol.md, *Play*)."""
+    await websocket.accept()
+    conn = Connection(websocket)
+
+    def error(code: str, detail: str) -> None:
+        conn.deliver({"type": "error", "code": code, "detail": detail})
+
+    try:
+        table = await manager.get(table_id)
+    except Exception:
+        log.exception("table %s could not be loaded", table_id)
+        table = None
+    if table is None:
+        error("unknown_table", f"there is no table {table_id[:40]!r}")
+        conn.close(4004)
+        await conn.finish()
+        return
+    watcher: Watcher | None = None
+    limit = RateLimit()
+    dropped = 0
+    try:
+        while not conn.closed:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            raw = frame.get("text")
+            if raw is None:
+                data = frame.get("bytes") or b""
+                try:
+                    raw = data.decode()
+                except UnicodeDecodeError:
+                    error("bad_json", "messages are UTF-8 JSON text")
+                    continue
+            if len(raw) > MAX_MESSAGE or len(raw.encode()) > MAX_MESSAGE:
+                error("too_large", f"messages are at most {MAX_MESSAGE} bytes")
+                conn.close(1009)
+                break
+            if not limit.allow():
+                dropped += 1
+                error("rate_limited", f"at most {RATE:g} messages per second; message dropped")
+                if dropped >= MAX_DROPPED:
+                    conn.close(1008)
+                    break
+                continue
+            try:
+                message = check_client_message(json.loads(raw))
+            except json.JSONDecodeError as e:
+                error("bad_json", f"not JSON: {e.msg} at {e.pos}")
+                continue
+            except (MessageError, RecursionError, ValueError) as e:
+                error(getattr(e, "code", "bad_message"), str(e)[:300])
+                continue
+            watcher = await _handle(table, conn, watcher, message, error)
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("table %s: connection failed", table_id)
+    finally:
+        if watcher is not None:
+            w = watcher
+            with contextlib.suppress(Exception):
+                await table.call(lambda: table.detach(w))
+        await conn.finish()
+
+
+async def _handle(
+    table: LiveTable,
+    conn: Connection,
+    watcher: Watcher | None,
+    message: dict[str, Any],
+    error: Callable[[str, str], None],
+) -> Watcher | None:
+    kind = message["type"]
+    if kind == "ping":
+        conn.deliver({"type": "pong", "id": message.get("id")})
+        return watcher
+    if kind == "hello":
+        old = watcher
+        if old is not None:
+            await table.call(lambda: table.detach(old))
+        try:
+            return await table.call(lambda: table.attach(conn, message.get("token")))
+        except TableError as e:
+            error(e.code, e.detail)
+            return None
+    if watcher is None:
+        error("hello_first", "send hello first")
+        return None
+    w = watcher
+    try:
+        if kind == "action":
+            await table.call(lambda: table.act(w, message))
+        elif kind == "back":
+            await table.call(lambda: table.back(w))
+    except TableError as e:
+        error("internal" if e.code == "internal" else e.code, e.detail)
+    return watcher
+
+
+# -- the application --------------------------------------------------------------------------
+def create_app(db_url: str, *, idle_close: float = 600.0) -> FastAPI:
+    """The tapete server app on the database ``db_url`` (migrated when it starts)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db_url)
+        await asyncio.to_thread(store.migrate)
+        manager = TableManager(store, idle_close=idle_close)
+        app.state.store = store
+        app.state.manager = manager
+        resumed = await manager.resume()
+        if resumed:
+            log.info("resumed %d tables", resumed)
+        try:
+            yield
+        finally:
+            await manager.stop()
+            await asyncio.to_thread(store.close)
+
+    app = FastAPI(
+        title="tapete",
+        summary="Online tables for La Pocha, Ombre and Trynka (docs/protocol.md)",
+        version=str(PROTOCOL_VERSION),
+        lifespan=lifespan,
+    )
+
+    def manager_of(request: Request | WebSocket) -> TableManager:
+        manager: TableManager = request.app.state.manager
+        return manager
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, e: TableError) -> JSONResponse:
+        return _error(e.status, e.code, e.detail)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, e: RequestValidationError) -> JSONResponse:
+        parts = [
+            f"{'.'.join(str(x) for x in err.get('loc', ()))}: {err.get('msg', '')}"
+            for err in e.errors()[:5]
+        ]
+        return _error(400, "bad_request", "; ".join(parts)[:500])
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        """Liveness and the protocol version."""
+        return {"ok": True, "protocol": PROTOCOL_VERSION}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """The registered games and their parameters."""
+        out = []
+        for name in registered_games():
+            cls = game_class(name)
+            out.append(
+                {
+                    "name": name,
+                    "summary": cls.summary,
+                    "params": [
+                        {
+                            "name": p.name,
+                            "default": p.default,
+                            "help": p.help,
+                            "allowed": p.allowed(),
+                            "choices": list(p.choices) or None,
+                            "low": p.low,
+                            "high": p.high,
+                        }
+                        for p in cls.parameters
+                    ],
+                }
+            )
+        return out
+
+    @app.get("/api/players")
+    async def players() -> list[str]:
+        """The bots that can take a seat."""
+        return available_players()
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
+        """Create a table (protocol.md, *create a table*)."""
+        spec = TableSpec(
+            game=body.game,
+            params=body.params,
+            seats=tuple(SeatSpec(s.kind, s.player, s.params) for s in body.seats),
+            clock=body.clock,
+            bot_delay=body.bot_delay,
+            name=body.name,
+            seat=body.seat,
+        )
+        table, admin, seat, token = await manager_of(request).create(spec)
+        return {"table": table.info(), "admin_token": admin, "seat": seat, "token": token}
+
+    @app.get("/api/tables")
+    async def list_tables(
+        request: Request, status: str = "open", limit: int = 100
+    ) -> dict[str, Any]:
+        """Tables by status, newest first."""
+        if status not in ("open", "playing", "finished", "closed", "all"):
+            raise TableError("bad_request", "status is open, playing, finished, closed or all")
+        limit = max(1, min(limit, 500))
+        return {"tables": await manager_of(request).list_info(status, limit)}
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+        """One table's TableInfo."""
+        return (await manager_of(request).require(table_id)).info()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
+        """Take a seat with a display name."""
+        table = await manager_of(request).require(table_id)
+        seat, token = await table.call(lambda: table.join(body.name, body.seat))
+        return {"seat": seat, "token": token, "table": table.info()}
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, body: TokenIn, request: Request) -> dict[str, Any]:
+        """Free the seat of a token."""
+        table = await manager_of(request).require(table_id)
+        await table.call(lambda: table.leave(body.token))
+        return {"ok": True, "table": table.info()}
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(table_id: str, body: AdminIn, request: Request) -> dict[str, Any]:
+        """Start the table, bots filling the free seats."""
+        table = await manager_of(request).require(table_id)
+        table.check_admin(body.admin_token)
+        await table.call(table.start)
+        return table.info()
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, body: AdminIn, request: Request) -> dict[str, Any]:
+        """Offer a rematch of a finished table."""
+        table = await manager_of(request).rematch(table_id, body.admin_token)
+        return {"table": table.info()}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, request: Request) -> Response:
+        """The tapete record of a finished or closed table."""
+        table = await manager_of(request).require(table_id)
+        if table.data.status not in ("finished", "closed"):
+            raise TableError("not_finished", "the record is offered once the table is over", 409)
+        return Response(
+            table.record().to_json(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="tapete-{table_id}.json"'},
+        )
+
+    @app.get("/api/history")
+    async def history_by_name(name: str, request: Request) -> dict[str, Any]:
+        """A player's past games by display name."""
+        return {"games": await manager_of(request).history(name=name[:200])}
+
+    @app.post("/api/history")
+    async def history_by_token(body: TokenIn, request: Request) -> dict[str, Any]:
+        """A player's past games by seat token."""
+        return {"games": await manager_of(request).history(token=body.token)}
+
+    @app.websocket("/ws/{table_id}")
+    async def websocket(websocket: WebSocket, table_id: str) -> None:
+        await play_socket(websocket, manager_of(websocket), table_id)
+
+    def page(name: str) -> Callable[..., Awaitable[Response]]:
+        async def serve(**_: str) -> Response:
+            path = STATIC / name
+            if not path.is_file():
+                return _error(404, "no_page", f"the page {name} is not installed")
+            return FileResponse(path)
+
+        return serve
+
+    app.add_api_route("/", page("index.html"), methods=["GET"], include_in_schema=False)
+    app.add_api_route("/t/{table_id}", page("table.html"), methods=["GET"], include_in_schema=False)
+    app.add_api_route(
+        "/replay/{table_id}", page("replay.html"), methods=["GET"], include_in_schema=False
+    )
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+    return app
