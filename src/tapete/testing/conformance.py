@@ -13,18 +13,26 @@
   neither as a card value nor as a card written in its texts;
 * the same seed gives the same game; record → JSON → replay gives an equal state;
 * ``sample_consistent_state(view)`` gives a state whose history replays legally and whose
-  view for that seat equals the given view.
+  view for that seat equals the given view (a match's sample is *resumed* from the view: its
+  live deal must replay);
+* the research contract (:meth:`Game.num_distinct_actions` and the rest) holds on every
+  visited state: actions, game length, chance outcomes, returns within the utility bounds and
+  summing as declared;
+* the event log has one event per action, made by the seat that acted; a seat's events hide
+  exactly the actions it may not see; every view carries the game's spec and the move number,
+  and its JSON form reads back to an equal view.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import random
 import time
 from collections.abc import Sequence
 
-from tapete.engine.api import Game, State, cards_in
+from tapete.engine.api import CONSTANT_SUM, GENERAL_SUM, ZERO_SUM, Game, PlayerView, State, cards_in
 from tapete.engine.chance import random_playout, sample_chance
 from tapete.engine.record import GameRecord, replay
 from tapete.errors import IllegalActionError
@@ -114,9 +122,50 @@ def check_state(state: State, report: ConformanceReport, rng: random.Random, pro
     n = state.game.num_players()
     if len(state.returns()) != n:
         raise _fail(state, f"returns() has {len(state.returns())} entries for {n} players")
+    check_contract(state, legal)
     for seat in [None, *range(n)]:
         check_view(state, seat)
         report.views_checked += 1
+
+
+def check_contract(state: State, legal: Sequence[int]) -> None:
+    """The game's declared metadata holds at ``state``."""
+    game = state.game
+    distinct = game.num_distinct_actions()
+    if any(not 0 <= a < distinct for a in legal):
+        raise _fail(state, f"legal actions {legal} outside 0…{distinct - 1}")
+    if state.move_number() > game.max_game_length():
+        raise _fail(state, f"{state.move_number()} actions > max_game_length")
+    if state.is_chance_node() and len(legal) > game.max_chance_outcomes():
+        raise _fail(state, f"{len(legal)} chance outcomes > max_chance_outcomes")
+    if not state.is_terminal():
+        return
+    returns = state.returns()
+    low, high = game.min_utility(), game.max_utility()
+    if any(not low - 1e-9 <= r <= high + 1e-9 for r in returns):
+        raise _fail(state, f"returns {returns} outside [{low}, {high}]")
+    kind = game.utility_sum()
+    if kind not in (ZERO_SUM, CONSTANT_SUM, GENERAL_SUM):
+        raise _fail(state, f"utility_sum() = {kind!r} is not one of the three kinds")
+    if kind != GENERAL_SUM and not math.isclose(
+        sum(returns), game.utility_constant(), abs_tol=1e-6
+    ):
+        raise _fail(state, f"{kind} game but the returns {returns} sum to {sum(returns)}")
+
+
+def check_events(state: State, actor: int) -> None:
+    """The last action's event: made by ``actor``; every seat's events are consistent."""
+    events = state.events(None, state.move_number() - 1)
+    if len(events) != 1 or events[0].move != state.move_number() - 1:
+        raise _fail(state, "the last action did not append exactly one event")
+    if events[0].actor != actor:
+        raise _fail(state, f"the last event's actor is {events[0].actor}, the actor was {actor}")
+    for seat in range(state.game.num_players()):
+        (event,) = state.events(seat, state.move_number() - 1)
+        if event.hidden != (event.action is None):
+            raise _fail(state, f"seat {seat}'s event {event} is hidden but shows its action")
+        if not event.hidden and event.action != state.history()[-1]:
+            raise _fail(state, f"seat {seat}'s event {event} names another action")
 
 
 def check_view(state: State, seat: int | None) -> None:
@@ -124,11 +173,17 @@ def check_view(state: State, seat: int | None) -> None:
     view = state.view(seat)
     if view.seat != seat or view.current_player != state.current_player():
         raise _fail(state, f"view({seat}) has the wrong seat or current player")
+    if view.spec != state.game.spec or view.move != state.move_number():
+        raise _fail(state, f"view({seat}) does not carry the game's spec and the move number")
+    data = json.loads(json.dumps(view.to_dict(), ensure_ascii=False))
+    if PlayerView.from_dict(data) != view:
+        raise _fail(state, f"view({seat}) does not survive its JSON form")
     hidden = state.hidden_cards(seat)
     live = view.live_part()
     if live is None or not hidden:
         return
-    leaked = {int(c) for c in cards_in(live, True)} & {int(c) for c in hidden}
+    shown = {int(c) for c in cards_in(live, True)} | {int(c) for c in cards_in(view.events)}
+    leaked = shown & {int(c) for c in hidden}
     if leaked:
         names = sorted(str(c) for c in hidden if int(c) in leaked)
         raise _fail(state, f"view({seat}) shows hidden cards {names}")
@@ -140,7 +195,11 @@ def check_sample(state: State, seat: int, rng: random.Random) -> None:
     sampled = state.game.sample_consistent_state(view, rng)
     if sampled.view(seat) != view:
         raise _fail(state, f"sampled state's view for seat {seat} differs from the given view")
-    if replay(GameRecord.from_state(sampled)) != sampled:
+    if getattr(sampled, "is_resumed", False):  # a match resumed from the view: its live deal
+        deal = getattr(sampled, "deal", None)
+        if deal is not None and replay(GameRecord.from_state(deal)) != deal:
+            raise _fail(state, "sampled match's live deal does not replay to itself")
+    elif replay(GameRecord.from_state(sampled)) != sampled:
         raise _fail(state, "sampled state does not replay to itself")
 
 
@@ -179,7 +238,10 @@ def check_game(
             else:
                 actions = state.legal_actions()
                 action = actions[int(rng.random() * len(actions))]
+            actor = state.current_player()
             state.apply_action(action)
+            if steps % check_every == 0:
+                check_events(state, actor)
             steps += 1
             if steps > max_actions:
                 raise _fail(state, f"game did not end within {max_actions} actions")
