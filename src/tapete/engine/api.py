@@ -287,6 +287,8 @@ class State(ABC):
     #: The raw event log (see :mod:`tapete.engine.events`): one entry per applied action,
     #: appended by :meth:`_emit`.
     _events: list[RawEvent]
+    #: Each seat's materialised events (see :meth:`_seen_events`); ``None`` until asked.
+    _event_cache: dict[int | None, list[Event]] | None
 
     # -- to implement -------------------------------------------------------------------------
     @abstractmethod
@@ -354,7 +356,7 @@ class State(ABC):
         p = 1.0 / len(actions)
         return [(a, p) for a in actions]
 
-    def why_illegal(self, action: int) -> IllegalActionError | None:
+    def why_illegal(self, action: Any) -> IllegalActionError | None:
         """``None`` when ``action`` is legal now, else the error explaining why not (also for
         a value that is not an action number at all: a float, ``True``, a string...)."""
         if type(action) is not int:
@@ -364,11 +366,11 @@ class State(ABC):
                 return self._not_now(action, error.detail, error.reason)
         return self._why_illegal(action)
 
-    def is_legal(self, action: int) -> bool:
+    def is_legal(self, action: Any) -> bool:
         """True when :meth:`apply_action` would accept ``action``."""
         return self.why_illegal(action) is None
 
-    def action_to_string(self, action: int, seat: int | None = None) -> str:
+    def action_to_string(self, action: Any, seat: int | None = None) -> str:
         """The text of ``action`` in this state (``deal 3o``, ``bid 2``, ``play Rc``);
         :class:`NotationError` for a number that is no action here, or a non-int."""
         if type(action) is not int:
@@ -383,7 +385,7 @@ class State(ABC):
         stock or nobody in particular; and at every other node). Used by transcripts."""
         return None
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Any) -> None:
         """Apply ``action``; raise :class:`IllegalActionError` (state unchanged) if illegal.
 
         Only ints are actions (a numpy integer is converted); a float, ``True``, ``None`` or
@@ -427,17 +429,51 @@ class State(ABC):
         >>> state.events(0)[0].arg('card'), state.events(1)[0].hidden
         (Card.parse('Ao'), True)
         """
+        offset = self._move_offset()
+        start = max(since - offset, 0)
+        seen = self._seen_events(seat)
+        if start >= len(seen):
+            return tuple(self._materialize(seat, start, len(self._events)))
+        return tuple(seen[start:])
+
+    def _seen_events(self, seat: int | None) -> list[Event]:
+        """``seat``'s materialised events, extended to now: a per-seat cache, so that a view
+        at every decision costs the new events only (not shared with clones)."""
+        cache: dict[int | None, list[Event]] | None = getattr(self, "_event_cache", None)
+        if cache is None:
+            cache = {}
+            self._event_cache = cache
+        seen = cache.get(seat)
+        if seen is None:
+            seen = cache[seat] = []
+        total = len(self._events)
+        if len(seen) < total:
+            seen.extend(self._materialize(seat, len(seen), total))
+        return seen
+
+    def _materialize(self, seat: int | None, start: int, stop: int) -> list[Event]:
+        """The :class:`Event` values of raw events ``start`` … ``stop - 1`` for ``seat``."""
         raw = self._events
-        args_of = self.game.event_args
+        offset = self._move_offset()
+        args_of = self._event_args_for
         out = []
-        for move in range(max(since, 0), len(raw)):
-            actor, kind, action, visible, public = raw[move]
+        for index in range(start, stop):
+            actor, kind, action, visible, public = raw[index]
+            move = offset + index
             if can_see(visible, seat):
-                secret = args_of(kind, action)
+                secret = args_of(move, kind, action)
                 out.append(Event(move, actor, kind, action, public + secret if secret else public))
             else:
                 out.append(Event(move, actor, kind, None, public, True))
-        return tuple(out)
+        return out
+
+    def _move_offset(self) -> int:
+        """The move number of the first raw event held (0; a resumed match's is larger)."""
+        return 0
+
+    def _event_args_for(self, move: int, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
+        """The secret values of the event of ``move`` (the game's :meth:`Game.event_args`)."""
+        return self.game.event_args(kind, action)
 
     def _copy_base(self: _StateT) -> _StateT:
         """A shallow copy to start :meth:`clone` from: the same ``game``, a copy of the
@@ -448,11 +484,12 @@ class State(ABC):
         other._history = list(self._history)
         other._events = list(getattr(self, "_events", ()))
         for key, value in getattr(self, "__dict__", {}).items():
-            if key not in ("game", "_history", "_events"):
+            if key not in ("game", "_history", "_events", "_event_cache"):
                 setattr(other, key, value)
+        other._event_cache = None
         return other
 
-    def child(self, action: int) -> State:
+    def child(self, action: Any) -> State:
         """A copy with ``action`` applied."""
         state = self.clone()
         state.apply_action(action)
@@ -487,7 +524,7 @@ class State(ABC):
     def __hash__(self) -> int:
         return hash((self.game.name, tuple(self._history)))
 
-    def _not_now(self, action: int, detail: str, reason: str) -> IllegalActionError:
+    def _not_now(self, action: Any, detail: str, reason: str) -> IllegalActionError:
         """An :class:`IllegalActionError` for this state (helper for :meth:`why_illegal`)."""
         seat = self.current_player()
         text = ""  # a value that is no action number at all: "cannot do that"

@@ -26,7 +26,7 @@ from abc import abstractmethod
 from typing import Any
 
 from tapete.engine.api import CHANCE, TERMINAL, Game, PlayerView, State
-from tapete.engine.events import Event, RawEvent, can_see
+from tapete.engine.events import Event
 from tapete.errors import IllegalActionError, InconsistentViewError, RecordError
 
 
@@ -220,7 +220,7 @@ class MatchState(State):
         deal = self.deal
         return deal.chance_recipient() if deal is not None else self._outside_chance_recipient()
 
-    def is_legal(self, action: int) -> bool:
+    def is_legal(self, action: Any) -> bool:
         """True when :meth:`apply_action` would accept ``action``."""
         deal = self.deal
         if deal is not None and type(action) is int:
@@ -234,7 +234,7 @@ class MatchState(State):
         error = deal.why_illegal(action)
         return None if error is None else error.at_move(self.move_number())
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Any) -> None:
         """Apply ``action`` to the live deal (or to the match between deals); checked, the
         state unchanged if it is refused."""
         deal = self.deal
@@ -286,21 +286,8 @@ class MatchState(State):
         return deal.hidden_cards(seat) if deal is not None else CardSet(0)
 
     # -- events -------------------------------------------------------------------------------
-    def events(self, seat: int | None, since: int = 0) -> tuple[Event, ...]:
-        """The match's events of moves ``since`` … now as ``seat`` sees them."""
-        offset = self._offset
-        raw: list[RawEvent] = self._events
-        args_of = self._event_args_for
-        out = []
-        for index in range(max(since - offset, 0), len(raw)):
-            actor, kind, action, visible, public = raw[index]
-            move = offset + index
-            if can_see(visible, seat):
-                secret = args_of(move, kind, action)
-                out.append(Event(move, actor, kind, action, public + secret if secret else public))
-            else:
-                out.append(Event(move, actor, kind, None, public, True))
-        return tuple(out)
+    def _move_offset(self) -> int:
+        return self._offset
 
     def _event_args_for(self, move: int, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
         """The secret values of the event of ``move``: from the game of the deal it belongs
@@ -368,6 +355,7 @@ class MatchState(State):
         self._offset = view.move - moves
         self._history = list(deal._history) if deal is not None else []
         self._events = list(deal._events) if deal is not None else []
+        self._event_cache = None
         self.deal_starts = [self._offset] if deal is not None and moves else []
 
     def _match_key(self) -> tuple[Any, ...]:
