@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import time
@@ -20,14 +21,19 @@ from typing import Any
 
 from tapete.arena.backends import BACKENDS, run_processes, run_ray
 from tapete.arena.deals import SEATINGS, rotations
+from tapete.arena.faults import check_limit
 from tapete.arena.gamestats import summarise_stats
 from tapete.arena.stats import mean_ci, paired_diff_ci
 from tapete.engine.registry import load_game
-from tapete.errors import ConfigError
-from tapete.players.base import load
+from tapete.errors import ConfigError, TapeteError
+from tapete.players.base import import_player_module, load
 
-#: Version of the results' JSON layout.
-RESULTS_VERSION = 1
+#: Version of the results' JSON layout (2: forfeits).
+RESULTS_VERSION = 2
+#: Seconds a player may take for one decision before it forfeits the game (0: no limit).
+DEFAULT_TIME_LIMIT = 60.0
+#: Faults listed one by one in the results (all are counted, and kept in the records).
+MAX_FAULTS_LISTED = 100
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,6 +83,11 @@ class ArenaConfig:
     ``seating`` is ``rotate`` (duplicate: each deal replayed with the players rotated through
     every seat), ``all`` (every permutation of the players) or ``fixed`` (no duplicate).
     With a whole-match game (``pocha-match``…) a "deal" is a whole match.
+
+    ``time_limit``: seconds a player may take for one decision (0: no limit); a player that
+    fails (see :mod:`tapete.arena.faults`) forfeits the game and the run goes on, unless
+    ``strict``, which stops at the first forfeit. ``player_modules`` are imported first (in
+    every worker too) so that the players they register can be used.
     """
 
     game: str
@@ -90,6 +101,9 @@ class ArenaConfig:
     address: str | None = None
     keep_records: bool = True
     chunk_size: int | None = None
+    time_limit: float = DEFAULT_TIME_LIMIT
+    strict: bool = False
+    player_modules: tuple[str, ...] = ()
 
     @classmethod
     def build(cls, game: str, players: str | Sequence[str], **kwargs: Any) -> ArenaConfig:
@@ -99,6 +113,8 @@ class ArenaConfig:
 
     def validate(self) -> int:
         """Check the config (loading the game and players); returns the number of seats."""
+        for module in self.player_modules:
+            import_player_module(module)
         game = load_game(self.game, **self.game_params)
         seats = game.num_players()
         if len(self.players) != seats:
@@ -116,6 +132,7 @@ class ArenaConfig:
             raise ConfigError(f"backend {self.backend!r}; allowed: {', '.join(BACKENDS)}")
         if self.workers < 1:
             raise ConfigError(f"workers must be at least 1, got {self.workers}")
+        check_limit(self.time_limit)
         return seats
 
     def spec(self) -> dict[str, Any]:
@@ -128,6 +145,9 @@ class ArenaConfig:
             "seed": self.seed,
             "seating": self.seating,
             "keep_records": self.keep_records,
+            "time_limit": self.time_limit,
+            "strict": self.strict,
+            "player_modules": list(self.player_modules),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -139,6 +159,9 @@ class ArenaConfig:
             "deals": self.deals,
             "seed": self.seed,
             "seating": self.seating,
+            "time_limit": self.time_limit,
+            "strict": self.strict,
+            "player_modules": list(self.player_modules),
         }
 
 
@@ -146,17 +169,23 @@ class ArenaConfig:
 class ArenaResult:
     """The arena's outcome: ``summary`` (JSON-ready) and every game played (``games``).
 
-    Each game dict holds ``deal``, ``rotation``, ``seating``, ``returns``, ``stats`` and
-    (when kept) ``record``, the game record as JSON text.
+    Each game dict holds ``deal``, ``rotation``, ``seating``, ``returns`` (``None`` when
+    forfeited), ``forfeit`` (the fault or ``None``), ``stats`` and (when kept) ``record``,
+    the game record as JSON text. ``stopped`` is the fault that stopped a strict run.
     """
 
     config: ArenaConfig
     summary: dict[str, Any]
     games: list[dict[str, Any]]
+    stopped: dict[str, Any] | None = None
 
     def records(self) -> list[str]:
         """The game records as JSON lines (deal and seating order)."""
         return [g["record"] for g in self.games if "record" in g]
+
+
+class ArenaStopped(TapeteError):
+    """A strict run stopped at its first forfeit (the games played so far are kept)."""
 
 
 def _chunks(deals: int, workers: int, size: int | None) -> list[list[int]]:
@@ -166,39 +195,108 @@ def _chunks(deals: int, workers: int, size: int | None) -> list[list[int]]:
 
 
 def run_arena(
-    config: ArenaConfig, on_progress: Callable[[int, int], None] | None = None
+    config: ArenaConfig,
+    on_progress: Callable[[int, int], None] | None = None,
+    on_games: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> ArenaResult:
-    """Play the arena and aggregate it. ``on_progress(done, total)`` is called as deals end."""
+    """Play the arena and aggregate it.
+
+    ``on_progress(done, total)`` is called as deals end; ``on_games(games)`` receives the
+    games as soon as they are played, in deal and seating order (for writing them as they
+    come: a run stopped or interrupted keeps what was played).
+    """
     seats = config.validate()
     spec = config.spec()
     chunks = _chunks(config.deals, config.workers, config.chunk_size)
     done = 0
+    received: dict[int, list[dict[str, Any]]] = {}
+    flushed = 0
+    stopped: dict[str, Any] | None = None
 
-    def on_done(count: int) -> None:
-        nonlocal done
-        done += count
+    def flush(everything: bool = False) -> None:
+        nonlocal flushed
+        for i in sorted(k for k in received if k >= flushed):
+            if i != flushed and not everything:
+                break
+            if on_games is not None:
+                on_games(received[i])
+            flushed = i + 1
+
+    def on_chunk(index: int, results: list[dict[str, Any]]) -> bool:
+        nonlocal done, stopped
+        received[index] = results
+        done += len({g["deal"] for g in results})
+        flush()
         if on_progress is not None:
             on_progress(done, config.deals)
+        faults = [g["forfeit"] for g in results if g.get("forfeit")]
+        if config.strict and faults and stopped is None:
+            stopped = faults[0]
+        return stopped is None
 
     start = time.perf_counter()
-    if config.backend == "ray":
-        parts = run_ray(spec, chunks, config.workers, on_done, config.address)
-    else:
-        parts = run_processes(spec, chunks, config.workers, on_done)
+    try:
+        if config.backend == "ray":
+            run_ray(spec, chunks, config.workers, on_chunk, config.address)
+        else:
+            run_processes(spec, chunks, config.workers, on_chunk)
+    except BaseException:  # interrupted or failed: hand over what was played, then go on
+        with contextlib.suppress(Exception):
+            flush(everything=True)
+        raise
+    flush(everything=True)
     wall = time.perf_counter() - start
-    games = [g for part in parts for g in part]
+    games = [g for i in sorted(received) for g in received[i]]
     games.sort(key=lambda g: (g["deal"], g["rotation"]))
     summary = aggregate(config, seats, games)
+    if stopped is not None:
+        summary["stopped"] = stopped
     n_games = len(games)
     summary["timing"] = {
         "wall_seconds": wall,
-        "deals_per_second": config.deals / wall if wall > 0 else None,
+        "deals_per_second": summary["deals"] / wall if wall > 0 else None,
         "games_per_second": n_games / wall if wall > 0 else None,
         "cpu_seconds_per_game": math.fsum(g["seconds"] for g in games) / max(1, n_games),
         "workers": config.workers,
         "backend": config.backend,
     }
-    return ArenaResult(config, summary, games)
+    return ArenaResult(config, summary, games, stopped)
+
+
+def forfeit_scoring(
+    config: ArenaConfig, seats: int, games: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """How forfeited games score: ``worst[seat]`` for the culprit's seat, ``others[seat]``
+    for every other seat, and ``source``.
+
+    The worst result is the game's ``min_utility()`` when the game declares it, else the
+    lowest result that seat had in the finished games of the run (``observed``); the other
+    seats score their seat's mean over the finished games, so that they are neither helped
+    nor hurt by the culprit. With no finished game at all, both are 0.
+    """
+    finished = [g for g in games if not g.get("forfeit")]
+    per_seat = [[float(g["returns"][s]) for g in finished] for s in range(seats)]
+    others = [math.fsum(v) / len(v) if v else 0.0 for v in per_seat]
+    low: float | None = None
+    try:
+        low = float(load_game(config.game, **config.game_params).min_utility())
+    except (NotImplementedError, AttributeError, TypeError, ValueError):
+        low = None
+    if low is not None and math.isfinite(low):
+        return {"worst": [low] * seats, "others": others, "source": "min_utility"}
+    worst = [min(v) if v else 0.0 for v in per_seat]
+    return {"worst": worst, "others": others, "source": "observed"}
+
+
+def scored_returns(game: Mapping[str, Any], scoring: Mapping[str, Any]) -> list[float]:
+    """The returns a game counts with: its own, or those of :func:`forfeit_scoring`."""
+    fault = game.get("forfeit")
+    if not fault:
+        return [float(x) for x in game["returns"]]
+    return [
+        scoring["worst"][seat] if seat == fault["seat"] else scoring["others"][seat]
+        for seat in range(len(scoring["worst"]))
+    ]
 
 
 def aggregate(
@@ -207,6 +305,9 @@ def aggregate(
     """The summary of ``games`` (sorted by deal and rotation): means, margins, ratings, stats."""
     labels = [p.label for p in config.players]
     names = list(dict.fromkeys(labels))
+    scoring = forfeit_scoring(config, seats, games)
+    forfeits = {name: 0 for name in names}
+    faults = []
     per_deal: dict[str, dict[int, list[float]]] = {name: {} for name in names}
     per_seat: list[list[float]] = [[] for _ in range(seats)]
     counters: dict[str, dict[str, float]] = {name: {} for name in names}
@@ -214,10 +315,15 @@ def aggregate(
     h2h_wins: dict[tuple[str, str], float] = {}
     game_ranks: list[dict[str, float]] = []
     for g in games:
+        returns = scored_returns(g, scoring)
+        fault = g.get("forfeit")
+        if fault:
+            forfeits[labels[g["seating"][fault["seat"]]]] += 1
+            faults.append({"deal": g["deal"], "rotation": g["rotation"], **fault})
         by_name: dict[str, list[float]] = {}
         for seat, entry in enumerate(g["seating"]):
             name = labels[entry]
-            value = float(g["returns"][seat])
+            value = returns[seat]
             by_name.setdefault(name, []).append(value)
             per_deal[name].setdefault(g["deal"], []).append(value)
             per_seat[seat].append(value)
@@ -243,6 +349,7 @@ def aggregate(
         players[name] = {
             "seats": labels.count(name),
             "score": _clean(ci.to_dict()),
+            "forfeits": forfeits[name],
             "stats": summarise_stats(config.game, counters[name]),
         }
     margins = []
@@ -272,6 +379,12 @@ def aggregate(
         "head_to_head": head_to_head,
         "seat_means": [math.fsum(v) / len(v) if v else None for v in per_seat],
         "ratings": _ratings(names, game_ranks),
+        "forfeits": {
+            "games": len(faults),
+            "by_player": forfeits,
+            "scoring": scoring,
+            "first": faults[:MAX_FAULTS_LISTED],
+        },
     }
 
 

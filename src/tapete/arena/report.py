@@ -13,22 +13,34 @@ from typing import Any
 from tapete.arena.core import ArenaResult
 
 
-def write_results(result: ArenaResult, out: Path, chart: bool = True) -> dict[str, Path]:
-    """Write every output file into ``out`` (created); returns their paths by kind."""
+def write_results(
+    result: ArenaResult, out: Path, chart: bool = True, records: bool = True
+) -> dict[str, Path]:
+    """Write every output file into ``out`` (created); returns their paths by kind.
+
+    ``records=False`` leaves ``records.jsonl`` alone (the command line writes it game by game
+    as the arena plays, so that a stopped or interrupted run keeps its records).
+    """
+    paths = write_summary(result.summary, out, chart)
+    if records:
+        paths["records"] = out / "records.jsonl"
+        with paths["records"].open("w", encoding="utf-8") as f:
+            for line in result.records():
+                f.write(line + "\n")
+    return paths
+
+
+def write_summary(summary: dict[str, Any], out: Path, chart: bool = True) -> dict[str, Path]:
+    """Write ``results.json``, ``results.csv`` and (with matplotlib) ``scores.png``."""
     out.mkdir(parents=True, exist_ok=True)
-    paths = {
-        "json": out / "results.json",
-        "csv": out / "results.csv",
-        "records": out / "records.jsonl",
-    }
-    paths["json"].write_text(json.dumps(result.summary, indent=2, ensure_ascii=False) + "\n")
-    write_csv(result.summary, paths["csv"])
-    with paths["records"].open("w", encoding="utf-8") as f:
-        for line in result.records():
-            f.write(line + "\n")
+    paths = {"json": out / "results.json", "csv": out / "results.csv"}
+    paths["json"].write_text(
+        json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    write_csv(summary, paths["csv"])
     if chart:
         png = out / "scores.png"
-        if write_chart(result.summary, png):
+        if write_chart(summary, png):
             paths["png"] = png
     return paths
 
@@ -40,18 +52,18 @@ def write_csv(summary: dict[str, Any], path: Path) -> None:
         w = csv.writer(f)
         w.writerow(
             ["kind", "player", "versus", "mean", "ci_low", "ci_high", "sd", "n",
-             "rating_mu", "rating_sigma", "rating_ordinal"]
+             "rating_mu", "rating_sigma", "rating_ordinal", "forfeits"]
         )  # fmt: skip
         for name, p in summary["players"].items():
             s, r = p["score"], ratings.get(name, {})
             w.writerow(
                 ["player", name, "", s["mean"], s["ci_low"], s["ci_high"], s["sd"], s["n"],
-                 r.get("mu", ""), r.get("sigma", ""), r.get("ordinal", "")]
+                 r.get("mu", ""), r.get("sigma", ""), r.get("ordinal", ""), p.get("forfeits", 0)]
             )  # fmt: skip
         for m in summary["margins"]:
             w.writerow(
                 ["margin", m["a"], m["b"], m["mean"], m["ci_low"], m["ci_high"], m["sd"], m["n"],
-                 "", "", ""]
+                 "", "", "", ""]
             )  # fmt: skip
 
 

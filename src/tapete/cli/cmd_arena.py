@@ -8,11 +8,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from tapete.cli.common import add_game_params, parse_params
+from tapete.cli.common import (
+    OutputError,
+    add_game_params,
+    close_output,
+    open_output,
+    parse_params,
+    write_line,
+)
 
 
 def register(sub: Any) -> None:
@@ -55,12 +63,39 @@ def register(sub: Any) -> None:
     parser.add_argument("--no-records", action="store_true", help="do not keep the game records")
     parser.add_argument("--no-chart", action="store_true", help="do not draw scores.png")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds a player may take for one decision before it forfeits the game "
+        "(default 60; 0: no limit)",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="stop at the first forfeit (a player's illegal action, error or timeout); "
+        "the games played so far are kept",
+    )
+    parser.add_argument(
+        "--player-module",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import MODULE (e.g. mypkg.bots; the current folder is searched too) so that "
+        "the players it registers can play (repeatable)",
+    )
     add_game_params(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the arena, print the tables and write the output files."""
+    """Play the arena, print the tables and write the output files.
+
+    The output folder is made and checked before the first game; ``records.jsonl`` is
+    written game by game, so a stopped (``--strict``) or interrupted run keeps its games,
+    and ``results.json`` is written for the games played even then.
+    """
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -71,9 +106,11 @@ def run(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
-    from tapete.arena import ArenaConfig, run_arena
-    from tapete.arena.report import write_results
+    from tapete.arena import ArenaConfig, aggregate, run_arena
+    from tapete.arena.core import DEFAULT_TIME_LIMIT, ArenaStopped
 
+    if args.player_module and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # a user's module next to where tapete is run
     config = ArenaConfig.build(
         args.game,
         args.players,
@@ -85,10 +122,23 @@ def run(args: argparse.Namespace) -> int:
         backend=args.backend,
         address=args.address,
         keep_records=not args.no_records,
+        time_limit=DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit,
+        strict=args.strict,
+        player_modules=tuple(args.player_module),
     )
-    config.validate()
+    seats = config.validate()
     console = Console()
-    out = args.out or Path("arena-out") / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    out: Path = args.out or Path("arena-out") / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    records_path = out / "records.jsonl"
+    records = _prepare_output(out, records_path if config.keep_records else None)
+    played: list[dict[str, Any]] = []
+
+    def on_games(games: list[dict[str, Any]]) -> None:
+        played.extend(games)
+        if records is not None:
+            for game in games:
+                write_line(records, game["record"], str(records_path))
+
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -99,13 +149,58 @@ def run(args: argparse.Namespace) -> int:
         console=console,
         disable=args.no_progress,
     )
-    with progress:
-        task = progress.add_task(f"{args.game} deals", total=args.deals)
-        result = run_arena(config, lambda done, total: progress.update(task, completed=done))
+    try:
+        with progress:
+            task = progress.add_task(f"{args.game} deals", total=args.deals)
+            result = run_arena(
+                config, lambda done, total: progress.update(task, completed=done), on_games
+            )
+    except KeyboardInterrupt:
+        if records is not None:
+            close_output(records, str(records_path))
+        if played:
+            played.sort(key=lambda g: (g["deal"], g["rotation"]))
+            _write_summary(aggregate(config, seats, played), out, not args.no_chart)
+            console.print(f"interrupted: the {len(played)} games played are kept in {out}")
+        raise
+    if records is not None:
+        close_output(records, str(records_path))
     print_summary(console, result.summary)
-    paths = write_results(result, out, chart=not args.no_chart)
+    paths = _write_summary(result.summary, out, not args.no_chart)
+    if records is not None:
+        paths["records"] = records_path
     console.print("wrote " + ", ".join(str(p) for p in paths.values()))
+    if result.stopped is not None:
+        raise ArenaStopped(
+            f"stopped at the first forfeit (--strict): {result.stopped['message']}; the "
+            f"{len(result.games)} games played are kept in {out}"
+        )
     return 0
+
+
+def _prepare_output(out: Path, records_path: Path | None) -> TextIO | None:
+    """Make the output folder and open ``records.jsonl`` (or check the folder is writable),
+    before any game is played; :class:`OutputError` naming the path otherwise."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise OutputError(f"cannot write into {out}: it is a file, not a folder") from None
+    except OSError as e:
+        raise OutputError(f"cannot make the folder {out}: {e.strerror or e}") from None
+    if records_path is not None:
+        return open_output(str(records_path))
+    probe = out / "results.json"
+    close_output(open_output(str(probe)), str(probe))
+    return None
+
+
+def _write_summary(summary: dict[str, Any], out: Path, chart: bool) -> dict[str, Path]:
+    from tapete.arena.report import write_summary
+
+    try:
+        return write_summary(summary, out, chart=chart)
+    except OSError as e:
+        raise OutputError(f"cannot write the results into {out}: {e.strerror or e}") from None
 
 
 def _fmt(x: Any, digits: int = 2) -> str:
@@ -134,6 +229,7 @@ def print_summary(console: Any, summary: dict[str, Any]) -> None:
             _fmt(r.get("mu")), _fmt(r.get("ordinal")),
         )  # fmt: skip
     console.print(table)
+    _print_forfeits(console, summary.get("forfeits") or {})
     if summary["margins"]:
         margins = Table(title="margins (paired by deal)")
         for col in ("a − b", "mean", "95% CI", "excludes 0"):
@@ -166,6 +262,29 @@ def print_summary(console: Any, summary: dict[str, Any]) -> None:
         f"games/s, {_fmt(t.get('wall_seconds'), 1)} s on {t.get('workers')} worker(s) "
         f"({t.get('backend')})"
     )
+
+
+def _print_forfeits(console: Any, forfeits: dict[str, Any]) -> None:
+    """The games each player forfeited, how they scored, and the first faults."""
+    if not forfeits.get("games"):
+        return
+    scoring = forfeits["scoring"]
+    worst = ", ".join(_fmt(x) for x in scoring["worst"])
+    console.print(
+        f"[bold red]{forfeits['games']} game(s) forfeited[/] — "
+        + ", ".join(f"{name}: {n}" for name, n in forfeits["by_player"].items() if n)
+        + f"; a forfeit scores the seat's worst result ({scoring['source']}: {worst}), the "
+        "other seats their seat's mean"
+    )
+    first = forfeits.get("first") or []
+    for fault in first[:3]:
+        console.print(
+            f"  deal {fault['deal']} seating {fault['rotation']}: {fault['message']}",
+            markup=False,
+            highlight=False,
+        )
+    if forfeits["games"] > 3:
+        console.print(f"  … {forfeits['games'] - 3} more in results.json and records.jsonl")
 
 
 def _stats_text(stats: dict[str, Any]) -> str:
