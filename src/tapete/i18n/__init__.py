@@ -1,0 +1,120 @@
+"""Texts for people in English, Spanish and Russian, from gettext catalogs.
+
+The catalogs are ``tapete/locale/<lang>/LC_MESSAGES/tapete.po`` (message ids are the English
+texts), extracted with pybabel from the browser pages and this package (``python -m
+tapete.i18n extract``, then ``update``). The pages read the same catalogs as JSON
+(``tapete/web/static/i18n/<lang>.json``, written by ``python -m tapete.i18n build``); the
+server and the terminal use :func:`translate` and :func:`reason_text`.
+
+>>> translate("es", "The game is over.")
+'La partida ha terminado.'
+>>> reason_text("ru", "must_follow")
+'Нужно ходить в масть.'
+>>> reason_text("en", "no_such_code")
+'no_such_code'
+>>> negotiate("ru-RU,ru;q=0.9,en;q=0.8")
+'ru'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any, Final
+
+from babel.messages.pofile import read_po
+
+from tapete.i18n.reasons import REASONS
+
+#: The languages with a catalog, English first (the message ids).
+LANGUAGES: Final = ("en", "es", "ru")
+LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN: Final = "tapete"
+STATIC_I18N_DIR: Final = Path(__file__).resolve().parent.parent / "web" / "static" / "i18n"
+
+
+def po_path(lang: str) -> Path:
+    """The .po file of ``lang``."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def messages(lang: str) -> dict[str, str]:
+    """Message id -> translation for ``lang`` (only translated, non-fuzzy entries).
+
+    An unknown language gives an empty catalog (every text stays English).
+    """
+    if lang not in LANGUAGES:
+        return {}
+    path = po_path(lang)
+    if not path.exists():
+        return {}
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    out: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not isinstance(message.id, str):
+            continue
+        if isinstance(message.string, str) and message.string:
+            out[message.id] = message.string
+    return out
+
+
+def translate(lang: str, msgid: str, **params: Any) -> str:
+    """``msgid`` in ``lang`` (English when there is no translation), ``{name}`` filled in.
+
+    >>> translate("es", "{who} bids {n}", who="Ana", n=2)
+    'Ana apuesta 2'
+    """
+    text = messages(lang).get(msgid, msgid)
+    if params:
+        for key, value in params.items():
+            text = text.replace("{" + key + "}", str(value))
+    return text
+
+
+def reason_text(lang: str, code: str) -> str:
+    """The sentence for a stable reason or error code in ``lang`` (the code if unknown)."""
+    english = REASONS.get(code)
+    if english is None:
+        return code
+    return translate(lang, english)
+
+
+def negotiate(accept_language: str | None, default: str = "en") -> str:
+    """The best of :data:`LANGUAGES` for an HTTP ``Accept-Language`` header."""
+    best: tuple[float, str] | None = None
+    for part in (accept_language or "").split(","):
+        tag, _, q = part.strip().partition(";q=")
+        base = tag.strip().lower().split("-")[0]
+        if base not in LANGUAGES:
+            continue
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            continue
+        if best is None or weight > best[0]:
+            best = (weight, base)
+    return best[1] if best else default
+
+
+def catalog_json(lang: str) -> dict[str, Any]:
+    """What the pages load for ``lang``: its messages and every reason code's sentence."""
+    return {
+        "lang": lang,
+        "messages": dict(sorted(messages(lang).items())),
+        "reasons": {code: reason_text(lang, code) for code in sorted(REASONS)},
+    }
+
+
+def build_static(directory: Path = STATIC_I18N_DIR) -> list[Path]:
+    """Write ``<lang>.json`` for every language into ``directory``; returns the files."""
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for lang in LANGUAGES:
+        path = directory / f"{lang}.json"
+        text = json.dumps(catalog_json(lang), ensure_ascii=False, indent=0, sort_keys=True)
+        path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    return written

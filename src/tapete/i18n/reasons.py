@@ -1,0 +1,103 @@
+"""Sentences for people for every stable reason code: the engine's refusals
+(``IllegalActionError.reason``) and the server's refusal and error codes (docs/protocol.md).
+
+The sentences are English message ids; the catalogs translate them.
+
+>>> REASONS["must_follow"]
+'You must follow the suit led.'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for extraction into the catalogs (translated later)."""
+    return text
+
+
+#: code -> English sentence (a message id of the catalogs).
+REASONS: Final[dict[str, str]] = {
+    # -- the rules engine (IllegalActionError.reason) --
+    "illegal": N_("The rules do not allow that now."),
+    "unknown_action": N_("That is not an action of this game."),
+    "game_over": N_("The game is over."),
+    "deal_over": N_("The deal is over."),
+    "wrong_phase": N_("That action does not belong to this moment of the game."),
+    "out_of_turn": N_("It is not your turn."),
+    "no_such_card": N_("That card is not in this pack."),
+    "not_held": N_("You do not hold that card."),
+    "dealing": N_("The cards are being dealt."),
+    "already_dealt": N_("That card was already dealt."),
+    "chance": N_("The cards are being dealt."),
+    "chance_only": N_("The cards are being dealt."),
+    "not_chance": N_("Only a player's action is possible now."),
+    "lot": N_("The first dealer is being drawn by lot."),
+    "swap_phase": N_("First the seven of trumps may be swapped: swap or keep it."),
+    "no_card": N_("Only the holder of the seven of trumps may swap it."),
+    "bidding": N_("Bidding now: bid a number of tricks."),
+    "bid_out_of_range": N_("A bid goes from zero to the number of cards in the hand."),
+    "dealer_restriction": N_("The dealer may not bid so that the bids add up to the tricks."),
+    "playing": N_("Tricks are being played: play a card."),
+    "must_follow": N_("You must follow the suit led."),
+    "must_overtake": N_("You must overtake (montar): play a higher card of the suit led."),
+    "must_trump": N_("You have none of the suit led: you must trump."),
+    "must_overtrump": N_("You must overtrump the trump in the trick."),
+    "auction_now": N_("The auction comes first: play as ombre or pass."),
+    "auction_closed": N_("The auction is over."),
+    "already_ombre": N_("There is already an ombre."),
+    "already_out": N_("You have already passed."),
+    "outbid": N_("Somebody has already made a higher bid."),
+    "no_sans_prendre": N_("Sans prendre is not played at this table."),
+    "forced_spadille": N_("The holder of Spadille must play."),
+    "exchange_now": N_("The exchange comes first: discard, then draw."),
+    "min_discard": N_("Ombre must throw away at least one card."),
+    "stock_empty": N_("The stock has no cards left for that."),
+    "hand_empty": N_("You have no more cards to throw away."),
+    "trumps_now": N_("Ombre must name the trump suit now."),
+    "trumps_named": N_("The trump suit has already been named."),
+    "no_vole": N_("The vole is not played at this table."),
+    "no_vole_now": N_("The vole can only be announced now that the first tricks are won."),
+    "already_blind": N_("You are already playing blind."),
+    "blind_step": N_("Blind stakes now: play blind or decline."),
+    "not_blind_step": N_("Blind stakes are over."),
+    "no_blind_to_overblind": N_("There is no blind stake to over-blind."),
+    "not_looked": N_("Look at your cards first."),
+    "betting_closed": N_("The betting is closed."),
+    "stake_too_low": N_("The stake is below the level."),
+    "stake_too_high": N_("The stake is above the table's cap."),
+    "nobody_on_right": N_("There is nobody on your right to reveal to."),
+    "card_unavailable": N_("That card is not available."),
+    "flash_limit": N_("You have no more requests for a card face up."),
+    "no_three_tens": N_("You do not hold three tens."),
+    "no_tens_rule": N_("Three tens cannot be claimed now."),
+    "svara_not_allowed": N_("A svara cannot be proposed now."),
+    # -- the server's refusals (WebSocket `refused`) --
+    "stale_state": N_("The table moved on before your action arrived: choose again."),
+    "not_your_turn": N_("It is not your turn."),
+    "spectator": N_("You are watching this table: take a seat to play."),
+    "bad_notation": N_("That is not written in this game's notation."),
+    "not_started": N_("The table has not started yet."),
+    "finished": N_("The game is over."),
+    "no_action": N_("No action was given."),
+    "hints_off": N_("Hints are off at this table."),
+    # -- the server's errors (WebSocket `error` and HTTP) --
+    "bad_json": N_("The message was not valid JSON."),
+    "bad_message": N_("The message was not understood."),
+    "unknown_type": N_("The server does not know that message."),
+    "too_large": N_("The message is too large."),
+    "rate_limited": N_("Too many messages: slow down."),
+    "hello_first": N_("The connection must say hello first."),
+    "bad_token": N_("That seat token is not valid: you are watching."),
+    "unknown_table": N_("There is no such table."),
+    "internal": N_("Something went wrong on the server."),
+    "bad_params": N_("Those game parameters are not allowed."),
+    "seat_taken": N_("That seat is taken."),
+    "no_free_seat": N_("There is no free seat at this table."),
+    "bad_seat": N_("There is no such seat."),
+    "bad_name": N_("Names are 1 to 32 characters, without < > or control characters."),
+    "already_started": N_("The table has already started."),
+    "not_finished": N_("The game is not finished yet."),
+    "network": N_("The server could not be reached."),
+}

@@ -1,0 +1,174 @@
+// The lobby's HTTP API and the play WebSocket (docs/protocol.md, version 1).
+
+export const PROTOCOL = 1;
+
+/** An error answered by the server: {status, code, detail}. */
+export class ApiError extends Error {
+  constructor(status, code, detail) {
+    super(detail || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+/** Call the lobby API: JSON in, JSON out; throws ApiError with the server's code. */
+export async function api(path, { method = "GET", body = undefined } = {}) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, "network", String(e));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(response.status, err.code || "http_" + response.status, err.detail || "");
+  }
+  return data;
+}
+
+const store = {
+  get(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      if (value === null || value === undefined) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+    } catch (e) {
+      /* storage disabled: the seat lasts as long as the page */
+    }
+  },
+};
+
+/** The seat token kept for a table (the protocol's `tapete.token.{table_id}`). */
+export const seatToken = (tableId) => store.get(`tapete.token.${tableId}`);
+export const setSeatToken = (tableId, token) => store.set(`tapete.token.${tableId}`, token);
+export const adminToken = (tableId) => store.get(`tapete.admin.${tableId}`);
+export const setAdminToken = (tableId, token) => store.set(`tapete.admin.${tableId}`, token);
+export const playerName = () => store.get("tapete.name") || "";
+export const setPlayerName = (name) => store.set("tapete.name", name);
+
+/** Every token this browser holds, for "your past games". */
+export function allSeatTokens() {
+  const out = [];
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (key && key.startsWith("tapete.token.")) out.push(window.localStorage.getItem(key));
+    }
+  } catch (e) {
+    /* none */
+  }
+  return out;
+}
+
+/**
+ * One WebSocket to a table: says hello with the token, reconnects after a drop, and hands
+ * every server message to `onMessage`. `onStatus("open" | "closed" | "connecting")`.
+ */
+export class TableSocket {
+  constructor(tableId, token, { onMessage, onStatus = () => {} }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.retry = 0;
+    this.closedForGood = false;
+    this.nextId = 1;
+    this.connect();
+  }
+
+  connect() {
+    const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+    const url = `${proto}//${window.location.host}/ws/${encodeURIComponent(this.tableId)}`;
+    this.onStatus("connecting");
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token || null }));
+      this.onStatus("open");
+    });
+    ws.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (e) {
+        return;
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener("close", (event) => {
+      if (this.ws !== ws) return;
+      this.onStatus("closed", event.code);
+      if (this.closedForGood || event.code === 4004 || event.code === 4001) return;
+      const delay = Math.min(8000, 400 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  /** Propose an action by its text, chosen in state number `state`; returns its id. */
+  act(state, text) {
+    const id = `a${this.nextId++}`;
+    this.send({ type: "action", state, text, id });
+    return id;
+  }
+
+  hello(token) {
+    this.token = token;
+    this.send({ type: "hello", protocol: PROTOCOL, token });
+  }
+
+  close() {
+    this.closedForGood = true;
+    if (this.ws) this.ws.close();
+  }
+}
+
+/** Escape text for HTML (names come from people). */
+export function escapeHTML(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+/** Make an element: h("button", {class: "x", onclick: fn}, "text", child...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}

@@ -1,0 +1,137 @@
+// The felt: seats around the table, the trick in the middle, the corner boxes. Shared by the
+// table page and the replay viewer; each game's specifics come from its module.
+
+import { h } from "./api.js";
+import { backSVG, cardElement } from "./cards.js";
+import { t } from "./i18n.js";
+import ombre from "./games/ombre.js";
+import pocha from "./games/pocha.js";
+import trynka from "./games/trynka.js";
+
+const MODULES = { pocha, ombre, trynka };
+
+/** The module that draws a game ("pocha-match" -> pocha). */
+export function gameModule(game) {
+  const base = String(game || "").replace(/-match$/, "");
+  return MODULES[base] || pocha;
+}
+
+/** The game's name for people. */
+export function gameTitle(game) {
+  const base = String(game || "").replace(/-match$/, "");
+  const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka") }[base] || base;
+  return String(game || "").endsWith("-match") ? t("{game}: whole match", { game: name }) : t("{game}: one deal", { game: name });
+}
+
+/** Screen position (percent) of the seat `offset` places after the bottom seat. */
+function seatPosition(offset, n) {
+  const phi = (2 * Math.PI * offset) / n;
+  return { x: 50 + 41 * Math.sin(phi), y: 50 + 39 * Math.cos(phi) };
+}
+
+function trickPosition(offset, n) {
+  const phi = (2 * Math.PI * offset) / n;
+  return { x: 50 + 30 * Math.sin(phi), y: 50 + 30 * Math.cos(phi) };
+}
+
+/**
+ * Draw the felt for a view.
+ * opts: {view, live, mod, ctx, bottomSeat, toMove, clock, openHands (list per seat or null)}
+ */
+export function renderFelt(felt, opts) {
+  const { live, mod, ctx, bottomSeat, toMove } = opts;
+  const n = ctx.n;
+  felt.replaceChildren();
+  const held = mod.cardsHeld(live) || [];
+  for (let s = 0; s < n; s++) {
+    const offset = (s - bottomSeat + n) % n;
+    const pos = seatPosition(offset, n);
+    const isMe = s === ctx.mySeat;
+    const tags = mod.seatTags(live, s, ctx).map((tag) => h("span", { class: "tag " + (tag.cls || "") }, tag.text));
+    const info = ctx.seatInfo(s);
+    const dot = info.kind === "bot" ? null : h("span", { class: "dot" + (info.away ? " away" : info.connected === false ? " off" : ""), "aria-hidden": "true", title: info.connected === false ? t("not connected") : t("connected") });
+    const seatEl = h("div", {
+      class: "seat" + (s === toMove ? " turn" : "") + (isMe ? " me" : "") + (mod.seatOut?.(live, s) ? " out" : ""),
+      style: `left:${pos.x}%;top:${pos.y}%`,
+      "data-seat": String(s),
+      role: "group",
+      "aria-label": ctx.seatName(s) + (s === toMove ? ", " + t("to move") : ""),
+    },
+    h("div", { class: "name" }, dot, h("span", {}, ctx.seatName(s) + (isMe ? ` (${t("you")})` : ""))),
+    tags.length ? h("div", { class: "tags" }, tags) : null,
+    h("div", { class: "stat" }, mod.seatStat(live, s, ctx)),
+    );
+    if (info.away) seatEl.append(h("div", { class: "tags" }, h("span", { class: "tag" }, t("away: a bot plays"))));
+    if (opts.clock && opts.clock.seat === s && opts.clock.remaining !== null && opts.clock.remaining !== undefined) {
+      seatEl.append(h("div", { class: "clock", "data-clock": "1" }, formatClock(opts.clock.remaining)));
+    }
+    const open = opts.openHands ? opts.openHands[s] : null;
+    if (open && open.length) {
+      seatEl.append(h("div", { class: "open-hand" }, open.map((c) => cardElement(c, { small: true }))));
+    } else if (!isMe) {
+      const shown = mod.shownCards ? mod.shownCards(live, s) : [];
+      const count = held[s] ?? 0;
+      const backs = Math.max(0, count - shown.length);
+      if (shown.length) seatEl.append(h("div", { class: "shown", "aria-label": t("cards shown") }, shown.map((c) => cardElement(c, { small: true }))));
+      if (backs) {
+        const row = h("div", { class: "backs", "aria-label": t("{n} cards", { n: count }), role: "img" });
+        for (let i = 0; i < Math.min(backs, 12); i++) {
+          const b = h("div", { class: "card back", "aria-hidden": "true" });
+          b.innerHTML = backSVG();
+          row.append(b);
+        }
+        seatEl.append(row);
+      }
+    }
+    felt.append(seatEl);
+  }
+
+  // the trick in the middle (the finished one stays until the next card is led)
+  const center = h("div", { class: "center", "aria-label": t("Trick"), role: "group" });
+  let trick = mod.trick(live);
+  let done = false;
+  const finished = mod.finishedTricks(live);
+  if ((!trick || !trick.cards || trick.cards.length === 0) && finished.length) {
+    trick = finished[finished.length - 1];
+    done = true;
+  }
+  if (trick && trick.cards) {
+    trick.cards.forEach((code, i) => {
+      const seat = (trick.leader + i) % n;
+      const pos = trickPosition((seat - bottomSeat + n) % n, n);
+      const wrap = h("div", { class: "trick-card" + (done && trick.winner === seat ? " winner" : ""), style: `left:${pos.x}%;top:${pos.y}%;z-index:${i + 1}`, "data-trick-seat": String(seat) });
+      wrap.append(cardElement(code));
+      center.append(wrap);
+    });
+    if (done && trick.winner !== null && trick.winner !== undefined) {
+      center.append(h("div", { class: "center-info" }, h("span", { class: "tag gold" }, t("{who} takes the trick", { who: ctx.seatName(trick.winner) }))));
+    }
+  }
+  const ann = mod.announcement ? mod.announcement(live) : null;
+  if (ann) center.append(h("div", { class: "center-info" }, h("span", { class: "announce " + ann.cls, "data-testid": "announcement" }, ann.text)));
+  felt.append(center);
+
+  const corner = h("div", { class: "corner-info" }, mod.cornerInfo(live, ctx));
+  felt.append(corner);
+  if (finished.length && !done) {
+    const last = finished[finished.length - 1];
+    felt.append(h("div", { class: "corner-info right" }, h("div", { class: "info-box" }, h("span", { class: "label" }, t("Last trick")),
+      h("div", { class: "last-trick" }, last.cards.map((c) => cardElement(c, { small: true }))),
+      h("span", {}, ctx.seatName(last.winner)))));
+  }
+}
+
+/** "1:05" from seconds. */
+export function formatClock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** A seat's display name from the table's seats (TableInfo) for people. */
+export function seatNameFrom(seats, s) {
+  const seat = (seats || []).find((x) => x.seat === s) || (seats || [])[s];
+  if (!seat) return t("Seat {n}", { n: s + 1 });
+  if (seat.name) return seat.name;
+  if (seat.kind === "bot") return t("Bot {n} ({player})", { n: s + 1, player: seat.player || "rule" });
+  return t("Seat {n}", { n: s + 1 });
+}

@@ -1,0 +1,93 @@
+// Helpers shared by the three games' view renderers. Views are the engine's
+// `view.to_dict()`; field names are read through `pick` so that a renamed field
+// (hand_counts -> cards_held, hand -> deal) keeps working.
+
+import { h } from "../api.js";
+import { cardElement } from "../cards.js";
+import { t } from "../i18n.js";
+
+/** The first of `names` present (not undefined) in `obj`. */
+export function pick(obj, ...names) {
+  if (!obj) return undefined;
+  for (const name of names) if (obj[name] !== undefined) return obj[name];
+  return undefined;
+}
+
+/** The live deal of a view: a match view's `deal` (formerly `hand`), else the view itself. */
+export function liveDeal(view) {
+  if (!view) return view;
+  for (const key of ["deal", "live", "hand"]) {
+    const v = view[key];
+    if (v && typeof v === "object" && !Array.isArray(v)) return v;
+  }
+  return view;
+}
+
+/** Cards given as a list of texts, or as one space-separated text. */
+export function cardList(value) {
+  if (!value) return [];
+  if (Array.isArray(value)) return value.filter((c) => c !== null && c !== undefined).map(String);
+  return String(value).split(/\s+/).filter(Boolean);
+}
+
+/** The number of cards each seat holds. */
+export function cardsHeld(live) {
+  return pick(live, "cards_held", "hand_counts", "hand_sizes", "card_counts") || [];
+}
+
+/** An action text split into its verb and argument: "play Rc" -> ["play", "Rc"]. */
+export function splitAction(text) {
+  const s = String(text || "").trim();
+  const i = s.indexOf(" ");
+  return i < 0 ? [s, ""] : [s.slice(0, i), s.slice(i + 1).trim()];
+}
+
+/** Is this match view's game a whole match ("pocha-match")? */
+export function isMatch(view) {
+  return String(view?.game || "").endsWith("-match");
+}
+
+/** The game parameters in force (from the view's spec, else the table's). */
+export function params(view, ctx) {
+  return { ...(ctx?.tableParams || {}), ...(view?.spec?.params || {}) };
+}
+
+/** An info box for the felt's corners. */
+export function infoBox(label, ...content) {
+  return h("div", { class: "info-box" }, h("span", { class: "label" }, label), ...content);
+}
+
+/** A small face-up card, not clickable. */
+export function smallCard(code, extraClass = "") {
+  const el = cardElement(code, { small: true });
+  if (extraClass) el.classList.add(extraClass);
+  return el;
+}
+
+/** A button description for an amount range ("bet 3..10"). */
+export function amountGroups(legal, verbs) {
+  const groups = {};
+  const rest = [];
+  for (const a of legal) {
+    const [verb, arg] = splitAction(a.text);
+    if (verbs.includes(verb) && /^\d+$/.test(arg)) {
+      (groups[verb] ||= []).push({ amount: Number(arg), action: a });
+    } else rest.push(a);
+  }
+  return { groups, rest };
+}
+
+/** "+3" / "-2" / "0" for balances. */
+export function signed(n) {
+  if (n === null || n === undefined) return "";
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** The generic texts of a deal's end: each seat's result. */
+export function resultsTable(returns, ctx, unitLabel = null) {
+  if (!returns) return null;
+  const rows = returns.map((r, s) =>
+    h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, signed(r))),
+  );
+  return h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, unitLabel || t("Result")))), h("tbody", {}, rows));
+}

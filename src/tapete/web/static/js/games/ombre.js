@@ -1,0 +1,219 @@
+// Ombre: who is ombre and the contract, the exchange (choose the discards), the trump suit
+// with the matadors marked, tricks per side, the pool and the balances, and the outcome
+// (sacardo, codille, puesta) announced.
+
+import { h } from "../api.js";
+import { cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
+import { t } from "../i18n.js";
+import { cardList, cardsHeld, infoBox, isMatch, liveDeal, signed, splitAction } from "./common.js";
+
+/** The matadors' cards for a trump suit: Spadille, Manille and Basto. */
+export function matadors(trumps) {
+  const suit = suitName(trumps);
+  if (!suit) return {};
+  const black = suit === "spades" || suit === "clubs";
+  const sym = SUIT_SYMBOL[suit];
+  const named = { "♠A": "Spadille", "♣A": "Basto" };
+  named[black ? `${sym}7` : `${sym}2`] = "Manille";
+  return named;
+}
+
+/** Names of the outcomes, translated. */
+export function outcomeText(outcome) {
+  switch (outcome) {
+    case "sacardo": return t("Sacardo: ombre wins the pool");
+    case "codille": return t("Codille: a defender beats ombre");
+    case "codille_split": return t("Codille, shared by the defenders");
+    case "puesta": return t("Puesta: ombre pays into the pool");
+    case "all_pass": return t("Everybody passed: the deal is thrown in");
+    default: return outcome ? String(outcome) : "";
+  }
+}
+
+function sameCard(a, b) {
+  const x = parseCard(a), y = parseCard(b);
+  return !!x && !!y && x.suit === y.suit && x.rank === y.rank;
+}
+
+const ombre = {
+  pack: "french",
+  live: liveDeal,
+  handOf: (live) => cardList(live.hand),
+  cardsHeld,
+  trick: (live) => live.current_trick || null,
+  finishedTricks: (live) => live.finished_tricks || [],
+  cardVerb: (live) => (live.phase === "play" ? "play" : live.phase === "exchange" ? "discard" : null),
+  dealer: (live) => live.dealer,
+  selectsCards: (live, legal) => legal.some((a) => splitAction(a.text)[0] === "discard"),
+
+  cardMark(live, code) {
+    if (live.trumps === null || live.trumps === undefined) return null;
+    const m = matadors(live.trumps);
+    for (const [card, name] of Object.entries(m)) if (sameCard(card, code)) return matadorWord(name);
+    return null;
+  },
+
+  seatTags(live, seat) {
+    const tags = [];
+    if (seat === live.dealer) tags.push({ text: t("Dealer") });
+    if (seat === (live.dealer + 1) % 3) tags.push({ text: t("Eldest hand") });
+    if (live.ombre === seat) tags.push({ text: t("Ombre"), cls: "gold" });
+    return tags;
+  },
+
+  seatStat(live, seat) {
+    const won = (live.tricks_won || [])[seat] ?? 0;
+    const parts = [t("Tricks {n}", { n: won })];
+    if (live.phase === "exchange" || (live.drawn || [])[seat]) {
+      const d = (live.drawn || [])[seat];
+      if (d) parts.push(t("drew {n}", { n: d }));
+    }
+    return parts.join(" · ");
+  },
+
+  cornerInfo(live) {
+    const boxes = [];
+    if (live.ombre !== null && live.ombre !== undefined) {
+      const contract = live.sans_prendre ? t("Sans prendre") : live.forced ? t("Forced Spadille") : t("With the exchange");
+      boxes.push(infoBox(t("Contract"), h("span", { class: "value" }, contract)));
+    }
+    const suit = suitName(live.trumps);
+    if (suit) {
+      boxes.push(infoBox(t("Trumps"), h("span", { class: "value", style: "font-size:1.5rem" }, SUIT_SYMBOL[suit]), h("span", { class: "value" }, suitWord(suit))));
+    }
+    if (live.phase === "exchange" || (live.stock_left ?? 0) > 0) {
+      boxes.push(infoBox(t("Stock"), h("span", { class: "value" }, t("{n} cards", { n: live.stock_left ?? 0 }))));
+    }
+    if (live.pool !== undefined) boxes.push(infoBox(t("Pool"), h("span", { class: "value" }, String(live.pool))));
+    return boxes;
+  },
+
+  actionButtons(legal, live, ctx) {
+    const out = [];
+    for (const a of legal) {
+      const [verb, arg] = splitAction(a.text);
+      switch (verb) {
+        case "ombre": out.push({ action: a, label: t("I play (ombre)"), primary: true }); break;
+        case "pass": out.push({ action: a, label: t("Pass") }); break;
+        case "sans-prendre": out.push({ action: a, label: t("Sans prendre") }); break;
+        case "vole": out.push({ action: a, label: t("Vole: I take all the tricks") }); break;
+        case "trumps": {
+          const s = suitName(arg);
+          out.push({ action: a, label: `${SUIT_SYMBOL[s] || arg} ${suitWord(s)}`, title: t("Name {suit} trumps", { suit: suitWord(s) }) });
+          break;
+        }
+        case "draw": {
+          const n = ctx.selected.length;
+          out.push({ action: a, primary: true, exchange: true,
+            label: n ? t("Discard {n} and draw", { n }) : t("Draw without discarding"),
+            title: t("Throw away the chosen cards and draw as many from the stock") });
+          break;
+        }
+        default: break;
+      }
+    }
+    return out;
+  },
+
+  turnText(live, ctx, mine) {
+    const who = ctx.seatName(live.current_player);
+    switch (live.phase) {
+      case "auction": return mine ? t("Will you play as ombre?") : t("{who} is bidding", { who });
+      case "exchange": return mine ? t("Choose the cards to throw away, then draw") : t("{who} exchanges", { who });
+      case "trumps": return mine ? t("Name the trump suit") : t("{who} names trumps", { who });
+      case "play": return mine ? t("Your turn: play a card") : t("{who} is to play", { who });
+      default: return "";
+    }
+  },
+
+  panels(view, live, ctx) {
+    const panels = [];
+    const tw = live.tricks_won || [0, 0, 0];
+    if (live.ombre !== null && live.ombre !== undefined) {
+      const defenders = tw.reduce((a, b) => a + b, 0) - tw[live.ombre];
+      panels.push({
+        title: t("Tricks per side"),
+        node: h("dl", { class: "kv" },
+          h("dt", {}, t("Ombre ({who})", { who: ctx.seatName(live.ombre) })), h("dd", { "data-testid": "ombre-tricks" }, String(tw[live.ombre])),
+          h("dt", {}, t("Defenders")), h("dd", {}, String(defenders)),
+          ...tw.flatMap((n, s) => (s === live.ombre ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]))),
+      });
+    }
+    if (suitName(live.trumps)) {
+      const m = matadors(live.trumps);
+      panels.push({
+        title: t("Matadors"),
+        node: h("p", { style: "margin:0" }, Object.entries(m).map(([card, name]) => `${card} ${matadorWord(name)}`).join(" · ")),
+      });
+    }
+    const balances = isMatch(view) ? view.balances : live.balances;
+    const pool = isMatch(view) ? view.pool : live.pool;
+    panels.push({
+      title: t("Pool and balances"),
+      node: h("dl", { class: "kv" }, h("dt", {}, t("Pool")), h("dd", {}, String(pool ?? 0)),
+        ...(balances || []).flatMap((b, s) => [h("dt", {}, ctx.seatName(s)), h("dd", {}, signed(b))])),
+    });
+    if (isMatch(view)) {
+      const results = view.results || [];
+      const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, r.ombre === null || r.ombre === undefined ? "–" : ctx.seatShort(r.ombre)),
+        h("td", {}, r.outcome ? outcomeWord(r.outcome) : ""), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
+      panels.push({
+        title: t("Deals ({n} of {total})", { n: (view.deal_number ?? results.length) + (view.current_player === -4 ? 0 : 1), total: view.num_deals ?? "?" }),
+        node: h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" },
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Ombre")), h("th", {}, t("Outcome")), ...[0, 1, 2].map((s) => h("th", {}, ctx.seatShort(s))))),
+          h("tbody", {}, rows))),
+      });
+    }
+    return panels;
+  },
+
+  announcement(live) {
+    if (!live.outcome) return null;
+    return { cls: live.outcome.startsWith("codille") ? "codille" : live.outcome, text: outcomeText(live.outcome) };
+  },
+
+  results(view, live) {
+    if (isMatch(view)) return view.current_player === -4 ? { title: t("Final balances"), values: view.balances } : null;
+    return live.outcome ? { title: outcomeText(live.outcome), values: live.balances } : null;
+  },
+
+  describe(ev, ctx) {
+    const [verb, arg] = splitAction(ev.text);
+    const who = ctx.seatName(ev.actor);
+    switch (verb) {
+      case "ombre": return t("{who}: I play (ombre)", { who });
+      case "pass": return t("{who} passes", { who });
+      case "sans-prendre": return t("{who} plays sans prendre", { who });
+      case "discard": return arg ? t("{who} discards {card}", { who, card: cardName(arg) }) : t("{who} discards a card", { who });
+      case "draw": return t("{who} draws from the stock", { who });
+      case "stock": return t("You draw {card}", { card: cardName(arg) });
+      case "rest": return t("Left in the stock: {card}", { card: cardName(arg) });
+      case "trumps": return t("{who} names {suit} trumps", { who, suit: suitWord(arg) });
+      case "play": return t("{who} plays {card}", { who, card: cardName(arg) });
+      case "vole": return t("{who} goes for the vole", { who });
+      case "show": return t("{card} is turned up", { card: cardName(arg) });
+      default: return null;
+    }
+  },
+};
+
+function matadorWord(name) {
+  switch (name) {
+    case "Spadille": return t("Spadille");
+    case "Manille": return t("Manille");
+    case "Basto": return t("Basto");
+    default: return name;
+  }
+}
+
+function outcomeWord(outcome) {
+  switch (outcome) {
+    case "sacardo": return t("sacardo");
+    case "codille": case "codille_split": return t("codille");
+    case "puesta": return t("puesta");
+    case "all_pass": return t("all passed");
+    default: return outcome;
+  }
+}
+
+export default ombre;

@@ -1,0 +1,153 @@
+// La Pocha: how its views are drawn (trump card, bids against tricks, the dealer's forbidden
+// bid, the score sheet) and how its actions and events read.
+
+import { h } from "../api.js";
+import { cardElement, cardName, suitWord } from "../cards.js";
+import { t } from "../i18n.js";
+import { cardList, cardsHeld, infoBox, isMatch, liveDeal, params, pick, splitAction } from "./common.js";
+
+/** The bid the dealer may not make (so the bids do not add up), or null. */
+export function forbiddenBid(live, ctx) {
+  const p = params(live, ctx);
+  if (p.dealer_restriction === false || p.dealer_restriction === "off") return null;
+  const bids = live.bids || [];
+  const dealer = live.dealer;
+  if (live.phase !== "bidding" || bids[dealer] !== null && bids[dealer] !== undefined) return null;
+  let sum = 0;
+  for (let s = 0; s < bids.length; s++) {
+    if (s === dealer) continue;
+    if (bids[s] === null || bids[s] === undefined) return null;
+    sum += bids[s];
+  }
+  const size = pick(live, "hand_size") ?? 0;
+  const f = size - sum;
+  return f >= 0 && f <= size ? f : null;
+}
+
+const pocha = {
+  pack: "spanish",
+  live: liveDeal,
+  handOf: (live) => cardList(live.hand),
+  cardsHeld,
+  trick: (live) => live.current_trick || null,
+  finishedTricks: (live) => live.finished_tricks || [],
+  cardVerb: (live) => (live.phase === "play" ? "play" : null),
+  dealer: (live) => live.dealer,
+
+  seatTags(live, seat) {
+    const tags = [];
+    const n = live.n_players || (live.bids || []).length;
+    if (seat === live.dealer) tags.push({ text: t("Dealer"), cls: "gold" });
+    if (n && seat === (live.dealer + 1) % n) tags.push({ text: t("Mano") });
+    return tags;
+  },
+
+  seatStat(live, seat) {
+    const bid = (live.bids || [])[seat];
+    const won = (live.tricks_won || [])[seat] ?? 0;
+    if (bid === null || bid === undefined) return t("Won {won}", { won });
+    return t("Bid {bid} · won {won}", { bid, won });
+  },
+
+  cornerInfo(live, ctx) {
+    const boxes = [];
+    if (live.trump_card) {
+      boxes.push(infoBox(t("Trump card"), cardElement(live.trump_card, { small: true }),
+        h("span", { class: "value" }, suitWord(live.trump_suit ?? live.trump_card.slice(-1)))));
+    } else if (live.trump_suit !== null && live.trump_suit !== undefined) {
+      boxes.push(infoBox(t("Trumps"), h("span", { class: "value" }, suitWord(live.trump_suit))));
+    } else if (live.phase && live.phase !== "deal") {
+      boxes.push(infoBox(t("Trumps"), h("span", { class: "value" }, t("No trumps"))));
+    }
+    const size = live.hand_size;
+    if (size) boxes.push(infoBox(t("Hand"), h("span", { class: "value" }, t("{n} cards", { n: size }))));
+    const f = forbiddenBid(live, ctx);
+    if (f !== null) {
+      boxes.push(infoBox(t("Dealer may not bid"), h("span", { class: "value", "data-testid": "forbidden-bid" }, String(f))));
+    }
+    return boxes;
+  },
+
+  actionButtons(legal, live, ctx) {
+    const out = [];
+    const f = forbiddenBid(live, ctx);
+    const bids = legal.filter((a) => splitAction(a.text)[0] === "bid");
+    for (const a of legal) {
+      const [verb, arg] = splitAction(a.text);
+      if (verb === "bid") out.push({ action: a, label: t("Bid {n}", { n: arg }), key: arg });
+      else if (verb === "swap") out.push({ action: a, label: t("Swap the seven for the trump card") });
+      else if (verb === "pass") out.push({ action: a, label: t("Keep my seven") });
+    }
+    if (bids.length && f !== null && live.seat === live.dealer) {
+      out.push({ action: null, label: t("Bid {n}", { n: f }), disabled: true, title: t("The dealer may not bid {n}: the bids would add up", { n: f }) });
+      out.sort((x, y) => Number((x.key ?? x.label.replace(/\D/g, "")) || 0) - Number((y.key ?? y.label.replace(/\D/g, "")) || 0));
+    }
+    return out;
+  },
+
+  turnText(live, ctx, mine) {
+    if (live.phase === "bidding") return mine ? t("Your bid: how many tricks will you win?") : t("{who} is bidding", { who: ctx.seatName(live.current_player) });
+    if (live.phase === "play") return mine ? t("Your turn: play a card") : t("{who} is to play", { who: ctx.seatName(live.current_player) });
+    if (live.phase === "swap") return mine ? t("Swap your seven of trumps for the trump card?") : "";
+    return "";
+  },
+
+  panels(view, live, ctx) {
+    const panels = [];
+    const n = (live.bids || []).length;
+    const rows = [];
+    for (let s = 0; s < n; s++) {
+      const bid = live.bids[s];
+      const won = (live.tricks_won || [])[s] ?? 0;
+      const cls = bid === null || bid === undefined ? "" : won === bid ? "hit" : won > bid ? "miss" : "";
+      rows.push(h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, bid ?? "–"), h("td", { class: cls }, String(won))));
+    }
+    panels.push({
+      title: t("Bids and tricks"),
+      node: h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bid")), h("th", { scope: "col" }, t("Tricks")))), h("tbody", {}, rows)),
+    });
+    if (isMatch(view)) panels.push({ title: t("Score sheet"), node: scoreSheet(view, live, ctx) });
+    return panels;
+  },
+
+  results(view, live, ctx) {
+    if (isMatch(view) && view.current_player !== -4) return null;
+    const scores = isMatch(view) ? view.totals : live.scores;
+    return scores ? { title: isMatch(view) ? t("Final score") : t("Points this hand"), values: scores } : null;
+  },
+
+  describe(ev, ctx) {
+    const [verb, arg] = splitAction(ev.text);
+    const who = ctx.seatName(ev.actor);
+    switch (verb) {
+      case "play": return t("{who} plays {card}", { who, card: cardName(arg) });
+      case "bid": return t("{who} bids {n}", { who, n: arg });
+      case "turn": return t("The trump card is {card}", { card: cardName(arg) });
+      case "swap": return t("{who} swaps the seven of trumps", { who });
+      case "pass": return t("{who} keeps the seven", { who });
+      case "dealer": return t("{who} deals first", { who: ctx.seatName(Number(arg)) });
+      case "draw": return t("{card} is drawn for the first deal", { card: cardName(arg) });
+      default: return null;
+    }
+  },
+};
+
+function scoreSheet(view, live, ctx) {
+  const sheet = view.sheet || [];
+  const n = (view.totals || []).length;
+  const head = h("tr", {}, h("th", { scope: "col" }, t("Cards")), ...Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, ctx.seatShort(s))));
+  const body = sheet.map((row) =>
+    h("tr", {}, h("td", {}, row.hand_size),
+      ...row.points.map((p, s) => h("td", { class: row.bids[s] === row.won[s] ? "hit" : "miss", title: t("bid {bid}, won {won}", { bid: row.bids[s], won: row.won[s] }) }, `${row.totals[s]}`)),
+    ),
+  );
+  const sizes = view.hand_sizes || [];
+  const idx = view.hand_index ?? sheet.length;
+  if (idx < sizes.length && view.current_player !== -4) {
+    body.push(h("tr", { class: "current" }, h("td", {}, sizes[idx]), ...Array.from({ length: n }, (_, s) => h("td", {}, (live.bids || [])[s] ?? "·"))));
+  }
+  const total = h("tr", {}, h("th", { scope: "row" }, t("Total")), ...(view.totals || []).map((v) => h("th", {}, String(v))));
+  return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet", "aria-label": t("Score sheet") }, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, total)));
+}
+
+export default pocha;

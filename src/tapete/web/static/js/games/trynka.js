@@ -1,0 +1,155 @@
+// Trynka: the bank, the level, the cost of each choice on its button, blind (темню) and
+// over-blind (перетемнить), reveals (вскрываюсь: the two hands shown to the two players),
+// svara (свара: who may join and for how much), and every player's chips.
+
+import { h } from "../api.js";
+import { cardElement, cardName } from "../cards.js";
+import { t } from "../i18n.js";
+import { amountGroups, cardList, cardsHeld, infoBox, isMatch, liveDeal, signed, splitAction } from "./common.js";
+
+/** What a reveal costs `seat` now: twice the level, the level for a blind player. */
+export function revealCost(live, seat) {
+  const dark = (live.dark || [])[seat];
+  return dark ? live.level : 2 * live.level;
+}
+
+const trynka = {
+  pack: "french",
+  live: liveDeal,
+  handOf: (live) => cardList(live.hand),
+  cardsHeld,
+  trick: () => null,
+  finishedTricks: () => [],
+  cardVerb: () => null,
+  dealer: (live) => live.dealer,
+
+  seatTags(live, seat) {
+    const tags = [];
+    if (seat === live.dealer) tags.push({ text: t("Dealer") });
+    if ((live.dark || [])[seat]) tags.push({ text: t("Blind"), cls: "gold" });
+    const active = (live.active || [])[seat];
+    const inBank = (live.participants || []).includes(seat);
+    if (inBank && active === false) tags.push({ text: t("Out"), cls: "red" });
+    if (!inBank && live.participants) tags.push({ text: t("Sitting out") });
+    return tags;
+  },
+
+  seatOut: (live, seat) => (live.active || [])[seat] === false,
+
+  seatStat(live, seat) {
+    const chips = (live.balances || [])[seat];
+    const paid = (live.paid || [])[seat] ?? 0;
+    return t("Chips {chips} · in the bank {paid}", { chips: signed(chips), paid });
+  },
+
+  /** Cards of another seat that this seat may see (exposed, or shown at a reveal). */
+  shownCards: (live, seat) => cardList((live.shown || [])[seat]),
+
+  cornerInfo(live) {
+    const boxes = [];
+    boxes.push(infoBox(t("Bank"), h("span", { class: "chip-stack value" }, h("span", { class: "chip", "aria-hidden": "true" }), h("span", { "data-testid": "bank" }, String(live.bank ?? 0)))));
+    boxes.push(infoBox(t("Level"), h("span", { class: "value" }, t("{level} (cap {cap})", { level: live.level, cap: live.level_cap }))));
+    if (live.svara_count) {
+      boxes.push(infoBox(t("Svara"), h("span", { class: "value" }, t("No. {n}", { n: live.svara_count })),
+        live.join_fee ? h("span", { class: "value" }, t("join for {fee}", { fee: live.join_fee })) : null));
+    }
+    const bottom = cardList(live.bottom);
+    if (bottom.length) boxes.push(infoBox(t("Bottom of the pack"), h("div", { class: "last-trick" }, bottom.map((c) => cardElement(c, { small: true })))));
+    return boxes;
+  },
+
+  actionButtons(legal, live, ctx) {
+    const out = [];
+    const me = live.seat;
+    const { groups, rest } = amountGroups(legal, ["bet", "blind", "overblind"]);
+    for (const [verb, items] of Object.entries(groups)) {
+      items.sort((a, b) => a.amount - b.amount);
+      const label = verb === "bet" ? t("Bet") : verb === "blind" ? t("Blind (темню)") : t("Over-blind (перетемнить)");
+      out.push({ amounts: items, verb, label });
+    }
+    for (const a of rest) {
+      const [verb] = splitAction(a.text);
+      switch (verb) {
+        case "fold": out.push({ action: a, label: t("Fold (упал)"), cost: 0 }); break;
+        case "reveal": out.push({ action: a, label: t("Reveal (вскрываюсь)"), cost: revealCost(live, me) }); break;
+        case "show": out.push({ action: a, label: t("Show my cards") }); break;
+        case "claim-tens": out.push({ action: a, label: t("Three tens: redeal"), primary: true }); break;
+        case "propose-svara": out.push({ action: a, label: t("Propose a svara (свара)") }); break;
+        case "accept": out.push({ action: a, label: t("Accept the svara"), primary: true }); break;
+        case "refuse": out.push({ action: a, label: t("Refuse the svara") }); break;
+        case "join": out.push({ action: a, label: t("Join the svara"), cost: live.join_fee }); break;
+        case "decline": out.push({ action: a, label: live.phase === "svara" ? t("Do not join") : t("No blind: look at my cards") }); break;
+        case "flash": out.push({ action: a, label: t("Deal it face up") }); break;
+        case "no-flash": out.push({ action: a, label: t("Deal it face down"), primary: true }); break;
+        case "keep": out.push({ action: a, label: t("Keep the exposed card") }); break;
+        case "replace": out.push({ action: a, label: t("Replace it") }); break;
+        default: out.push({ action: a, label: a.text });
+      }
+    }
+    return out;
+  },
+
+  turnText(live, ctx, mine) {
+    const who = ctx.seatName(live.current_player);
+    if (!mine) return live.current_player >= 0 ? t("{who} is to act", { who }) : "";
+    if (live.phase === "svara") return t("A svara: join, accept or refuse");
+    if ((live.looked || [])[live.seat] === false) return t("Your cards are face down: play blind or look");
+    return t("Your turn: bet, reveal or fold");
+  },
+
+  handHidden: (live) => (live.looked || [])[live.seat] === false && (live.card_counts || live.cards_held || [])[live.seat] > 0,
+
+  panels(view, live, ctx) {
+    const n = live.n_players || (live.balances || []).length;
+    const rows = [];
+    for (let s = 0; s < n; s++) {
+      const state = (live.active || [])[s] === false ? t("out") : (live.dark || [])[s] ? t("blind") : (live.participants || []).includes(s) ? t("in") : "–";
+      rows.push(h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, signed((live.balances || [])[s])), h("td", {}, String((live.paid || [])[s] ?? 0)), h("td", {}, state)));
+    }
+    const panels = [{
+      title: t("Chips"),
+      node: h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Chips")), h("th", {}, t("In the bank")), h("th", {}, t("State")))), h("tbody", {}, rows)),
+    }];
+    const notes = live.notes || [];
+    if (live.svara_count) {
+      const joiners = [];
+      for (let s = 0; s < n; s++) if ((live.active || [])[s] === false) joiners.push(ctx.seatName(s));
+      panels.push({ title: t("Svara"), node: h("p", {}, live.join_fee ? t("Players out of the bank may join for {fee}: {who}", { fee: live.join_fee, who: joiners.join(", ") || "–" }) : t("Nobody may join this svara")) });
+    }
+    if (isMatch(view)) panels.push({ title: t("Session"), node: h("p", {}, t("Bank {n}", { n: (live.bank_number ?? 0) + 1 })) });
+    void notes;
+    return panels;
+  },
+
+  results(view, live) {
+    if (live.phase !== "over" && view.current_player !== -4) return null;
+    return { title: isMatch(view) ? t("Final chips") : t("Chips won and lost"), values: live.balances };
+  },
+
+  describe(ev, ctx) {
+    const [verb, arg] = splitAction(ev.text);
+    const who = ctx.seatName(ev.actor);
+    switch (verb) {
+      case "blind": return t("{who} plays blind (темню) for {n}", { who, n: arg });
+      case "overblind": return t("{who} over-blinds (перетемнить) for {n}", { who, n: arg });
+      case "decline": return t("{who} declines", { who });
+      case "bet": return t("{who} bets {n}", { who, n: arg });
+      case "fold": return t("{who} folds (упал)", { who });
+      case "reveal": return t("{who} reveals (вскрываюсь)", { who });
+      case "show": return t("{who} shows the cards", { who });
+      case "claim-tens": return t("{who} has three tens: redeal", { who });
+      case "propose-svara": return t("{who} proposes a svara (свара)", { who });
+      case "accept": return t("{who} accepts the svara", { who });
+      case "refuse": return t("{who} refuses the svara", { who });
+      case "join": return t("{who} joins the svara", { who });
+      case "flash": return t("{who} asks for a card face up", { who });
+      case "keep": return t("{who} keeps the exposed card", { who });
+      case "replace": return t("{who} replaces the exposed card", { who });
+      case "deal": return arg.endsWith(" up") ? t("{card} is dealt face up", { card: cardName(arg.slice(0, -3)) }) : null;
+      case "draw": return t("{card} is turned for the first dealer", { card: cardName(arg) });
+      default: return null;
+    }
+  },
+};
+
+export default trynka;

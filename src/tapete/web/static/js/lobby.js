@@ -1,0 +1,267 @@
+// The lobby: create a table, join an open one, watch, and find your past games.
+
+import { api, ApiError, allSeatTokens, h, playerName, setAdminToken, setPlayerName, setSeatToken } from "./api.js";
+import { cardElement } from "./cards.js";
+import { gameTitle } from "./felt.js";
+import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Named variants: a few well-known ways to play, each a set of parameters.
+const PRESETS = {
+  pocha: [
+    { name: N_("Classic"), params: {} },
+    { name: N_("Natural card order (A R C S 7…2)"), params: { rank_order: "natural" } },
+    { name: N_("Seven swap"), params: { seven_swap: true } },
+    { name: N_("Up only (1 to 10 cards)"), params: { hand_sequence: "up_only" }, match: true },
+    { name: N_("Quick hand (3 cards)"), params: { hand_size: 3 }, deal: true },
+  ],
+  ombre: [
+    { name: N_("Classic"), params: {} },
+    { name: N_("Sans prendre allowed"), params: { auction: "sans_prendre" } },
+    { name: N_("Forced Spadille when all pass"), params: { all_pass: "forced_spadille" } },
+    { name: N_("Short session (4 deals)"), params: { num_deals: 4 }, match: true },
+  ],
+  trynka: [
+    { name: N_("Classic"), params: {} },
+    { name: N_("Showdown when betting closes"), params: { closing: "showdown" } },
+    { name: N_("36 cards"), params: { deck: 36 } },
+    { name: N_("Short session (5 banks)"), params: { banks: 5 }, match: true },
+  ],
+};
+const GAME_INFO = {
+  pocha: { cards: ["Ao", "3c", "Re", "Cb"], blurb: N_("Exact bids, follow and overtake: 3 to 8 players") },
+  ombre: { cards: ["♠A", "♣A", "♥K", "♦Q"], blurb: N_("Ombre against two: the classic 3-player game") },
+  trynka: { cards: ["A♠", "10♥", "9♥"], blurb: N_("Blind stakes, reveals and svaras: 2 to 8 players") },
+};
+
+const state = { games: [], players: ["rule", "random"], chosen: "pocha", match: true };
+
+function gameSpec(name) {
+  return state.games.find((g) => g.name === name) || null;
+}
+
+function fullName() {
+  return state.match ? `${state.chosen}-match` : state.chosen;
+}
+
+function nPlayers() {
+  const input = document.querySelector('[data-param="n_players"]');
+  if (input && input.value) return Number(input.value);
+  if (state.chosen === "ombre") return 3;
+  const spec = gameSpec(fullName());
+  const p = spec?.params?.find((x) => x.name === "n_players");
+  return Number(p?.default ?? 4);
+}
+
+function renderGameChoice() {
+  const box = $("game-choice");
+  box.replaceChildren();
+  for (const g of ["pocha", "ombre", "trynka"]) {
+    const input = h("input", { type: "radio", name: "game", value: g, checked: g === state.chosen, onchange: () => { state.chosen = g; renderForm(); } });
+    box.append(h("label", {}, input,
+      h("span", { class: "mini-cards", "aria-hidden": "true" }, GAME_INFO[g].cards.map((c) => cardElement(c, { small: true }))),
+      h("span", {}, h("strong", {}, { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka") }[g]), h("br"), h("small", {}, t(GAME_INFO[g].blurb)))));
+  }
+}
+
+function renderForm() {
+  renderGameChoice();
+  // whole match or one deal
+  $("kind-match").checked = state.match;
+  $("kind-deal").checked = !state.match;
+  // presets
+  const sel = $("preset");
+  sel.replaceChildren();
+  PRESETS[state.chosen].forEach((p, i) => {
+    if ((p.match && !state.match) || (p.deal && state.match)) return;
+    sel.append(h("option", { value: String(i) }, t(p.name)));
+  });
+  renderParams();
+  renderSeats();
+}
+
+function paramField(p) {
+  const id = `param-${p.name}`;
+  let input;
+  const value = p.default;
+  if (p.choices && p.choices.length) {
+    input = h("select", { id, "data-param": p.name }, p.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, String(c))));
+  } else if (typeof value === "boolean") {
+    input = h("select", { id, "data-param": p.name, "data-kind": "bool" }, h("option", { value: "true", selected: value === true }, t("yes")), h("option", { value: "false", selected: value === false }, t("no")));
+  } else if (typeof value === "number" || p.low !== null && p.low !== undefined) {
+    input = h("input", { id, type: "number", "data-param": p.name, "data-kind": "number", value: value === null || value === undefined ? "" : String(value), min: p.low ?? null, max: p.high ?? null, step: Number.isInteger(value ?? 0) ? "1" : "any", placeholder: value === null ? t("default") : null });
+  } else {
+    input = h("input", { id, type: "text", "data-param": p.name, value: value === null || value === undefined ? "" : String(value), placeholder: value === null ? t("default") : null });
+  }
+  input.dataset.default = value === null || value === undefined ? "" : String(value);
+  input.addEventListener("change", () => { if (p.name === "n_players") renderSeats(); });
+  return h("div", { class: "field" }, h("label", { for: id }, p.name), input, p.help ? h("span", { class: "help" }, p.help + (p.allowed ? ` (${p.allowed})` : "")) : null);
+}
+
+function renderParams() {
+  const box = $("params");
+  box.replaceChildren();
+  const spec = gameSpec(fullName());
+  if (!spec) {
+    box.append(h("p", { class: "empty" }, t("The parameters could not be loaded.")));
+    return;
+  }
+  for (const p of spec.params || []) box.append(paramField(p));
+  applyPreset();
+}
+
+function applyPreset() {
+  const preset = PRESETS[state.chosen][Number($("preset").value || 0)] || { params: {} };
+  for (const input of document.querySelectorAll("[data-param]")) {
+    const name = input.dataset.param;
+    const v = name in preset.params ? String(preset.params[name]) : input.dataset.default;
+    input.value = v;
+  }
+}
+
+function renderSeats() {
+  const box = $("seats");
+  box.replaceChildren();
+  const n = nPlayers();
+  for (let s = 0; s < n; s++) {
+    const kind = h("select", { id: `seat-kind-${s}`, "aria-label": t("Seat {n}", { n: s + 1 }) },
+      h("option", { value: "me", selected: s === 0 }, t("Me")),
+      h("option", { value: "human" }, t("A friend (free seat)")),
+      h("option", { value: "bot", selected: s > 0 }, t("Bot")));
+    const level = h("select", { id: `seat-bot-${s}`, "aria-label": t("Bot for seat {n}", { n: s + 1 }) },
+      state.players.map((p) => h("option", { value: p, selected: p === "rule" }, botLabel(p))));
+    const sync = () => { level.disabled = kind.value !== "bot"; };
+    kind.addEventListener("change", () => {
+      if (kind.value === "me") for (const other of box.querySelectorAll("select[id^=seat-kind-]")) if (other !== kind && other.value === "me") other.value = "human";
+      sync();
+    });
+    sync();
+    box.append(h("div", { class: "seat-row" }, h("span", {}, t("Seat {n}", { n: s + 1 })), kind, level));
+  }
+}
+
+function botLabel(p) {
+  if (p === "rule") return t("Rule bot (strongest)");
+  if (p === "random") return t("Random bot (beginner)");
+  return p;
+}
+
+function collectParams() {
+  const out = {};
+  for (const input of document.querySelectorAll("[data-param]")) {
+    if (input.value === input.dataset.default || input.value === "") continue;
+    let v = input.value;
+    if (input.dataset.kind === "bool") v = v === "true";
+    else if (input.dataset.kind === "number") v = Number(v);
+    else if (/^-?\d+$/.test(v) && input.tagName === "SELECT" && typeof gameSpec(fullName())?.params?.find((p) => p.name === input.dataset.param)?.default === "number") v = Number(v);
+    out[input.dataset.param] = v;
+  }
+  return out;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const err = $("create-error");
+  err.replaceChildren();
+  const name = $("my-name").value.trim();
+  const n = nPlayers();
+  const seats = [];
+  let mySeat = null;
+  for (let s = 0; s < n; s++) {
+    const kind = $(`seat-kind-${s}`).value;
+    if (kind === "bot") seats.push({ kind: "bot", player: $(`seat-bot-${s}`).value });
+    else seats.push({ kind: "human" });
+    if (kind === "me") mySeat = s;
+  }
+  if (mySeat !== null && !name) {
+    err.append(h("div", { class: "notice error", role: "alert" }, t("Write your name to take a seat.")));
+    $("my-name").focus();
+    return;
+  }
+  const clock = $("clock").value;
+  const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number($("bot-delay").value) };
+  if (mySeat !== null) Object.assign(body, { name, seat: mySeat });
+  try {
+    const res = await api("/api/tables", { method: "POST", body });
+    const id = res.table.id;
+    setAdminToken(id, res.admin_token);
+    if (res.token) setSeatToken(id, res.token);
+    if (name) setPlayerName(name);
+    window.location.href = "/t/" + encodeURIComponent(id);
+  } catch (e) {
+    err.append(h("div", { class: "notice error", role: "alert" }, e instanceof ApiError ? `${reasonText(e.code, e.code)}: ${e.detail}` : String(e)));
+  }
+}
+
+function tableItem(info, { join = false, replay = false } = {}) {
+  const names = info.seats.map((s) => (s.kind === "bot" ? t("bot") : s.name || t("free seat"))).join(", ");
+  const free = info.seats.filter((s) => s.kind === "human" && !s.taken).length;
+  const href = "/t/" + encodeURIComponent(info.id);
+  return h("li", { class: "table-item" },
+    h("span", { class: "badge " + info.status }, statusWord(info.status)),
+    h("span", { class: "what" }, h("strong", {}, gameTitle(info.game)), h("span", { class: "who" }, names)),
+    join && free ? h("a", { class: "btn primary", href }, t("Join")) : null,
+    replay ? h("a", { class: "btn", href: "/replay/" + encodeURIComponent(info.id) }, t("Replay")) : h("a", { class: "btn", href: href + "?watch=1" }, t("Watch")));
+}
+
+function statusWord(s) {
+  return { open: t("open"), playing: t("playing"), finished: t("finished"), closed: t("closed") }[s] || s;
+}
+
+async function refreshTables() {
+  for (const [status, id, opts] of [["open", "open-tables", { join: true }], ["playing", "playing-tables", {}], ["finished", "finished-tables", { replay: true }]]) {
+    const list = $(id);
+    try {
+      const res = await api(`/api/tables?status=${status}&limit=12`);
+      list.replaceChildren(...(res.tables.length ? res.tables.map((x) => tableItem(x, opts)) : [h("li", { class: "empty" }, status === "open" ? t("No open tables: create one!") : t("None right now."))]));
+    } catch (e) {
+      list.replaceChildren(h("li", { class: "empty" }, t("The server did not answer.")));
+    }
+  }
+}
+
+async function refreshHistory() {
+  const box = $("history");
+  const name = $("history-name").value.trim() || playerName();
+  const seen = new Map();
+  const add = (games) => { for (const g of games || []) seen.set(g.table, g); };
+  try {
+    if (name) add((await api(`/api/history?name=${encodeURIComponent(name)}`)).games);
+    for (const token of allSeatTokens().slice(0, 20)) add((await api("/api/history", { method: "POST", body: { token } })).games);
+  } catch (e) {
+    /* show what we have */
+  }
+  const games = [...seen.values()].sort((a, b) => String(b.finished_at).localeCompare(String(a.finished_at)));
+  box.replaceChildren(...(games.length ? games.map((g) => h("li", { class: "table-item" },
+    h("span", { class: "badge " + g.status }, statusWord(g.status)),
+    h("span", { class: "what" }, h("strong", {}, gameTitle(g.game)), h("span", { class: "who" }, (g.players || []).join(", ") + (g.result ? ` · ${t("result")}: ${g.result[g.seat] > 0 ? "+" : ""}${g.result[g.seat]}` : ""))),
+    h("a", { class: "btn", href: "/replay/" + encodeURIComponent(g.table) }, t("Replay")),
+    h("a", { class: "btn quiet", href: `/api/tables/${encodeURIComponent(g.table)}/record`, download: `tapete-${g.table}.json` }, t("Record")))) : [h("li", { class: "empty" }, t("No past games yet."))]));
+}
+
+async function main() {
+  mountLanguagePicker($("lang"));
+  await setLanguage(preferredLanguage(), { remember: false });
+  $("my-name").value = playerName();
+  $("history-name").value = playerName();
+  try {
+    const [games, players] = await Promise.all([api("/api/games"), api("/api/players").catch(() => ["rule", "random"])]);
+    state.games = Array.isArray(games) ? games : games.games || [];
+    state.players = (Array.isArray(players) ? players : players.players || ["rule", "random"]).slice().sort((a, b) => (a === "rule" ? -1 : b === "rule" ? 1 : 0));
+  } catch (e) {
+    state.games = [];
+  }
+  renderForm();
+  onLanguageChange(() => { renderForm(); refreshTables(); refreshHistory(); });
+  $("kind-match").addEventListener("change", () => { state.match = true; renderForm(); });
+  $("kind-deal").addEventListener("change", () => { state.match = false; renderForm(); });
+  $("preset").addEventListener("change", () => { applyPreset(); renderSeats(); });
+  $("create").addEventListener("submit", createTable);
+  $("history-form").addEventListener("submit", (e) => { e.preventDefault(); refreshHistory(); });
+  refreshTables();
+  refreshHistory();
+  setInterval(refreshTables, 5000);
+}
+
+main();

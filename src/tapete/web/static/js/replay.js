@@ -1,0 +1,143 @@
+// The replay viewer: /replay/{table_id}. Steps through every action of a finished game,
+// forwards and backwards, with every hand face up; downloads the record.
+
+import { api, h } from "./api.js";
+import { cardName, parseCard } from "./cards.js";
+import { gameModule, gameTitle, renderFelt } from "./felt.js";
+import { mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
+import { splitAction } from "./games/common.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
+
+const rp = { record: null, info: null, move: 0, total: 0, frames: new Map(), framesOk: true, timer: null, loading: null };
+
+function seatName(s) {
+  const players = rp.record?.players || [];
+  if (s === null || s === undefined || s < 0) return t("The dealer");
+  const name = players[s];
+  if (!name) return t("Seat {n}", { n: s + 1 });
+  if (String(name).startsWith("bot:")) return t("Bot {n} ({player})", { n: s + 1, player: String(name).slice(4) });
+  return String(name);
+}
+
+function actionLabel(text) {
+  const [verb, arg] = splitAction(text);
+  const c = parseCard(arg.replace(/ up$/, ""));
+  return c ? `${verb} ${cardName(arg.replace(/ up$/, ""))}` : text;
+}
+
+async function frame(n) {
+  if (rp.frames.has(n)) return rp.frames.get(n);
+  const f = await api(`/api/tables/${encodeURIComponent(tableId)}/frames/${n}`);
+  rp.frames.set(n, f);
+  return f;
+}
+
+async function show(n) {
+  n = Math.max(0, Math.min(rp.total, n));
+  rp.move = n;
+  $("pos").textContent = `${n} / ${rp.total}`;
+  $("slider").value = String(n);
+  $("slider").setAttribute("aria-valuetext", t("Action {n} of {total}", { n, total: rp.total }));
+  const text = n > 0 ? rp.record.actions[n - 1] : null;
+  $("now").textContent = text ? t("Action {n}: {text}", { n, text: actionLabel(text) }) : t("The start of the game");
+  for (const li of $("transcript").children) li.classList.toggle("now", Number(li.dataset.move) === n);
+  const current = $("transcript").querySelector("li.now");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  if (!rp.framesOk) return;
+  try {
+    const f = await frame(n);
+    if (rp.move !== n) return;
+    drawFrame(f);
+  } catch (e) {
+    rp.framesOk = false;
+    $("felt").replaceChildren(h("div", { class: "banner" }, h("h2", {}, t("Step through the record")), h("p", {}, t("This server does not draw the table for each step: the actions are listed on the right."))));
+  }
+}
+
+function drawFrame(f) {
+  const views = f.views || [];
+  const base = f.spectator || views[0];
+  if (!base) return;
+  const mod = gameModule(base.game);
+  const live = mod.live(base);
+  const n = live.n_players || views.length;
+  const ctx = {
+    view: base, mod, live, n, mySeat: null, tableParams: rp.record.params || {}, selected: [],
+    seatName, seatShort: (s) => seatName(s).slice(0, 8), seatInfo: () => ({}),
+  };
+  const openHands = views.map((v) => mod.handOf(mod.live(v)));
+  renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands });
+  const panels = $("panels");
+  panels.replaceChildren(...mod.panels(base, live, ctx).map((p) => h("section", { "aria-label": p.title }, h("h2", {}, p.title), p.node)));
+}
+
+function transcript() {
+  const list = $("transcript");
+  list.replaceChildren(h("li", { "data-move": "0", onclick: () => show(0) }, t("Start")));
+  rp.record.actions.forEach((text, i) => {
+    list.append(h("li", { "data-move": String(i + 1), onclick: () => show(i + 1) }, `${i + 1}. ${actionLabel(text)}`));
+  });
+}
+
+function play() {
+  if (rp.timer) {
+    clearInterval(rp.timer);
+    rp.timer = null;
+    $("play").textContent = t("Play");
+    return;
+  }
+  $("play").textContent = t("Pause");
+  rp.timer = setInterval(() => {
+    if (rp.move >= rp.total) return play();
+    show(rp.move + 1);
+  }, 700);
+}
+
+function download() {
+  const blob = new Blob([JSON.stringify(rp.record, null, 1)], { type: "application/json" });
+  const a = h("a", { href: URL.createObjectURL(blob), download: `tapete-${tableId}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function onKey(e) {
+  if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
+  if (e.key === "ArrowRight") show(rp.move + 1);
+  else if (e.key === "ArrowLeft") show(rp.move - 1);
+  else if (e.key === "Home") show(0);
+  else if (e.key === "End") show(rp.total);
+  else return;
+  e.preventDefault();
+}
+
+async function main() {
+  mountLanguagePicker($("lang"));
+  await setLanguage(preferredLanguage(), { remember: false });
+  try {
+    rp.record = await api(`/api/tables/${encodeURIComponent(tableId)}/record`);
+  } catch (e) {
+    $("now").textContent = reasonText(e.code, e.detail);
+    return;
+  }
+  rp.total = rp.record.actions.length;
+  $("title").textContent = gameTitle(rp.record.game);
+  document.title = `${t("Replay")}: ${gameTitle(rp.record.game)} · tapete`;
+  $("slider").max = String(rp.total);
+  $("result").textContent = rp.record.result ? rp.record.result.map((r, s) => `${seatName(s)} ${r > 0 ? "+" : ""}${r}`).join(" · ") : t("Unfinished");
+  transcript();
+  $("first").addEventListener("click", () => show(0));
+  $("prev").addEventListener("click", () => show(rp.move - 1));
+  $("next").addEventListener("click", () => show(rp.move + 1));
+  $("last").addEventListener("click", () => show(rp.total));
+  $("play").addEventListener("click", play);
+  $("slider").addEventListener("input", () => show(Number($("slider").value)));
+  $("download").addEventListener("click", download);
+  document.addEventListener("keydown", onKey);
+  onLanguageChange(() => { transcript(); show(rp.move); $("title").textContent = gameTitle(rp.record.game); });
+  show(0);
+}
+
+main();

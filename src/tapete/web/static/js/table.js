@@ -1,0 +1,587 @@
+// The table page: /t/{table_id}. Plays a seat (token kept in localStorage) or watches.
+
+import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
+import { cardElement, cardName, parseCard } from "./cards.js";
+import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom } from "./felt.js";
+import { mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
+import { splitAction } from "./games/common.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
+const watchOnly = new URL(window.location.href).searchParams.has("watch");
+
+const page = {
+  info: null, // TableInfo
+  msg: null, // the last `state` message
+  seat: null, // this connection's seat (null: spectator)
+  socket: null,
+  selected: [], // Ombre's chosen discards
+  queue: [], // action texts to send one after another (the exchange)
+  clockAt: 0,
+  logCount: 0,
+  lastTricks: -1,
+  hintOk: true,
+  focusKey: null,
+  typed: "",
+  typedAt: 0,
+};
+
+function announce(text) {
+  if (!text) return;
+  const live = $("announcer");
+  // a fresh node so that screen readers read each change once
+  live.append(h("p", {}, text));
+  while (live.childNodes.length > 5) live.firstChild.remove();
+}
+
+function ctxFor(msg) {
+  const view = msg.view;
+  const mod = gameModule(view.game);
+  const live = mod.live(view);
+  const seats = msg.seats || page.info?.seats || [];
+  const n = live.n_players || (mod.cardsHeld(live) || []).length || seats.length;
+  return {
+    view, mod, live, n,
+    mySeat: page.seat,
+    tableParams: page.info?.params || {},
+    selected: page.selected,
+    seatName: (s) => (s === null || s === undefined || s < 0 ? t("The dealer") : seatNameFrom(seats, s)),
+    seatShort: (s) => seatNameFrom(seats, s).slice(0, 8),
+    seatInfo: (s) => seats.find((x) => x.seat === s) || {},
+  };
+}
+
+// -- drawing -------------------------------------------------------------------------------
+
+function render() {
+  const msg = page.msg;
+  if (!msg) return;
+  const ctx = ctxFor(msg);
+  const { view, mod, live } = ctx;
+  const mine = page.seat !== null && msg.to_move === page.seat && msg.legal.length > 0;
+  rememberFocus();
+
+  $("title").textContent = gameTitle(view.game);
+  document.title = `${gameTitle(view.game)} · tapete`;
+  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg) });
+
+  // whose turn
+  const turn = $("turn");
+  turn.classList.toggle("mine", mine);
+  if (msg.status === "open") turn.textContent = t("Waiting for players…");
+  else if (msg.to_move === -4 || msg.status === "finished") turn.textContent = t("The game is over");
+  else turn.textContent = mod.turnText(live, ctx, mine) || "";
+
+  renderHand(ctx, mine);
+  renderActions(ctx, mine);
+  renderSide(ctx);
+  renderBanner(ctx);
+  restoreFocus(mine);
+}
+
+function legalCardMap(legal) {
+  const map = new Map();
+  for (const a of legal) {
+    const [verb, arg] = splitAction(a.text);
+    if ((verb === "play" || verb === "discard") && parseCard(arg)) map.set(cardKey(arg), a);
+  }
+  return map;
+}
+
+function cardKey(code) {
+  const c = parseCard(code);
+  return c ? `${c.rank}|${c.suit}` : String(code);
+}
+
+function renderHand(ctx, mine) {
+  const { live, mod } = ctx;
+  const handEl = $("hand");
+  handEl.replaceChildren();
+  if (page.seat === null) {
+    handEl.setAttribute("aria-label", t("Spectator: only public cards are shown"));
+    handEl.append(h("p", { class: "empty", style: "color:#fff" }, t("You are watching: only the cards everybody may see are shown.")));
+    return;
+  }
+  handEl.setAttribute("aria-label", t("Your hand"));
+  const cards = mod.handOf(live);
+  const legalCards = legalCardMap(page.msg.legal);
+  const selecting = mod.selectsCards?.(live, page.msg.legal) && mine;
+  if (mod.handHidden?.(live)) {
+    const count = (mod.cardsHeld(live) || [])[page.seat] || 0;
+    for (let i = 0; i < count; i++) handEl.append(cardElement(null));
+    handEl.append(h("span", { class: "sr-only" }, t("Your cards are face down")));
+    return;
+  }
+  const verb = mod.cardVerb(live);
+  cards.forEach((code, i) => {
+    const legal = mine && legalCards.has(cardKey(code));
+    const selected = page.selected.some((c) => cardKey(c) === cardKey(code));
+    const mark = mod.cardMark?.(live, code);
+    const label = cardName(code) + (mark ? ` (${mark})` : "") + (legal ? "" : verb && mine ? `, ${t("not playable now")}` : "");
+    const el = cardElement(code, {
+      legal: legal && !selecting ? true : legal,
+      selected,
+      label,
+      onPick: (c, node) => pickCard(c, node, ctx, selecting),
+    });
+    if (mark) el.classList.add("matador");
+    el.dataset.key = "card:" + cardKey(code);
+    el.tabIndex = -1;
+    handEl.append(el);
+  });
+  // one tab stop in the hand (roving tabindex): the focused, else first legal, else first card
+  const btns = [...handEl.querySelectorAll("button.card")];
+  const first = btns.find((b) => b.classList.contains("legal")) || btns[0];
+  if (first) first.tabIndex = 0;
+}
+
+function pickCard(code, node, ctx, selecting) {
+  const msg = page.msg;
+  const { live, mod } = ctx;
+  if (selecting) {
+    const k = cardKey(code);
+    const i = page.selected.findIndex((c) => cardKey(c) === k);
+    if (i >= 0) page.selected.splice(i, 1);
+    else if (legalCardMap(msg.legal).has(k)) page.selected.push(code);
+    else return refuseLocally(node, t("You cannot throw that card away now"));
+    page.focusKey = "card:" + k;
+    render();
+    announce(i >= 0 ? t("{card} kept", { card: cardName(code) }) : t("{card} chosen to throw away", { card: cardName(code) }));
+    return;
+  }
+  const action = legalCardMap(msg.legal).get(cardKey(code));
+  if (action) return send(action.text);
+  const verb = mod.cardVerb(live);
+  if (page.seat === null) return refuseLocally(node, t("You are watching this table"));
+  if (msg.to_move !== page.seat) return refuseLocally(node, reasonText("not_your_turn", t("It is not your turn")));
+  if (!verb) return refuseLocally(node, t("No card is played now"));
+  // ask the engine: the server refuses with the rule's reason
+  node.classList.add("shake");
+  setTimeout(() => node.classList.remove("shake"), 400);
+  send(`${verb} ${code}`);
+}
+
+function refuseLocally(node, text) {
+  if (node) {
+    node.classList.add("shake");
+    setTimeout(() => node.classList.remove("shake"), 400);
+  }
+  showRefusal(text);
+}
+
+function showRefusal(text) {
+  const el = $("refusal");
+  el.replaceChildren(text ? h("span", { role: "alert" }, text) : "");
+  if (text) announce(text);
+}
+
+function renderActions(ctx, mine) {
+  const { live, mod } = ctx;
+  const box = $("actions");
+  box.replaceChildren();
+  if (!mine) return;
+  const buttons = mod.actionButtons(page.msg.legal, live, ctx);
+  for (const b of buttons) {
+    if (b.amounts) {
+      box.append(amountControl(b));
+      continue;
+    }
+    const label = [b.label];
+    const btn = h("button", {
+      type: "button",
+      class: "btn" + (b.primary ? " primary" : ""),
+      disabled: b.disabled || !b.action,
+      title: b.title || null,
+      "data-action": b.action?.text || null,
+      onclick: () => {
+        if (b.exchange) return exchange(b.action);
+        send(b.action.text);
+      },
+    }, ...label, b.cost !== undefined && b.cost !== null ? h("span", { class: "cost", "aria-label": t("costs {n}", { n: b.cost }) }, String(b.cost)) : null);
+    btn.dataset.key = "act:" + (b.action?.text || b.label);
+    box.append(btn);
+  }
+  if (page.hintOk && page.seat !== null) {
+    box.append(h("button", { type: "button", class: "btn quiet", style: "color:#fff", "data-key": "hint", onclick: askHint }, t("Hint")));
+  }
+}
+
+function amountControl(b) {
+  const items = b.amounts;
+  const min = items[0].amount;
+  const max = items[items.length - 1].amount;
+  const id = `amount-${b.verb}`;
+  const wrap = h("div", { class: "amount", role: "group", "aria-label": b.label });
+  const output = h("output", { for: id, id: id + "-out" }, String(min));
+  const btn = h("button", { type: "button", class: "btn primary", "data-key": "act:" + b.verb, "data-verb": b.verb }, b.label + " ", h("span", { class: "cost" }, String(min)));
+  const choose = (value) => {
+    const item = items.find((x) => x.amount === Number(value)) || items[0];
+    output.textContent = String(item.amount);
+    btn.querySelector(".cost").textContent = String(item.amount);
+    btn.onclick = () => send(item.action.text);
+    btn.dataset.action = item.action.text;
+  };
+  if (items.length > 1) {
+    const range = h("input", { type: "range", id, min: String(min), max: String(max), step: "1", value: String(min), "aria-label": t("Amount"), "data-key": "range:" + b.verb });
+    range.addEventListener("input", () => choose(range.value));
+    wrap.append(range, output);
+  }
+  wrap.append(btn);
+  choose(min);
+  return wrap;
+}
+
+function exchange(drawAction) {
+  const discards = page.selected.map((c) => `discard ${c}`);
+  page.queue = [...discards.slice(1), drawAction.text];
+  page.selected = [];
+  if (discards.length) send(discards[0]);
+  else {
+    page.queue = [];
+    send(drawAction.text);
+  }
+}
+
+function renderSide(ctx) {
+  const { view, live, mod } = ctx;
+  const box = $("panels");
+  box.replaceChildren();
+  for (const p of mod.panels(view, live, ctx)) {
+    box.append(h("section", { "aria-label": p.title }, h("h2", {}, p.title), p.node));
+  }
+}
+
+function renderBanner(ctx) {
+  const msg = page.msg;
+  const felt = $("felt");
+  if (msg.status === "open") {
+    const url = window.location.origin + "/t/" + encodeURIComponent(tableId);
+    const admin = adminToken(tableId);
+    const banner = h("div", { class: "banner", role: "dialog", "aria-label": t("Waiting for players") },
+      h("h2", {}, t("Waiting for players")),
+      h("p", {}, t("Send this link to the friends who will play:")),
+      h("div", { class: "share-box" }, h("input", { readonly: true, value: url, "aria-label": t("Link to this table"), onclick: (e) => e.target.select() }),
+        h("button", { type: "button", class: "btn", onclick: () => navigator.clipboard?.writeText(url) }, t("Copy"))),
+      admin ? h("p", {}, h("button", { type: "button", class: "btn primary", id: "start", "data-key": "start", onclick: startTable }, t("Start now (bots take the free seats)"))) : null);
+    felt.append(banner);
+    return;
+  }
+  const res = ctx.mod.results(ctx.view, ctx.live, ctx);
+  if ((msg.to_move === -4 || msg.status === "finished") && (res || msg.returns)) {
+    const values = msg.returns || res?.values || [];
+    const rows = values.map((v, s) => h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, (v > 0 ? "+" : "") + v)));
+    const admin = adminToken(tableId);
+    const banner = h("div", { class: "banner", role: "dialog", "aria-label": t("The game is over"), "data-testid": "game-over" },
+      h("h2", {}, res?.title || t("The game is over")),
+      h("table", {}, h("tbody", {}, rows)),
+      h("p", { class: "row", style: "justify-content:center" },
+        h("a", { class: "btn", href: "/replay/" + encodeURIComponent(tableId), "data-key": "replay" }, t("Watch the replay")),
+        msg.rematch ? h("a", { class: "btn primary", href: "/t/" + encodeURIComponent(msg.rematch), onclick: () => carryToken(msg.rematch) }, t("Go to the rematch")) :
+          admin ? h("button", { type: "button", class: "btn primary", onclick: rematch }, t("Rematch")) : null,
+        h("a", { class: "btn quiet", href: "/" }, t("Lobby"))));
+    felt.append(banner);
+  }
+}
+
+function carryToken(newId) {
+  const tok = seatToken(tableId);
+  if (tok) setSeatToken(newId, tok);
+  const adm = adminToken(tableId);
+  if (adm) window.localStorage.setItem(`tapete.admin.${newId}`, adm);
+}
+
+function clockNow(msg) {
+  const c = msg.clock;
+  if (!c || c.remaining === null || c.remaining === undefined) return c;
+  return { ...c, remaining: c.remaining - (performance.now() - page.clockAt) / 1000 };
+}
+
+function tickClock() {
+  const msg = page.msg;
+  if (!msg) return;
+  const c = clockNow(msg);
+  const el = document.querySelector("[data-clock]");
+  if (el && c && c.remaining !== null) el.textContent = formatClock(c.remaining);
+}
+
+// -- focus: never lost across re-renders -----------------------------------------------------
+
+const REDRAWN = ["felt", "hand", "actions", "panels", "refusal"];
+
+function rememberFocus() {
+  const el = document.activeElement;
+  page.hadFocus = !!el && REDRAWN.some((id) => $(id).contains(el));
+  if (el && el.dataset && el.dataset.key) page.focusKey = el.dataset.key;
+  else if (page.hadFocus) page.focusKey = null;
+}
+
+function restoreFocus(mine) {
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active)) return;
+  if (!page.hadFocus) return;
+  let target = page.focusKey ? document.querySelector(`[data-key="${CSS.escape(page.focusKey)}"]`) : null;
+  if (!target && mine) target = document.querySelector("#hand button.card.legal") || document.querySelector("#actions button:not([disabled])");
+  if (!target) target = $("hand");
+  target.focus({ preventScroll: true });
+}
+
+// -- keyboard -------------------------------------------------------------------------------
+
+function cardAliases(code) {
+  const c = parseCard(code);
+  if (!c) return [];
+  if (c.spanish) return [`${c.rank}${code.slice(-1)}`.toLowerCase()];
+  const letter = { clubs: "c", diamonds: "d", hearts: "h", spades: "s" }[c.suit];
+  const ranks = [c.rank.toLowerCase()];
+  if (c.rank === "10") ranks.push("t");
+  const out = [];
+  for (const r of ranks) out.push(letter + r, r + letter);
+  return out;
+}
+
+function onKey(event) {
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const hand = $("hand");
+  if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && hand.contains(document.activeElement)) {
+    const cards = [...hand.querySelectorAll("button.card")];
+    const i = cards.indexOf(document.activeElement);
+    if (i >= 0) {
+      const next = cards[(i + (event.key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length];
+      cards.forEach((c) => (c.tabIndex = -1));
+      next.tabIndex = 0;
+      next.focus();
+      event.preventDefault();
+    }
+    return;
+  }
+  if (event.key.length !== 1 || !/[0-9a-zA-Z♣♦♥♠]/.test(event.key)) return;
+  const now = performance.now();
+  page.typed = (now - page.typedAt > 1500 ? "" : page.typed) + event.key.toLowerCase();
+  page.typedAt = now;
+  // a card by its notation: focus it (Enter plays it)
+  const cards = [...hand.querySelectorAll("button.card")];
+  const matches = cards.filter((b) => cardAliases(b.dataset.card).includes(page.typed));
+  if (matches.length === 1) {
+    cards.forEach((c) => (c.tabIndex = -1));
+    matches[0].tabIndex = 0;
+    matches[0].focus();
+    page.typed = "";
+    event.preventDefault();
+    return;
+  }
+  // a bid or an amount by its number
+  if (/^\d+$/.test(page.typed)) {
+    const btn = [...document.querySelectorAll("#actions button[data-action]")].find((b) => splitAction(b.dataset.action)[1] === page.typed);
+    if (btn) {
+      btn.focus();
+      event.preventDefault();
+    }
+  }
+}
+
+// -- talking to the server -------------------------------------------------------------------
+
+function send(text) {
+  if (!page.msg || !page.socket) return;
+  showRefusal("");
+  $("hint").replaceChildren();
+  page.socket.act(page.msg.state, text);
+}
+
+function askHint() {
+  if (!page.msg) return;
+  page.socket.send({ type: "hint", state: page.msg.state });
+}
+
+async function startTable() {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { method: "POST", body: { admin_token: adminToken(tableId) } });
+  } catch (e) {
+    showRefusal(errorText(e));
+  }
+}
+
+async function rematch() {
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", body: { admin_token: adminToken(tableId) } });
+    carryToken(res.table.id);
+    window.location.href = "/t/" + encodeURIComponent(res.table.id);
+  } catch (e) {
+    showRefusal(errorText(e));
+  }
+}
+
+function errorText(e) {
+  if (e instanceof ApiError) return reasonText(e.code, e.detail);
+  return String(e);
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      page.seat = msg.seat;
+      page.info = msg.table;
+      $("seat-note").textContent = page.seat === null ? t("Watching") : t("You play {seat}", { seat: seatNameFrom(msg.table.seats, page.seat) });
+      return;
+    case "state":
+      onState(msg);
+      return;
+    case "refused":
+      page.queue = [];
+      if (msg.code === "stale_state") return; // a newer state is on its way
+      showRefusal(msg.code === "illegal" || msg.code === "bad_notation" ? reasonText(msg.reason, msg.detail) + (msg.reason && reasonText(msg.reason) !== msg.detail && msg.detail ? ` (${msg.detail})` : "") : reasonText(msg.code, msg.detail));
+      return;
+    case "hint":
+      $("hint").replaceChildren(h("span", {}, t("The {player} bot would choose: {action}", { player: msg.player || "rule", action: actionText(msg.text) }) + (msg.why ? ` — ${msg.why}` : "")));
+      announce($("hint").textContent);
+      return;
+    case "error":
+      if (msg.code === "unknown_type" || msg.code === "bad_message") {
+        page.hintOk = false; // this server has no hints
+        $("hint").replaceChildren(h("span", {}, t("Hints are not available on this server")));
+        render();
+        return;
+      }
+      if (msg.code === "bad_token") {
+        setSeatToken(tableId, null);
+        page.socket.hello(null);
+        return;
+      }
+      showRefusal(reasonText(msg.code, msg.detail));
+      return;
+    default:
+      return;
+  }
+}
+
+function actionText(text) {
+  const [verb, arg] = splitAction(text);
+  if ((verb === "play" || verb === "discard") && parseCard(arg)) return `${verb === "play" ? t("play") : t("discard")} ${cardName(arg)}`;
+  return text;
+}
+
+function onState(msg) {
+  const first = !page.msg;
+  const prevState = page.msg?.state ?? -1;
+  page.msg = msg;
+  page.clockAt = performance.now();
+  if (msg.seats && page.info) page.info.seats = msg.seats;
+  if (msg.state !== prevState) page.selected = page.selected.filter((c) => msg.legal.some((a) => a.text === `discard ${c}`));
+  logEvents(msg, first);
+  render();
+  // the exchange: send the queued discards, then the draw, one state after another
+  if (page.queue.length && msg.to_move === page.seat) {
+    const next = page.queue[0];
+    if (msg.legal.some((a) => a.text === next)) {
+      page.queue.shift();
+      send(next);
+    } else page.queue = [];
+  }
+}
+
+function logEvents(msg, first) {
+  const ctx = ctxFor(msg);
+  const log = $("log");
+  const said = [];
+  let dealt = 0;
+  for (const ev of msg.events || []) {
+    const [verb] = splitAction(ev.text || ev.kind || "");
+    if (verb === "deal" || ev.kind === "deal" || ev.kind === "hidden" || ev.text === null) {
+      const text = ev.text ? ctx.mod.describe(ev, ctx) : null;
+      if (text) said.push(text), log.append(h("li", {}, text));
+      else dealt++;
+      continue;
+    }
+    if (dealt) {
+      log.append(h("li", { class: "deal-sep" }, t("Cards are dealt")));
+      dealt = 0;
+    }
+    const text = ctx.mod.describe(ev, ctx) || (ev.text ? `${ctx.seatName(ev.actor)}: ${ev.text}` : null);
+    if (!text) continue;
+    log.append(h("li", {}, text));
+    said.push(text);
+  }
+  if (dealt) log.append(h("li", { class: "deal-sep" }, t("Cards are dealt")));
+  // trick winners
+  const finished = ctx.mod.finishedTricks(ctx.live);
+  if (page.lastTricks >= 0 && finished.length > page.lastTricks) {
+    const w = finished[finished.length - 1].winner;
+    const text = t("{who} takes the trick", { who: ctx.seatName(w) });
+    log.append(h("li", {}, text));
+    said.push(text);
+  }
+  page.lastTricks = finished.length;
+  log.scrollTop = log.scrollHeight;
+  if (first) {
+    announce(t("Table {game}. {turn}", { game: gameTitle(msg.view.game), turn: "" }));
+    return;
+  }
+  for (const s of said.slice(-4)) announce(s);
+  if (msg.to_move === page.seat && msg.legal.length) announce(t("Your turn"));
+}
+
+// -- joining ---------------------------------------------------------------------------------
+
+async function joinDialog(info) {
+  const free = info.seats.filter((s) => s.kind === "human" && !s.taken);
+  const dlg = $("join");
+  if (!free.length || watchOnly || info.status === "finished" || info.status === "closed") return null;
+  return new Promise((resolve) => {
+    const name = h("input", { id: "join-name", value: playerName(), maxlength: "32", required: true, autocomplete: "nickname" });
+    const seatSel = h("select", { id: "join-seat" }, free.map((s) => h("option", { value: String(s.seat) }, t("Seat {n}", { n: s.seat + 1 }))));
+    const err = h("div", { class: "refusal" });
+    const form = h("form", { class: "panel", style: "max-width:420px;margin:2rem auto" },
+      h("h2", {}, t("Take a seat")),
+      h("div", { class: "field" }, h("label", { for: "join-name" }, t("Your name")), name),
+      h("div", { class: "field" }, h("label", { for: "join-seat" }, t("Seat")), seatSel),
+      err,
+      h("div", { class: "row" }, h("button", { type: "submit", class: "btn primary" }, t("Sit down")),
+        h("button", { type: "button", class: "btn", onclick: () => { dlg.replaceChildren(); dlg.hidden = true; resolve(null); } }, t("Just watch"))));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try {
+        const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value.trim(), seat: Number(seatSel.value) } });
+        setPlayerName(name.value.trim());
+        setSeatToken(tableId, res.token);
+        dlg.replaceChildren();
+        dlg.hidden = true;
+        resolve(res.token);
+      } catch (ex) {
+        err.replaceChildren(h("span", { role: "alert" }, errorText(ex)));
+      }
+    });
+    dlg.replaceChildren(form);
+    dlg.hidden = false;
+    name.focus();
+  });
+}
+
+async function main() {
+  mountLanguagePicker($("lang"));
+  await setLanguage(preferredLanguage(), { remember: false });
+  onLanguageChange(() => render());
+  document.addEventListener("keydown", onKey);
+  setInterval(tickClock, 250);
+  let info;
+  try {
+    info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (e) {
+    $("turn").textContent = errorText(e);
+    return;
+  }
+  page.info = info;
+  let token = seatToken(tableId);
+  if (!token) token = await joinDialog(info);
+  page.socket = new TableSocket(tableId, token, {
+    onMessage,
+    onStatus: (status) => {
+      const el = $("conn");
+      el.className = "conn " + status;
+      el.textContent = status === "open" ? t("connected") : status === "connecting" ? t("connecting…") : t("disconnected");
+    },
+  });
+}
+
+main();
