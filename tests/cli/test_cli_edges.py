@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tapete
+from tapete.arena import PlayerSpec
 from tapete.cli.main import main
 from tapete.errors import ConfigError
 from tapete.players import load
@@ -233,3 +236,27 @@ def test_unknown_player_parameters_are_refused_naming_the_allowed_ones(
         capsys, "arena", "pocha", "--players", "random:x=1,random,random,random", "--deals", "1"
     )
     assert "no parameter x" in err and "time_budget" in err
+
+
+GAME_TEXT = st.text(alphabet="pocha-mtrynkb(),=_ 0123456789x", max_size=30)
+
+
+@settings(deadline=None)
+@given(text=GAME_TEXT | st.text(max_size=20))
+def test_any_game_string_loads_or_is_a_config_error(text: str) -> None:
+    try:
+        game = tapete.load_game(text)
+    except ConfigError:
+        return
+    assert game.name in tapete.registered_games() and text.strip().startswith(game.name)
+
+
+@settings(deadline=None)
+@given(text=st.text(alphabet="randomule:=,.0123456789x_ ", max_size=30) | st.text(max_size=20))
+def test_any_player_text_loads_or_is_a_config_error(text: str) -> None:
+    try:
+        spec = PlayerSpec.parse(text)
+        player = load(spec.name, **spec.params)
+    except ConfigError:
+        return
+    assert player.name == spec.name

@@ -51,13 +51,23 @@ def play_game(
                 continue
             seat = state.current_player()
             legal = state.legal_actions()
-            if len(legal) == 1:
-                action = legal[0]
-            else:
-                action = decide(seated[seat], names[seat], state, seat, rngs[seat], limit, armed)
-            if moves is not None:
-                moves.append((seat, action))
-            state.apply_action(action)
+            try:
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    action = decide(
+                        seated[seat], names[seat], state, seat, rngs[seat], limit, armed
+                    )
+                if moves is not None:
+                    moves.append((seat, action))
+                state.apply_action(action)
+            except PlayerFault:
+                raise
+            except Exception as e:  # not the player's fault: the engine's, say where
+                e.add_note(
+                    f"while {names[seat]} was playing seat {seat} at move {state.move_number()}"
+                )
+                raise
     return state
 
 

@@ -433,7 +433,8 @@ def transcript(record: GameRecord | Mapping[str, Any] | str | bytes) -> str:
         if i:
             who = seat_name(seat)
             if seat != CHANCE and 0 <= seat < len(names):
-                who += f" ({names[seat]})"
+                name = names[seat]
+                who += f" ({name if name.isprintable() else repr(name)})"
             line = f"{i:>4}  {who:<18} {rec.actions[i - 1]}"
             if recipient is not None:
                 line += f"  → {seat_name(recipient)}"
