@@ -1,0 +1,3 @@
+import pytest
+
+pytest.importorskip("numba", reason="the solvers need numba (pip install -e '.[solvers]')")
