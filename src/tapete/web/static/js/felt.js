@@ -20,13 +20,14 @@ export function gameModule(game) {
 export function gameTitle(game) {
   const base = String(game || "").replace(/-match$/, "");
   const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka") }[base] || base;
+  if (base === "trynka") return String(game || "").endsWith("-match") ? t("{game}: a session of banks", { game: name }) : t("{game}: one bank", { game: name });
   return String(game || "").endsWith("-match") ? t("{game}: whole match", { game: name }) : t("{game}: one deal", { game: name });
 }
 
 /** Screen position (percent) of the seat `offset` places after the bottom seat. */
 function seatPosition(offset, n) {
   const phi = (2 * Math.PI * offset) / n;
-  return { x: 50 + 41 * Math.sin(phi), y: 50 + 39 * Math.cos(phi) };
+  return { x: 50 + 41 * Math.sin(phi), y: 50 + 37 * Math.cos(phi) };
 }
 
 function trickPosition(offset, n) {

@@ -20,7 +20,8 @@ const page = {
   clockAt: 0,
   logCount: 0,
   lastTricks: -1,
-  hintOk: true,
+  hintOk: false, // shown once the server answers a hint probe
+  hintProbe: false,
   focusKey: null,
   typed: "",
   typedAt: 0,
@@ -113,6 +114,7 @@ function renderHand(ctx, mine) {
     return;
   }
   const verb = mod.cardVerb(live);
+  handEl.classList.toggle("few", cards.length <= (window.innerWidth < 600 ? 5 : 9));
   cards.forEach((code, i) => {
     const legal = mine && legalCards.has(cardKey(code));
     const selected = page.selected.some((c) => cardKey(c) === cardKey(code));
@@ -317,10 +319,12 @@ function rememberFocus() {
 
 function restoreFocus(mine) {
   const active = document.activeElement;
-  if (active && active !== document.body && document.contains(active)) return;
-  if (!page.hadFocus) return;
+  const onFallback = active === $("hand");
+  if (active && active !== document.body && !onFallback && document.contains(active)) return;
+  if (!page.hadFocus && !onFallback) return;
   let target = page.focusKey ? document.querySelector(`[data-key="${CSS.escape(page.focusKey)}"]`) : null;
   if (!target && mine) target = document.querySelector("#hand button.card.legal") || document.querySelector("#actions button:not([disabled])");
+  if (!target) target = document.querySelector("#felt .banner a, #felt .banner button");
   if (!target) target = $("hand");
   target.focus({ preventScroll: true });
 }
@@ -430,18 +434,29 @@ function onMessage(msg) {
       return;
     case "refused":
       page.queue = [];
+      if (page.hintProbe) {
+        page.hintProbe = false;
+        page.hintOk = !["unknown_type", "hints_off", "bad_message"].includes(msg.code);
+        render();
+        return;
+      }
       if (msg.code === "stale_state") return; // a newer state is on its way
       showRefusal(msg.code === "illegal" || msg.code === "bad_notation" ? reasonText(msg.reason, msg.detail) + (msg.reason && reasonText(msg.reason) !== msg.detail && msg.detail ? ` (${msg.detail})` : "") : reasonText(msg.code, msg.detail));
       return;
     case "hint":
+      if (page.hintProbe) {
+        page.hintProbe = false;
+        page.hintOk = true;
+        render();
+        return;
+      }
       $("hint").replaceChildren(h("span", {}, t("The {player} bot would choose: {action}", { player: msg.player || "rule", action: actionText(msg.text) }) + (msg.why ? ` — ${msg.why}` : "")));
       announce($("hint").textContent);
       return;
     case "error":
-      if (msg.code === "unknown_type" || msg.code === "bad_message") {
-        page.hintOk = false; // this server has no hints
-        $("hint").replaceChildren(h("span", {}, t("Hints are not available on this server")));
-        render();
+      if (page.hintProbe && (msg.code === "unknown_type" || msg.code === "bad_message")) {
+        page.hintProbe = false;
+        page.hintOk = false; // this server has no hints: the button stays hidden
         return;
       }
       if (msg.code === "bad_token") {
@@ -467,10 +482,16 @@ function onState(msg) {
   const prevState = page.msg?.state ?? -1;
   page.msg = msg;
   page.clockAt = performance.now();
+  document.body.dataset.state = String(msg.state); // for tests and people who inspect the page
+  document.body.dataset.phase = String(gameModule(msg.view.game).live(msg.view).phase || "");
   if (msg.seats && page.info) page.info.seats = msg.seats;
   if (msg.state !== prevState) page.selected = page.selected.filter((c) => msg.legal.some((a) => a.text === `discard ${c}`));
   logEvents(msg, first);
   render();
+  if (first && page.seat !== null) {
+    page.hintProbe = true; // does this server give hints? (docs/protocol.md, requests)
+    page.socket.send({ type: "hint", state: msg.state });
+  }
   // the exchange: send the queued discards, then the draw, one state after another
   if (page.queue.length && msg.to_move === page.seat) {
     const next = page.queue[0];
