@@ -264,3 +264,16 @@ def test_cli_arena_measures_a_users_own_module_of_players(tmp_path: Path) -> Non
     results = json.loads((tmp_path / "out" / "results.json").read_text())
     assert results["players"]["lowest"]["score"]["n"] == 3
     assert results["forfeits"]["games"] == 0
+
+
+@pytest.mark.slow
+def test_faults_cross_ray_intact() -> None:
+    pytest.importorskip("ray", reason="ray is not installed (pip install 'tapete[ray]')")
+    local = run_arena(_config("bad-sometimes,random,random,random", deals=12, chunk_size=3))
+    on_ray = run_arena(
+        _config("bad-sometimes,random,random,random", deals=12, chunk_size=3, backend="ray",
+                workers=2)
+    )  # fmt: skip
+    assert _without_timing(on_ray.summary) == _without_timing(local.summary)
+    assert on_ray.summary["forfeits"]["games"] > 0
+    assert on_ray.records() == local.records()
