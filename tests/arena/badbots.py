@@ -120,6 +120,56 @@ class Interrupts(_Bad):
         return legal_actions[0]
 
 
+class UnprintableError(_Bad):
+    """Raises an exception whose message is not valid text and very long."""
+
+    name = "bad-unprintable"
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> Any:
+        raise ValueError("\udc80" * 10_000)
+
+
+class _NoRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class BrokenObject(_Bad):
+    """Returns an object that cannot even be shown."""
+
+    name = "bad-object"
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> Any:
+        return _NoRepr()
+
+
+class Huge(_Bad):
+    name = "bad-huge"
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> Any:
+        return 10**100
+
+
+class BadStart(_Bad):
+    """Fails before the game, in ``start``."""
+
+    name = "bad-start"
+
+    def start(self, game: Any, seat: int) -> None:
+        raise OSError("my tables are missing")
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> Any:
+        return legal_actions[0]
+
+
+#: Odd failures (the fault must still be recorded as valid text), with the kind expected.
+ODD: dict[str, str] = {
+    "bad-unprintable": "raised",
+    "bad-object": "not_an_action",
+    "bad-huge": "illegal",
+    "bad-start": "raised",
+}
+
 #: Every bad player that fails at its first decision, with the kind of fault expected.
 ALWAYS: dict[str, str] = {
     "bad-illegal": "illegal",
@@ -132,5 +182,6 @@ ALWAYS: dict[str, str] = {
 }
 
 for _cls in (Illegal, NotAnInt, ReturnsNone, ReturnsFloat, ReturnsBool, RaisesValueError,
-             RaisesTapeteError, OtherPhase, Hangs, Sometimes, Interrupts):  # fmt: skip
+             RaisesTapeteError, OtherPhase, Hangs, Sometimes, Interrupts, UnprintableError,
+             BrokenObject, Huge, BadStart):  # fmt: skip
     register_player(_cls.name, _cls, parameters=())

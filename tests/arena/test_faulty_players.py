@@ -69,6 +69,19 @@ def test_a_bad_player_forfeits_every_game_and_the_run_goes_on(bad: str, workers:
     assert result.stopped is None
 
 
+@pytest.mark.parametrize("bad", sorted(badbots.ODD))
+def test_odd_failures_are_faults_kept_as_valid_records(bad: str) -> None:
+    result = run_arena(_config(f"{bad},random,random,random", deals=1))
+    assert result.summary["forfeits"]["by_player"][bad] == 4
+    for game in result.games:
+        fault = game["forfeit"]
+        assert fault["kind"] == badbots.ODD[bad] and fault["player"] == bad
+        assert len(fault["error"]) <= 500
+        fault["error"].encode("utf-8")  # valid text, whatever the player raised
+        assert json.loads(game["record"])["meta"]["forfeit"] == fault
+        assert tapete.replay(game["record"]).move_number() == fault["move"]
+
+
 def test_the_faults_say_what_went_wrong() -> None:
     messages = {}
     for bad in badbots.ALWAYS:

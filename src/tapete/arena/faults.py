@@ -52,9 +52,9 @@ class PlayerFault(TapeteError):
         self.seat = seat
         self.move = move
         self.kind = kind
-        self.detail = detail
+        self.detail = safe_text(detail)
         super().__init__(
-            f"player {player} in seat {seat} forfeits at move {move} ({kind}): {detail}"
+            f"player {player} in seat {seat} forfeits at move {move} ({kind}): {self.detail}"
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -102,11 +102,31 @@ def time_limit(seconds: float) -> Iterator[bool]:
         signal.signal(signal.SIGALRM, previous)
 
 
+#: Longest explanation kept for a fault (a player's exception message can be anything).
+MAX_DETAIL = 500
+
+
+def safe_text(text: str, limit: int = MAX_DETAIL) -> str:
+    """``text`` fit for a record: valid UTF-8 (lone surrogates escaped), at most ``limit``
+    characters.
+
+    >>> print(safe_text("bad " + chr(0xDC80)))
+    bad \\udc80
+    """
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: Any, how: Any = repr) -> str:
+    """``repr`` (or ``how``) of a player's object, which may itself fail."""
+    try:
+        return str(how(value))
+    except Exception as e:  # a user's object with a broken __repr__/__str__
+        return f"<{type(value).__name__} that cannot be shown: {type(e).__name__}>"
+
+
 def _describe(value: Any) -> str:
-    text = repr(value)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"{text} ({type(value).__name__})"
+    return f"{safe_text(shown(value), 60)} ({type(value).__name__})"
 
 
 def as_action(value: Any) -> int | None:
@@ -156,7 +176,9 @@ def decide(
             label, seat, move, "timeout", f"still deciding after {limit:g} s (interrupted)"
         ) from None
     except Exception as e:  # the player's own failure, whatever it is
-        raise PlayerFault(label, seat, move, "raised", f"raised {type(e).__name__}: {e}") from e
+        raise PlayerFault(
+            label, seat, move, "raised", f"raised {type(e).__name__}: {shown(e, str)}"
+        ) from e
     elapsed = time.perf_counter() - start
     if limit > 0 and elapsed > limit:
         raise PlayerFault(
@@ -176,8 +198,8 @@ def decide(
 def _why(state: State, action: int) -> str:
     try:
         error = state.why_illegal(action)
-    except TapeteError as e:
-        return str(e)
+    except Exception as e:  # the player is at fault already; any explanation will do
+        return f"action {action}: {type(e).__name__}: {e}"
     return str(error) if error is not None else f"action {action} is not among the legal ones"
 
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.arena.deals import DeckChance, bot_seed, deal_seed, rotations
-from tapete.arena.faults import PlayerFault, decide, time_limit
+from tapete.arena.faults import PlayerFault, decide, shown, time_limit
 from tapete.arena.gamestats import collect_stats
 from tapete.engine.api import Game, State
 from tapete.engine.record import GameRecord
@@ -94,7 +94,9 @@ def _start(player: Player, label: str, game: Game, seat: int) -> None:
     try:
         start(game, seat)
     except Exception as e:  # the player's own failure
-        raise PlayerFault(label, seat, 0, "raised", f"start raised {type(e).__name__}: {e}") from e
+        raise PlayerFault(
+            label, seat, 0, "raised", f"start raised {type(e).__name__}: {shown(e, str)}"
+        ) from e
 
 
 def play_deals(spec: Mapping[str, Any], deals: Sequence[int]) -> list[dict[str, Any]]:
