@@ -55,7 +55,7 @@ _PLAYERS: dict[str, Callable[..., Player]] = {"random": RandomPlayer}
 #: The parameters of the players that declared them (any other is refused by :func:`load`).
 _PARAMETERS: dict[str, tuple[str, ...]] = {"random": ("time_budget",)}
 #: Modules imported on first use so that their players register themselves.
-PLAYER_MODULES: list[str] = ["tapete.players.rule"]
+PLAYER_MODULES: list[str] = ["tapete.players.rule", "tapete.players.search"]
 
 
 def register_player(

@@ -1,0 +1,119 @@
+"""Search bots: determinised search over worlds drawn from the view, with numba playouts.
+
+Registered names: ``search`` (parameters ``level`` = easy | normal | strong, ``time_budget``
+in seconds per decision, ``worlds`` for a fixed number of worlds, ``playouts``, ``epsilon``)
+and one name per level, ``search-easy``, ``search-normal``, ``search-strong``.
+
+===========  ==================  =============================================
+level        time per decision   what it is
+===========  ==================  =============================================
+easy         10 ms               few worlds: plays like a careful club player
+normal       50 ms               the fast level
+strong       1 s                 the strong level
+===========  ==================  =============================================
+
+La Pocha (hand and match) is searched; in the other games, and in La Pocha's decisions that
+are neither a bid nor a card (the seven swap), the player plays as ``rule`` does.
+
+>>> from tapete.players import load
+>>> load('search', level='strong').time_budget, load('search-easy').time_budget
+(1.0, 0.01)
+>>> load('search', level='hard')
+Traceback (most recent call last):
+...
+tapete.errors.ConfigError: search level must be easy, normal or strong, got 'hard'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from tapete.engine.api import Game, PlayerView
+from tapete.errors import ConfigError
+from tapete.players.base import Player, load, register_player
+
+#: Seconds per decision of each level.
+LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
+_PARAMETERS: Final = ("level", "time_budget", "worlds", "playouts", "epsilon", "aggression")
+
+
+class SearchPlayer(Player):
+    """Determinised search (see :mod:`tapete.players.search.pocha`); ``rule`` elsewhere."""
+
+    name = "search"
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        level = params.get("level", "normal")
+        if level not in LEVELS:
+            raise ConfigError(f"search level must be easy, normal or strong, got {level!r}")
+        budget = params.get("time_budget", LEVELS[level])
+        try:
+            self.time_budget = float(budget)
+        except (TypeError, ValueError):
+            raise ConfigError(f"time_budget must be a number of seconds, got {budget!r}") from None
+        if not 0 < self.time_budget < 3600:
+            raise ConfigError(f"time_budget must be between 0 and 3600 seconds, got {budget!r}")
+        worlds = params.get("worlds")
+        self.worlds = None if worlds is None else _positive_int("worlds", worlds)
+        self.playouts = _positive_int("playouts", params.get("playouts", 1))
+        self.epsilon = float(params.get("epsilon", 0.0))
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ConfigError(f"epsilon must be between 0 and 1, got {self.epsilon!r}")
+        rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
+        self.fallback = load("rule", **rule_params)
+        self._pocha: Any = None
+
+    def start(self, game: Game, seat: int) -> None:
+        """Remember the rules in force (the searches use them) and start the fallback."""
+        super().start(game, seat)
+        self.fallback.start(game, seat)
+
+    def _pocha_search(self) -> Any:
+        if self._pocha is None:
+            from tapete.players.search.pocha import PochaSearch  # numba loads here
+
+            self._pocha = PochaSearch(
+                time_budget=self.time_budget, worlds=self.worlds, playouts=self.playouts,
+                epsilon=self.epsilon,
+            )  # fmt: skip
+        return self._pocha
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
+        """The searched action for La Pocha's bids and cards, ``rule``'s otherwise."""
+        if view.game in ("pocha", "pocha-match"):
+            action = self._pocha_search().choose(view, legal_actions, rng, self._deal_game(view))
+            if action is not None:
+                return int(action)
+        return self.fallback.choose(view, legal_actions, rng)
+
+    def _deal_game(self, view: PlayerView) -> Game | None:
+        """The game to sample from: the one started with, if it is the view's."""
+        game = self.game
+        if game is not None and getattr(game, "name", None) == view.game:
+            return game
+        return None
+
+
+def _positive_int(name: str, value: Any) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{name} must be a positive integer, got {value!r}") from None
+    if number < 1:
+        raise ConfigError(f"{name} must be a positive integer, got {value!r}")
+    return number
+
+
+def _level(level: str) -> Any:
+    def factory(**params: Any) -> SearchPlayer:
+        return SearchPlayer(**{"level": level, **params})
+
+    return factory
+
+
+register_player("search", SearchPlayer, _PARAMETERS)
+for _name in LEVELS:
+    register_player(f"search-{_name}", _level(_name), _PARAMETERS[1:])

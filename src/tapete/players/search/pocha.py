@@ -1,0 +1,191 @@
+"""La Pocha by determinised search: worlds drawn from the view, decisions by kernel playouts.
+
+For each decision the player draws worlds (full placements of the hidden cards) with the
+game's own sampler, which honours what the view reveals (voids, failures to overtake or to
+trump), until its time is nearly spent; then, in numba, it plays every candidate (a card, or a
+bid) out in every world with a rule-like policy that sees the world's cards, and takes the
+candidate with the best mean points for itself.
+
+>>> import random, tapete
+>>> from tapete.engine import play_chance
+>>> game = tapete.load_game('pocha', n_players=4, hand_size=3)
+>>> state = play_chance(game.new_initial_state(), random.Random(2))
+>>> search = PochaSearch(worlds=8)
+>>> rule = tapete.players.load('rule')
+>>> while not state.is_terminal():
+...     seat = state.current_player()
+...     bot = search if seat == 0 else rule
+...     state.apply_action(bot.choose(state.view(seat), state.legal_actions(), random.Random(1)))
+>>> len(state.returns())
+4
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tapete.engine.api import Game, PlayerView, State
+from tapete.errors import ConfigError
+from tapete.solvers import pocha_kernel as pk
+from tapete.solvers.pocha import PochaTables
+from tapete.solvers.pocha_search import evaluate_bids, evaluate_plays
+
+
+def deal_view(view: PlayerView) -> Any:
+    """The view of the live hand: ``view`` itself for ``pocha``, its live deal in a match."""
+    if hasattr(view, "finished_tricks"):
+        return view
+    for name in ("deal", "hand"):
+        inner = getattr(view, name, None)
+        if inner is not None and hasattr(inner, "finished_tricks"):
+            return inner
+    return None
+
+
+class PochaSearch:
+    """The search for one seat of La Pocha (hand or match), given its budget.
+
+    ``time_budget`` is the wall-clock seconds a decision may take (worlds are drawn until
+    about 70% of it is spent, the playouts take the rest); ``worlds`` fixes the number of
+    worlds instead (reproducible); ``playouts`` per world and candidate, each taking a random
+    legal move with probability ``epsilon`` instead of the policy's.
+    """
+
+    def __init__(
+        self,
+        time_budget: float = 0.05,
+        worlds: int | None = None,
+        playouts: int = 1,
+        epsilon: float = 0.0,
+        max_worlds: int = 4000,
+    ) -> None:
+        self.time_budget = time_budget
+        self.worlds = worlds
+        self.playouts = playouts
+        self.epsilon = epsilon
+        self.max_worlds = max_worlds
+        self._tables: dict[tuple[Any, ...], PochaTables] = {}
+        self._games: dict[Any, Game] = {}
+        #: Worlds used by the last decision (for reports and tests).
+        self.last_worlds = 0
+
+    def _game(self, view: PlayerView, game: Game | None) -> Game:
+        if game is not None:
+            return game
+        spec = view.spec
+        if spec is None:
+            raise ConfigError("the search needs the game: start the player or give views a spec")
+        found = self._games.get(spec)
+        if found is None:
+            found = self._games[spec] = spec.load()
+        return found
+
+    def tables(self, game: Game, hand: Any) -> PochaTables:
+        """The kernel tables of ``game``'s rules for the live hand's size and dealer."""
+        key = (id(game), hand.hand_size, hand.dealer)
+        tables = self._tables.get(key)
+        if tables is None:
+            base = PochaTables.from_params(dict(game.params))
+            tables = self._tables[key] = base.with_hand(hand.hand_size, hand.dealer)
+        return tables
+
+    def choose(
+        self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random,
+        game: Game | None = None,
+    ) -> int | None:  # fmt: skip
+        """The searched action, or ``None`` when the decision is not a bid or a card."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        hand = deal_view(view)
+        if hand is None or hand.phase not in ("bidding", "play") or view.seat is None:
+            return None
+        started = time.perf_counter()
+        game = self._game(view, game)
+        tables = self.tables(game, hand)
+        bids, won, trick, st = root_arrays(tables, hand)
+        worlds: list[list[int]] = []
+        first: State | None = None
+        n = tables.n_players
+        seat = view.seat
+        deadline = started + 0.7 * self.time_budget
+        target = self.worlds if self.worlds is not None else self.max_worlds
+        while len(worlds) < target:
+            world = game.sample_consistent_state(view, rng)
+            if first is None:
+                first = world
+            worlds.append([tables.kernel_mask(_held(world.view(q))) for q in range(n)])
+            if self.worlds is None and time.perf_counter() >= deadline:
+                break
+        assert first is not None
+        texts = [first.action_to_string(a) for a in legal_actions]
+        array = np.array(worlds, dtype=np.uint64)
+        kernel_rng = np.array([rng.getrandbits(63) | 1], dtype=np.uint64)
+        if hand.phase == "bidding":
+            candidates = np.array([int(t.split()[1]) for t in texts], dtype=np.int64)
+            totals = evaluate_bids(
+                array, bids, won, trick, st, tables.rp, candidates, self.playouts,
+                self.epsilon, kernel_rng,
+            )  # fmt: skip
+        else:
+            deck = tables.deck
+            cards = np.array(
+                [tables.kernel_of[int(deck.parse_card(t.split()[1]))] for t in texts],
+                dtype=np.int64,
+            )
+            totals = evaluate_plays(
+                array, bids, won, trick, st, tables.rp, cards, self.playouts, self.epsilon,
+                kernel_rng,
+            )  # fmt: skip
+        self.last_worlds = len(worlds)
+        best = int(np.argmax(totals))
+        _ = seat
+        return legal_actions[best]
+
+
+def _held(view: Any) -> int:
+    """The card-id mask of the cards in the hand of ``view``'s seat (a hand or match view)."""
+    hand = deal_view(view)
+    return int(hand.hand.mask)
+
+
+def root_arrays(tables: PochaTables, hand: Any) -> tuple[Any, Any, Any, Any]:
+    """The kernel's ``bids``, ``won``, ``trick`` and ``st`` for the live hand's view ``hand``.
+
+    >>> import random, tapete
+    >>> from tapete.engine import play_chance
+    >>> game = tapete.load_game('pocha', n_players=3, hand_size=2)
+    >>> state = play_chance(game.new_initial_state(), random.Random(0))
+    >>> tables = PochaTables.from_params(dict(game.params))
+    >>> bids, won, trick, st = root_arrays(tables, state.view(0))
+    >>> int(st[pk.ST_PHASE]) == pk.PHASE_BIDDING, int(st[pk.ST_TO_MOVE])
+    (True, 0)
+    """
+    n = tables.n_players
+    bids = np.array([-1 if b is None else b for b in hand.bids], dtype=np.int64)
+    won = np.array(hand.tricks_won, dtype=np.int64)
+    trick = np.zeros(n, dtype=np.int64)
+    st = np.zeros(pk.ST_SIZE, dtype=np.int64)
+    st[pk.ST_TRUMP] = -1 if hand.trump_suit is None else int(hand.trump_suit)
+    st[pk.ST_BEST_TRUMP] = -1
+    st[pk.ST_TRICKS] = len(hand.finished_tricks)
+    if hand.phase == "bidding":
+        st[pk.ST_PHASE] = pk.PHASE_BIDDING
+        st[pk.ST_TO_MOVE] = hand.current_player
+        st[pk.ST_LEADER] = (hand.dealer + 1) % n
+        return bids, won, trick, st
+    st[pk.ST_PHASE] = pk.PHASE_PLAY
+    current = hand.current_trick
+    leader = current.leader if current is not None else hand.current_player
+    st[pk.ST_LEADER] = leader
+    st[pk.ST_TO_MOVE] = leader
+    if current is not None and current.cards:
+        scratch = np.full(n, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+        scratch_won = np.zeros(n, dtype=np.int64)
+        for card in current.cards:
+            pk.apply_play(scratch, scratch_won, trick, st, tables.rp, tables.kernel_of[int(card)])
+    return bids, won, trick, st

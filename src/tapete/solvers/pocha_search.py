@@ -1,0 +1,94 @@
+"""Determinised evaluation of La Pocha decisions in numba: many worlds, playouts from each.
+
+A *world* is one full placement of the hidden cards (``worlds[w, seat]``: kernel masks). For a
+play, :func:`evaluate_plays` tries every candidate card in every world and plays the hand out
+with the rule-like policy of :mod:`tapete.solvers.pocha_kernel`; for a bid,
+:func:`evaluate_bids` does the same with every candidate bid (the seats still to bid bid by the
+policy's count). Each returns the sum, over worlds and playouts, of the points the seat to move
+scores with each candidate.
+
+>>> import numpy as np
+>>> from tapete.solvers.pocha import PochaTables
+>>> from tapete.solvers import pocha_kernel as pk
+>>> tables = PochaTables.from_params({'n_players': 3, 'hand_size': 1, 'deck': '36'})
+>>> k = tables.cards_per_suit
+>>> world = np.array([[1 << (k - 1), 1 << 0, 1 << k]], dtype=np.uint64)  # ace, low, other suit
+>>> bids = np.array([-1, -1, -1], dtype=np.int64); won = np.zeros(3, dtype=np.int64)
+>>> st = np.zeros(pk.ST_SIZE, dtype=np.int64); st[pk.ST_TRUMP] = 0; st[pk.ST_BEST_TRUMP] = -1
+>>> trick = np.zeros(3, dtype=np.int64)
+>>> rng = np.array([7], dtype=np.uint64)
+>>> totals = evaluate_bids(world, bids, won, trick, st, tables.rp, np.array([0, 1]), 1, 0.0, rng)
+>>> [int(t) for t in totals]  # the ace of trumps: bid 1 scores 15, bid 0 loses 5
+[-5, 15]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tapete.solvers import pocha_kernel as pk
+from tapete.solvers.jit import jit
+
+
+@jit(cache=True)
+def _load(
+    world: Any, bids: Any, won: Any, trick: Any, st: Any, hands: Any, bids2: Any, won2: Any,
+    trick2: Any, st2: Any,
+) -> None:  # fmt: skip
+    hands[:] = world
+    bids2[:] = bids
+    won2[:] = won
+    trick2[:] = trick
+    st2[:] = st
+
+
+@jit(cache=True)
+def evaluate_plays(
+    worlds: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, cards: Any, playouts: Any,
+    epsilon: Any, rng: Any,
+) -> Any:  # fmt: skip
+    """``float64[len(cards)]``: the summed points of the seat to move after playing each card
+    (kernel index) in each world, ``playouts`` playouts per world and card."""
+    n = rp[pk.RP_N]
+    me = st[pk.ST_TO_MOVE]
+    totals = np.zeros(cards.shape[0], dtype=np.float64)
+    hands = np.zeros(n, dtype=np.uint64)
+    bids2 = np.zeros(n, dtype=np.int64)
+    won2 = np.zeros(n, dtype=np.int64)
+    trick2 = np.zeros(n, dtype=np.int64)
+    st2 = np.zeros(pk.ST_SIZE, dtype=np.int64)
+    for w in range(worlds.shape[0]):
+        for a in range(cards.shape[0]):
+            for _ in range(playouts):
+                _load(worlds[w], bids, won, trick, st, hands, bids2, won2, trick2, st2)
+                pk.apply_play(hands, won2, trick2, st2, rp, cards[a])
+                pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
+                totals[a] += pk.score(rp, bids2[me], won2[me])
+    return totals
+
+
+@jit(cache=True)
+def evaluate_bids(
+    worlds: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, candidates: Any,
+    playouts: Any, epsilon: Any, rng: Any,
+) -> Any:  # fmt: skip
+    """``float64[len(candidates)]``: the summed points of the seat to move bidding each
+    candidate in each world (later seats bid by the policy's count), then playing out."""
+    n = rp[pk.RP_N]
+    me = st[pk.ST_TO_MOVE]
+    totals = np.zeros(candidates.shape[0], dtype=np.float64)
+    hands = np.zeros(n, dtype=np.uint64)
+    bids2 = np.zeros(n, dtype=np.int64)
+    won2 = np.zeros(n, dtype=np.int64)
+    trick2 = np.zeros(n, dtype=np.int64)
+    st2 = np.zeros(pk.ST_SIZE, dtype=np.int64)
+    for w in range(worlds.shape[0]):
+        for a in range(candidates.shape[0]):
+            for _ in range(playouts):
+                _load(worlds[w], bids, won, trick, st, hands, bids2, won2, trick2, st2)
+                pk.apply_bid(bids2, st2, rp, candidates[a])
+                pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
+                totals[a] += pk.score(rp, candidates[a], won2[me])
+    return totals
