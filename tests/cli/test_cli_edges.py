@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -260,3 +263,24 @@ def test_any_player_text_loads_or_is_a_config_error(text: str) -> None:
     except ConfigError:
         return
     assert player.name == spec.name
+
+
+@settings(deadline=None, max_examples=40)
+@given(data=st.data())
+def test_any_game_parameter_on_the_command_line_is_played_or_one_line(data: st.DataObject) -> None:
+    name = data.draw(st.sampled_from(tapete.registered_games()))
+    key = data.draw(st.sampled_from(sorted(tapete.load_game(name).params)) | st.text(max_size=4))
+    value = data.draw(st.text(alphabet="0123456789-.,aeiostruf ", max_size=3))
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "r.jsonl"
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            status = main(
+                ["random", name, "--count", "1", "--out", str(out), "-p", f"{key}={value}"]
+            )
+        lines = err.getvalue().strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in lines[0]
+        if status == 0:
+            assert tapete.replay(out.read_text().strip()).is_terminal()
+        else:
+            assert status == 2 and lines[0].startswith("tapete: ") and not out.exists()

@@ -54,9 +54,10 @@ class PlayerSpec:
         params: dict[str, Any] = {}
         for part in parts:
             key, sep, value = part.partition("=")
-            if not sep or not key:
+            key = key.strip()
+            if not sep or not key.isidentifier():
                 raise ConfigError(f"cannot read player {text!r}: expected name:key=value")
-            params[key.strip()] = _number(value.strip())
+            params[key] = _number(value.strip())
         if not name:
             raise ConfigError(f"cannot read player {text!r}: no name")
         return cls(name, params)
@@ -123,6 +124,8 @@ class ArenaConfig:
                 f"give one player per seat, e.g. --players {','.join(['rule'] * seats)}"
             )
         for spec in self.players:
+            if not spec.label.isprintable():
+                raise ConfigError(f"player {spec.label!r} must be printable text")
             load(spec.name, **spec.params)
         if self.deals < 1:
             raise ConfigError(f"deals must be at least 1, got {self.deals}")

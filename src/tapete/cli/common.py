@@ -34,9 +34,10 @@ def parse_params(items: list[str]) -> dict[str, Any]:
     params: dict[str, Any] = {}
     for item in items:
         key, eq, value = item.partition("=")
-        if not eq or not key:
+        key = key.strip()
+        if not eq or not key.isidentifier():
             raise ConfigError(f"cannot read parameter {item!r}: expected KEY=VALUE")
-        params[key.strip()] = value.strip()
+        params[key] = value.strip()
     return params
 
 

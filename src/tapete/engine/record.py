@@ -189,7 +189,8 @@ class GameRecord:
             )
         params = {}
         for key, value in _mapping(self.params, "params").items():
-            _text(key, "params key")
+            if not _text(key, "params key").isidentifier():
+                raise RecordError(f"record field params has a key that is not a name: {key!r}")
             items = value if isinstance(value, (list, tuple)) else [value]
             if any(v is None or not isinstance(v, (str, int, float, bool)) for v in items):
                 raise RecordError(

@@ -67,7 +67,7 @@ def _parse_game_string(text: str) -> tuple[str, dict[str, Any]]:
         for item in filter(None, (p.strip() for p in inner.split(","))):
             key, eq, value = item.partition("=")
             key = key.strip()
-            if not eq or not key:
+            if not eq or not key.isidentifier():
                 raise ConfigError(f"cannot read parameter {item!r} in {text!r}: expected key=value")
             if key in params:
                 raise ConfigError(f"parameter {key} is given twice in {text!r}")
