@@ -1,10 +1,11 @@
 """La Pocha by determinised search: worlds drawn from the view, decisions by kernel playouts.
 
-For each decision the player draws worlds (full placements of the hidden cards) with the
-game's own sampler, which honours what the view reveals (voids, failures to overtake or to
-trump), until its time is nearly spent; then, in numba, it plays every candidate (a card, or a
-bid) out in every world with a rule-like policy that sees the world's cards, and takes the
-candidate with the best mean points for itself.
+For each decision the player draws worlds (full placements of the hidden cards) in numba,
+within the limits the view reveals (:mod:`tapete.solvers.pocha_worlds`: voids, failures to
+overtake or to trump; the game's own sampler steps in if those limits run into a dead end),
+plays every candidate (a card, or a bid) out in every world with a rule-like policy that sees
+the world's cards, in batches until its time is nearly spent, and takes the candidate with
+the best mean points for itself.
 
 >>> import random, tapete
 >>> from tapete.engine import play_chance
@@ -29,11 +30,12 @@ from typing import Any
 
 import numpy as np
 
-from tapete.engine.api import Game, PlayerView, State
+from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
 from tapete.solvers.pocha_search import evaluate_bids, evaluate_plays
+from tapete.solvers.pocha_worlds import constraints, sample_worlds
 
 
 def deal_view(view: PlayerView) -> Any:
@@ -50,9 +52,9 @@ def deal_view(view: PlayerView) -> Any:
 class PochaSearch:
     """The search for one seat of La Pocha (hand or match), given its budget.
 
-    ``time_budget`` is the wall-clock seconds a decision may take (worlds are drawn until
-    about 70% of it is spent, the playouts take the rest); ``worlds`` fixes the number of
-    worlds instead (reproducible); ``playouts`` per world and candidate, each taking a random
+    ``time_budget`` is the wall-clock seconds a decision may take (batches of worlds are
+    evaluated while the next batch fits in 90% of it); ``worlds`` fixes the number of worlds
+    instead (reproducible); ``playouts`` per world and candidate, each taking a random
     legal move with probability ``epsilon`` instead of the policy's.
     """
 
@@ -107,44 +109,53 @@ class PochaSearch:
         started = time.perf_counter()
         game = self._game(view, game)
         tables = self.tables(game, hand)
-        bids, won, trick, st = root_arrays(tables, hand)
-        worlds: list[list[int]] = []
-        first: State | None = None
+        root = root_arrays(tables, hand)
         n = tables.n_players
-        seat = view.seat
-        deadline = started + 0.7 * self.time_budget
-        target = self.worlds if self.worlds is not None else self.max_worlds
-        while len(worlds) < target:
-            world = game.sample_consistent_state(view, rng)
-            if first is None:
-                first = world
-            worlds.append([tables.kernel_mask(_held(world.view(q))) for q in range(n)])
-            if self.worlds is None and time.perf_counter() >= deadline:
-                break
-        assert first is not None
-        texts = [first.action_to_string(a) for a in legal_actions]
-        array = np.array(worlds, dtype=np.uint64)
-        kernel_rng = np.array([rng.getrandbits(63) | 1], dtype=np.uint64)
-        if hand.phase == "bidding":
+        texts = self._texts(game, view, legal_actions, rng)
+        bidding = hand.phase == "bidding"
+        if bidding:
             candidates = np.array([int(t.split()[1]) for t in texts], dtype=np.int64)
-            totals = evaluate_bids(
-                array, bids, won, trick, st, tables.rp, candidates, self.playouts,
-                self.epsilon, kernel_rng,
-            )  # fmt: skip
         else:
             deck = tables.deck
-            cards = np.array(
+            candidates = np.array(
                 [tables.kernel_of[int(deck.parse_card(t.split()[1]))] for t in texts],
                 dtype=np.int64,
             )
-            totals = evaluate_plays(
-                array, bids, won, trick, st, tables.rp, cards, self.playouts, self.epsilon,
-                kernel_rng,
-            )  # fmt: skip
-        self.last_worlds = len(worlds)
-        best = int(np.argmax(totals))
-        _ = seat
-        return legal_actions[best]
+        limits = constraints(tables, hand)
+        kernel_rng = np.array([rng.getrandbits(63) | 1], dtype=np.uint64)
+        totals = np.zeros(len(legal_actions), dtype=np.float64)
+        deadline = started + 0.9 * self.time_budget
+        target = self.worlds if self.worlds is not None else self.max_worlds
+        done = 0
+        batch = 8
+        while done < target:
+            size = min(batch, target - done)
+            begun = time.perf_counter()
+            worlds = np.zeros((size, n + 1), dtype=np.uint64)
+            made = sample_worlds(*limits, worlds, kernel_rng)
+            for w in range(made, size):  # the limits ran into dead ends: the game's sampler
+                world = game.sample_consistent_state(view, rng)
+                worlds[w, :n] = [tables.kernel_mask(_held(world.view(q))) for q in range(n)]
+            hands = np.ascontiguousarray(worlds[:, :n])
+            evaluate = evaluate_bids if bidding else evaluate_plays
+            totals += evaluate(hands, *root, tables.rp, candidates, self.playouts, self.epsilon,
+                               kernel_rng)  # fmt: skip
+            done += size
+            if self.worlds is None:
+                now = time.perf_counter()
+                if now + (now - begun) * 2 > deadline:
+                    break
+                batch = min(batch * 2, 256)
+        self.last_worlds = done
+        return legal_actions[int(np.argmax(totals))]
+
+    def _texts(
+        self, game: Game, view: PlayerView, legal_actions: Sequence[int], rng: random.Random
+    ) -> list[str]:
+        """The texts of the legal actions (``bid 2``, ``play Ao``), read by a state at the
+        same decision: the game's sample of the view (the texts are the stable notation)."""
+        world = game.sample_consistent_state(view, rng)
+        return [world.action_to_string(a) for a in legal_actions]
 
 
 def _held(view: Any) -> int:
