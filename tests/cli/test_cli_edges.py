@@ -276,7 +276,7 @@ def test_any_game_parameter_on_the_command_line_is_played_or_one_line(data: st.D
         err = io.StringIO()
         with contextlib.redirect_stderr(err):
             status = main(
-                ["random", name, "--count", "1", "--out", str(out), "-p", f"{key}={value}"]
+                ["random", name, "--count", "1", "--out", str(out), f"--param={key}={value}"]
             )
         lines = err.getvalue().strip().splitlines()
         assert len(lines) == 1 and "Traceback" not in lines[0]
