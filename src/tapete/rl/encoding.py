@@ -1,0 +1,796 @@
+"""Observation tensors of views, written straight into a caller's numpy buffer.
+
+The layout of a game's tensor is derived from its view's dataclass fields and type hints
+(nothing is written per game): cards and sets of cards are planes over the pack's
+*deck-local* indices, seats are one-hot, counts and amounts are scalars (their value),
+strings (phases, outcomes) are one-hot over the values the game uses, tricks are one plane
+per seat of the cards it played, a match view's live deal is encoded with its own layout,
+and the event log (``view.events``) is the *perfect-recall* part of the information state:
+one slot per event with its actor, kind, action and public seat values (a hidden action
+keeps only what the seat may see: who received the card).
+
+:class:`Encoder` is built once per game (``Encoder(game)``; cached by :func:`encoder_for`)
+and then writes any view of that game into a buffer:
+
+>>> import random, tapete
+>>> game = tapete.load_game('pocha', n_players=3, hand_size=2)
+>>> enc = encoder_for(game)
+>>> state = tapete.engine.random_playout(game.new_initial_state(), random.Random(1))
+>>> buf = np.zeros(enc.size, np.float32)
+>>> enc.encode(state.view(0), buf) is buf
+True
+>>> enc.decode(buf)['hand'] == state.view(0).hand
+True
+
+``Encoder(game, perfect_recall=False)`` leaves the event log out (an *observation*);
+:meth:`Encoder.describe` lists every part (its offset, size and meaning) and
+:meth:`Encoder.decode` reads a tensor back into the values it encodes (the tests compare
+them with the views). Fields whose size the layout cannot bound (a match's score sheet, the
+list of finished deals) are not encoded; :attr:`Encoder.skipped` names them and why.
+
+Some values are not fixed by the types: the strings a field takes, the length of a tuple
+(one per seat or not), the view class of a match's live deal, the kinds of events. The
+encoder learns them from a few seeded random games of the same game (``discovery``, made
+once per game and cached); a string never seen there goes to the part's ``other`` cell.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+import types
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from tapete.cards import DECKS, Card, CardSet, Deck, Suit
+from tapete.cards.cardset import iter_bits
+from tapete.engine import Game, PlayerView, State, sample_chance
+from tapete.engine.api import CHANCE, TERMINAL, Trick
+from tapete.engine.events import Event
+from tapete.engine.match import MatchView
+from tapete.errors import TapeteError
+
+#: Names of int fields (and event values) that hold a seat.
+SEAT_NAMES: Final = frozenset(
+    {
+        "seat", "current_player", "dealer", "ombre", "trump_card_holder", "selector",
+        "next_dealer", "first_dealer", "leader", "winner", "to", "from", "actor", "by",
+        "player", "caller", "holder",
+    }
+)  # fmt: skip
+#: Fields never encoded: the game's name (constant), the move number (a clock, not a
+#: position) and the spec (the rules, constant for a game).
+IGNORED: Final = frozenset({"game", "spec", "move"})
+
+Buffer = npt.NDArray[np.float32]
+
+
+class EncodingError(TapeteError):
+    """A view that does not fit the encoder's layout (another game's view, a wrong buffer)."""
+
+
+# -- what the types and a few random games say about a game's views --------------------------
+@dataclasses.dataclass
+class Discovery:
+    """Values seen in seeded random games of one game (see the module's docstring)."""
+
+    strings: dict[str, set[str]] = dataclasses.field(default_factory=dict)
+    lengths: dict[str, set[int]] = dataclasses.field(default_factory=dict)
+    classes: dict[str, set[type]] = dataclasses.field(default_factory=dict)
+    kinds: set[str] = dataclasses.field(default_factory=set)
+    event_ints: set[str] = dataclasses.field(default_factory=set)
+    cards: int = 0
+    max_events: int = 0
+    deal_specs: set[Any] = dataclasses.field(default_factory=set)
+
+
+def _walk(value: Any, path: str, found: Discovery) -> None:
+    if isinstance(value, Card):
+        found.cards |= 1 << value
+    elif isinstance(value, CardSet):
+        found.cards |= value.mask
+    elif isinstance(value, str):
+        found.strings.setdefault(path, set()).add(value)
+    elif isinstance(value, PlayerView) and path:
+        found.classes.setdefault(path, set()).add(type(value))
+        if value.spec is not None:
+            found.deal_specs.add(value.spec)
+        _walk_view(value, path + ".", found)
+    elif isinstance(value, tuple):
+        found.lengths.setdefault(path, set()).add(len(value))
+        for item in value:
+            _walk(item, path + "[]", found)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            _walk(getattr(value, f.name), f"{path}.{f.name}", found)
+
+
+def _walk_view(view: PlayerView, prefix: str, found: Discovery) -> None:
+    for f in dataclasses.fields(view):
+        if f.name in IGNORED:
+            continue
+        value = getattr(view, f.name)
+        if f.name == "events":
+            found.max_events = max(found.max_events, len(value))
+            for event in value:
+                found.kinds.add(event.kind)
+                for key, arg in event.args:
+                    if type(arg) is int:
+                        found.event_ints.add(key)
+                    elif isinstance(arg, Card):
+                        found.cards |= 1 << arg
+            continue
+        _walk(value, prefix + f.name, found)
+
+
+def discover(game: Game, games: int = 6, max_states: int = 1500, seed: int = 0) -> Discovery:
+    """What seeded random games of ``game`` show of its views (strings, lengths...)."""
+    found = Discovery()
+    rng = random.Random(seed)
+    n = game.num_players()
+    states = 0
+    for _ in range(games):
+        state: State = game.new_initial_state()
+        while True:
+            seats = {0, rng.randrange(n)}
+            player = state.current_player()
+            if player >= 0:
+                seats.add(player)
+            for seat in seats:
+                _walk_view(state.view(seat), "", found)
+            states += 1
+            if state.is_terminal() or states >= max_states:
+                break
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if states >= max_states:
+            break
+    return found
+
+
+def find_deck(game: Game, found: Discovery) -> Deck:
+    """The pack of ``game``: its rules' ``deck``, else the pack of the cards seen."""
+    for holder in (getattr(game, "rules", None), game):
+        deck = getattr(holder, "deck", None)
+        if isinstance(deck, Deck):
+            return deck
+    fits = [d for d in DECKS.values() if found.cards & ~d.mask == 0]
+    if not fits:
+        raise EncodingError(f"no pack holds every card seen in {game.name}")
+    return min(fits, key=len)
+
+
+# -- parts ----------------------------------------------------------------------------------
+Writer = Callable[[Any, list[int], list[int], list[float]], None]
+Reader = Callable[[Buffer], Any]
+
+
+@dataclasses.dataclass
+class Part:
+    """One field's cells: ``offset`` … ``offset + size - 1`` of the tensor."""
+
+    name: str
+    offset: int
+    size: int
+    shape: tuple[int, ...]
+    meaning: str
+    #: What the cells hold: ``bool``, ``seat``, ``scalar``, ``optional``, ``string``,
+    #: ``card``, ``cardset``, ``suit``, ``trick``, ``tricks``, ``seat_cards``, ``events``.
+    kind: str
+    #: ``write(value, ones, scalar_index, scalar_value)``: append the cells to set.
+    write: Writer
+    #: ``read(tensor)``: the value the cells encode (the inverse of ``write``).
+    read: Reader
+
+
+class _Context:
+    """What a layout needs: seats, pack, action count, discovery."""
+
+    def __init__(self, game: Game, found: Discovery) -> None:
+        self.game = game
+        self.found = found
+        self.n = game.num_players()
+        self.deck = find_deck(game, found)
+        self.d = len(self.deck)
+        self.index_of = self.deck.index_of
+        self.card_ids = self.deck.card_ids
+        self.suits = self.deck.suits
+        self.num_actions = game.num_distinct_actions()
+
+
+def _optional(hint: Any) -> tuple[Any, bool]:
+    """``(inner, True)`` for ``X | None``, else ``(hint, False)``."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(args) == 1 and len(args) < len(typing.get_args(hint)):
+            return args[0], True
+    return hint, False
+
+
+class _Builder:
+    """Appends parts for the fields of a view class (recursively for a live deal)."""
+
+    def __init__(self, ctx: _Context, perfect_recall: bool) -> None:
+        self.ctx = ctx
+        self.perfect_recall = perfect_recall
+        self.parts: list[Part] = []
+        self.skipped: list[tuple[str, str]] = []
+        self.offset = 0
+
+    def add(
+        self,
+        kind: str,
+        name: str,
+        size: int,
+        shape: tuple[int, ...],
+        meaning: str,
+        write: Any,
+        read: Any,
+    ) -> int:
+        offset = self.offset
+        self.parts.append(Part(name, offset, size, shape, meaning, kind, write, read))
+        self.offset += size
+        return offset
+
+    # -- view classes ---------------------------------------------------------------------
+    def view_fields(
+        self, cls: type, prefix: str, getter: Callable[[Any], Any], events: bool
+    ) -> None:
+        hints = typing.get_type_hints(cls)
+        for f in dataclasses.fields(cls):
+            if f.name in IGNORED:
+                continue
+            path = prefix + f.name
+            get = _chain(getter, f.name)
+            if f.name == "events":
+                if events and self.perfect_recall:
+                    self.event_log(path, get)
+                continue
+            self.field(path, hints[f.name], get)
+
+    def field(self, path: str, hint: Any, get: Callable[[Any], Any]) -> None:
+        inner, optional = _optional(hint)
+        name = path.rsplit(".", 1)[-1]
+        origin = typing.get_origin(inner)
+        if inner is bool:
+            self.bool_part(path, get)
+        elif inner is int and name in SEAT_NAMES:
+            self.seat_part(path, get, name == "current_player")
+        elif inner in (int, float):
+            self.scalar_part(path, get, optional)
+        elif inner is str:
+            self.string_part(path, get)
+        elif inner is Card:
+            self.card_part(path, get)
+        elif inner is CardSet:
+            self.cardset_part(path, get)
+        elif inner is Suit:
+            self.suit_part(path, get)
+        elif inner is Trick:
+            self.trick_part(path, get)
+        elif isinstance(inner, type) and issubclass(inner, PlayerView):
+            self.nested_view(path, get)
+        elif origin is tuple:
+            if optional:  # a tuple that may be None: one cell says it is there
+                self.bool_part(path + "?", _is_set(get))
+            self.tuple_part(path, inner, get)
+        else:
+            self.skipped.append((path, f"type {inner} has no tensor form"))
+
+    def nested_view(self, path: str, get: Callable[[Any], Any]) -> None:
+        classes = self.ctx.found.classes.get(path, set())
+        if len(classes) != 1:
+            self.skipped.append((path, f"view classes seen: {sorted(c.__name__ for c in classes)}"))
+            return
+        (cls,) = classes
+        o = self.offset
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            if get(view) is not None:
+                ones.append(o)
+
+        self.add("bool", path, 1, (1,), "1 while there is a live deal", write, lambda t: bool(t[o]))
+        self.view_fields(cls, path + ".", get, events=True)
+
+    # -- scalars ------------------------------------------------------------------------------
+    def bool_part(self, path: str, get: Callable[[Any], Any]) -> None:
+        o = self.offset
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            if get(view):
+                ones.append(o)
+
+        self.add("bool", path, 1, (1,), "1 when true", write, lambda t: bool(t[o]))
+
+    def seat_part(self, path: str, get: Callable[[Any], Any], with_special: bool) -> None:
+        n = self.ctx.n
+        o = self.offset
+        size = n + 2 if with_special else n
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            seat = get(view)
+            if seat is None:
+                return
+            if 0 <= seat < n:
+                ones.append(o + seat)
+            elif with_special and seat == CHANCE:
+                ones.append(o + n)
+            elif with_special and seat == TERMINAL:
+                ones.append(o + n + 1)
+
+        def read(t: Buffer) -> Any:
+            hot = [i for i in range(size) if t[o + i]]
+            if not hot:
+                return None
+            return hot[0] if hot[0] < n else (CHANCE if hot[0] == n else TERMINAL)
+
+        extra = " (then chance, terminal)" if with_special else " (none: all 0)"
+        self.add("seat", path, size, (size,), f"one-hot seat 0…{n - 1}{extra}", write, read)
+
+    def scalar_part(self, path: str, get: Callable[[Any], Any], optional: bool) -> None:
+        o = self.offset
+        if optional:
+
+            def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+                value = get(view)
+                if value is not None:
+                    ones.append(o)
+                    si.append(o + 1)
+                    sv.append(float(value))
+
+            def read(t: Buffer) -> Any:
+                return float(t[o + 1]) if t[o] else None
+
+            self.add("optional", path, 2, (2,), "[1 if set, the value]", write, read)
+            return
+
+        def write1(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            value = get(view)
+            if value is not None:  # inside a tuple that is None: 0
+                si.append(o)
+                sv.append(float(value))
+
+        self.add("scalar", path, 1, (1,), "the value", write1, lambda t: float(t[o]))
+
+    def string_part(self, path: str, get: Callable[[Any], Any]) -> None:
+        vocab = sorted(self.ctx.found.strings.get(path, set()))
+        index = {v: i for i, v in enumerate(vocab)}
+        o = self.offset
+        other = len(vocab)
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            value = get(view)
+            if value is not None:
+                ones.append(o + index.get(value, other))
+
+        def read(t: Buffer) -> Any:
+            for i in range(other + 1):
+                if t[o + i]:
+                    return vocab[i] if i < other else "<other>"
+            return None
+
+        meaning = f"one-hot of {vocab} then other"
+        self.add("string", path, other + 1, (other + 1,), meaning, write, read)
+
+    # -- cards ---------------------------------------------------------------------------------
+    def card_part(self, path: str, get: Callable[[Any], Any]) -> None:
+        ctx = self.ctx
+        o = self.offset
+        index_of = ctx.index_of
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            card = get(view)
+            if card is not None:
+                ones.append(o + index_of[card])
+
+        def read(t: Buffer) -> Any:
+            hot = np.flatnonzero(t[o : o + ctx.d])
+            return Card(ctx.card_ids[hot[0]]) if len(hot) else None
+
+        self.add("card", path, ctx.d, (ctx.d,), "one-hot card (deck-local index)", write, read)
+
+    def cardset_part(self, path: str, get: Callable[[Any], Any]) -> None:
+        ctx = self.ctx
+        o = self.offset
+        index_of = ctx.index_of
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            cards = get(view)
+            if cards is not None:
+                ones.extend([o + index_of[c] for c in iter_bits(cards.mask)])
+
+        def read(t: Buffer) -> Any:
+            return _cardset(ctx, t[o : o + ctx.d])
+
+        self.add(
+            "cardset", path, ctx.d, (ctx.d,), "plane of cards (deck-local indices)", write, read
+        )
+
+    def suit_part(self, path: str, get: Callable[[Any], Any]) -> None:
+        suits = self.ctx.suits
+        index = {s: i for i, s in enumerate(suits)}
+        o = self.offset
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            suit = get(view)
+            if suit is not None:
+                ones.append(o + index[suit])
+
+        def read(t: Buffer) -> Any:
+            hot = [i for i in range(len(suits)) if t[o + i]]
+            return suits[hot[0]] if hot else None
+
+        names = [s.name.lower() for s in suits]
+        self.add("suit", path, len(suits), (len(suits),), f"one-hot suit {names}", write, read)
+
+    def trick_part(self, path: str, get: Callable[[Any], Any]) -> None:
+        ctx = self.ctx
+        n, d, index_of = ctx.n, ctx.d, ctx.index_of
+        o = self.offset
+        size = 2 * n + n * d
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            trick = get(view)
+            if trick is None:
+                return
+            leader = trick.leader
+            ones.append(o + leader)
+            if trick.winner is not None:
+                ones.append(o + n + trick.winner)
+            base = o + 2 * n
+            for k, card in enumerate(trick.cards):
+                ones.append(base + ((leader + k) % n) * d + index_of[card])
+
+        def read(t: Buffer) -> Any:
+            leaders = np.flatnonzero(t[o : o + n])
+            if not len(leaders):
+                return None
+            leader = int(leaders[0])
+            winners = np.flatnonzero(t[o + n : o + 2 * n])
+            cards = []
+            for k in range(n):
+                seat = (leader + k) % n
+                hot = np.flatnonzero(t[o + 2 * n + seat * d : o + 2 * n + (seat + 1) * d])
+                if not len(hot):
+                    break
+                cards.append(Card(ctx.card_ids[hot[0]]))
+            return Trick(leader, tuple(cards), int(winners[0]) if len(winners) else None)
+
+        meaning = "leader one-hot, winner one-hot, then per seat the card it played (plane)"
+        self.add("trick", path, size, (size,), meaning, write, read)
+
+    def tricks_part(self, path: str, get: Callable[[Any], Any]) -> None:
+        ctx = self.ctx
+        n, d, index_of = ctx.n, ctx.d, ctx.index_of
+        o = self.offset
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            for trick in get(view) or ():
+                leader = trick.leader
+                for k, card in enumerate(trick.cards):
+                    ones.append(o + ((leader + k) % n) * d + index_of[card])
+
+        def read(t: Buffer) -> Any:
+            return tuple(_cardset(ctx, t[o + s * d : o + (s + 1) * d]) for s in range(n))
+
+        meaning = "per seat, the plane of the cards it played in these tricks"
+        self.add("tricks", path, n * d, (n, d), meaning, write, read)
+
+    # -- tuples --------------------------------------------------------------------------------
+    def tuple_part(self, path: str, hint: Any, get: Callable[[Any], Any]) -> None:
+        ctx = self.ctx
+        args = typing.get_args(hint)
+        item = args[0] if len(args) == 2 and args[1] is Ellipsis else None
+        if item is None:
+            self.skipped.append((path, f"fixed tuple {hint} has no tensor form"))
+            return
+        if item is Trick:
+            self.tricks_part(path, get)
+            return
+        item_inner, item_optional = _optional(item)
+        lengths = ctx.found.lengths.get(path, set())
+        per_seat = lengths <= {ctx.n} or (not lengths and path.endswith(("s", "held")))
+        if typing.get_origin(item_inner) is tuple:
+            self.seat_cards_part(path, item_inner, get)
+            return
+        if not per_seat:
+            self.skipped.append((path, f"variable length (seen {sorted(lengths)})"))
+            return
+        n = ctx.n
+        for seat in range(n):
+            at = _index_of_tuple(get, seat)
+            sub = f"{path}[{seat}]"
+            if item_inner is bool:
+                self.bool_part(sub, at)
+            elif item_inner in (int, float):
+                self.scalar_part(sub, at, item_optional)
+            elif item_inner is CardSet:
+                self.cardset_part(sub, at)
+            elif item_inner is Card:
+                self.card_part(sub, at)
+            else:
+                self.skipped.append((path, f"items of type {item} have no tensor form"))
+                return
+
+    def seat_cards_part(self, path: str, hint: Any, get: Callable[[Any], Any]) -> None:
+        """``tuple[tuple[int, Card, ...], ...]`` (seat, then cards): a plane per seat and per
+        card position (the swaps, the cards shown, the first-dealer draws)."""
+        ctx = self.ctx
+        items = typing.get_args(hint)
+        card_slots = [j for j, h in enumerate(items) if _optional(h)[0] is Card]
+        if not items or items[0] is not int or not card_slots:
+            self.skipped.append((path, f"items {hint} have no tensor form"))
+            return
+        n, d, index_of = ctx.n, ctx.d, ctx.index_of
+        o = self.offset
+        k = len(card_slots)
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            for entry in get(view) or ():
+                seat = entry[0]
+                for slot, j in enumerate(card_slots):
+                    card = entry[j]
+                    if card is not None:
+                        ones.append(o + (slot * n + seat) * d + index_of[card])
+
+        def read(t: Buffer) -> Any:
+            return tuple(
+                tuple(_cardset(ctx, t[o + (s * n + seat) * d : o + (s * n + seat + 1) * d])
+                      for seat in range(n))
+                for s in range(k)
+            )  # fmt: skip
+
+        meaning = f"per card position ({k}) and seat, the plane of the cards it names"
+        self.add("seat_cards", path, k * n * d, (k, n, d), meaning, write, read)
+
+    # -- the event log -------------------------------------------------------------------------
+    def event_log(self, path: str, get: Callable[[Any], Any]) -> None:
+        ctx = self.ctx
+        found = ctx.found
+        n, a = ctx.n, ctx.num_actions
+        slots = _event_slots(ctx)
+        kinds = sorted(found.kinds)
+        kind_index = {k: i for i, k in enumerate(kinds)}
+        seat_args = sorted(k for k in found.event_ints if k in SEAT_NAMES)
+        k_other = len(kinds)
+        width = (n + 1) + (k_other + 1) + a + 1 + len(seat_args) * n
+        o = self.offset
+        kind_base = n + 1
+        action_base = kind_base + k_other + 1
+        hidden_at = action_base + a
+        args_base = hidden_at + 1
+
+        cells: dict[tuple[Any, ...], tuple[int, ...]] = {}
+
+        def event_cells(event: Event) -> tuple[int, ...]:
+            """The cells of one event inside its slot (cached: events repeat a lot)."""
+            key = (event.actor, event.kind, event.action, event.args)
+            found_cells = cells.get(key)
+            if found_cells is not None:
+                return found_cells
+            actor = event.actor
+            out = [actor if actor >= 0 else n, kind_base + kind_index.get(event.kind, k_other)]
+            action = event.action
+            if action is None:
+                out.append(hidden_at)
+            elif 0 <= action < a:
+                out.append(action_base + action)
+            for key_name, value in event.args:
+                if key_name in seat_args and type(value) is int and 0 <= value < n:
+                    out.append(args_base + seat_args.index(key_name) * n + value)
+            result = cells[key] = tuple(out)
+            return result
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            events: Sequence[Event] = get(view) or ()
+            if len(events) > slots:
+                events = events[len(events) - slots :]
+            base = o
+            extend = ones.extend
+            for event in events:
+                extend([base + c for c in event_cells(event)])
+                base += width
+
+        def read(t: Buffer) -> Any:
+            out = []
+            for s in range(slots):
+                row = t[o + s * width : o + (s + 1) * width]
+                actors = np.flatnonzero(row[: n + 1])
+                if not len(actors):
+                    break
+                actor = int(actors[0]) if actors[0] < n else CHANCE
+                kind_hot = int(np.flatnonzero(row[kind_base : kind_base + k_other + 1])[0])
+                kind = kinds[kind_hot] if kind_hot < k_other else "<other>"
+                acts = np.flatnonzero(row[action_base : action_base + a])
+                action = int(acts[0]) if len(acts) else None
+                args = []
+                for i, key in enumerate(seat_args):
+                    hot = np.flatnonzero(row[args_base + i * n : args_base + (i + 1) * n])
+                    if len(hot):
+                        args.append((key, int(hot[0])))
+                out.append((actor, kind, action, bool(row[hidden_at]), tuple(args)))
+            return tuple(out)
+
+        meaning = (
+            f"{slots} slots of {width}: actor one-hot (seats, chance), kind one-hot {kinds} "
+            f"then other, action one-hot (0…{a - 1}), 1 if hidden, public seats {seat_args}; "
+            "the latest events if there are more"
+        )
+        self.add("events", path, slots * width, (slots, width), meaning, write, read)
+
+
+def _event_slots(ctx: _Context) -> int:
+    """Slots of the event log: the game's length bound (a match: its deals' bound)."""
+    found = ctx.found
+    specs = found.deal_specs - {ctx.game.spec}
+    bounds = []
+    for spec in specs:
+        try:
+            bounds.append(int(spec.load().max_game_length()))
+        except (NotImplementedError, TapeteError):
+            continue
+    if bounds:
+        return max(bounds)
+    try:
+        return int(ctx.game.max_game_length())
+    except NotImplementedError:
+        return max(found.max_events, 1)
+
+
+def _is_set(get: Callable[[Any], Any]) -> Callable[[Any], bool]:
+    def is_set(view: Any) -> bool:
+        return get(view) is not None
+
+    return is_set
+
+
+def _cardset(ctx: _Context, plane: Buffer) -> CardSet:
+    mask = 0
+    for i in np.flatnonzero(plane):
+        mask |= 1 << ctx.card_ids[int(i)]
+    return CardSet(mask)
+
+
+def _chain(getter: Callable[[Any], Any], name: str) -> Callable[[Any], Any]:
+    def get(view: Any) -> Any:
+        outer = getter(view)
+        return None if outer is None else getattr(outer, name)
+
+    return get
+
+
+def _index_of_tuple(get: Callable[[Any], Any], i: int) -> Callable[[Any], Any]:
+    def at(view: Any) -> Any:
+        values = get(view)
+        return None if values is None or i >= len(values) else values[i]
+
+    return at
+
+
+def _identity(view: Any) -> Any:
+    return view
+
+
+# -- the encoder ----------------------------------------------------------------------------
+class Encoder:
+    """Writes the views of one game as float32 tensors (see the module's docstring)."""
+
+    def __init__(
+        self, game: Game, perfect_recall: bool = True, found: Discovery | None = None
+    ) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        found = found if found is not None else discovery(game)
+        self._ctx = _Context(game, found)
+        builder = _Builder(self._ctx, perfect_recall)
+        view = game.new_initial_state().view(0)
+        self.view_class: type = type(view)
+        # a match view's own events are its live deal's: encoded once, inside the deal
+        own_events = not issubclass(self.view_class, MatchView)
+        builder.view_fields(self.view_class, "", _identity, events=own_events)
+        self.parts: tuple[Part, ...] = tuple(builder.parts)
+        self.skipped: tuple[tuple[str, str], ...] = tuple(builder.skipped)
+        self.size: int = builder.offset
+        self._writers = tuple(p.write for p in self.parts)
+        #: The pack whose deck-local indices the card planes use.
+        self.deck: Deck = self._ctx.deck
+
+    @property
+    def shape(self) -> tuple[int]:
+        """``(size,)``: the tensor is flat (each part's shape is in :attr:`parts`)."""
+        return (self.size,)
+
+    def encode(self, view: PlayerView, out: Buffer | None = None) -> Buffer:
+        """Write ``view`` into ``out`` (a float32 array of :attr:`size`, zeroed first; a new
+        one if ``None``) and return it."""
+        if type(view) is not self.view_class:
+            raise EncodingError(
+                f"this encoder reads {self.view_class.__name__} views, got {type(view).__name__}"
+            )
+        if out is None:
+            out = np.zeros(self.size, np.float32)
+        elif out.shape != (self.size,):
+            raise EncodingError(f"the buffer must have shape ({self.size},), got {out.shape}")
+        else:
+            out.fill(0.0)
+        ones: list[int] = []
+        si: list[int] = []
+        sv: list[float] = []
+        for write in self._writers:
+            write(view, ones, si, sv)
+        out[ones] = 1.0
+        if si:
+            out[si] = sv
+        return out
+
+    def encode_batch(self, views: Iterable[PlayerView], out: Buffer | None = None) -> Buffer:
+        """Write many views into the rows of ``out`` (``(len(views), size)``): one numpy call
+        sets every row's cells."""
+        views = list(views)
+        if out is None:
+            out = np.zeros((len(views), self.size), np.float32)
+        elif out.shape != (len(views), self.size):
+            raise EncodingError(
+                f"the buffer must have shape ({len(views)}, {self.size}), got {out.shape}"
+            )
+        else:
+            out.fill(0.0)
+        ones: list[int] = []
+        si: list[int] = []
+        sv: list[float] = []
+        counts = np.zeros(len(views), np.int64)
+        scounts = np.zeros(len(views), np.int64)
+        writers = self._writers
+        for row, view in enumerate(views):
+            if type(view) is not self.view_class:
+                raise EncodingError(
+                    f"this encoder reads {self.view_class.__name__} views, "
+                    f"got {type(view).__name__}"
+                )
+            start_ones, start_s = len(ones), len(si)
+            for write in writers:
+                write(view, ones, si, sv)
+            counts[row] = len(ones) - start_ones
+            scounts[row] = len(si) - start_s
+        flat = out.reshape(-1)
+        bases = np.arange(len(views), dtype=np.int64) * self.size
+        flat[np.asarray(ones, np.int64) + np.repeat(bases, counts)] = 1.0
+        if si:
+            flat[np.asarray(si, np.int64) + np.repeat(bases, scounts)] = sv
+        return out
+
+    def decode(self, tensor: Buffer) -> dict[str, Any]:
+        """The value each part encodes, by its name (cards as :class:`CardSet`, seats as
+        ints, trick lists as each seat's played cards...)."""
+        return {p.name: p.read(tensor) for p in self.parts}
+
+    def describe(self) -> list[tuple[str, int, int, str]]:
+        """``(name, offset, size, meaning)`` of every part, in order."""
+        return [(p.name, p.offset, p.size, p.meaning) for p in self.parts]
+
+    def markdown(self) -> str:
+        """The layout as a Markdown table (the docs' per-game tables are made with it)."""
+        lines = ["| part | offset | size | meaning |", "|---|---|---|---|"]
+        lines += [f"| `{n}` | {o} | {s} | {m} |" for n, o, s, m in self.describe()]
+        lines += [f"| `{n}` | — | 0 | not encoded: {why} |" for n, why in self.skipped]
+        return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=64)
+def discovery(game: Game) -> Discovery:
+    """:func:`discover` of ``game``, made once per game (games are hashable values)."""
+    return discover(game)
+
+
+@functools.lru_cache(maxsize=128)
+def encoder_for(game: Game, perfect_recall: bool = True) -> Encoder:
+    """The :class:`Encoder` of ``game`` (built once, then shared)."""
+    return Encoder(game, perfect_recall)

@@ -1,0 +1,202 @@
+"""The observation encoders against the views they encode: every cell explained by the view,
+no card the seat may not know, batches equal to single encodings."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from tapete.cards import Card, CardSet  # noqa: E402
+from tapete.engine import PlayerView  # noqa: E402
+from tapete.engine.api import CHANCE, Trick, cards_in  # noqa: E402
+from tapete.engine.match import MatchView  # noqa: E402
+from tapete.rl.encoding import Encoder, EncodingError, encoder_for  # noqa: E402
+
+from .conftest import GAMES, load_ready, sample_states  # noqa: E402
+
+ONE_HOT = {"seat", "card", "suit", "string"}
+
+
+def field_value(view: Any, path: str) -> Any:
+    """The value at ``path`` (``deal.bids[2]``) of ``view``, read independently of the
+    encoder (``None`` past a missing live deal)."""
+    value = view
+    for step in path.rstrip("?").split("."):
+        if value is None:
+            return None
+        match = re.fullmatch(r"(\w+)\[(\d+)\]", step)
+        if match:
+            items = getattr(value, match.group(1))
+            index = int(match.group(2))
+            value = None if items is None or index >= len(items) else items[index]
+        else:
+            value = getattr(value, step)
+    return value
+
+
+def expected(kind: str, value: Any, part: Any, view: Any, enc: Encoder) -> Any:
+    """What the encoder's ``decode`` must give for a part of ``kind`` holding ``value``."""
+    n = enc.game.num_players()
+    if kind == "bool":
+        return bool(value)
+    if kind in ("scalar",):
+        return 0.0 if value is None else float(value)
+    if kind == "optional":
+        return None if value is None else float(value)
+    if kind == "string":
+        if value is None:
+            return None
+        vocab = part.meaning
+        return value if repr(value) in vocab else "<other>"
+    if kind == "cardset":
+        return CardSet(0) if value is None else value
+    if kind == "tricks":
+        planes = [0] * n
+        for trick in value or ():
+            for k, card in enumerate(trick.cards):
+                planes[(trick.leader + k) % n] |= 1 << card
+        return tuple(CardSet(m) for m in planes)
+    if kind == "trick":
+        return value
+    if kind == "seat_cards":
+        entries = value or ()
+        slots = (
+            [j for j, item in enumerate(entries[0]) if isinstance(item, Card)] if entries else []
+        )
+        width = part.shape[0]
+        planes = [[0] * n for _ in range(width)]
+        for entry in entries:
+            cards = [item for item in entry[1:] if isinstance(item, Card) or item is None]
+            for slot, card in enumerate(cards[:width]):
+                if card is not None:
+                    planes[slot][entry[0]] |= 1 << card
+        del slots
+        return tuple(tuple(CardSet(m) for m in row) for row in planes)
+    if kind == "events":
+        slots = part.shape[0]
+        events = (value or ())[-slots:]
+        out = []
+        for e in events:
+            actor = e.actor if e.actor >= 0 else CHANCE
+            seats = tuple(
+                (k, v) for k, v in e.args if k in ("to",) and type(v) is int and 0 <= v < n
+            )
+            out.append((actor, e.kind, e.action, e.hidden, seats))
+        return tuple(out)
+    return value  # seat, card, suit
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_part_decodes_to_what_the_view_shows(name: str) -> None:
+    game = load_ready(name)
+    enc = encoder_for(game)
+    checked = 0
+    for state in sample_states(game, seed=11, limit=250):
+        for seat in range(game.num_players()):
+            view = state.view(seat)
+            tensor = enc.encode(view)
+            decoded = enc.decode(tensor)
+            for part in enc.parts:
+                value = field_value(view, part.name)
+                want = expected(part.kind, value, part, view, enc)
+                got = decoded[part.name]
+                assert got == want, (name, part.name, state.history())
+                cells = tensor[part.offset : part.offset + part.size]
+                if part.kind in ONE_HOT:
+                    assert cells.sum() <= 1, (name, part.name)
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_card_the_seat_may_not_know(name: str) -> None:
+    game = load_ready(name)
+    enc = encoder_for(game)
+    deck = enc.deck
+    for state in sample_states(game, seed=5, limit=250):
+        for seat in range(game.num_players()):
+            hidden = state.hidden_cards(seat)
+            decoded = enc.decode(enc.encode(state.view(seat)))
+            shown = CardSet(0)
+            # a match view also shows past deals' cards (the first-dealer draw), gathered
+            # and dealt again since: the live deal's part is what must hide nothing
+            live = "deal." if isinstance(state.view(seat), MatchView) else ""
+            for part in enc.parts:
+                if not part.name.startswith(live):
+                    continue
+                value = decoded[part.name]
+                if part.kind == "events":
+                    for _actor, _kind, action, hidden_flag, _seats in value:
+                        if hidden_flag:
+                            assert action is None
+                else:
+                    shown = shown | CardSet(sum(1 << c for c in cards_in(value)))
+            assert not (shown & hidden), (name, seat, str(shown & hidden))
+            # the seat's own hand is there, whole
+            hand = getattr(state.view(seat).live_part(), "hand", None)
+            if isinstance(hand, CardSet):
+                assert hand.mask & ~shown.mask == 0
+            assert all(deck.index_of[c] >= 0 for c in cards_in(decoded.values()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_batch_equals_single_encodings(name: str) -> None:
+    game = load_ready(name)
+    enc = encoder_for(game, perfect_recall=False)
+    views = [s.view(s.move_number() % game.num_players()) for s in sample_states(game, 3, 120)]
+    batch = enc.encode_batch(views)
+    assert batch.shape == (len(views), enc.size)
+    for row, view in zip(batch, views, strict=True):
+        assert np.array_equal(row, enc.encode(view))
+    out = np.full((len(views), enc.size), 7.0, np.float32)  # stale values are cleared
+    assert np.array_equal(enc.encode_batch(views, out), batch)
+
+
+def test_observation_is_the_information_state_without_the_event_log() -> None:
+    game = load_ready("pocha")
+    full, obs = encoder_for(game), encoder_for(game, perfect_recall=False)
+    assert [p.name for p in full.parts if p.kind != "events"] == [p.name for p in obs.parts]
+    assert any(p.kind == "events" for p in full.parts)
+    view = sample_states(game, 2, 30)[-1].view(0)
+    a, b = full.decode(full.encode(view)), obs.decode(obs.encode(view))
+    assert {k: v for k, v in a.items() if k != "events"} == b
+
+
+def test_refuses_another_games_view_and_a_wrong_buffer() -> None:
+    game = load_ready("pocha")
+    enc = encoder_for(game)
+    view = game.new_initial_state().view(0)
+    with pytest.raises(EncodingError, match="shape"):
+        enc.encode(view, np.zeros(enc.size + 1, np.float32))
+
+    @dataclasses.dataclass(frozen=True)
+    class OtherView(PlayerView):
+        pass
+
+    with pytest.raises(EncodingError, match="OtherView"):
+        enc.encode(OtherView("x", 0, 0))
+
+
+def test_markdown_lists_every_part() -> None:
+    enc = encoder_for(load_ready("pocha"))
+    table = enc.markdown()
+    assert all(f"`{p.name}`" in table for p in enc.parts)
+    assert sum(p.size for p in enc.parts) == enc.size
+    offsets = [p.offset for p in enc.parts]
+    assert offsets == sorted(offsets) and offsets[0] == 0
+
+
+def test_a_trick_decodes_in_playing_order() -> None:
+    game = load_ready("pocha")
+    enc = encoder_for(game)
+    for state in sample_states(game, 8, 200):
+        trick = getattr(state.view(0), "current_trick", None)
+        if isinstance(trick, Trick) and len(trick.cards) >= 2:
+            assert enc.decode(enc.encode(state.view(0)))["current_trick"] == trick
+            return
+    pytest.fail("no trick of two cards in the sampled states")
