@@ -17,7 +17,9 @@ scores with each candidate.
 >>> st = np.zeros(pk.ST_SIZE, dtype=np.int64); st[pk.ST_TRUMP] = 0; st[pk.ST_BEST_TRUMP] = -1
 >>> trick = np.zeros(3, dtype=np.int64)
 >>> rng = np.array([7], dtype=np.uint64)
->>> totals = evaluate_bids(world, bids, won, trick, st, tables.rp, np.array([0, 1]), 1, 0.0, rng)
+>>> weights = bid_weights(world, np.zeros(3, dtype=np.uint64), bids, st, tables.rp, 1.0)
+>>> totals = evaluate_bids(world, weights, bids, won, trick, st, tables.rp, np.array([0, 1]),
+...                        1, 0.0, rng)
 >>> [int(t) for t in totals]  # the ace of trumps: bid 1 scores 15, bid 0 loses 5
 [-5, 15]
 """
@@ -45,12 +47,39 @@ def _load(
 
 
 @jit(cache=True)
+def bid_weights(worlds: Any, played: Any, bids: Any, st: Any, rp: Any, sigma: Any) -> Any:
+    """``float64[len(worlds)]``: how likely each world makes the bids already made.
+
+    A seat that bid ``b`` holding (in this world) the hand it started with counts as bidding
+    near the policy's counted tricks ``e`` for that hand: ``exp(-(b - e)² / (2 sigma²))`` per
+    seat (``played[q]``: the cards seat ``q`` has played, back in its starting hand).
+    The seat to move is not weighed: its hand is known.
+    """
+    n = rp[pk.RP_N]
+    me = st[pk.ST_TO_MOVE]
+    out = np.ones(worlds.shape[0], dtype=np.float64)
+    if sigma <= 0.0:
+        return out
+    for w in range(worlds.shape[0]):
+        log_weight = 0.0
+        for q in range(n):
+            if q == me or bids[q] < 0:
+                continue
+            e = pk.estimate_tricks(worlds[w, q] | played[q], st[pk.ST_TRUMP], rp)
+            d = (bids[q] - e) / sigma
+            log_weight -= 0.5 * d * d
+        out[w] = np.exp(log_weight)
+    return out
+
+
+@jit(cache=True)
 def evaluate_plays(
-    worlds: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, cards: Any, playouts: Any,
-    epsilon: Any, rng: Any,
+    worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, cards: Any,
+    playouts: Any, epsilon: Any, rng: Any,
 ) -> Any:  # fmt: skip
-    """``float64[len(cards)]``: the summed points of the seat to move after playing each card
-    (kernel index) in each world, ``playouts`` playouts per world and card."""
+    """``float64[len(cards)]``: the summed points (each world's times its ``weights``) of the
+    seat to move after playing each card (kernel index) in each world, ``playouts`` playouts
+    per world and card."""
     n = rp[pk.RP_N]
     me = st[pk.ST_TO_MOVE]
     totals = np.zeros(cards.shape[0], dtype=np.float64)
@@ -65,17 +94,18 @@ def evaluate_plays(
                 _load(worlds[w], bids, won, trick, st, hands, bids2, won2, trick2, st2)
                 pk.apply_play(hands, won2, trick2, st2, rp, cards[a])
                 pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
-                totals[a] += pk.score(rp, bids2[me], won2[me])
+                totals[a] += weights[w] * pk.score(rp, bids2[me], won2[me])
     return totals
 
 
 @jit(cache=True)
 def evaluate_bids(
-    worlds: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, candidates: Any,
-    playouts: Any, epsilon: Any, rng: Any,
+    worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any,
+    candidates: Any, playouts: Any, epsilon: Any, rng: Any,
 ) -> Any:  # fmt: skip
-    """``float64[len(candidates)]``: the summed points of the seat to move bidding each
-    candidate in each world (later seats bid by the policy's count), then playing out."""
+    """``float64[len(candidates)]``: the summed points (times each world's ``weights``) of
+    the seat to move bidding each candidate in each world (later seats bid by the policy's
+    count), then playing out."""
     n = rp[pk.RP_N]
     me = st[pk.ST_TO_MOVE]
     totals = np.zeros(candidates.shape[0], dtype=np.float64)
@@ -90,5 +120,5 @@ def evaluate_bids(
                 _load(worlds[w], bids, won, trick, st, hands, bids2, won2, trick2, st2)
                 pk.apply_bid(bids2, st2, rp, candidates[a])
                 pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
-                totals[a] += pk.score(rp, candidates[a], won2[me])
+                totals[a] += weights[w] * pk.score(rp, candidates[a], won2[me])
     return totals

@@ -125,6 +125,19 @@ def constraints(tables: PochaTables, hand: Any) -> tuple[Any, Any, Any, Any]:
     )
 
 
+def played_by(tables: PochaTables, hand: Any) -> Any:
+    """``uint64[n]``: the kernel mask of the cards each seat has played in the hand so far."""
+    n = tables.n_players
+    out = [0] * n
+    tricks = [*hand.finished_tricks]
+    if hand.current_trick is not None:
+        tricks.append(hand.current_trick)
+    for trick in tricks:
+        for i, card in enumerate(trick.cards):
+            out[(trick.leader + i) % n] |= 1 << tables.kernel_of[int(card)]
+    return np.array(out, dtype=np.uint64)
+
+
 @jit(cache=True)
 def sample_worlds(
     unknown: Any, allowed: Any, need: Any, fixed: Any, out: Any, rng: Any, attempts: Any = 64

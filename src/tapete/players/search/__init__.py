@@ -1,7 +1,8 @@
 """Search bots: determinised search over worlds drawn from the view, with numba playouts.
 
 Registered names: ``search`` (parameters ``level`` = easy | normal | strong, ``time_budget``
-in seconds per decision, ``worlds`` for a fixed number of worlds, ``playouts``, ``epsilon``)
+in seconds per decision, ``worlds`` for a fixed number of worlds, ``playouts``, ``epsilon``,
+``bid_sigma``: see :class:`tapete.players.search.pocha.PochaSearch`)
 and one name per level, ``search-easy``, ``search-normal``, ``search-strong``.
 
 ===========  ==================  =============================================
@@ -36,7 +37,9 @@ from tapete.players.base import Player, load, register_player
 
 #: Seconds per decision of each level.
 LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
-_PARAMETERS: Final = ("level", "time_budget", "worlds", "playouts", "epsilon", "aggression")
+_PARAMETERS: Final = (
+    "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "aggression",
+)  # fmt: skip
 
 
 class SearchPlayer(Player):
@@ -62,6 +65,9 @@ class SearchPlayer(Player):
         self.epsilon = float(params.get("epsilon", 0.0))
         if not 0.0 <= self.epsilon <= 1.0:
             raise ConfigError(f"epsilon must be between 0 and 1, got {self.epsilon!r}")
+        self.bid_sigma = float(params.get("bid_sigma", 1.0))
+        if not 0.0 <= self.bid_sigma < 100.0:
+            raise ConfigError(f"bid_sigma must be between 0 and 100, got {self.bid_sigma!r}")
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
         self.fallback = load("rule", **rule_params)
         self._pocha: Any = None
@@ -77,7 +83,7 @@ class SearchPlayer(Player):
 
             self._pocha = PochaSearch(
                 time_budget=self.time_budget, worlds=self.worlds, playouts=self.playouts,
-                epsilon=self.epsilon,
+                epsilon=self.epsilon, bid_sigma=self.bid_sigma,
             )  # fmt: skip
         return self._pocha
 

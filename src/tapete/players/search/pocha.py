@@ -34,8 +34,8 @@ from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
-from tapete.solvers.pocha_search import evaluate_bids, evaluate_plays
-from tapete.solvers.pocha_worlds import constraints, sample_worlds
+from tapete.solvers.pocha_search import bid_weights, evaluate_bids, evaluate_plays
+from tapete.solvers.pocha_worlds import constraints, played_by, sample_worlds
 
 
 def deal_view(view: PlayerView) -> Any:
@@ -55,7 +55,9 @@ class PochaSearch:
     ``time_budget`` is the wall-clock seconds a decision may take (batches of worlds are
     evaluated while the next batch fits in 90% of it); ``worlds`` fixes the number of worlds
     instead (reproducible); ``playouts`` per world and candidate, each taking a random
-    legal move with probability ``epsilon`` instead of the policy's.
+    legal move with probability ``epsilon`` instead of the policy's. Worlds are weighed by
+    how well they explain the bids made (``bid_sigma``: how far from the counted tricks a
+    bid may stray; 0 weighs every world alike).
     """
 
     def __init__(
@@ -65,12 +67,14 @@ class PochaSearch:
         playouts: int = 1,
         epsilon: float = 0.0,
         max_worlds: int = 4000,
+        bid_sigma: float = 1.0,
     ) -> None:
         self.time_budget = time_budget
         self.worlds = worlds
         self.playouts = playouts
         self.epsilon = epsilon
         self.max_worlds = max_worlds
+        self.bid_sigma = bid_sigma
         self._tables: dict[tuple[Any, ...], PochaTables] = {}
         self._games: dict[Any, Game] = {}
         #: Worlds used by the last decision (for reports and tests).
@@ -122,6 +126,7 @@ class PochaSearch:
                 dtype=np.int64,
             )
         limits = constraints(tables, hand)
+        played = played_by(tables, hand)
         kernel_rng = np.array([rng.getrandbits(63) | 1], dtype=np.uint64)
         totals = np.zeros(len(legal_actions), dtype=np.float64)
         deadline = started + 0.9 * self.time_budget
@@ -137,9 +142,10 @@ class PochaSearch:
                 world = game.sample_consistent_state(view, rng)
                 worlds[w, :n] = [tables.kernel_mask(_held(world.view(q))) for q in range(n)]
             hands = np.ascontiguousarray(worlds[:, :n])
+            weights = bid_weights(hands, played, root[0], root[3], tables.rp, self.bid_sigma)
             evaluate = evaluate_bids if bidding else evaluate_plays
-            totals += evaluate(hands, *root, tables.rp, candidates, self.playouts, self.epsilon,
-                               kernel_rng)  # fmt: skip
+            totals += evaluate(hands, weights, *root, tables.rp, candidates, self.playouts,
+                               self.epsilon, kernel_rng)  # fmt: skip
             done += size
             if self.worlds is None:
                 now = time.perf_counter()
