@@ -17,6 +17,7 @@ COMPILED = [
     "src/tapete/errors.py",
     "src/tapete/engine/api.py",
     "src/tapete/games/pocha/tables.py",
+    "src/tapete/games/pocha/state.py",
     "src/tapete/games/pocha/game.py",
 ]
 

@@ -77,8 +77,8 @@ def test_a_person_plays_a_short_game(
         prompts.append(prompt)
         for scripted in answers:
             return scripted
-        hand = table.hand
-        text = hand.action_to_string(hand.legal_actions()[-1])
+        state = table.state
+        text = state.action_to_string(state.legal_actions()[-1])
         return text.split(" ", 1)[1] if " " in text else text
 
     monkeypatch.setattr("builtins.input", fake_input)

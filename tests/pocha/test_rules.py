@@ -142,7 +142,8 @@ def test_view_hides_other_hands() -> None:
         for other in range(4):
             if other != seat:
                 assert CardSet(state.hands[other]) <= hidden
-        assert sum(t is None for t in view.observed) == 15  # three others' five cards
+        assert sum(e.hidden for e in view.events) == 15  # three others' five cards
+        assert all(e.arg("to") != seat for e in view.events if e.hidden)
     assert state.view(None).hand == CardSet()
 
 

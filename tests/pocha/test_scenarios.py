@@ -12,7 +12,7 @@ import pytest
 import tapete
 from tapete.engine import random_playout
 from tapete.games.pocha import PochaGame, PochaMatchState, PochaRules
-from tapete.games.pocha.game import POCHA_DEFAULTS
+from tapete.games.pocha.rules import POCHA_DEFAULTS
 
 from .helpers import legal_texts, position
 
@@ -156,7 +156,13 @@ def test_k2_whole_pack_dealt_dealer_shows_last_card() -> None:
     view = state.view(0)
     assert str(view.trump_card) == "Se" and view.trump_suit == tapete.Suit.ESPADAS
     assert view.trump_card_holder == 3 and tapete.Card.parse("Se") in state.view(3).hand
-    assert "deal Se" in view.observed  # everybody knows the dealer holds it
+    last = view.events[-1]  # everybody saw the dealer's last card dealt to him
+    assert (last.kind, last.arg("card"), last.arg("to"), last.hidden) == (
+        "deal",
+        tapete.Card.parse("Se"),
+        3,
+        False,
+    )
     none = tapete.load_game("pocha", trump_when_no_stock="none")
     assert isinstance(none, PochaGame)
     state = none.new_initial_state()
@@ -178,7 +184,7 @@ def test_k3_whole_pack_dealt_for_other_tables(n_players: int, size: int) -> None
     view = state.view(dealer)
     assert view.trump_card_holder == dealer
     assert view.trump_card is not None and view.trump_card in view.hand
-    last_dealt = state.history()[-1]
+    last_dealt = state.rules.card_ids[state.history()[-1]]
     assert int(view.trump_card) == last_dealt
 
 
@@ -257,7 +263,7 @@ def test_g1_four_player_match_structure() -> None:
     dealers = [row.dealer for row in state.sheet]
     for before, after in itertools.pairwise(dealers):
         assert after == (before + 1) % 4  # the deal passes to the right: the old mano deals
-    assert state.hand is not None
+    assert state.hand is None and state.phase() == "over" and state.is_terminal()
 
 
 def test_g1_mano_is_on_the_dealers_right() -> None:

@@ -3,6 +3,9 @@
 Type a card (``3o``, ``Rc``) or a bid (``2``) when it is your turn; ``?`` lists the legal
 choices, ``sheet`` shows the score sheet, ``quit`` leaves. Bad input is refused with the
 reason and asked again.
+
+Everything shown comes from your seat's view and its events (values: cards, seats, bids),
+turned into text here; the table never reads the game's internals.
 """
 
 from __future__ import annotations
@@ -15,9 +18,9 @@ from rich.table import Table
 
 from tapete.cli.common import add_game_params, game_from_args, make_bots, table_randomness
 from tapete.cli.table import TerminalTable
+from tapete.engine.events import Event
 from tapete.errors import ConfigError, IllegalActionError, NotationError
-from tapete.games.pocha import PochaMatchState, PochaState
-from tapete.games.pocha.match import SheetRow
+from tapete.games.pocha import PochaMatchState, PochaMatchView, PochaView, SheetRow
 
 SUIT_STYLE = {"o": "yellow", "c": "red", "e": "blue", "b": "green"}
 
@@ -47,8 +50,10 @@ class PochaTable(TerminalTable):
     def __init__(self, args: argparse.Namespace, console: Console) -> None:
         params: dict[str, Any] = {"n_players": args.players}
         self.game = game_from_args("pocha-match", args.param, **params)
-        self.state = self.game.new_initial_state()
-        assert isinstance(self.state, PochaMatchState)
+        state = self.game.new_initial_state()
+        if not isinstance(state, PochaMatchState):
+            raise ConfigError("pocha-match is not La Pocha's whole game here")
+        self.state = state
         n = self.game.num_players()
         if not 0 <= args.seat < n:
             raise ConfigError(f"--seat must be 0…{n - 1}")
@@ -57,89 +62,129 @@ class PochaTable(TerminalTable):
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
         others = [s for s in range(n) if s != self.me]
         self.bots = make_bots(args.bots or "rule", others)
+        for seat, bot in self.bots.items():
+            bot.start(self.game, seat)
         self.names = [args.name if s == self.me else f"{self.bots[s].name}-{s}" for s in range(n)]
         self.reveal = args.reveal
         self.console = console
-        self._dealt_hands: list[str] = []
-        self._tricks_seen = 0
-        self._last_winner = 0
+        self._shown = 0  # the move number of the first event not shown yet
+        self._announced = -1
+        self._held: list[str] = []  # with --reveal: every seat's cards as dealt
+        self._last: PochaView | None = None  # the hand's view before the last action
 
-    @property
-    def hand(self) -> PochaState:
-        """The hand being played."""
-        assert isinstance(self.state, PochaMatchState) and self.state.hand is not None
-        return self.state.hand
+    # -- views ----------------------------------------------------------------------------------
+    def view(self) -> PochaMatchView:
+        """The person's view of the whole game."""
+        view = self.state.view(self.me)
+        if not isinstance(view, PochaMatchView):
+            raise ConfigError("pocha-match gave a view of another game")
+        return view
+
+    def hand_view(self) -> PochaView | None:
+        """The person's view of the hand being played."""
+        deal = self.view().deal
+        return deal if isinstance(deal, PochaView) else None
 
     def run(self) -> int:
         """Play the whole game; returns 0 (or 1 if the person quit)."""
-        state = self.state
-        assert isinstance(state, PochaMatchState)
         c = self.console
         c.print(f"[bold]La Pocha[/] — {self.game!r}; you are seat {self.me}. Seed {self.seed}.")
         c.print("Type a card like [bold]3o[/] or a bid like [bold]2[/]; '?' for help.\n")
         if not self.play_turns():
             return 1
-        self._show_sheet()
-        winners = state.winners()
+        view = self.view()
+        self._show_sheet(view)
+        best = max(view.totals)
+        winners = [s for s, t in enumerate(view.totals) if t == best]
         c.print("\n[bold]Winner[/]: " + ", ".join(self.names[w] for w in winners))
         return 0
 
+    # -- the turn loop's hooks ----------------------------------------------------------------
     def _progress(self) -> int:
-        assert isinstance(self.state, PochaMatchState)
-        return self.state.hand_index
+        self._last = self.hand_view()
+        return self.view().deal_index
 
     def _after_chance(self, phase: str, text: str) -> None:
-        hand = self.hand if isinstance(self.state, PochaMatchState) and self.state.hand else None
-        if hand is not None and hand.phase() not in ("deal", "turn") and not self._dealt_hands:
-            self._on_dealt()
+        self._show_events()
+        hand = self.hand_view()
+        index = self.view().deal_index
+        if hand is not None and hand.phase not in ("deal", "turn") and index != self._announced:
+            self._on_dealt(hand, index)
 
-    def _on_dealt(self) -> None:
-        hand = self.hand
-        deck = hand.rules.deck
-        from tapete.cards import CardSet
-
-        self._dealt_hands = [deck.format_cards(CardSet(h)) for h in hand.hands]
-        trump = hand.view(self.me)
+    def _on_dealt(self, hand: PochaView, index: int) -> None:
+        self._announced = index
+        if self.reveal:
+            self._held = []
+            for seat in range(len(self.names)):
+                other = self.state.view(seat)
+                deal = other.deal if isinstance(other, PochaMatchView) else None
+                self._held.append(str(deal.hand) if isinstance(deal, PochaView) else "")
         c = self.console
         c.rule(
-            f"hand {self.state.hand_index + 1}/{len(self.game.sizes)}: "  # type: ignore[attr-defined]
+            f"hand {index + 1}/{len(self.view().hand_sizes)}: "
             f"{hand.hand_size} cards, dealer {self.names[hand.dealer]}"
         )
-        if trump.trump_card is not None:
-            held = (
-                " (the dealer's last card, in his hand)"
-                if trump.trump_card_holder is not None
-                else ""
-            )
-            c.print(f"trumps: {styled(str(trump.trump_card))}{held}")
+        if hand.trump_card is not None:
+            in_hand = hand.trump_card_holder is not None
+            held = " (the dealer's last card, in his hand)" if in_hand else ""
+            c.print(f"trumps: {styled(str(hand.trump_card))}{held}")
         else:
             c.print("no trumps this hand")
 
     def _announce(self, seat: int, text: str) -> None:
-        verb, _, arg = text.partition(" ")
-        shown = styled(arg) if verb == "play" else arg
-        self.console.print(f"  {self.names[seat]}: {verb} {shown}".rstrip())
+        self._show_events()
+
+    def _show_events(self) -> None:
+        """Print the events the person has not seen yet (from its seat's view)."""
+        view = self.view()
+        for event in self.state.events(self.me, self._shown):
+            line = self._event_line(event)
+            if line:
+                self.console.print(line)
+        self._shown = view.move
+
+    def _event_line(self, event: Event) -> str:
+        """The text of one event for the person (deals are shown with the hand)."""
+        kind = event.kind
+        if kind == "dealer":
+            return f"  first dealer by lot: {self.names[event.arg('dealer')]}"
+        if kind == "draw":
+            return f"  {self.names[event.arg('to')]} draws {styled(str(event.arg('card')))}"
+        if kind in ("deal", "turn"):
+            return ""
+        name = self.names[event.actor]
+        if kind == "bid":
+            return f"  {name}: bid {event.arg('bid')}"
+        if kind == "play":
+            return f"  {name}: play {styled(str(event.arg('card')))}"
+        return f"  {name}: {kind}"  # swap, pass
 
     def _after_action(self, hand_before: int) -> None:
-        state = self.state
-        assert isinstance(state, PochaMatchState)
-        if state.hand_index != hand_before:  # the hand just ended (a new one may be dealing)
-            self.console.print(f"  → last trick to {self.names[self._last_winner]}")
-            self._show_row(state.sheet[-1])
+        view = self.view()
+        last = self._last
+        if view.deal_index != hand_before:  # the hand just ended (a new one may be dealing)
+            row = view.sheet[-1]
+            if last is not None:
+                gained = [s for s in range(len(row.won)) if row.won[s] > last.tricks_won[s]]
+                if gained:
+                    self.console.print(f"  → last trick to {self.names[gained[0]]}")
+            self._show_row(row)
             if self.reveal:
-                for seat, cards in enumerate(self._dealt_hands):
+                for seat, cards in enumerate(self._held):
                     if seat != self.me:
                         self.console.print(f"  {self.names[seat]} held {styled(cards)}")
-            self._dealt_hands = []
-            self._tricks_seen = 0
             return
-        hand = self.hand
-        if len(hand.finished) > self._tricks_seen:
-            self._tricks_seen = len(hand.finished)
-            self.console.print(f"  → trick to {self.names[hand.finished[-1][2]]}")
-        if hand.finished:
-            self._last_winner = hand.finished[-1][2]
+        hand = view.deal
+        if (
+            isinstance(hand, PochaView)
+            and last is not None
+            and len(hand.finished_tricks) > len(last.finished_tricks)
+        ):
+            winner = hand.finished_tricks[-1].winner
+            if winner is not None:
+                self.console.print(f"  → trick to {self.names[winner]}")
 
+    # -- tables -------------------------------------------------------------------------------
     def _show_row(self, row: SheetRow) -> None:
         table = Table(title="hand result", title_justify="left")
         for col in ("player", "bid", "won", "points", "total"):
@@ -151,23 +196,18 @@ class PochaTable(TerminalTable):
             )  # fmt: skip
         self.console.print(table)
 
-    def _show_sheet(self) -> None:
-        state = self.state
-        assert isinstance(state, PochaMatchState)
+    def _show_sheet(self, view: PochaMatchView) -> None:
         table = Table(title="score sheet", title_justify="left")
         table.add_column("hand")
         table.add_column("cards")
         for name in self.names:
             table.add_column(name)
-        for i, row in enumerate(state.sheet):
+        for i, row in enumerate(view.sheet):
             cells = [f"{row.bids[s]}/{row.won[s]} {row.totals[s]}" for s in range(len(row.bids))]
             table.add_row(str(i + 1), str(row.hand_size), *cells)
         self.console.print(table)
 
-    def _show_turn(self) -> None:
-        hand = self.hand
-        view = hand.view(self.me)
-        deck = hand.rules.deck
+    def _show_turn(self, view: PochaView) -> None:
         c = self.console
         bids = ", ".join(
             f"{self.names[s]} {'-' if b is None else b}" for s, b in enumerate(view.bids)
@@ -180,15 +220,18 @@ class PochaTable(TerminalTable):
         if view.current_trick is not None and view.current_trick.cards:
             played = " ".join(str(card) for card in view.current_trick.cards)
             c.print(f"trick (led by {self.names[view.current_trick.leader]}): {styled(played)}")
-        c.print(f"your hand: {styled(deck.format_cards(view.hand))}")
+        c.print(f"your hand: {styled(str(view.hand))}")
 
     def _ask(self) -> bool:
-        hand = self.hand
-        self._show_turn()
+        state = self.state
+        view = self.hand_view()
+        if view is None:
+            raise ConfigError("it is your turn but no hand is being played")
+        self._show_turn(view)
         while True:
-            legal = hand.legal_actions()
-            texts = [hand.action_to_string(a) for a in legal]
-            phase = hand.phase()
+            legal = state.legal_actions()
+            texts = [state.action_to_string(a) for a in legal]
+            phase = view.phase
             if phase == "bidding":
                 prompt = f"your bid ({', '.join(t.split()[1] for t in texts)}): "
             elif phase == "play":
@@ -199,18 +242,17 @@ class PochaTable(TerminalTable):
             if answer is None:
                 return False
             if answer == "sheet":
-                self._show_sheet()
+                self._show_sheet(self.view())
                 continue
             if answer and answer.split()[0] not in ("bid", "play", "swap", "pass"):
                 answer = f"{'bid' if phase == 'bidding' else 'play'} {answer}"
             try:
-                action = hand.string_to_action(answer)
-                self.state.apply_action(action)
+                state.apply_action(state.string_to_action(answer))
             except (IllegalActionError, NotationError) as e:
                 detail = e.detail if isinstance(e, IllegalActionError) else str(e)
                 self.console.print(f"[red]not allowed[/]: {detail}")
                 continue
-            self._announce(self.me, answer)
+            self._show_events()
             return True
 
 

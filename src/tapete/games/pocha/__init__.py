@@ -4,14 +4,15 @@ Rules: ``shared/rules/pocha.md`` (DEFAULTs) with its variants as parameters. Sea
 numbered in playing order (counter-clockwise at the table); the dealer defaults to the last
 seat, so seat 0 is *mano*: it receives the first card, bids first and leads.
 
-Action encoding (ints, stable):
+Modules: ``rules`` (parameters, the frozen rules object), ``actions`` (action numbers and
+their text), ``state``, ``view``, ``explain`` (why an action is illegal), ``scoring``,
+``sampler``, ``game`` (the hand), ``match`` (the whole game), ``tables``.
 
-======  =====================================================================
-0..63   a card id: ``deal <card>`` / ``turn <card>`` (chance) or ``play <card>``
-64..79  ``bid <n>`` (n = action − 64)
-80, 81  ``swap`` / ``pass`` (the ``seven_swap`` variant)
-88..95  ``dealer <seat>`` (``pocha-match``: the first dealer drawn by lot, chance)
-======  =====================================================================
+Action numbers (compact, the same for every hand of a game; see ``docs/pocha.md``): the
+pack's cards as deck-local indices ``0 … len(pack)-1`` (``deal``, ``turn``, ``play``,
+``draw``), then ``bid 0`` … ``bid max_hand_size``, ``swap``, ``pass``, then
+``dealer <seat>`` (``pocha-match``). Write actions as text (``string_to_action``) rather
+than numbers: the numbers depend on the pack.
 
 >>> import tapete
 >>> state = tapete.load_game('pocha', n_players=3, hand_size=1).new_initial_state()
@@ -22,21 +23,21 @@ Action encoding (ints, stable):
 """
 
 from tapete.engine.api import Trick
-from tapete.games.pocha.game import (
-    BID_BASE,
-    PASS,
-    SWAP,
-    PochaGame,
-    PochaRules,
-    PochaState,
-    PochaView,
+from tapete.games.pocha.game import PochaGame
+from tapete.games.pocha.match import (
+    PochaMatchGame,
+    PochaMatchState,
+    PochaMatchView,
+    SheetRow,
+    hand_sizes,
 )
-from tapete.games.pocha.match import PochaMatchGame, PochaMatchState, PochaMatchView, hand_sizes
+from tapete.games.pocha.rules import POCHA_DEFAULTS, RULE_PARAMETERS, PochaRules
+from tapete.games.pocha.state import PochaState
+from tapete.games.pocha.view import PochaView
 
 __all__ = [
-    "BID_BASE",
-    "PASS",
-    "SWAP",
+    "POCHA_DEFAULTS",
+    "RULE_PARAMETERS",
     "PochaGame",
     "PochaMatchGame",
     "PochaMatchState",
@@ -44,6 +45,7 @@ __all__ = [
     "PochaRules",
     "PochaState",
     "PochaView",
+    "SheetRow",
     "Trick",
     "hand_sizes",
 ]

@@ -1,4 +1,9 @@
-"""A whole game of La Pocha: the hand sequence, the score sheet and the passing deal.
+"""A whole game of La Pocha on the engine's match layer: the hand sequence and the score sheet.
+
+Each hand is played on its own ``pocha`` game (its size and dealer, built with
+:func:`~tapete.engine.registry.load_game`); the match chooses the first dealer itself (phase
+``first_dealer``: a random seat, or high-card draws) and keeps the score sheet. The phase is
+``over`` once the last hand is scored.
 
 >>> import random, tapete
 >>> from tapete.engine import random_playout
@@ -6,33 +11,35 @@
 >>> game.sizes
 (10, 10, 10, 10)
 >>> state = random_playout(game.new_initial_state(), random.Random(5))
->>> len(state.sheet), state.returns() == [float(t) for t in state.totals]
-(4, True)
+>>> len(state.sheet), state.phase(), state.returns() == [float(t) for t in state.totals]
+(4, 'over', True)
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
-from functools import cache
-from typing import Any, Final
+from typing import Any
 
-from tapete.cards import Card, CardSet
-from tapete.engine.api import CHANCE, TERMINAL, Game, Param, PlayerView, State, split_action
+from tapete.cards import Card
+from tapete.engine.api import CHANCE, GENERAL_SUM, TERMINAL, Param, State
+from tapete.engine.events import EVERYONE, NO_ARGS, Event
+from tapete.engine.match import DealSummary, MatchGame, MatchState, MatchView
 from tapete.engine.registry import load_game, register
-from tapete.errors import ConfigError, IllegalActionError, NotationError
-from tapete.games.pocha.game import (
-    DEALER_BASE,
-    RULE_PARAMETERS,
-    PochaGame,
-    PochaRules,
-    PochaState,
-    PochaView,
+from tapete.errors import ConfigError, IllegalActionError, InconsistentViewError
+from tapete.games.pocha.actions import (
+    DRAW,
+    FIRST_DEALER_PHASE,
+    OVER_PHASE,
+    action_text,
+    event_tables,
+    event_values,
+    parse_action,
 )
+from tapete.games.pocha.game import PochaGame
+from tapete.games.pocha.rules import RULE_PARAMETERS, PochaRules
+from tapete.games.pocha.scoring import score_bounds
+from tapete.games.pocha.state import PochaState
 from tapete.games.pocha.tables import mask_to_list
-
-FIRST_DEALER, DRAW, HANDS, DONE = range(4)
-_PHASES: Final = ("first-dealer", "draw", "hands", "done")
 
 
 def hand_sizes(n_players: int, max_size: int, sequence: str | tuple[int, ...]) -> tuple[int, ...]:
@@ -55,7 +62,8 @@ def hand_sizes(n_players: int, max_size: int, sequence: str | tuple[int, ...]) -
         return tuple(range(1, max_size + 1))
     if sequence == "full_only":
         return (max_size,) * n_players
-    assert isinstance(sequence, tuple)
+    if isinstance(sequence, str):
+        raise ConfigError(f"unknown hand_sequence {sequence!r}")
     return sequence
 
 
@@ -90,29 +98,23 @@ class SheetRow:
 
 
 @dataclasses.dataclass(frozen=True)
-class PochaMatchView(PlayerView):
-    """What one seat knows of a whole game: the sheet, the current hand and all it saw."""
+class PochaMatchView(MatchView):
+    """What one seat knows of a whole game: the match layer's view (``deal`` is the current
+    hand's :class:`~tapete.games.pocha.view.PochaView`), the hand sizes, the score sheet with
+    its running ``totals``, and the first-dealer draws ``(seat, card)``."""
 
-    phase: str
-    n_players: int
     hand_sizes: tuple[int, ...]
-    hand_index: int
-    hand_dealers: tuple[int, ...]
     totals: tuple[int, ...]
     sheet: tuple[SheetRow, ...]
     first_dealer_draws: tuple[tuple[int, Card], ...]
-    hand: PochaView | None
-    observed: tuple[str | None, ...]
-    hand_starts: tuple[int, ...]
-
-    def live_part(self) -> PlayerView | None:
-        """The current hand's view (what the leak check inspects)."""
-        return self.hand
 
 
-@register
-class PochaMatchGame(Game):
-    """A whole game of La Pocha, registered as ``pocha-match``; returns are the final totals."""
+class PochaMatchGame(MatchGame):
+    """A whole game of La Pocha, registered as ``pocha-match``.
+
+    ``returns()`` are the running totals of the score sheet (the sum of each seat's hand
+    points, see ``pocha``), the final totals once the game is over; the highest total wins.
+    """
 
     name = "pocha-match"
     rules_version = "pocha-1"
@@ -129,7 +131,7 @@ class PochaMatchGame(Game):
     )  # fmt: skip
 
     def _configure(self) -> None:
-        self.rules = PochaRules(dict(self.params))
+        self.rules = PochaRules(self.params)
         top = self.rules.max_hand_size
         sizes = hand_sizes(self.rules.n_players, top, self.params["hand_sequence"])
         bad = [s for s in sizes if not 1 <= s <= top]
@@ -139,155 +141,184 @@ class PochaMatchGame(Game):
                 f"with the {self.rules.deck_size}-card pack allow 1…{top}"
             )
         self.sizes: tuple[int, ...] = sizes
+        self.high_card: bool = self.params["first_dealer"] == "high_card"
         self._rule_params = {p.name: self.params[p.name] for p in RULE_PARAMETERS}
+        self._hand_games: dict[tuple[int, int], PochaGame] = {}
+        self.card_args, self.bid_args = event_tables(self.rules)
+        self.to_args = tuple((("to", s),) for s in range(self.rules.n_players))
 
-    @cache  # noqa: B019 - games are immutable and few
     def hand_game(self, hand_size: int, dealer: int) -> PochaGame:
-        """The one-hand game of a hand of this match."""
-        game = load_game("pocha", hand_size=hand_size, dealer=dealer, **self._rule_params)
-        assert isinstance(game, PochaGame)
+        """The one-hand game of a hand of this match (built once)."""
+        key = (hand_size, dealer)
+        game = self._hand_games.get(key)
+        if game is None:
+            loaded = load_game("pocha", hand_size=hand_size, dealer=dealer, **self._rule_params)
+            if not isinstance(loaded, PochaGame):
+                raise ConfigError(f"pocha is not La Pocha's hand game here: {loaded!r}")
+            game = self._hand_games[key] = loaded
         return game
+
+    def event_args(self, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
+        """The card of a card event, the number of a bid, the seat of ``dealer <seat>``."""
+        return event_values(self.rules, self.card_args, self.bid_args, action)
 
     def num_players(self) -> int:
         """Number of seats."""
         return self.rules.n_players
 
+    # -- the research contract ----------------------------------------------------------------
+    def num_distinct_actions(self) -> int:
+        """A hand's actions, then ``dealer <seat>`` (the random first dealer)."""
+        return self.rules.match_actions
+
+    def max_chance_outcomes(self) -> int:
+        """The pack's size (a deal, or a high-card draw)."""
+        return max(self.rules.deck_size, self.rules.n_players)
+
+    def max_game_length(self) -> int:
+        """Every hand's longest length, plus the first dealer: one action, or (``high_card``)
+        two passes through the pack (ties draw again; a longer run of ties is possible in
+        principle but has a negligible probability)."""
+        n = self.rules.n_players
+        hands = sum(2 * s * n + 1 + 3 * n for s in self.sizes)
+        return hands + (2 * self.rules.deck_size if self.high_card else 1)
+
+    def min_utility(self) -> float:
+        """Every hand's lowest score."""
+        return float(sum(score_bounds(self.rules, s)[0] for s in self.sizes))
+
+    def max_utility(self) -> float:
+        """Every hand's highest score."""
+        return float(sum(score_bounds(self.rules, s)[1] for s in self.sizes))
+
+    def utility_sum(self) -> str:
+        """General sum: every seat scores for itself."""
+        return GENERAL_SUM
+
+    def returns_meaning(self) -> str:
+        """What :meth:`PochaMatchState.returns` measures."""
+        return "each seat's total on the score sheet (the sum of its hands' points)"
+
+    # -- states -------------------------------------------------------------------------------
     def new_initial_state(self) -> PochaMatchState:
         """Before the first dealer is chosen."""
         return PochaMatchState(self)
 
-    def sample_consistent_state(self, view: PlayerView, rng: random.Random) -> PochaMatchState:
-        """A whole game consistent with ``view`` (past hands and the current one)."""
-        from tapete.games.pocha.sampler import fill_hand
-
+    def resume(self, view: MatchView, deal: State | None) -> PochaMatchState:
+        """The game in the position ``view`` shows, with ``deal`` as its current hand."""
         if not isinstance(view, PochaMatchView):
-            raise TypeError("pocha-match samples from a PochaMatchView")
-        observed = list(view.observed)
-        starts = [*view.hand_starts, len(observed)]
-        texts = [t for t in observed[: starts[0]] if t is not None]
-        for i in range(len(view.hand_starts)):
-            segment = observed[starts[i] : starts[i + 1]]
-            game = self.hand_game(self.sizes[i], view.hand_dealers[i])
-            texts.extend(fill_hand(game, segment, rng))
-        state = self.new_initial_state()
-        for text in texts:
-            state.apply_string(text)
+            raise InconsistentViewError(
+                f"pocha-match resumes from a PochaMatchView, got {type(view).__name__}"
+            )
+        if view.spec is not None and view.spec != self.spec:
+            raise InconsistentViewError(f"the view is of {view.spec}, not of {self!r}")
+        state = PochaMatchState(self)
+        if deal is None and not view.finished:  # the first dealer being chosen: all public
+            for seat, card in view.first_dealer_draws:
+                if state._outside_chance_recipient() != seat:
+                    raise InconsistentViewError(f"seat {seat} did not draw then")
+                state.apply_action(self.rules.index_of[int(card)])
+            return state
+        index = len(view.finished)
+        if deal is not None:
+            if not isinstance(deal, PochaState) or index >= len(self.sizes):
+                raise InconsistentViewError("the live deal is not a hand of this game")
+            if deal.game != self.hand_game(self.sizes[index], deal.dealer):
+                raise InconsistentViewError("the live hand's game is not this game's hand")
+        elif index != len(self.sizes):
+            raise InconsistentViewError("no live hand, yet the game is not over")
+        state.totals = list(view.totals)
+        state.sheet = list(view.sheet)
+        state.draws = [(s, int(c)) for s, c in view.first_dealer_draws]
+        state._resume_from(view, deal)
+        state._over = deal is None
         return state
 
 
-class PochaMatchState(State):
+class PochaMatchState(MatchState):
     """A position in a whole game of La Pocha."""
 
     def __init__(self, game: PochaMatchGame) -> None:
         self.game: PochaMatchGame = game
-        self._history = []
-        self._events = []
-        n_players = game.rules.n_players
+        self._init_match()
+        rules = game.rules
+        self.rules = rules
+        n_players = rules.n_players
         self.n_players = n_players
         self.totals = [0] * n_players
         self.sheet: list[SheetRow] = []
-        self.hand_index = 0
-        self.hand: PochaState | None = None
-        self.hand_dealers: list[int] = []
-        self.hand_starts: list[int] = []
+        #: The high-card draws: ``(seat, card id)``.
         self.draws: list[tuple[int, int]] = []
         self._drawers = list(range(n_players))
         self._round: list[int] = []
-        self._pool = game.rules.deck.mask
-        self._past_observed: dict[int | None, list[str | None]] = {}
-        self._prelude_texts: list[str] = []  # the choice of the first dealer (public)
-        self._phase = FIRST_DEALER if game.params["first_dealer"] == "random" else DRAW
+        self._pool = rules.deck.mask
+        self._over = False
 
-    def current_player(self) -> int:
-        """The seat to act, CHANCE or TERMINAL."""
-        if self._phase == HANDS:
-            assert self.hand is not None
-            return self.hand.current_player()
-        return CHANCE if self._phase != DONE else TERMINAL
+    # -- compatibility names ------------------------------------------------------------------
+    @property
+    def hand(self) -> PochaState | None:
+        """The hand being played (the live deal), ``None`` before the first and at the end."""
+        deal = self.deal
+        return deal if isinstance(deal, PochaState) else None
 
-    def chance_recipient(self) -> int | None:
-        """The seat the next card goes to: the drawer of a high card, or the current hand's."""
-        if self._phase == HANDS:
-            assert self.hand is not None
-            return self.hand.chance_recipient()
-        return self._drawers[len(self._round)] if self._phase == DRAW else None
+    @property
+    def hand_index(self) -> int:
+        """How many hands are finished."""
+        return len(self.finished)
 
-    def phase(self) -> str:
-        """``first-dealer``, ``draw``, the current hand's phase, or ``done``."""
-        if self._phase == HANDS:
-            assert self.hand is not None
-            return self.hand.phase()
-        return _PHASES[self._phase]
+    # -- between hands ------------------------------------------------------------------------
+    def _outside_current_player(self) -> int:
+        return TERMINAL if self._over else CHANCE
 
-    def legal_actions(self) -> list[int]:
-        """The legal actions, sorted."""
-        if self._phase == HANDS:
-            assert self.hand is not None
-            return self.hand.legal_actions()
-        if self._phase == FIRST_DEALER:
-            return [DEALER_BASE + s for s in range(self.n_players)]
-        if self._phase == DRAW:
-            return mask_to_list(self._pool)
-        return []
+    def _outside_phase(self) -> str:
+        return OVER_PHASE if self._over else FIRST_DEALER_PHASE
 
-    def is_legal(self, action: int) -> bool:
-        """True when ``action`` may be applied now."""
-        if type(action) is not int:
-            return State.is_legal(self, action)
-        if self._phase == HANDS:
-            assert self.hand is not None
-            return self.hand.is_legal(action)
-        return self.why_illegal(action) is None
+    def _outside_legal_actions(self) -> list[int]:
+        if self._over:
+            return []
+        if self.game.high_card:
+            index_of = self.rules.index_of
+            return [index_of[c] for c in mask_to_list(self._pool)]
+        base = self.rules.dealer_base
+        return [base + s for s in range(self.n_players)]
 
-    def _why_illegal(self, action: int) -> IllegalActionError | None:
-        """``None`` if legal, else the error."""
-        if self._phase == HANDS:
-            assert self.hand is not None
-            return self.hand.why_illegal(action)
-        if self._phase == DONE:
-            return self._not_now(action, "the game is over", "game_over")
-        if action in self.legal_actions():
+    def _outside_chance_recipient(self) -> int | None:
+        if self._over or not self.game.high_card:
             return None
-        what = "a seat to deal first" if self._phase == FIRST_DEALER else "an undrawn card"
+        return self._drawers[len(self._round)]
+
+    def _outside_why_illegal(self, action: int) -> IllegalActionError | None:
+        if self._over:
+            return self._not_now(action, "the game is over", "game_over")
+        if action in self._outside_legal_actions():
+            return None
+        what = "an undrawn card" if self.game.high_card else "a seat to deal first"
         return self._not_now(action, f"the first dealer is being chosen: expected {what}", "lot")
 
-    def apply_action(self, action: int) -> None:
-        """Apply ``action`` (checked; unchanged state if refused)."""
-        if type(action) is not int:
-            return State.apply_action(self, action)
-        if self._phase == HANDS:
-            assert self.hand is not None
-            self.hand.apply_action(action)
-            self._history.append(action)
-            if self.hand.is_terminal():
-                self._finish_hand()
+    def _outside_apply(self, action: int) -> None:
+        if self.game.high_card:
+            self._draw(action)
             return
-        super().apply_action(action)
+        self._emit(CHANCE, "dealer", action, EVERYONE, NO_ARGS)
+        self._start_hand(action - self.rules.dealer_base)
 
-    def _apply(self, action: int) -> None:
-        if self._phase == HANDS:
-            assert self.hand is not None
-            self.hand._apply(action)
-            self.hand._history.append(action)
-            if self.hand.is_terminal():
-                self._history.append(action)
-                self._finish_hand()
-                self._history.pop()
-        else:
-            self._prelude_texts.append(self.action_to_string(action))
-            if self._phase == FIRST_DEALER:
-                self._start_hand(action - DEALER_BASE)
-            else:
-                self._draw(action)
+    def _outside_action_to_string(self, action: int) -> str:
+        return action_text(self.rules, DRAW, action)
 
-    def _draw(self, card: int) -> None:
+    def _outside_string_to_action(self, text: str) -> int:
+        seat = self._outside_current_player()
+        return parse_action(self.rules, DRAW, text, seat, self._outside_phase())
+
+    def _draw(self, action: int) -> None:
+        card = self.rules.card_ids[action]
         seat = self._drawers[len(self._round)]
+        self._emit(CHANCE, "draw", action, EVERYONE, self.game.to_args[seat])
         self._round.append(card)
         self.draws.append((seat, card))
         self._pool &= ~(1 << card)
         if len(self._round) < len(self._drawers):
             return
-        strength = self.game.rules.strength
+        strength = self.rules.strength
         best = max(strength[c] for c in self._round)
         tied = [s for s, c in zip(self._drawers, self._round, strict=True) if strength[c] == best]
         self._round = []
@@ -296,64 +327,39 @@ class PochaMatchState(State):
             return
         self._drawers = tied
         if self._pool.bit_count() < len(tied):
-            self._pool = self.game.rules.deck.mask
+            self._pool = self.rules.deck.mask
 
     def _start_hand(self, dealer: int) -> None:
-        self._phase = HANDS
-        self.hand_dealers.append(dealer)
-        self.hand_starts.append(len(self._history) + 1)
-        self.hand = self.game.hand_game(
-            self.game.sizes[self.hand_index], dealer
-        ).new_initial_state()
+        size = self.game.sizes[len(self.finished)]
+        self._start_deal(self.game.hand_game(size, dealer))
 
-    def _finish_hand(self) -> None:
-        hand = self.hand
-        assert hand is not None and hand.scores is not None
+    def _finish_deal(self) -> None:
+        hand = self.deal
+        if not isinstance(hand, PochaState) or hand.scores is None:
+            raise InconsistentViewError("the hand that ended is not a scored Pocha hand")
         for seat, points in enumerate(hand.scores):
             self.totals[seat] += points
-        self.sheet.append(
-            SheetRow(
-                hand.hand_size, hand.dealer, tuple(hand.bids), tuple(hand.tricks_won),
-                tuple(hand.scores), tuple(self.totals),
-            )
+        row = SheetRow(
+            hand.hand_size, hand.dealer, tuple(hand.bids), tuple(hand.tricks_won),
+            tuple(hand.scores), tuple(self.totals),
         )  # fmt: skip
-        for seat in [None, *range(self.n_players)]:
-            if seat in self._past_observed or not self.hand_index:
-                self._past_observed.setdefault(seat, []).extend(hand.observed(seat))
-        self.hand_index += 1
-        if self.hand_index == len(self.game.sizes):
-            self._phase = DONE
+        self.sheet.append(row)
+        self.finished.append(
+            DealSummary(
+                index=len(self.finished),
+                dealer=hand.dealer,
+                returns=tuple(float(p) for p in hand.scores),
+                standings=tuple(float(t) for t in self.totals),
+                details=(("hand_size", hand.hand_size),),
+            )
+        )
+        if len(self.finished) == len(self.game.sizes):
+            self.deal = None
+            self._over = True
             return
-        dealer = (hand.dealer + 1) % self.n_players
-        self.hand_dealers.append(dealer)
-        self.hand_starts.append(len(self._history))
-        self.hand = self.game.hand_game(
-            self.game.sizes[self.hand_index], dealer
-        ).new_initial_state()
+        self._start_hand((hand.dealer + 1) % self.n_players)
 
-    def _action_to_string(self, action: int) -> str:
-        """The text of ``action`` now (``dealer 2``, ``draw Ao``, or the hand's texts)."""
-        if self._phase == HANDS:
-            assert self.hand is not None
-            return self.hand.action_to_string(action)
-        if self._phase == DRAW and 0 <= action < 64:
-            return f"draw {self.game.rules.deck.format_card(action)}"
-        if DEALER_BASE <= action < DEALER_BASE + 8:
-            return f"dealer {action - DEALER_BASE}"
-        raise NotationError(f"{action!r} is not an action of pocha-match now")
-
-    def string_to_action(self, text: str) -> int:
-        """The action written ``text`` now."""
-        if self._phase == HANDS:
-            assert self.hand is not None
-            return self.hand.string_to_action(text)
-        verb, arg = split_action(text, ("dealer", "draw"), "'dealer <seat>' or 'draw <card>'")
-        if verb == "draw":
-            return int(self.game.rules.deck.parse_card(arg))
-        if not arg.isdigit():
-            raise NotationError(f"cannot read {text!r}: expected 'dealer <seat>'")
-        return DEALER_BASE + int(arg)
-
+    # -- results ------------------------------------------------------------------------------
     def returns(self) -> list[float]:
         """The running totals (the final totals once the game is over)."""
         return [float(t) for t in self.totals]
@@ -366,73 +372,62 @@ class PochaMatchState(State):
     def clone(self) -> PochaMatchState:
         """An independent copy."""
         other = self._copy_base()
-        other._history = list(self._history)
+        self._copy_match(other)
         other.totals = list(self.totals)
         other.sheet = list(self.sheet)
-        other.hand = self.hand.clone() if self.hand is not None else None
-        other.hand_dealers = list(self.hand_dealers)
-        other.hand_starts = list(self.hand_starts)
         other.draws = list(self.draws)
         other._drawers = list(self._drawers)
         other._round = list(self._round)
-        other._past_observed = {k: list(v) for k, v in self._past_observed.items()}
-        other._prelude_texts = list(self._prelude_texts)
         return other
 
     def _key(self) -> tuple[Any, ...]:
         return (
-            self._phase, tuple(self.totals), tuple(self.sheet), self.hand_index,
-            self.hand._key() if self.hand is not None else None, tuple(self.draws),
+            tuple(self.totals), tuple(self.sheet), tuple(self.draws), tuple(self._drawers),
+            tuple(self._round), self._pool, self._over, self._match_key(),
         )  # fmt: skip
 
-    def observed(self, seat: int | None) -> tuple[str | None, ...]:
-        """The whole history as ``seat`` saw it (``None`` for cards dealt to others)."""
-        if seat not in self._past_observed and self.hand_index:
-            self._rebuild_past(seat)
-        prelude = self._prelude_texts
-        current = self.hand.observed(seat) if self._phase == HANDS and self.hand else ()
-        return (*prelude, *self._past_observed.get(seat, ()), *current)
+    # -- information --------------------------------------------------------------------------
+    def _live_start(self) -> int:
+        """The move number where the events of the view begin: the current hand's first
+        action (the first-dealer draws before it; none once the game is over)."""
+        deal = self.deal
+        if deal is not None:
+            return self.move_number() - len(deal._history)
+        return self.move_number() if self._over else self._offset
 
-    def _rebuild_past(self, seat: int | None) -> None:
-        texts: list[str | None] = []
-        history = self._history
-        for i in range(self.hand_index):
-            game = self.game.hand_game(self.game.sizes[i], self.hand_dealers[i])
-            hand = game.new_initial_state()
-            end = self.hand_starts[i + 1] if i + 1 < len(self.hand_starts) else len(history)
-            for action in history[self.hand_starts[i] : end]:
-                hand._apply(action)
-                hand._history.append(action)
-            texts.extend(hand.observed(seat))
-        self._past_observed[seat] = texts
-
-    def hidden_cards(self, seat: int | None) -> CardSet:
-        """The current hand's hidden cards (none between hands)."""
-        if self._phase == HANDS and self.hand is not None:
-            return self.hand.hidden_cards(seat)
-        return CardSet()
+    def seat_events(self, seat: int | None) -> tuple[Event, ...]:
+        """The events of the current hand (or of the first-dealer draw) as ``seat`` saw them
+        (the engine keeps them materialised)."""
+        return self.events(seat, self._live_start())
 
     def view(self, seat: int | None) -> PochaMatchView:
         """What ``seat`` may know now."""
+        deal = self.deal
         return PochaMatchView(
             game=self.game.name,
             seat=seat,
             current_player=self.current_player(),
             phase=self.phase(),
             n_players=self.n_players,
+            deal_index=len(self.finished),
+            standings=tuple([float(t) for t in self.totals]),
+            finished=tuple(self.finished),
+            deal=deal.view(seat) if deal is not None else None,
             hand_sizes=self.game.sizes,
-            hand_index=self.hand_index,
-            hand_dealers=tuple(self.hand_dealers),
             totals=tuple(self.totals),
             sheet=tuple(self.sheet),
-            first_dealer_draws=tuple((s, Card(c)) for s, c in self.draws),
-            hand=self.hand.view(seat) if self._phase == HANDS and self.hand else None,
-            observed=self.observed(seat),
-            hand_starts=tuple(self.hand_starts),
+            first_dealer_draws=tuple([(s, Card(c)) for s, c in self.draws]),
+            spec=self.game.spec,
+            move=self.move_number(),
+            events=self.seat_events(seat),
         )
 
     def __str__(self) -> str:
         head = (
-            f"pocha-match: hand {self.hand_index + 1}/{len(self.game.sizes)}, totals {self.totals}"
+            f"pocha-match: hand {len(self.finished) + 1}/{len(self.game.sizes)}, "
+            f"totals {self.totals}"
         )
-        return head + ("\n" + str(self.hand) if self._phase == HANDS and self.hand else "")
+        return head + ("\n" + str(self.deal) if self.deal is not None else "")
+
+
+register(PochaMatchGame)

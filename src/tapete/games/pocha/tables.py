@@ -82,3 +82,24 @@ def mask_to_list(mask: int) -> list[int]:
         *b2[mask >> 32 & 0xFFF],
         *b3[mask >> 48 & 0xFFF],
     ]
+
+
+_LOCAL_BITS: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def local_bits(index_of: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``local_bits(index_of)[s][m]``: the deck-local indices of the cards of suit ``s`` whose
+    slots are the set bits of ``m`` (``index_of``: a pack's card id → local index), ascending.
+
+    >>> from tapete.cards import SPANISH_40
+    >>> local_bits(SPANISH_40.index_of[:64])[1][0b101]  # 1c and 3c: the 11th and 13th cards
+    (10, 12)
+    """
+    table = _LOCAL_BITS.get(index_of)
+    if table is None:
+        table = tuple(
+            tuple(tuple(index_of[card] for card in BITS[s][m]) for m in range(4096))
+            for s in range(4)
+        )
+        _LOCAL_BITS[index_of] = table
+    return table

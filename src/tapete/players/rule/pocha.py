@@ -11,7 +11,11 @@ enough it ducks, playing its highest card that does not win and discarding its m
 cards (high trumps, aces) when it cannot follow.
 
 It sees only the view: the unseen cards are the pack less its hand, the cards played and the
-turned-up trump card; the pack and the rank order (``tute`` or ``natural``) come from the view.
+turned-up trump card. The rules in force come from the view's spec (``view.spec.load()``,
+once per spec): the pack, the rank order, the action numbers, and what ``play_rules`` and
+``undertrump`` let it infer: under the seed rules a player void in the suit led who did not
+trump holds no trump (with ``undertrump = must`` also when he could not overtrump), so a top
+card is safe from the players still to play when none of them can hold a trump.
 
 >>> import random, tapete
 >>> from tapete.players import load
@@ -31,12 +35,58 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from tapete.cards import DECKS
-from tapete.engine.api import PlayerView, tricks_mask
-from tapete.games.pocha.game import BID_BASE, PASS, SWAP, PochaView
+from tapete.engine.api import GameSpec, PlayerView, Trick, tricks_mask
+from tapete.errors import InconsistentViewError
 from tapete.games.pocha.match import PochaMatchView
-from tapete.games.pocha.tables import STRENGTH, SUIT_MASK
+from tapete.games.pocha.rules import PochaRules
+from tapete.games.pocha.tables import SUIT_MASK
+from tapete.games.pocha.view import PochaView
 from tapete.players.rule import RuleParams
+
+_RULES: dict[GameSpec, PochaRules] = {}
+
+
+def rules_in_force(view: PochaView) -> PochaRules:
+    """The rules of the game ``view`` belongs to (loaded from its spec once per spec)."""
+    spec = view.spec
+    if spec is None:
+        raise InconsistentViewError("a La Pocha view without its game's spec")
+    rules = _RULES.get(spec)
+    if rules is None:
+        game_rules = getattr(spec.load(), "rules", None)
+        if not isinstance(game_rules, PochaRules):
+            raise InconsistentViewError(f"{spec.name} is not a game of La Pocha")
+        rules = _RULES[spec] = game_rules
+    return rules
+
+
+def trumpless_seats(tricks: Sequence[Trick | None], trump: int, rules: PochaRules) -> int:
+    """The seats (a bitmask) that the tricks show to hold no trump, under the rules in force.
+
+    Under ``play_rules = seed`` a player void in the suit led must trump when the trick is not
+    yet trumped, and (``undertrump = must``) play a trump even when he cannot overtrump; with
+    ``follow_only`` a discard shows nothing about trumps.
+    """
+    if trump < 0 or rules.follow_only:
+        return 0
+    out = 0
+    n = rules.n_players
+    for trick in tricks:
+        if trick is None or not trick.cards:
+            continue
+        led = trick.cards[0] >> 4
+        if led == trump:
+            continue
+        trumped = False
+        for k, card in enumerate(trick.cards):
+            seat = (trick.leader + k) % n
+            suit = card >> 4
+            if suit == trump:
+                trumped = True
+            elif suit != led and (not trumped or rules.undertrump_must):
+                out |= 1 << seat
+    return out
+
 
 _ACE, _TWO, _THREE = 0, 1, 2
 
@@ -60,19 +110,24 @@ class _Table:
     """What the bot knows of the hand, from the view."""
 
     def __init__(self, view: PochaView) -> None:
-        assert view.seat is not None
+        if view.seat is None:
+            raise InconsistentViewError("the rule bot plays a seat: the view is a spectator's")
+        rules = rules_in_force(view)
+        self.rules = rules
         self.view = view
         self.seat = view.seat
         self.n = view.n_players
         self.hand = view.hand.mask
         self.trump = int(view.trump_suit) if view.trump_suit is not None else -1
         self.trump_mask = SUIT_MASK[self.trump] if self.trump >= 0 else 0
-        played = tricks_mask([*view.finished_tricks, view.current_trick])
+        tricks = [*view.finished_tricks, view.current_trick]
+        played = tricks_mask(tricks)
         out = 0
         if view.trump_card is not None and view.trump_card_holder is None:
             out = 1 << view.trump_card  # turned up: in nobody's hand
-        self.strength = STRENGTH[view.rank_order]
-        deck = DECKS[view.deck].mask
+        self.strength = rules.strength
+        self.trumpless = trumpless_seats(tricks, self.trump, rules)
+        deck = rules.deck.mask
         self.deck = deck
         self.unseen = deck & ~self.hand & ~played & ~out
         known_elsewhere = 0
@@ -149,9 +204,10 @@ def expected_tricks(view: PochaView, aggression: float = 0.5) -> float:
 
 def _bid(view: PochaView, legal: Sequence[int], params: RuleParams) -> int:
     target = expected_tricks(view, params.aggression)
-    bids = [a - BID_BASE for a in legal if a >= BID_BASE]
+    base = rules_in_force(view).bid_base
+    bids = [a - base for a in legal if a >= base]
     best = min(bids, key=lambda b: (abs(b - target), b))
-    return BID_BASE + best
+    return base + best
 
 
 # -- play --------------------------------------------------------------------------------------
@@ -171,8 +227,13 @@ def _beats(t: _Table, card: int, best: int, led: int) -> bool:
     return False
 
 
-def _play(view: PochaView, legal: Sequence[int]) -> int:
+def _play(view: PochaView, legal_actions: Sequence[int]) -> int:
     t = _Table(view)
+    ids = t.rules.card_ids
+    return t.rules.index_of[_play_card(t, view, [ids[a] for a in legal_actions])]
+
+
+def _play_card(t: _Table, view: PochaView, legal: Sequence[int]) -> int:
     seat = t.seat
     bid = view.bids[seat] or 0
     won = view.tricks_won[seat]
@@ -191,7 +252,8 @@ def _play(view: PochaView, legal: Sequence[int]) -> int:
         if winners:
             if last:
                 return min(winners, key=t.key)
-            safe = [c for c in winners if t.top(c) and (t.is_trump(c) or not _trump_out(t))]
+            later = [(seat + k) % t.n for k in range(1, t.n - len(cards))]
+            safe = [c for c in winners if t.top(c) and (t.is_trump(c) or not _trump_out(t, later))]
             if safe:
                 return min(safe, key=t.key)
             return max(winners, key=t.key)
@@ -203,8 +265,11 @@ def _play(view: PochaView, legal: Sequence[int]) -> int:
     return min(winners, key=t.key)
 
 
-def _trump_out(t: _Table) -> bool:
-    return bool(t.unseen_others & t.trump_mask)
+def _trump_out(t: _Table, seats: Sequence[int]) -> bool:
+    """True when one of ``seats`` may still hold a trump."""
+    if not t.unseen_others & t.trump_mask:
+        return False
+    return any(not t.trumpless >> s & 1 for s in seats)
 
 
 def _keep_value(t: _Table, card: int) -> tuple[int, int]:
@@ -243,7 +308,7 @@ def choose(
     view: PlayerView, legal_actions: Sequence[int], rng: random.Random, params: RuleParams
 ) -> int:
     """The rule bot's action in a La Pocha hand (or the current hand of a whole game)."""
-    hand_view = view.hand if isinstance(view, PochaMatchView) else view
+    hand_view = view.deal if isinstance(view, PochaMatchView) else view
     if not isinstance(hand_view, PochaView):
         return legal_actions[0]
     phase = hand_view.phase
@@ -251,9 +316,10 @@ def choose(
         return _bid(hand_view, legal_actions, params)
     if phase == "play":
         return _play(hand_view, legal_actions)
-    if SWAP in legal_actions and hand_view.trump_card is not None:
+    rules = rules_in_force(hand_view)
+    if rules.swap in legal_actions and hand_view.trump_card is not None:
         turned = int(hand_view.trump_card)
         given = (turned & ~15) + (6 if phase == "seven-swap" else 1)  # the 7 or the 2
-        strength = STRENGTH[hand_view.rank_order]
-        return SWAP if strength[turned] > strength[given] else PASS
+        strength = rules.strength
+        return rules.swap if strength[turned] > strength[given] else rules.pass_
     return legal_actions[0]

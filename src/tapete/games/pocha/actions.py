@@ -1,0 +1,125 @@
+"""La Pocha's action numbers and their text (one codec for the hand and the whole game).
+
+Numbers (see :class:`~tapete.games.pocha.rules.PochaRules`): the pack's cards first, as
+deck-local indices (``deal 3o``, ``turn 4b``, ``play Rc``; ``draw Ao`` for a first-dealer
+draw), then ``bid 0`` … ``bid max_hand_size``, ``swap``, ``pass``, then ``dealer <seat>``.
+A card verb must fit the phase: ``play Ao`` while dealing is refused, never taken as a deal.
+
+>>> import tapete
+>>> rules = tapete.load_game('pocha').rules
+>>> a = parse_action(rules, PLAY, 'play Rc'); a, action_text(rules, PLAY, a)
+(19, 'play Rc')
+>>> action_text(rules, BIDDING, parse_action(rules, BIDDING, 'bid 2'))
+'bid 2'
+>>> parse_action(rules, DEAL, 'play Ao')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tapete.errors.IllegalActionError: ...: now is the time to deal, not to play
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tapete.cards import Card
+from tapete.engine.api import parse_int, split_action
+from tapete.errors import IllegalActionError, NotationError
+from tapete.games.pocha.rules import PochaRules
+
+#: The phases of a hand (ints on the hot path) and their names.
+DEAL, TURN, SWAP7, SWAP2, BIDDING, PLAY, OVER = range(7)
+PHASE_NAMES: Final = ("deal", "turn", "seven-swap", "two-swap", "bidding", "play", "over")
+#: The match's own phases (before the first hand and after the last).
+FIRST_DEALER_PHASE: Final = "first_dealer"
+OVER_PHASE: Final = "over"
+#: The phase code of the first-dealer draw (only :func:`parse_action`'s card verb uses it).
+DRAW: Final = 100
+
+_CARD_VERB: Final = {DEAL: "deal", TURN: "turn", PLAY: "play", DRAW: "draw"}
+_VERBS: Final = ("deal", "turn", "play", "draw", "bid", "swap", "pass", "dealer")
+_EXPECTED: Final = "'deal <card>', 'turn <card>', 'bid <n>', 'play <card>', 'swap' or 'pass'"
+
+ArgsT = tuple[tuple[str, Any], ...]
+
+
+def card_verb(phase: int) -> str:
+    """The verb of a card action in ``phase`` (``play`` outside the deal and the draw)."""
+    return _CARD_VERB.get(phase, "play")
+
+
+def action_text(rules: PochaRules, phase: int, action: int) -> str:
+    """The text of ``action`` in ``phase``; :class:`NotationError` for no action."""
+    if 0 <= action < rules.deck_size:
+        return f"{card_verb(phase)} {rules.deck.format_card(rules.card_ids[action])}"
+    if rules.bid_base <= action < rules.swap:
+        return f"bid {action - rules.bid_base}"
+    if action == rules.swap:
+        return "swap"
+    if action == rules.pass_:
+        return "pass"
+    if rules.dealer_base <= action < rules.dealer_base + rules.n_players:
+        return f"dealer {action - rules.dealer_base}"
+    raise NotationError(f"{action!r} is not an action of pocha")
+
+
+def wrong_verb(verb: str, wanted: str, phase_name: str, text: str, seat: int) -> IllegalActionError:
+    """The refusal of a card verb that does not fit the phase."""
+    return IllegalActionError(
+        f"now is the time to {wanted}, not to {verb}",
+        seat=seat if seat >= 0 else None,
+        phase=phase_name,
+        action=text.strip(),
+        reason="wrong_phase",
+    )
+
+
+def parse_action(
+    rules: PochaRules, phase: int, text: str, seat: int = -1, phase_name: str = ""
+) -> int:
+    """The action written ``text`` in ``phase`` (:class:`NotationError` if malformed; a card
+    verb that does not fit the phase is an :class:`IllegalActionError`)."""
+    verb, arg = split_action(text, _VERBS, _EXPECTED)
+    if verb in ("swap", "pass"):
+        if arg:
+            raise NotationError(f"cannot read {text!r}: {verb} takes nothing after it")
+        return rules.swap if verb == "swap" else rules.pass_
+    if verb == "bid":
+        bid = parse_int(arg, "a bid", "'bid <n>' with n a number of tricks")
+        if not 0 <= bid <= rules.max_hand_size:
+            raise NotationError(f"cannot read {text!r}: bids are numbers 0…{rules.max_hand_size}")
+        return rules.bid_base + bid
+    if verb == "dealer":
+        if not arg.isdigit() or not 0 <= int(arg) < rules.n_players:
+            raise NotationError(
+                f"cannot read {text!r}: expected 'dealer <seat>' with a seat 0…"
+                f"{rules.n_players - 1}"
+            )
+        return rules.dealer_base + int(arg)
+    if not arg:
+        raise NotationError(f"cannot read {text!r}: expected '{verb} <card>', like '{verb} 3o'")
+    card = int(rules.deck.parse_card(arg))
+    wanted = card_verb(phase)
+    if verb != wanted:
+        raise wrong_verb(verb, wanted, phase_name or str(phase), text, seat)
+    return rules.index_of[card]
+
+
+def event_tables(rules: PochaRules) -> tuple[tuple[ArgsT, ...], tuple[ArgsT, ...]]:
+    """Prebuilt event values: ``(("card", Card),)`` per card action, ``(("bid", n),)`` per bid."""
+    cards = tuple((("card", Card(c)),) for c in rules.card_ids)
+    bids = tuple((("bid", b),) for b in range(rules.max_hand_size + 1))
+    return cards, bids
+
+
+def event_values(
+    rules: PochaRules, cards: tuple[ArgsT, ...], bids: tuple[ArgsT, ...], action: int
+) -> ArgsT:
+    """The values of an event: the card of a card action, the number of a bid, the seat of
+    ``dealer <seat>``."""
+    if 0 <= action < rules.deck_size:
+        return cards[action]
+    if rules.bid_base <= action < rules.swap:
+        return bids[action - rules.bid_base]
+    if rules.dealer_base <= action < rules.dealer_base + rules.n_players:
+        return (("dealer", action - rules.dealer_base),)
+    return ()

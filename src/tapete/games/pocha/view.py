@@ -1,0 +1,90 @@
+"""What one seat knows of a hand of La Pocha: :class:`PochaView`, built by :func:`hand_view`.
+
+The view holds values only (cards, seats, numbers); its ``events`` are the hand's actions as
+this seat saw them (a card dealt to another seat shows only whom it went to).
+
+>>> import random, tapete
+>>> state = tapete.load_game('pocha', n_players=3, hand_size=2).new_initial_state()
+>>> rng = random.Random(1)
+>>> while state.phase() != 'play':
+...     state.apply_action(rng.choice(state.legal_actions()))
+>>> view = state.view(0)
+>>> view.cards_held, len(view.hand), [e.kind for e in view.events][-3:]
+((2, 2, 2), 2, ['bid', 'bid', 'bid'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from tapete.cards import Card, CardSet, Suit
+from tapete.engine.api import PlayerView, Trick
+from tapete.games.pocha.actions import PHASE_NAMES, PLAY, TURN
+
+if TYPE_CHECKING:
+    from tapete.games.pocha.state import PochaState
+
+
+@dataclasses.dataclass(frozen=True)
+class PochaView(PlayerView):
+    """What one seat knows of a hand of La Pocha.
+
+    ``deck`` (the pack's name, e.g. ``'spanish40'``) and ``rank_order`` are the public rule
+    options a player needs to count cards (every option is in ``spec``). ``cards_held`` is
+    how many cards each seat holds; ``swaps`` are ``(seat, card given, card taken)``.
+    """
+
+    phase: str
+    n_players: int
+    hand_size: int
+    dealer: int
+    deck: str
+    rank_order: str
+    hand: CardSet
+    cards_held: tuple[int, ...]
+    trump_card: Card | None
+    trump_suit: Suit | None
+    trump_card_holder: int | None
+    swaps: tuple[tuple[int, Card, Card], ...]
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    current_trick: Trick | None
+    finished_tricks: tuple[Trick, ...]
+    scores: tuple[int, ...] | None
+
+
+def hand_view(state: PochaState, seat: int | None) -> PochaView:
+    """The view of ``state`` for ``seat`` (``None``: a spectator)."""
+    phase = state._phase
+    trump = state.trump_card if phase > TURN else -1
+    rules = state.rules
+    finished = state._finished_tricks
+    if len(finished) < len(state.finished):  # built once per trick, kept by the state
+        for leader, cards, winner in state.finished[len(finished) :]:
+            finished.append(Trick.of(leader, cards, winner))
+    return PochaView(
+        game=state.game.name,
+        seat=seat,
+        current_player=state.current_player(),
+        phase=PHASE_NAMES[phase],
+        n_players=state.n_players,
+        hand_size=state.hand_size,
+        dealer=state.dealer,
+        deck=rules.deck.name,
+        rank_order=rules.rank_order,
+        hand=CardSet(state.hands[seat] if seat is not None else 0),
+        cards_held=tuple([h.bit_count() for h in state.hands]),
+        trump_card=Card(trump) if trump >= 0 else None,
+        trump_suit=Suit(state.trump_suit) if state.trump_suit >= 0 else None,
+        trump_card_holder=state.trump_card_holder if state.trump_card_holder >= 0 else None,
+        swaps=tuple((s, Card(g), Card(t)) for s, g, t in state.swaps),
+        bids=tuple([b if b >= 0 else None for b in state.bids]),
+        tricks_won=tuple(state.tricks_won),
+        current_trick=Trick.of(state.leader, state.trick) if phase == PLAY else None,
+        finished_tricks=tuple(finished),
+        scores=tuple(state.scores) if state.scores is not None else None,
+        spec=state.game.spec,
+        move=state.move_number(),
+        events=state.seat_events(seat),
+    )
