@@ -59,6 +59,11 @@ def _check_faults(result: Any, bad: str, kind: str) -> None:
         state = tapete.replay(game["record"])  # the faulty game replays up to the fault
         assert state.move_number() == fault["move"] and not state.is_terminal()
         assert state.current_player() == seat
+        lines = tapete.transcript(game["record"]).splitlines()
+        assert lines[-2:] == [
+            f"# unfinished after {fault['move']} actions",
+            f"# forfeit: {fault['message']}",
+        ]
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -420,6 +420,7 @@ def transcript(record: GameRecord | Mapping[str, Any] | str | bytes) -> str:
        2  chance             deal 3o  → seat 1
        3  chance             deal Ro  → seat 2
        4  chance             turn 7c
+    # unfinished after 4 actions
     """
     rec = _as_record(record)
     names = rec.players
@@ -445,4 +446,9 @@ def transcript(record: GameRecord | Mapping[str, Any] | str | bytes) -> str:
         recipient = live.chance_recipient() if live.is_chance_node() else None
     if state is not None and state.is_terminal():
         lines.append("# result " + " ".join(f"{x:g}" for x in state.returns()))
+    elif state is not None:
+        lines.append(f"# unfinished after {len(rec.actions)} actions")
+    forfeit = rec.meta.get("forfeit")
+    if isinstance(forfeit, Mapping) and isinstance(forfeit.get("message"), str):
+        lines.append(f"# forfeit: {forfeit['message']}")
     return "\n".join(lines)
