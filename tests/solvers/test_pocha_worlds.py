@@ -19,6 +19,8 @@ VARIANTS = [
     {"n_players": 5, "rank_order": "natural", "trump_when_no_stock": "none"},
     {"n_players": 4, "deck": "48", "play_rules": "follow_only"},
     {"n_players": 6, "hand_size": 4},
+    {"n_players": 4, "hand_size": 6, "seven_swap": True},
+    {"n_players": 3, "seven_swap": True, "deck": "40"},
 ]
 
 
@@ -27,7 +29,7 @@ def test_true_hands_are_always_possible(params: dict[str, object]) -> None:
     """At every decision of seeded games, every seat's real hand fits the inferred limits,
     and the sampled worlds deal exactly the unseen cards within them."""
     game = tapete.load_game("pocha", **params)
-    tables = PochaTables.from_params(params)
+    tables = PochaTables.from_params(params, after_swaps=True)
     bots = [load("rule"), load("random")]
     checked = 0
     for seed in range(12):

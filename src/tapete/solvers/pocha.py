@@ -61,13 +61,14 @@ class PochaTables:
     rp: Any
 
     @classmethod
-    def from_params(cls, params: Mapping[str, Any]) -> PochaTables:
+    def from_params(cls, params: Mapping[str, Any], after_swaps: bool = False) -> PochaTables:
         """Tables for the rule options ``params`` (a game's ``params``; missing = default).
 
-        The ``seven_swap`` variant is not in the kernel: :class:`ConfigError` if it is on.
+        The kernel does not deal the ``seven_swap`` variant (:class:`ConfigError`), but it
+        plays its hands from the bidding on (``after_swaps``): the swaps change no rule.
         """
         p = {**_DEFAULTS, **{k: v for k, v in params.items() if k in _DEFAULTS}}
-        if p["seven_swap"]:
+        if p["seven_swap"] and not after_swaps:
             raise ConfigError("the La Pocha kernel does not play the seven_swap variant")
         n = int(p["n_players"])
         deck_name = str(p["deck"])

@@ -63,6 +63,15 @@ def constraints(tables: PochaTables, hand: Any) -> tuple[Any, Any, Any, Any]:
     fixed = [0] * n
     fixed[me] = own
     gone = own | played
+    for seat, _, took in hand.swaps:  # a swapped-in card is known to be its taker's
+        took_k = tables.kernel_of[int(took)]
+        for q in range(n):
+            if q != me:
+                fixed[q] &= ~(1 << took_k)
+        if not played >> took_k & 1 and seat != me:
+            fixed[seat] |= 1 << took_k
+    for q in range(n):
+        gone |= fixed[q]
     if hand.trump_card is not None:
         trump_k = tables.kernel_of[int(hand.trump_card)]
         holder = hand.trump_card_holder

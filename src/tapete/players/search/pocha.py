@@ -96,7 +96,7 @@ class PochaSearch:
         key = (id(game), hand.hand_size, hand.dealer)
         tables = self._tables.get(key)
         if tables is None:
-            base = PochaTables.from_params(dict(game.params))
+            base = PochaTables.from_params(dict(game.params), after_swaps=True)
             tables = self._tables[key] = base.with_hand(hand.hand_size, hand.dealer)
         return tables
 

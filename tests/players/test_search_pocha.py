@@ -1,0 +1,96 @@
+"""The search players: names and levels, legal play in hands and matches, strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numba", reason="the search players need numba (the solvers extra)")
+
+import tapete
+from tapete.engine import play_chance
+from tapete.errors import ConfigError
+from tapete.players import available, load
+from tapete.players.base import Player
+
+
+def play(game: tapete.Game, bots: list[Player], seed: int) -> list[float]:
+    state = game.new_initial_state()
+    for seat, bot in enumerate(bots):
+        bot.start(game, seat)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state = play_chance(state, rng)
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = bots[seat].choose(state.view(seat), legal, rng)
+        assert action in legal
+        state.apply_action(action)
+    return state.returns()
+
+
+def test_names_and_levels() -> None:
+    names = available()
+    for name in ("search", "search-easy", "search-normal", "search-strong"):
+        assert name in names
+    assert load("search").time_budget == 0.05
+    assert load("search", level="strong", time_budget=0.2).time_budget == 0.2
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"level": "expert"}, {"time_budget": -1}, {"time_budget": "soon"}, {"worlds": 0},
+     {"epsilon": 2}, {"playouts": "many"}, {"bid_sigma": -1}, {"depth": 3}],
+)  # fmt: skip
+def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
+    with pytest.raises(ConfigError):
+        load("search", **params)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"n_players": 4}, {"n_players": 3, "undertrump": "must"},
+     {"n_players": 5, "rank_order": "natural", "play_rules": "follow_only"},
+     {"n_players": 6, "hand_size": 3}, {"n_players": 4, "deck": "48", "dealer_restriction": False},
+     {"n_players": 4, "seven_swap": True}],
+)  # fmt: skip
+def test_plays_legal_hands_in_variants(params: dict[str, object]) -> None:
+    game = tapete.load_game("pocha", **params)
+    n = int(params["n_players"])  # type: ignore[call-overload]
+    for seed in range(2):
+        bots = [load("search", worlds=6)] + [load("rule") for _ in range(n - 1)]
+        returns = play(game, bots, seed)
+        assert len(returns) == n
+
+
+def test_without_start_the_rules_come_from_the_view() -> None:
+    game = tapete.load_game("pocha", n_players=4, hand_size=4)
+    state = play_chance(game.new_initial_state(), random.Random(3))
+    bot = load("search", worlds=4)  # never started
+    seat = state.current_player()
+    assert bot.choose(state.view(seat), state.legal_actions(), random.Random(0)) in (
+        state.legal_actions()
+    )
+
+
+def test_plays_a_whole_match() -> None:
+    game = tapete.load_game("pocha-match", n_players=3, hand_sequence="3,2")
+    bots = [load("search", worlds=4), load("rule"), load("search-easy", worlds=4)]
+    returns = play(game, bots, 5)
+    assert len(returns) == 3
+
+
+def test_search_beats_random_seats() -> None:
+    """With a fixed number of worlds the search is deterministic: over seeded hands it scores
+    far more than the random players at the same table."""
+    game = tapete.load_game("pocha", n_players=4, hand_size=6)
+    search_total = random_total = 0.0
+    for seed in range(8):
+        bots = [load("search", worlds=16)] + [load("random") for _ in range(3)]
+        returns = play(game, bots, seed)
+        search_total += returns[0]
+        random_total += sum(returns[1:]) / 3
+    assert search_total > random_total + 8 * 5
