@@ -73,9 +73,12 @@ class SearchPlayer(Player):
         self._pocha: Any = None
 
     def start(self, game: Game, seat: int) -> None:
-        """Remember the rules in force (the searches use them) and start the fallback."""
+        """Remember the rules in force (the searches use them), start the fallback and load
+        the game's kernels (numba's cache) before the first decision."""
         super().start(game, seat)
         self.fallback.start(game, seat)
+        if getattr(game, "name", None) in ("pocha", "pocha-match"):
+            self._pocha_search().warm_up(game)
 
     def _pocha_search(self) -> Any:
         if self._pocha is None:

@@ -80,6 +80,35 @@ class PochaSearch:
         #: Worlds used by the last decision (for reports and tests).
         self.last_worlds = 0
 
+    def warm_up(self, game: Game) -> None:
+        """Load (or compile) every kernel the search uses, on a tiny problem, so that the
+        first real decision does not pay for it."""
+        tables = PochaTables.from_params(dict(game.params), after_swaps=True)
+        n = tables.n_players
+        hands = np.zeros((1, n), dtype=np.uint64)
+        k = tables.cards_per_suit
+        for q in range(n):
+            hands[0, q] = np.uint64(1 << (q % 4) * k)
+        bids = np.full(n, -1, dtype=np.int64)
+        won = np.zeros(n, dtype=np.int64)
+        trick = np.zeros(n, dtype=np.int64)
+        st = np.zeros(pk.ST_SIZE, dtype=np.int64)
+        st[pk.ST_TRUMP] = 0
+        st[pk.ST_BEST_TRUMP] = -1
+        rp = tables.rp.copy()
+        rp[pk.RP_HAND] = 1
+        rng = np.array([1], dtype=np.uint64)
+        weights = bid_weights(hands, np.zeros(n, dtype=np.uint64), bids, st, rp, 1.0)
+        one = np.array([0], dtype=np.int64)
+        evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng)
+        st[pk.ST_PHASE] = pk.PHASE_PLAY
+        bids[:] = 0
+        evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng)
+        free = np.full(n + 1, np.uint64(0xFF), dtype=np.uint64)
+        need = np.zeros(n + 1, dtype=np.int64)
+        sample_worlds(np.uint64(0), free, need, np.zeros(n + 1, dtype=np.uint64),
+                      np.zeros((1, n + 1), dtype=np.uint64), rng)  # fmt: skip
+
     def _game(self, view: PlayerView, game: Game | None) -> Game:
         if game is not None:
             return game
@@ -149,7 +178,7 @@ class PochaSearch:
             done += size
             if self.worlds is None:
                 now = time.perf_counter()
-                if now + (now - begun) * 2 > deadline:
+                if now + (now - begun) * 2.5 > deadline:
                     break
                 batch = min(batch * 2, 256)
         self.last_worlds = done
