@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import shutil
 import socket
 import subprocess
@@ -38,7 +37,9 @@ DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 
 if CHROMIUM is None:
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+    pytest.skip(
+        "Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True
+    )
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 
@@ -67,13 +68,9 @@ class Server:
         return dict(self.call("POST", "/api/tables", body))
 
     def table_url(self, table_id: str) -> str:
-        if os.environ.get("TAPETE_DEV_STATIC_PAGES"):  # while developing against a server without the page routes
-            return f"{self.base}/static/table.html?table={table_id}"
         return f"{self.base}/t/{table_id}"
 
     def replay_url(self, table_id: str) -> str:
-        if os.environ.get("TAPETE_DEV_STATIC_PAGES"):
-            return f"{self.base}/static/replay.html?table={table_id}"
         return f"{self.base}/replay/{table_id}"
 
 
@@ -137,7 +134,8 @@ def context_factory(browser: Any) -> Iterator[Any]:
     def make(viewport: dict[str, int] | None = None, locale: str = "en-US", **tokens: str) -> Any:
         ctx = browser.new_context(viewport=viewport or DESKTOP, locale=locale)
         for table_id, token in tokens.items():
-            ctx.add_init_script(f"localStorage.setItem({json.dumps('tapete.token.' + table_id)}, {json.dumps(token)})")
+            key = json.dumps("tapete.token." + table_id)
+            ctx.add_init_script(f"localStorage.setItem({key}, {json.dumps(token)})")
         made.append(ctx)
         return ctx
 
@@ -165,7 +163,7 @@ def watch_errors(page: Any) -> None:
     """Fail on JavaScript errors in the page."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page._tapete_errors = errors  # noqa: SLF001
+    page._tapete_errors = errors
 
 
 def shot(page: Any, name: str) -> Path:
@@ -191,7 +189,9 @@ def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
             """() => {
               if (document.querySelector('[data-testid=game-over]')) return 'over';
               const mine = document.querySelector('#turn.mine');
-              const acts = document.querySelectorAll('#hand button.card.legal, #actions button[data-action]:not([disabled]), #actions button[data-verb]');
+              const acts = document.querySelectorAll(
+                '#hand button.card.legal, #actions button[data-action]:not([disabled]),'
+                + ' #actions button[data-verb]');
               return mine && acts.length ? 'turn' : 'wait';
             }"""
         )
@@ -204,4 +204,3 @@ def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
 def no_js_errors(page: Any) -> None:
     errors = getattr(page, "_tapete_errors", [])
     assert not errors, errors
-

@@ -21,7 +21,8 @@ def _state(page: Any) -> int:
 def _wait_change(page: Any, before: int) -> None:
     """Wait until the table's state number moves past ``before`` (or a refusal shows)."""
     page.wait_for_function(
-        "b => Number(document.body.dataset.state || -1) > b || document.querySelector('#refusal span')",
+        "b => Number(document.body.dataset.state || -1) > b"
+        " || document.querySelector('#refusal span')",
         arg=before,
         timeout=20000,
     )
@@ -43,7 +44,9 @@ def _click_something(page: Any) -> None:
 
 
 def test_pocha_whole_hand_by_clicking(server: Server, context_factory: Any) -> None:
-    created = server.create("pocha", [ME, BOTS, BOTS, BOTS], params={"hand_size": 5}, name="Ana", seat=0)
+    created = server.create(
+        "pocha", [ME, BOTS, BOTS, BOTS], params={"hand_size": 5}, name="Ana", seat=0
+    )
     page = seat_page(context_factory, server, created)
     page.wait_for_selector("#hand button.card")
     # the trump card and the bids table are on show
@@ -112,8 +115,13 @@ def test_ombre_whole_deal_with_an_exchange(server: Server, context_factory: Any)
             before = _state(page)
             draw.click()
             # two discards then the draw: three actions of this seat
-            page.wait_for_function("b => Number(document.body.dataset.state) >= b + 3", arg=before, timeout=20000)
-            hand = [page.locator("#hand button.card").nth(i).get_attribute("data-card") for i in range(page.locator("#hand button.card").count())]
+            page.wait_for_function(
+                "b => Number(document.body.dataset.state) >= b + 3", arg=before, timeout=20000
+            )
+            hand = [
+                page.locator("#hand button.card").nth(i).get_attribute("data-card")
+                for i in range(page.locator("#hand button.card").count())
+            ]
             assert not set(picked) & set(hand), (picked, hand)
             exchanged = True
             continue
@@ -136,14 +144,18 @@ def test_ombre_whole_deal_with_an_exchange(server: Server, context_factory: Any)
 def _tab_to(page: Any, selector: str, limit: int = 80) -> None:
     """Press Tab until the focused element matches ``selector``."""
     for _ in range(limit):
-        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
+        if page.evaluate(
+            "s => !!document.activeElement && document.activeElement.matches(s)", selector
+        ):
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached {selector}")
 
 
 def _trynka_bank_by_keyboard(server: Server, context_factory: Any) -> tuple[Any, bool, bool]:
-    created = server.create("trynka", [ME, BOTS], params={"n_players": 2, "flash_limit": 0}, name="Ana", seat=0)
+    created = server.create(
+        "trynka", [ME, BOTS], params={"n_players": 2, "flash_limit": 0}, name="Ana", seat=0
+    )
     page = seat_page(context_factory, server, created)
     page.wait_for_selector("#turn")
     blind = revealed = False
@@ -151,7 +163,10 @@ def _trynka_bank_by_keyboard(server: Server, context_factory: Any) -> tuple[Any,
         if wait_turn_or_end(page) == "over":
             break
         before = _state(page)
-        acts = page.evaluate("() => [...document.querySelectorAll('#actions [data-action], #actions [data-verb]')].map(b => b.dataset.verb || b.dataset.action.split(' ')[0])")
+        acts = page.evaluate(
+            "() => [...document.querySelectorAll('#actions [data-action], #actions [data-verb]')]"
+            ".map(b => b.dataset.verb || b.dataset.action.split(' ')[0])"
+        )
         if "blind" in acts and not blind:
             _tab_to(page, "#actions button[data-verb=blind]")
             shot(page, "trynka-blind-desktop")
@@ -171,7 +186,9 @@ def _trynka_bank_by_keyboard(server: Server, context_factory: Any) -> tuple[Any,
     return page, blind, revealed
 
 
-def test_trynka_whole_bank_with_blind_and_reveal_keyboard_only(server: Server, context_factory: Any) -> None:
+def test_trynka_whole_bank_with_blind_and_reveal_keyboard_only(
+    server: Server, context_factory: Any
+) -> None:
     # the bot may fold before anyone can reveal: play new banks until one has both
     for _attempt in range(8):
         page, blind, revealed = _trynka_bank_by_keyboard(server, context_factory)
@@ -190,7 +207,9 @@ def test_trynka_whole_bank_with_blind_and_reveal_keyboard_only(server: Server, c
 
 
 def test_two_people_at_one_table_one_reloads(server: Server, context_factory: Any) -> None:
-    created = server.create("pocha", [ME, ME, BOTS, BOTS], params={"hand_size": 4}, name="Ana", seat=0)
+    created = server.create(
+        "pocha", [ME, ME, BOTS, BOTS], params={"hand_size": 4}, name="Ana", seat=0
+    )
     table_id = created["table"]["id"]
     ana = seat_page(context_factory, server, created)
     # Bea opens the shared link and takes the free seat
@@ -201,13 +220,16 @@ def test_two_people_at_one_table_one_reloads(server: Server, context_factory: An
     bea.locator("#join-name").fill("Bea")
     bea.locator("#join form button[type=submit]").click()
     bea.wait_for_selector("#hand button.card")
-    assert "Bea" in ana.locator("#felt").inner_text() or ana.wait_for_function("() => document.querySelector('#felt').innerText.includes('Bea')")
+    assert "Bea" in ana.locator("#felt").inner_text() or ana.wait_for_function(
+        "() => document.querySelector('#felt').innerText.includes('Bea')"
+    )
     reloaded = False
     for _ in range(80):
         ended = 0
         for who, page in (("ana", ana), ("bea", bea)):
             state = page.evaluate(
-                "() => document.querySelector('[data-testid=game-over]') ? 'over' : (document.querySelector('#turn.mine') ? 'turn' : 'wait')"
+                "() => document.querySelector('[data-testid=game-over]') ? 'over'"
+                " : (document.querySelector('#turn.mine') ? 'turn' : 'wait')"
             )
             if state == "over":
                 ended += 1
@@ -244,12 +266,19 @@ def test_two_people_at_one_table_one_reloads(server: Server, context_factory: An
 
 
 def test_phone_width_table_is_usable(server: Server, context_factory: Any) -> None:
-    created = server.create("pocha", [ME, BOTS, BOTS, BOTS], params={"hand_size": 8}, name="Ana", seat=0)
+    created = server.create(
+        "pocha", [ME, BOTS, BOTS, BOTS], params={"hand_size": 8}, name="Ana", seat=0
+    )
     page = seat_page(context_factory, server, created, viewport=PHONE)
     page.wait_for_selector("#hand button.card")
     wait_turn_or_end(page)
     # every card of the hand fits in the screen's width
-    boxes = [page.locator("#hand button.card").nth(i).bounding_box() for i in range(page.locator("#hand button.card").count())]
-    assert all(b is not None and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] + 1 for b in boxes), json.dumps(boxes)
+    boxes = [
+        page.locator("#hand button.card").nth(i).bounding_box()
+        for i in range(page.locator("#hand button.card").count())
+    ]
+    assert all(
+        b is not None and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] + 1 for b in boxes
+    ), json.dumps(boxes)
     shot(page, "pocha-table-phone")
     no_js_errors(page)

@@ -261,6 +261,20 @@ export function backSVG(colour = "green") {
   </svg>`;
 }
 
+const imageCache = new Map();
+
+/** A CSS url() of the card's face (or back) as an SVG image, built once per card. */
+export function cardImageURL(code) {
+  const key = code || "back";
+  let url = imageCache.get(key);
+  if (!url) {
+    const svg = (code ? cardSVG(code) : backSVG()).replace(/\s+/g, " ");
+    url = `url("data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}")`;
+    imageCache.set(key, url);
+  }
+  return url;
+}
+
 /**
  * A card element: a <button> when `onPick` is given (raised when `legal`), else a <div>.
  * Its accessible name is the card's spoken name; `data-card` keeps the notation.
@@ -276,7 +290,11 @@ export function cardElement(code, { onPick = null, legal = false, selected = fal
     el.classList.add("back");
     if (!onPick) el.setAttribute("aria-hidden", "true");
   }
-  el.innerHTML = cardSVG(code);
+  // the face is an image (no text nodes inside the button: its name is the card's name)
+  const face = document.createElement("span");
+  face.className = "card-face";
+  face.style.backgroundImage = cardImageURL(code);
+  el.appendChild(face);
   if (onPick) {
     el.type = "button";
     if (selected) el.setAttribute("aria-pressed", "true");

@@ -2,7 +2,7 @@
 // table page and the replay viewer; each game's specifics come from its module.
 
 import { h } from "./api.js";
-import { backSVG, cardElement } from "./cards.js";
+import { cardElement, cardImageURL } from "./cards.js";
 import { t } from "./i18n.js";
 import ombre from "./games/ombre.js";
 import pocha from "./games/pocha.js";
@@ -25,8 +25,10 @@ export function gameTitle(game) {
 }
 
 /** Screen position (percent) of the seat `offset` places after the bottom seat. */
-function seatPosition(offset, n) {
+function seatPosition(offset, n, compact) {
   const phi = (2 * Math.PI * offset) / n;
+  // on a phone the corner boxes take the top of the felt: the ring sits lower and narrower
+  if (compact) return { x: 50 + 36 * Math.sin(phi), y: 58 + 30 * Math.cos(phi) };
   return { x: 50 + 41 * Math.sin(phi), y: 50 + 37 * Math.cos(phi) };
 }
 
@@ -42,11 +44,12 @@ function trickPosition(offset, n) {
 export function renderFelt(felt, opts) {
   const { live, mod, ctx, bottomSeat, toMove } = opts;
   const n = ctx.n;
+  const compact = (felt.clientWidth || window.innerWidth) < 600;
   felt.replaceChildren();
   const held = mod.cardsHeld(live) || [];
   for (let s = 0; s < n; s++) {
     const offset = (s - bottomSeat + n) % n;
-    const pos = seatPosition(offset, n);
+    const pos = seatPosition(offset, n, compact);
     const isMe = s === ctx.mySeat;
     const tags = mod.seatTags(live, s, ctx).map((tag) => h("span", { class: "tag " + (tag.cls || "") }, tag.text));
     const info = ctx.seatInfo(s);
@@ -77,8 +80,7 @@ export function renderFelt(felt, opts) {
       if (backs) {
         const row = h("div", { class: "backs", "aria-label": t("{n} cards", { n: count }), role: "img" });
         for (let i = 0; i < Math.min(backs, 12); i++) {
-          const b = h("div", { class: "card back", "aria-hidden": "true" });
-          b.innerHTML = backSVG();
+          const b = h("div", { class: "card back", "aria-hidden": "true" }, h("span", { class: "card-face", style: `background-image:${cardImageURL(null)}` }));
           row.append(b);
         }
         seatEl.append(row);
@@ -135,4 +137,12 @@ export function seatNameFrom(seats, s) {
   if (seat.name) return seat.name;
   if (seat.kind === "bot") return t("Bot {n} ({player})", { n: s + 1, player: seat.player || "rule" });
   return t("Seat {n}", { n: s + 1 });
+}
+
+/** A short name for narrow columns (score sheets): a person's name cut, "Bot 2" for a bot. */
+export function seatShortFrom(seats, s) {
+  const seat = (seats || []).find((x) => x.seat === s) || (seats || [])[s];
+  if (seat && !seat.name && seat.kind === "bot") return t("Bot {n}", { n: s + 1 });
+  const name = seatNameFrom(seats, s);
+  return name.length > 9 ? name.slice(0, 8) + "…" : name;
 }

@@ -1,6 +1,6 @@
 // Texts for people, in English, Spanish or Russian. The catalogs are gettext .po files
 // (src/tapete/locale), compiled to JSON next to the pages by `python -m tapete.i18n build`.
-// Message ids are the English texts; `t("...")` and `N_("...")` calls and the pages'
+// Message ids are the English texts; calls of t() and N_() and the pages
 // data-i18n attributes are what pybabel extracts.
 
 export const LANGUAGES = [

@@ -65,7 +65,7 @@ function drawFrame(f) {
   const n = live.n_players || views.length;
   const ctx = {
     view: base, mod, live, n, mySeat: null, tableParams: rp.record.params || {}, selected: [],
-    seatName, seatShort: (s) => seatName(s).slice(0, 8), seatInfo: () => ({}),
+    seatName, seatShort: (s) => (seatName(s).length > 9 ? seatName(s).slice(0, 8) + "…" : seatName(s)), seatInfo: () => ({}), legal: [],
   };
   const openHands = views.map((v) => mod.handOf(mod.live(v)));
   renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands });

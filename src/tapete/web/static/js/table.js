@@ -2,7 +2,7 @@
 
 import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
 import { cardElement, cardName, parseCard } from "./cards.js";
-import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom } from "./felt.js";
+import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShortFrom } from "./felt.js";
 import { mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 
@@ -47,7 +47,8 @@ function ctxFor(msg) {
     tableParams: page.info?.params || {},
     selected: page.selected,
     seatName: (s) => (s === null || s === undefined || s < 0 ? t("The dealer") : seatNameFrom(seats, s)),
-    seatShort: (s) => seatNameFrom(seats, s).slice(0, 8),
+    seatShort: (s) => seatShortFrom(seats, s),
+    legal: msg.legal || [],
     seatInfo: (s) => seats.find((x) => x.seat === s) || {},
   };
 }
@@ -507,24 +508,31 @@ function logEvents(msg, first) {
   const log = $("log");
   const said = [];
   let dealt = 0;
+  const sep = () => {
+    if (log.lastElementChild && log.lastElementChild.classList.contains("deal-sep")) return;
+    log.append(h("li", { class: "deal-sep" }, t("Cards are dealt")));
+  };
+  const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   for (const ev of msg.events || []) {
     const [verb] = splitAction(ev.text || ev.kind || "");
     if (verb === "deal" || ev.kind === "deal" || ev.kind === "hidden" || ev.text === null) {
       const text = ev.text ? ctx.mod.describe(ev, ctx) : null;
-      if (text) said.push(text), log.append(h("li", {}, text));
+      if (text) said.push(cap(text)), log.append(h("li", {}, cap(text)));
       else dealt++;
       continue;
     }
     if (dealt) {
-      log.append(h("li", { class: "deal-sep" }, t("Cards are dealt")));
+      sep();
       dealt = 0;
     }
-    const text = ctx.mod.describe(ev, ctx) || (ev.text ? `${ctx.seatName(ev.actor)}: ${ev.text}` : null);
+    const described = ctx.mod.describe(ev, ctx);
+    if (described === "") continue;
+    const text = described || (ev.text ? `${ctx.seatName(ev.actor)}: ${ev.text}` : null);
     if (!text) continue;
-    log.append(h("li", {}, text));
-    said.push(text);
+    log.append(h("li", {}, cap(text)));
+    said.push(cap(text));
   }
-  if (dealt) log.append(h("li", { class: "deal-sep" }, t("Cards are dealt")));
+  if (dealt) sep();
   // trick winners
   const finished = ctx.mod.finishedTricks(ctx.live);
   if (page.lastTricks >= 0 && finished.length > page.lastTricks) {

@@ -146,8 +146,9 @@ const ombre = {
         node: h("p", { style: "margin:0" }, Object.entries(m).map(([card, name]) => `${card} ${matadorWord(name)}`).join(" · ")),
       });
     }
-    const balances = isMatch(view) ? view.balances : live.balances;
-    const pool = isMatch(view) ? view.pool : live.pool;
+    // the live deal's pool and balances include this deal's antes
+    const balances = live.balances ?? view.balances;
+    const pool = live.pool ?? view.pool;
     panels.push({
       title: t("Pool and balances"),
       node: h("dl", { class: "kv" }, h("dt", {}, t("Pool")), h("dd", {}, String(pool ?? 0)),

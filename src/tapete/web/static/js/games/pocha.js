@@ -60,7 +60,7 @@ const pocha = {
       boxes.push(infoBox(t("Trumps"), h("span", { class: "value" }, t("No trumps"))));
     }
     const size = live.hand_size;
-    if (size) boxes.push(infoBox(t("Hand"), h("span", { class: "value" }, t("{n} cards", { n: size }))));
+    if (size) boxes.push(infoBox(t("Cards each"), h("span", { class: "value" }, String(size))));
     const f = forbiddenBid(live, ctx);
     if (f !== null) {
       boxes.push(infoBox(t("Dealer may not bid"), h("span", { class: "value", "data-testid": "forbidden-bid" }, String(f))));

@@ -92,6 +92,9 @@ const trynka = {
   turnText(live, ctx, mine) {
     const who = ctx.seatName(live.current_player);
     if (!mine) return live.current_player >= 0 ? t("{who} is to act", { who }) : "";
+    const verbs = (ctx.legal || []).map((a) => splitAction(a.text)[0]);
+    if (verbs.includes("flash")) return t("Have your next card dealt face up?");
+    if (verbs.includes("keep")) return t("Your card was dealt face up: keep it or have it replaced?");
     if (live.phase === "svara") return t("A svara: join, accept or refuse");
     if ((live.looked || [])[live.seat] === false) return t("Your cards are face down: play blind or look");
     return t("Your turn: bet, reveal or fold");
@@ -143,6 +146,7 @@ const trynka = {
       case "refuse": return t("{who} refuses the svara", { who });
       case "join": return t("{who} joins the svara", { who });
       case "flash": return t("{who} asks for a card face up", { who });
+      case "no-flash": return "";
       case "keep": return t("{who} keeps the exposed card", { who });
       case "replace": return t("{who} replaces the exposed card", { who });
       case "deal": return arg.endsWith(" up") ? t("{card} is dealt face up", { card: cardName(arg.slice(0, -3)) }) : null;

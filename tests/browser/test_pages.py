@@ -1,0 +1,231 @@
+"""The lobby, the languages, the replay viewer, the spectator page, axe-core and the
+screenshots of every page at desktop and phone widths."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import (
+    DESKTOP,
+    PHONE,
+    Server,
+    axe_serious,
+    no_js_errors,
+    seat_page,
+    shot,
+    wait_turn_or_end,
+    watch_errors,
+)
+
+BOT = {"kind": "bot", "player": "rule"}
+ME = {"kind": "human"}
+
+
+def _finished_table(server: Server, game: str, n: int, **params: Any) -> str:
+    """A table of bots only, played to the end (the server plays it at bot speed)."""
+    created = server.create(game, [BOT] * n, params=params, bot_delay=0)
+    table_id = created["table"]["id"]
+    deadline = time.monotonic() + 60
+    while server.call("GET", f"/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return str(table_id)
+
+
+def test_pages_are_served(server: Server) -> None:
+    table_id = server.create("pocha", [ME, BOT, BOT, BOT])["table"]["id"]
+    for path in ("/", f"/t/{table_id}", f"/replay/{table_id}"):
+        with urllib.request.urlopen(server.base + path, timeout=10) as r:
+            assert r.status == 200
+            assert b"<!doctype html>" in r.read()[:200].lower()
+    for lang in ("en", "es", "ru"):
+        with urllib.request.urlopen(f"{server.base}/static/i18n/{lang}.json", timeout=10) as r:
+            data = json.loads(r.read())
+        assert data["lang"] == lang and "must_follow" in data["reasons"]
+
+
+def test_lobby_creates_a_table_and_lists_it(server: Server, context_factory: Any) -> None:
+    ctx = context_factory()
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#params .field", state="attached")
+    # the three games, a preset, every parameter of the chosen game
+    assert page.locator("#game-choice label").count() == 3
+    page.locator("#game-choice label", has_text="Ombre").click()
+    assert page.locator("#seats .seat-row").count() == 3
+    page.locator("#kind-deal").check(force=True)
+    names = page.locator("#params [data-param]").evaluate_all(
+        "els => els.map(e => e.dataset.param)"
+    )
+    assert "auction" in names and "num_deals" not in names
+    page.locator("#preset").select_option(label="Sans prendre allowed")
+    assert page.locator("[data-param=auction]").input_value() == "sans_prendre"
+    page.locator("#my-name").fill("Carmen")
+    page.locator("#seat-kind-1").select_option("human")  # a free seat for a friend
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector(".banner input")
+    link = page.locator(".banner input").input_value()
+    assert "/t/" in link
+    shot(page, "table-waiting-desktop")
+    # the table is open in the lobby's list, with a Join button
+    other = context_factory().new_page()
+    other.goto(server.base + "/")
+    other.wait_for_selector("#open-tables .table-item")
+    item = other.locator("#open-tables .table-item", has_text="Ombre").first
+    assert item.locator("a", has_text="Join").count() == 1
+    # the creator starts it: the free seat is given to a bot
+    page.locator("#start").click()
+    page.wait_for_function("() => !document.querySelector('.banner')", timeout=15000)
+    no_js_errors(page)
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "seat_word"),
+    [("es", "Lo que ha pasado", "Reparte"), ("ru", "Ход игры", "Сдаёт")],
+)
+def test_switching_language_changes_the_table(
+    server: Server, context_factory: Any, lang: str, heading: str, seat_word: str
+) -> None:
+    created = server.create(
+        "pocha", [ME, BOT, BOT, BOT], params={"hand_size": 3}, name="Ana", seat=0
+    )
+    page = seat_page(context_factory, server, created)
+    page.wait_for_selector("#hand button.card")
+    assert page.locator("#log-title").inner_text() == "What happened"
+    english_label = page.locator("#hand button.card").first.get_attribute("aria-label")
+    page.locator("#lang").select_option(lang)
+    page.wait_for_function("h => document.querySelector('#log-title').innerText === h", arg=heading)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    assert seat_word in page.locator("#felt").inner_text()
+    label = page.locator("#hand button.card").first.get_attribute("aria-label")
+    assert label != english_label
+    if lang == "es":
+        assert " de " in label
+    # the choice is kept: a reload comes back in the same language
+    page.reload()
+    page.wait_for_function("h => document.querySelector('#log-title').innerText === h", arg=heading)
+    shot(page, f"pocha-table-{lang}-desktop")
+    no_js_errors(page)
+
+
+def test_lobby_follows_the_browser_language(server: Server, context_factory: Any) -> None:
+    page = context_factory(locale="ru-RU").new_page()
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    assert page.locator("#create-title").inner_text() == "Новый стол"
+    page2 = context_factory(locale="es-ES").new_page()
+    page2.goto(server.base + "/")
+    page2.wait_for_function("() => document.documentElement.lang === 'es'")
+    assert page2.locator("#create-title").inner_text() == "Nueva mesa"
+
+
+def test_replay_steps_both_ways_and_downloads(
+    server: Server, context_factory: Any, tmp_path: Path
+) -> None:
+    table_id = _finished_table(server, "pocha", 4, hand_size=3)
+    record = server.call("GET", f"/api/tables/{table_id}/record")
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.replay_url(table_id))
+    page.wait_for_selector("#transcript li")
+    total = len(record["actions"])
+    assert page.locator("#transcript li").count() == total + 1
+    assert page.locator("#pos").inner_text() == f"0 / {total}"
+    for _ in range(14):
+        page.locator("#next").click()
+    assert page.locator("#pos").inner_text() == f"14 / {total}"
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#pos").inner_text() == f"13 / {total}"
+    assert page.locator("#transcript li.now").get_attribute("data-move") == "13"
+    page.keyboard.press("End")
+    assert page.locator("#pos").inner_text() == f"{total} / {total}"
+    with page.expect_download() as info:
+        page.locator("#download").click()
+    path = tmp_path / "record.json"
+    info.value.save_as(path)
+    assert json.loads(path.read_text())["actions"] == record["actions"]
+    page.keyboard.press("Home")
+    page.locator("#next").click()
+    page.wait_for_timeout(300)
+    shot(page, "replay-desktop")
+    no_js_errors(page)
+
+
+def test_spectator_sees_no_hand(server: Server, context_factory: Any) -> None:
+    created = server.create("pocha", [BOT, BOT, BOT, BOT], params={"hand_size": 5}, bot_delay=0.3)
+    table_id = created["table"]["id"]
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id) + "?watch=1")
+    page.wait_for_selector(".seat")
+    assert page.locator("#hand button.card").count() == 0
+    assert page.locator("#seat-note").inner_text() == "Watching"
+    page.wait_for_selector(".trick-card .card", timeout=20000)
+    shot(page, "spectator-desktop")
+    no_js_errors(page)
+
+
+def test_axe_finds_no_serious_violation(server: Server, context_factory: Any) -> None:
+    finished = _finished_table(server, "ombre", 3)
+    created = server.create("ombre", [ME, BOT, BOT], name="Ana", seat=0)
+    problems: dict[str, Any] = {}
+    for viewport, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        lobby = context_factory(viewport=viewport).new_page()
+        lobby.goto(server.base + "/")
+        lobby.wait_for_selector("#params .field", state="attached")
+        problems[f"lobby-{suffix}"] = axe_serious(lobby)
+        table = seat_page(context_factory, server, created, viewport=viewport)
+        table.wait_for_selector("#hand button.card")
+        wait_turn_or_end(table)
+        problems[f"table-{suffix}"] = axe_serious(table)
+        replay = context_factory(viewport=viewport).new_page()
+        replay.goto(server.replay_url(finished))
+        replay.wait_for_selector("#transcript li")
+        replay.locator("#last").click()
+        replay.wait_for_timeout(300)
+        problems[f"replay-{suffix}"] = axe_serious(replay)
+    summary = {
+        page: [(v["id"], v["impact"], len(v["nodes"])) for v in found]
+        for page, found in problems.items()
+        if found
+    }
+    assert not summary, json.dumps(summary, indent=1)
+
+
+def test_screenshots_of_every_page(server: Server, context_factory: Any) -> None:
+    finished = _finished_table(server, "trynka", 4)
+    games = {
+        "pocha": ("pocha-match", [ME, BOT, BOT, BOT], {}),
+        "ombre": ("ombre-match", [ME, BOT, BOT], {"num_deals": 2}),
+        "trynka": ("trynka-match", [ME, BOT, BOT, BOT], {"banks": 2}),
+    }
+    saved = []
+    for viewport, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        lobby = context_factory(viewport=viewport).new_page()
+        lobby.goto(server.base + "/")
+        lobby.wait_for_selector("#params .field", state="attached")
+        saved.append(shot(lobby, f"lobby-{suffix}"))
+        for name, (game, seats, params) in games.items():
+            created = server.create(game, seats, params=params, name="Ana", seat=0, bot_delay=0.2)
+            page = seat_page(context_factory, server, created, viewport=viewport)
+            page.wait_for_selector(".seat")
+            wait_turn_or_end(page)
+            saved.append(shot(page, f"{name}-match-{suffix}"))
+            no_js_errors(page)
+        replay = context_factory(viewport=viewport).new_page()
+        replay.goto(server.replay_url(finished))
+        replay.wait_for_selector("#transcript li")
+        for _ in range(20):
+            replay.locator("#next").click()
+        replay.wait_for_timeout(300)
+        saved.append(shot(replay, f"replay-trynka-{suffix}"))
+    print("\nscreenshots:", *[str(p) for p in saved], sep="\n  ")
+    assert all(p.stat().st_size > 10_000 for p in saved)
