@@ -284,3 +284,31 @@ def test_any_game_parameter_on_the_command_line_is_played_or_one_line(data: st.D
             assert tapete.replay(out.read_text().strip()).is_terminal()
         else:
             assert status == 2 and lines[0].startswith("tapete: ") and not out.exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+def test_a_full_standard_output_is_one_line_and_the_arena_keeps_its_files(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "arena"
+    with open("/dev/full", "w") as full:
+        bench = _run("bench", "pocha", "--seconds", "0.1", stdout=full.fileno())
+        arena = _run("arena", "pocha", "--players", "random,random,random,random", "--deals",
+                     "2", "--out", str(out), "--no-progress", "--no-chart",
+                     stdout=full.fileno())  # fmt: skip
+    for done in (bench, arena):
+        assert done.returncode == 2
+        assert done.stderr.strip().splitlines() == ["tapete: No space left on device"]
+    assert json.loads((out / "results.json").read_text())["games"] == 8
+    assert len((out / "records.jsonl").read_text().splitlines()) == 8
+
+
+def test_a_closed_pipe_after_bench_output_stops_quietly() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tapete.cli.main", "bench", "pocha", "--seconds", "0.2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    assert proc.wait(timeout=HANG_GUARD) == 0 and proc.stderr.read() == b""

@@ -165,8 +165,8 @@ def run(args: argparse.Namespace) -> int:
         raise
     if records is not None:
         close_output(records, str(records_path))
+    paths = _write_summary(result.summary, out, not args.no_chart)  # before any printing
     print_summary(console, result.summary)
-    paths = _write_summary(result.summary, out, not args.no_chart)
     if records is not None:
         paths["records"] = records_path
     console.print("wrote " + ", ".join(str(p) for p in paths.values()))

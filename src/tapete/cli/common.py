@@ -152,10 +152,13 @@ def close_output(out: TextIO, name: str) -> None:
 
 
 def _silence(out: TextIO) -> None:
+    if out is sys.stdout:
+        silence_stdout()
+
+
+def silence_stdout() -> None:
     """Point the standard output at /dev/null so that the interpreter's last flush does not
     fail a second time (with a traceback) after a closed pipe or a full device."""
-    if out is not sys.stdout:
-        return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -11,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tapete.cli.common import optional_module
+from tapete.cli.common import optional_module, silence_stdout
 from tapete.errors import TapeteError
 
 COMMANDS = ("games", "play", "random", "replay", "bench", "arena", "serve", "connect")
@@ -47,6 +47,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader of the output went away (`tapete … | head`)
+        silence_stdout()
+        return 0
+    except OSError as e:  # e.g. the output cannot be written (a full disk)
+        silence_stdout()
+        where = f": {e.filename}" if e.filename else ""
+        print(f"tapete: {e.strerror or e}{where}", file=sys.stderr)
+        return 2
     return status
 
 
