@@ -13,7 +13,7 @@ from tapete.engine import Game, State, sample_chance
 #: One small configuration per registered game (kept small so that a full game is quick).
 CONFIGS: dict[str, dict[str, Any]] = {
     "pocha": {"n_players": 3, "hand_size": 3},
-    "pocha-match": {"n_players": 3, "first_dealer": "high_card"},
+    "pocha-match": {"n_players": 3},
     "ombre": {},
     "ombre-match": {},
     "trynka": {},

@@ -1,0 +1,478 @@
+"""Every tapete game as an OpenSpiel (pyspiel) Python game.
+
+:func:`register` registers each registered tapete game (deals and matches) under the name
+``tapete_<name>`` (``pocha-match`` becomes ``tapete_pocha_match``), with its parameters, so
+that any configuration loads by OpenSpiel's own game strings:
+
+>>> import pyspiel
+>>> from tapete.rl import openspiel
+>>> names = openspiel.register()
+>>> game = pyspiel.load_game('tapete_pocha(n_players=3,hand_size=2)')
+>>> game.num_players(), game.num_distinct_actions() == game.tapete.num_distinct_actions()
+(3, True)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 36)
+
+What comes from where:
+
+* ``GameType``: sequential, explicit chance, imperfect information, terminal rewards; the
+  utility kind from :meth:`~tapete.engine.api.Game.utility_sum`; the number of players from
+  the ``n_players`` parameter's bounds; one OpenSpiel parameter per tapete parameter (an
+  optional one, whose default is computed, has the default ``-1``; a parameter written with
+  digits, like La Pocha's ``deck``, is an int in OpenSpiel's strings: ``deck=48``).
+* ``GameInfo``: the research contract (:meth:`num_distinct_actions`, length, utility bounds
+  and sum); ``max_chance_outcomes`` is at least ``num_distinct_actions``, since OpenSpiel
+  wants every chance action below it and tapete's chance actions are action numbers.
+* Actions, chance outcomes, returns and texts are the engine's (compact numbers: the pack's
+  cards as deck-local indices first).
+* Information states and observations come from the seat's view: the tensors of
+  :mod:`tapete.rl.encoding` (perfect recall: with the view's event log), the strings the
+  view's JSON form (``to_dict``; the observation string leaves the events and the move out).
+  A public observer (``private_info=NONE``) reads the spectator's view.
+* ``resample_from_infostate`` deals with the game's own sampler
+  (:meth:`~tapete.engine.api.Game.sample_consistent_state`), seeded from OpenSpiel's
+  probability sampler.
+* Serialisation is OpenSpiel's (the game string and the action history; a state resampled
+  from a match view, which does not know the earlier deals, is refused by tapete when
+  recorded, and serialises only its live deal's actions).
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from tapete.engine import Game, PlayerView, State, game_class, load_game, registered_games
+from tapete.engine.api import CONSTANT_SUM, GENERAL_SUM, ZERO_SUM, GameSpec, Param
+from tapete.errors import ConfigError
+from tapete.players.base import Player
+from tapete.rl.encoding import Encoder, encoder_for
+
+#: Prefix of the OpenSpiel names of tapete's games.
+PREFIX: Final = "tapete_"
+#: The OpenSpiel value of a parameter left to its computed default.
+DEFAULT: Final = -1
+
+_UTILITY: Final = {
+    ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+    CONSTANT_SUM: pyspiel.GameType.Utility.CONSTANT_SUM,
+    GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM,
+}
+
+
+def openspiel_name(name: str) -> str:
+    """The OpenSpiel name of the tapete game ``name``.
+
+    >>> openspiel_name('pocha-match')
+    'tapete_pocha_match'
+    """
+    return PREFIX + name.replace("-", "_")
+
+
+def _int_like(param: Param) -> bool:
+    """True for a text parameter whose values are numbers (La Pocha's ``deck``)."""
+    for value in (24, 36, 40, 48):
+        try:
+            param.validate(str(value))
+        except ConfigError:
+            continue
+        return True
+    return False
+
+
+def _spec_value(param: Param) -> Any:
+    """The OpenSpiel default of ``param`` (typed as OpenSpiel's strings read it)."""
+    default = param.default
+    if default is None or (param.kind is str and _int_like(param)):
+        return DEFAULT
+    if isinstance(default, bool | int | float | str):
+        return default
+    return DEFAULT
+
+
+def _tapete_params(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel's parameter values as tapete's (``-1``: the default; digits as text)."""
+    out: dict[str, Any] = {}
+    for param in cls.parameters:
+        if param.name not in params:
+            continue
+        value = params[param.name]
+        spec = _spec_value(param)
+        if spec == DEFAULT and value == DEFAULT and not isinstance(value, bool):
+            continue
+        if param.kind is str and not isinstance(value, str):
+            value = str(value)
+        out[param.name] = value
+    return out
+
+
+def game_type(name: str) -> Any:
+    """The ``pyspiel.GameType`` of the tapete game ``name`` (from its default game)."""
+    cls = game_class(name)
+    default = load_game(name)
+    low = high = default.num_players()
+    for param in cls.parameters:
+        if param.name == "n_players":
+            low = param.low if param.low is not None else low
+            high = param.high if param.high is not None else high
+    return pyspiel.GameType(
+        short_name=openspiel_name(name),
+        long_name=f"tapete {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=_UTILITY[default.utility_sum()],
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={p.name: _spec_value(p) for p in cls.parameters},
+    )
+
+
+def game_info(game: Game) -> Any:
+    """The ``pyspiel.GameInfo`` of a tapete game (its research contract)."""
+    kind = game.utility_sum()
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.num_distinct_actions(),
+        # OpenSpiel numbers chance outcomes below max_chance_outcomes; tapete's chance
+        # actions are action numbers (a match's first-dealer lot may be 'dealer <seat>')
+        max_chance_outcomes=max(game.max_chance_outcomes(), game.num_distinct_actions()),
+        num_players=game.num_players(),
+        min_utility=float(game.min_utility()),
+        max_utility=float(game.max_utility()),
+        utility_sum=None if kind == GENERAL_SUM else float(game.utility_constant()),
+        max_game_length=game.max_game_length(),
+    )
+
+
+class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A tapete game as a pyspiel game (one subclass per tapete game, see :func:`register`)."""
+
+    tapete_name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        cls = game_class(self.tapete_name)
+        #: The tapete game.
+        self.tapete: Game = load_game(self.tapete_name, **_tapete_params(cls, params or {}))
+        super().__init__(_TYPES[self.tapete_name], game_info(self.tapete), params or {})
+
+    def new_initial_state(self) -> TapeteOpenSpielState:
+        """The start of a game."""
+        return TapeteOpenSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ViewObserver:
+        """An observer of views (the information state when ``perfect_recall``)."""
+        return ViewObserver(
+            self.tapete, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+class StateHolder:
+    """Holds the tapete state inside a pyspiel state: OpenSpiel deep-copies (clone) and
+    pickles (serialise) the Python attributes of its states, so the holder copies with
+    ``State.clone()`` and pickles as the game's spec and the action history."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> StateHolder:
+        return StateHolder(self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        state = self.state
+        if _resumed(state):
+            raise pickle.PicklingError(
+                f"this {state.game.name} state was resampled from a match view: the earlier "
+                "deals' actions are unknown, so it cannot be serialised"
+            )
+        return (_replayed, (state.game.spec.to_dict(), state.history()))
+
+
+def _replayed(spec: dict[str, Any], history: list[int]) -> StateHolder:
+    state = GameSpec.from_dict(spec).load().new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return StateHolder(state)
+
+
+class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
+    """A tapete state inside a pyspiel state (``.tapete``)."""
+
+    def __init__(self, game: TapeteOpenSpielGame, state: State | None = None) -> None:
+        super().__init__(game)
+        self._holder = StateHolder(state if state is not None else game.tapete.new_initial_state())
+
+    @property
+    def tapete(self) -> State:
+        """The tapete state."""
+        return self._holder.state
+
+    def current_player(self) -> int:
+        """The seat to act; ``CHANCE`` (-1) and ``TERMINAL`` (-4) are OpenSpiel's too."""
+        return self.tapete.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.tapete.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` pairs (the cards that may come next)."""
+        return self.tapete.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.tapete.apply_action(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.tapete.action_to_string(int(action))
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.tapete.is_terminal()
+
+    def returns(self) -> list[float]:
+        """Each seat's result (zeros until the end, as the engine's)."""
+        if not self.tapete.is_terminal():
+            return [0.0] * self.tapete.game.num_players()
+        return [float(r) for r in self.tapete.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state consistent with ``player_id``'s information (the game's own sampler,
+        seeded from ``probability_sampler``)."""
+        game = self.get_game()
+        rng = random.Random(int(probability_sampler() * 2**53))
+        sampled = self.tapete.game.sample_consistent_state(self.tapete.view(player_id), rng)
+        history = sampled.history()
+        if len(history) != sampled.move_number():  # resumed from a match view
+            return TapeteOpenSpielState(game, sampled)
+        state = game.new_initial_state()
+        for action in history:
+            state.apply_action(action)
+        return state
+
+    def __str__(self) -> str:
+        return " ".join(self.tapete.history_strings()) if not _resumed(self.tapete) else "resumed"
+
+
+def _resumed(state: State) -> bool:
+    return bool(getattr(state, "is_resumed", False))
+
+
+def view_string(view: Any, perfect_recall: bool) -> str:
+    """The view's JSON form as one line (keys sorted; the observation string leaves the
+    events and the move number out)."""
+    data = view.to_dict()
+    if not perfect_recall:
+        _drop(data, ("events", "move"))
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _drop(data: Any, keys: tuple[str, ...]) -> None:
+    if isinstance(data, dict):
+        for key in keys:
+            data.pop(key, None)
+        for value in data.values():
+            _drop(value, keys)
+
+
+class ViewObserver:
+    """OpenSpiel's ``PyObserver`` over views: ``tensor`` (a flat float32 array), ``dict``
+    (each part of the layout, reshaped), :meth:`set_from` and :meth:`string_from`."""
+
+    def __init__(self, game: Game, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("tapete observes one seat (or a spectator), not all players")
+        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
+        #: A public observer reads the spectator's view.
+        self.public_only: bool = private == pyspiel.PrivateInfoType.NONE
+        self.encoder: Encoder = encoder_for(game, self.perfect_recall)
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict: dict[str, Any] = {
+            p.name: self.tensor[p.offset : p.offset + p.size].reshape(p.shape)
+            for p in self.encoder.parts
+        }
+
+    def set_from(self, state: TapeteOpenSpielState, player: int) -> None:
+        """Write ``player``'s view of ``state`` into :attr:`tensor`."""
+        seat = None if self.public_only else player
+        self.encoder.encode(state.tapete.view(seat), self.tensor)
+
+    def string_from(self, state: TapeteOpenSpielState, player: int) -> str:
+        """``player``'s view of ``state`` as text."""
+        seat = None if self.public_only else player
+        return view_string(state.tapete.view(seat), self.perfect_recall)
+
+
+_TYPES: dict[str, Any] = {}
+_CLASSES: dict[str, type[TapeteOpenSpielGame]] = {}
+
+
+def register(names: list[str] | None = None) -> dict[str, str]:
+    """Register tapete's games (all registered ones by default) with pyspiel; returns
+    ``{tapete name: openspiel name}`` of those registered. A game that does not declare its
+    research contract yet is left out (:func:`unavailable` says why)."""
+    out: dict[str, str] = {}
+    for name in names if names is not None else registered_games():
+        if name in _CLASSES:
+            out[name] = openspiel_name(name)
+            continue
+        try:
+            game_info(load_game(name))
+            gtype = game_type(name)
+        except NotImplementedError as error:
+            _UNAVAILABLE[name] = str(error)
+            continue
+        _TYPES[name] = gtype
+        cls = type(
+            f"TapeteOpenSpiel_{name.replace('-', '_')}",
+            (TapeteOpenSpielGame,),
+            {"tapete_name": name, "__doc__": f"tapete's {name} as a pyspiel game."},
+        )
+        _CLASSES[name] = cls
+        pyspiel.register_game(gtype, cls)
+        out[name] = openspiel_name(name)
+    return out
+
+
+_UNAVAILABLE: dict[str, str] = {}
+
+
+def unavailable() -> dict[str, str]:
+    """The games :func:`register` left out, with the reason (a missing research contract)."""
+    return dict(_UNAVAILABLE)
+
+
+def load(name: str, **params: Any) -> Any:
+    """The pyspiel game of the tapete game ``name`` with tapete's ``params`` (registered
+    first if needed): ``load('pocha', n_players=5)``."""
+    register([name])
+    if name not in _CLASSES:
+        raise ConfigError(f"{name} cannot be an OpenSpiel game yet: {_UNAVAILABLE.get(name)}")
+    cls = game_class(name)
+    spec = {}
+    for param in cls.parameters:
+        if param.name in params:
+            value = params[param.name]
+            if _spec_value(param) == DEFAULT:  # an optional or digits-valued parameter
+                if value is None or value == param.default or value == "auto":
+                    value = DEFAULT
+                elif param.kind is str:
+                    value = int(value)
+            spec[param.name] = value
+    return pyspiel.load_game(openspiel_name(name), spec)
+
+
+# -- states from tapete, OpenSpiel bots as tapete players -------------------------------------
+def wrap(game: Any, state: State) -> TapeteOpenSpielState:
+    """The pyspiel state of ``game`` holding ``state`` (replayed through OpenSpiel, so that
+    its history is OpenSpiel's too; a state resumed from a match view is held as it is)."""
+    history = state.history()
+    if len(history) != state.move_number():
+        return TapeteOpenSpielState(game, state.clone())
+    out: TapeteOpenSpielState = game.new_initial_state()
+    for action in history:
+        out.apply_action(action)
+    return out
+
+
+def pyspiel_game_of(game: Game) -> Any:
+    """The pyspiel game of the tapete game ``game`` (same name and parameters)."""
+    return load(game.name, **dict(game.given_params))
+
+
+def ismcts_bot(
+    game: Any, simulations: int, seed: int = 0, uct_c: float = 2.0, rollouts: int = 1
+) -> Any:
+    """OpenSpiel's Python ISMCTS bot on ``game`` (random rollouts; worlds resampled with
+    tapete's sampler through ``resample_from_infostate``)."""
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+
+    rng = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng)
+    return ismcts.ISMCTSBot(
+        game=game,
+        evaluator=evaluator,
+        uct_c=uct_c,
+        max_simulations=simulations,
+        max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
+        random_state=rng,
+        final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+    )
+
+
+class DeterminizedMCTSBot(pyspiel.Bot):  # type: ignore[misc]
+    """OpenSpiel's MCTS on the determinised game: each move samples ``worlds`` full states
+    consistent with the seat's information (tapete's sampler), runs MCTS on each as a game
+    of perfect information, and plays the action with the most visits over all worlds."""
+
+    def __init__(self, game: Any, simulations: int, worlds: int = 1, seed: int = 0) -> None:
+        from open_spiel.python.algorithms import mcts
+
+        pyspiel.Bot.__init__(self)
+        self._rng = np.random.RandomState(seed)
+        self._worlds = worlds
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self._rng)
+        self._mcts = mcts.MCTSBot(
+            game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator,
+            random_state=self._rng, solve=False,
+        )  # fmt: skip
+        self._sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+
+    def step(self, state: Any) -> int:
+        """The action to play in ``state`` (for its current player)."""
+        player = state.current_player()
+        visits: dict[int, int] = {}
+        for _ in range(self._worlds):
+            world = state.resample_from_infostate(player, self._sampler)
+            root = self._mcts.mcts_search(world)
+            for child in root.children:
+                visits[child.action] = visits.get(child.action, 0) + child.explore_count
+        return max(sorted(visits), key=lambda a: visits[a])
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to forget between games."""
+
+
+class OpenSpielBotPlayer(Player):
+    """A tapete player that asks an OpenSpiel bot: each decision samples a state consistent
+    with the view (tapete's sampler), wraps it as a pyspiel state and calls ``bot.step``.
+    ``make_bot(pyspiel_game, seat)`` builds the bot once per game and seat."""
+
+    name = "openspiel"
+
+    def __init__(self, make_bot: Callable[[Any, int], Any], **params: Any) -> None:
+        super().__init__(**params)
+        self._make_bot = make_bot
+        self._bots: dict[tuple[Any, int], Any] = {}
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
+        """The bot's action in a state consistent with ``view``."""
+        if view.spec is None or view.seat is None:
+            raise ConfigError("an OpenSpiel bot needs a seat's view with its game's spec")
+        game = view.spec.load()
+        key = (view.spec, view.seat)
+        if key not in self._bots:
+            self._bots[key] = (
+                pyspiel_game_of(game),
+                self._make_bot(pyspiel_game_of(game), view.seat),
+            )
+        os_game, bot = self._bots[key]
+        state = wrap(os_game, game.sample_consistent_state(view, rng))
+        action = int(bot.step(state))
+        return action if action in legal_actions else legal_actions[0]
