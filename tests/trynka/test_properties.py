@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import tapete
 from tapete.engine.chance import sample_chance
-from tapete.games.trynka import TrynkaState
+from tapete.games.trynka import TrynkaMatchState, TrynkaState
 
 #: The longest bank over 210,000 random banks (30,000 for each of 2…8 players, DEFAULT rules,
 #: random legal decisions), in actions: 110, 161, 187, 228, 266, 314, 321 for 2…8 players.
@@ -46,7 +46,7 @@ VARIANTS: list[dict[str, Any]] = [
 def play_match(game: tapete.Game, rng: random.Random) -> tuple[int, int]:
     """Play one random session checking conservation; (banks, longest bank in actions)."""
     state = game.new_initial_state()
-    assert isinstance(state, TrynkaState)
+    assert isinstance(state, TrynkaMatchState)
     total = sum(state.rules.balances)
     banks, longest, start, bank_number = 0, 0, 0, state.bank_number
     steps = 0
@@ -58,8 +58,9 @@ def play_match(game: tapete.Game, rng: random.Random) -> tuple[int, int]:
             action = legal[int(rng.random() * len(legal))]
         state.apply_action(action)
         steps += 1
-        assert sum(state.returns()) + state.bank == total
-        assert all(p >= 0 for p in state.paid) and state.bank >= 0
+        bank = state.deal.bank if state.deal is not None else 0
+        assert sum(state.returns()) + bank == total
+        assert state.deal is None or (all(p >= 0 for p in state.deal.paid) and bank >= 0)
         if state.bank_number != bank_number or state.is_terminal():
             longest = max(longest, steps - start)
             n = state.n
@@ -67,7 +68,8 @@ def play_match(game: tapete.Game, rng: random.Random) -> tuple[int, int]:
             start, bank_number = steps, state.bank_number
             banks += 1
         assert steps - start <= BANK_LIMIT
-    assert state.bank == 0
+    assert state.deal is None and len(state.finished) == banks
+    assert all(bank.detail("bank") >= 0 for bank in state.finished)
     return banks, longest
 
 

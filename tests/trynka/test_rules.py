@@ -6,10 +6,12 @@ Seats as in ``test_scenarios``: ``trynka`` with ``dealer=0``, so seat k is Pk.
 
 from __future__ import annotations
 
+import itertools
+
 from tests.trynka.test_scenarios import FOUR, P0, P1, P2, P3, TIE, deal, new, play, texts
 
 import tapete
-from tapete.games.trynka import TrynkaState
+from tapete.games.trynka import TrynkaMatchState, TrynkaState
 
 
 def _reveal_with_three_active(target_hand: str) -> TrynkaState:
@@ -79,20 +81,15 @@ def test_in_a_session_the_winner_deals_next_and_balances_carry() -> None:
     for n in range(2, 9):
         game = tapete.load_game("trynka-match", n_players=n, banks=12, stop_when_broke=False)
         state = random_playout(game.new_initial_state(), random.Random(n))
-        winner: int | None = None
-        dealers = 0
-        for event in state.notes:
-            words = event.split()
-            if event.startswith("bank "):
-                dealer = int(words[3])
-                if winner is not None:
-                    assert dealer == winner, (n, state.notes)
-                dealers += 1
-            elif " takes the bank of " in event:
-                winner = int(words[1])
-            elif " is split, " in event:
-                winner = int(event.split(" is split, ")[1].split()[1])
-        assert dealers == 12
+        assert isinstance(state, TrynkaMatchState)
+        banks = state.finished
+        assert len(banks) == 12
+        balances = [100.0] * n
+        for before, after in itertools.pairwise(banks):
+            assert after.dealer == before.detail("winner"), (n, before, after)
+        for bank in banks:
+            balances = [b + r for b, r in zip(balances, bank.returns, strict=True)]
+            assert list(bank.standings) == balances
         assert sum(state.returns()) == 100 * n
 
 
@@ -110,7 +107,8 @@ def test_a_dark_target_claims_three_tens_only_once_he_has_looked() -> None:
     deal(state, hands)
     play(state, (P1, "blind 1"), (P2, "decline"), (P2, "reveal"))  # to dark P1, not looked
     assert state.phase() == "round1" and state.current_player() == P3
-    assert state.notes[-1] == "seat 2 reveals to seat 1: seat 1 is out"  # 15 beats 10
+    last = state.events(None)[-1]  # 15 beats 10
+    assert (last.kind, last.actor, last.arg("to"), last.arg("out")) == ("reveal", P2, P1, P1)
     state = new()
     deal(state, hands)
     play(state, (P1, "blind 1"), (P2, "overblind 2"), (P3, "fold"), (P0, "fold"))
@@ -121,4 +119,6 @@ def test_a_dark_target_claims_three_tens_only_once_he_has_looked() -> None:
     assert texts(state) == ["claim-tens", "show"]
     play(state, (P1, "claim-tens"))
     assert state.bank == bank + 2 and state.participants == (P1, P2) and state.phase() == "deal"
-    assert state.notes[-1] == f"seat 1 shows three tens: redeal, the bank stays {bank + 2}"
+    claim = state.view(P3).earlier[-1]
+    assert (claim.kind, claim.actor, claim.arg("dealt_in")) == ("tens", P1, (P1, P2))
+    assert claim.arg("shown_cards") == ((P1, tuple(tapete.CardSet.parse("10♠ 10♥ 10♦"))),)

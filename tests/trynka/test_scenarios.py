@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import tapete
-from tapete.cards import CardSet
+from tapete.cards import Card, CardSet
 from tapete.engine.api import CHANCE
 from tapete.errors import ConfigError, IllegalActionError
 from tapete.games.trynka import TrynkaState
@@ -63,10 +63,8 @@ def test_y3_count_to_first_ace() -> None:
     assert state.phase() == "first_dealer" and state.is_chance_node()
     for card in ["8♥", "9♠", "6♦", "10♣", "7♥", "A♦"]:
         state.apply_string(f"draw {card}")
-    assert state.dealer == 0 and state.draws[-1] == (
-        0,
-        int(CardSet.parse("A♦").mask.bit_length() - 1),
-    )
+    assert state.dealer == 0 and state.view(None).draws[-1] == (0, Card.parse("A♦"))
+    assert [e.kind for e in state.events(3)] == ["draw"] * 6
     state = game.new_initial_state()
     for card in ["A♠", "9♠", "A♥"]:
         state.apply_string(f"draw {card}")
@@ -185,7 +183,8 @@ def test_y11_tie_between_the_last_two_is_a_svara() -> None:
     assert state.bank == 54 and state.dealer == P0  # no ante
     assert state.participants == (P1, P2, P3) and state.phase() == "deal"
     # seat 1 and seat 0 saw nothing; the two revealers saw each other's hands
-    assert state.notes[-3].endswith("a tie")
+    show = [e for e in state.events(P1) if e.kind == "show"][-1]
+    assert show.arg("tie") and show.arg("svara") == (P2, P3) and show.arg("fee") == 18
 
 
 def test_y12_agreed_svara() -> None:
@@ -261,7 +260,9 @@ def test_y13_three_tens_redeal() -> None:
     play(state, (P3, "claim-tens"))
     assert state.bank == 12 and state.paid == paid
     assert state.participants == (P1, P3, P0) and state.dealer == P0
-    assert state.view(P2).notes[-1].startswith("seat 3 shows three tens")
+    claim = state.view(P2).earlier[-1]
+    assert (claim.kind, claim.actor) == ("tens", P3)
+    assert claim.arg("shown_cards") == ((P3, tuple(CardSet.parse("10♠ 10♥ 10♦"))),)
     deal(state, {P1: "7♣ 8♣ 9♥", P3: "6♠ 7♠ 8♥", P0: "8♠ 9♣ 6♥"})
     assert state.phase() == "blind" and state.current_player() == P1
 
@@ -301,11 +302,11 @@ def test_y15_exposed_card_replaced() -> None:
     assert CardSet.parse("9♣") <= state.view(P0).shown[P2]
     play(state, (P2, "replace"))
     assert state.is_chance_node()
-    nine = int(next(iter(CardSet.parse("9♣"))))
-    assert nine not in state.legal_actions() and nine in CardSet(state.bottom)
+    nine = state.string_to_action("deal 9♣")
+    assert nine not in state.legal_actions() and CardSet.parse("9♣") == state.view(P0).bottom
     assert len(state.legal_actions()) == 24 - 6  # 5 dealt and 9♣
     state.apply_string("deal A♦")
-    assert state.hands[P2] == CardSet.parse("6♠ A♦").mask
+    assert state.hand(P2) == CardSet.parse("6♠ A♦")
     assert not state.view(P0).shown[P2]  # the replacement is face down
     assert state.current_player() == P3  # dealing goes on with P3's card
     play(state, (P3, "no-flash"))
@@ -324,18 +325,19 @@ def test_y18_no_replacement_with_eight_players() -> None:
     state = tapete.load_game("trynka", n_players=8, dealer=0).new_initial_state()
     assert isinstance(state, TrynkaState)
     cards = list(state.rules.deck.cards)
+    names = [f"deal {state.rules.deck.format_card(c)}" for c in cards]
     for i in range(22):
         if state.current_player() >= 0:
             state.apply_string("no-flash")
-        state.apply_action(cards[i])
+        state.apply_string(names[i])
     assert state.current_player() == 7
     play(state, (7, "flash"))
-    state.apply_action(cards[22])
+    state.apply_string(names[22])
     assert state.current_player() == 0 and texts(state) == ["flash", "no-flash"]  # no "Заменить?"
     play(state, (0, "no-flash"))
-    assert state.is_chance_node() and state.legal_actions() == [cards[23]]
+    assert state.is_chance_node() and texts(state) == [names[23]]
     assert cards[22] in state.view(3).shown[7]
-    state.apply_action(cards[23])
+    state.apply_string(names[23])
     assert state.phase() == "blind" and state._used == state.rules.deck_mask
     # with 7 players the same request (P6's third card, the 20th) is answered by "Заменить?"
     state = tapete.load_game("trynka", n_players=7, dealer=0).new_initial_state()
@@ -343,9 +345,9 @@ def test_y18_no_replacement_with_eight_players() -> None:
     for i in range(19):
         if state.current_player() >= 0:
             state.apply_string("no-flash")
-        state.apply_action(cards[i])
+        state.apply_string(names[i])
     play(state, (6, "flash"))
-    state.apply_action(cards[19])
+    state.apply_string(names[19])
     assert state.current_player() == 6 and texts(state) == ["keep", "replace"]
 
 

@@ -4,26 +4,33 @@ The table always shows the bank, the level, whose turn it is and, on your turn, 
 with their costs. Type an action in English or Russian (``bet 3`` / ``ставлю 3``, ``fold`` /
 ``упал``, ``reveal`` / ``вскрываюсь``, ``blind 2`` / ``темню 2``…); Enter alone answers
 ``no-flash`` when a card is about to be dealt to you; ``?`` repeats the table, ``quit`` ends.
+
+Everything shown is made here from your views and your events (values, not sentences): the
+texts are the terminal's (English, with the Russian terms of the actions).
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.table import Table
 
-from tapete.cards import CardSet
+from tapete.cards import CardSet, Deck
 from tapete.cli.common import make_bots, table_randomness
 from tapete.engine.chance import sample_chance
+from tapete.engine.events import Event
 from tapete.engine.registry import load_game
-from tapete.errors import NotationError
-from tapete.games.trynka import TrynkaState, TrynkaView, hand_value, russian_action
-from tapete.games.trynka.game import (
-    BLIND_BASE,
-    NO_FLASH,
-    REVEAL,
+from tapete.errors import TapeteError
+from tapete.games.trynka import (
+    TrynkaActions,
+    TrynkaMatchGame,
+    TrynkaMatchState,
+    TrynkaMatchView,
+    TrynkaView,
+    hand_value,
+    russian_action,
 )
 
 
@@ -43,7 +50,96 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _describe_seat(view: TrynkaView, state: TrynkaState, seat: int) -> str:
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)
+
+
+def _cards(deck: Deck, cards: Sequence[int]) -> str:
+    return deck.format_cards(list(cards))
+
+
+def _outcome(deck: Deck, event: Event) -> list[str]:
+    """The public outcomes an event carries, as sentences."""
+    out: list[str] = []
+    for name, value in event.args:
+        if name == "out":
+            out.append(f"seat {value} is out")
+        elif name == "tie" and event.arg("svara") is not None:
+            out.append("a tie")
+        elif name == "tie":
+            out.append("a tie: the revealer must beat")
+        elif name == "shown_cards":
+            out += [f"seat {s} shows {_cards(deck, cards)}" for s, cards in value]
+        elif name == "showdown":
+            out.append(f"showdown: best {_seats(value)}")
+        elif name == "svara":
+            fee = event.arg("fee", 0)
+            out.append(f"svara: {_seats(value)}" + (f", join fee {fee}" if fee else ""))
+        elif name == "winner":
+            out.append(f"seat {value} takes the bank of {event.arg('won')}")
+        elif name == "split":
+            shares = event.arg("shares", ())
+            parts = ", ".join(f"seat {s} {a}" for s, a in zip(value, shares, strict=False))
+            out.append(f"the bank is split: {parts}")
+        elif name == "dealt_in":
+            out.append(f"new deal, the bank stays: {_seats(value)} dealt in")
+    return out
+
+
+def event_text(deck: Deck, event: Event) -> str | None:
+    """The sentence the terminal prints for ``event`` (``None``: nothing worth printing)."""
+    kind, actor = event.kind, event.actor
+    head: str | None
+    if kind == "draw":
+        card = deck.format_card(event.arg("card"))
+        to = event.arg("to")
+        head = f"the table turns {card}" if to == -1 else f"seat {to} turns {card}"
+    elif kind == "deal":
+        if event.hidden or event.arg("card") is None:
+            return None
+        card = deck.format_card(event.arg("card"))
+        head = f"a card is dealt face up to seat {event.arg('to')}: {card}"
+    elif kind in ("no_flash", "decline") and not event.args:
+        return None
+    elif kind in ("blind", "overblind", "bet"):
+        text = f"{kind} {event.arg('amount')}"
+        head = f"seat {actor}: {text} / {russian_action(text)}"
+    elif kind == "reveal":
+        head = f"seat {actor} reveals to seat {event.arg('to')} (pays {event.arg('cost')})"
+    elif kind == "tens":
+        head = f"seat {actor} claims three tens: redeal"
+    else:
+        words = {
+            "fold": "folds / упал", "flash": "asks for a card face up", "keep": "keeps it",
+            "replace": "has it replaced", "show": "shows", "propose": "proposes a svara / варим",
+            "accept": "accepts the svara", "refuse": "refuses the svara", "join": "joins the svara",
+            "decline": "declines", "no_flash": "",
+        }  # fmt: skip
+        head = f"seat {actor} {words.get(kind, kind)}".rstrip()
+    return "; ".join([head, *_outcome(deck, event)])
+
+
+def choices_text(codec: TrynkaActions, legal: Sequence[int], view: TrynkaView) -> list[str]:
+    """The legal actions with their costs, amounts grouped (``bet 2…10``)."""
+    out: list[str] = []
+    amounts: dict[str, list[int]] = {}
+    for action in legal:
+        amount = codec.amount_of(action)
+        if amount is not None:
+            amounts.setdefault(amount[0], []).append(amount[1])
+        elif action == codec.reveal:
+            out.append(f"reveal ({view.reveal_cost})")
+        elif action == codec.join:
+            out.append(f"join ({view.join_fee})")
+        else:
+            out.append(codec.text(action))
+    for verb, values in amounts.items():
+        span = f"{values[0]}" if len(values) == 1 else f"{values[0]}…{values[-1]}"
+        out.append(f"{verb} {span}")
+    return out
+
+
+def _describe_seat(view: TrynkaView, seat: int) -> str:
     if seat not in view.participants:
         return "not dealt in"
     flags = ["in" if view.active[seat] else "out"]
@@ -52,11 +148,14 @@ def _describe_seat(view: TrynkaView, state: TrynkaState, seat: int) -> str:
     return ", ".join(flags)
 
 
-def render(console: Console, state: TrynkaState, me: int) -> None:
-    """Print the table from ``me``'s point of view."""
-    view = state.view(me)
-    fmt = state.rules.deck.format_cards
-    table = Table(title=f"Trynka — bank {view.bank_number + 1}, dealer seat {view.dealer}")
+def render(console: Console, game: TrynkaMatchGame, match: TrynkaMatchView) -> None:
+    """Print the table as the seat of ``match`` (a view) sees it."""
+    view = match.deal
+    if not isinstance(view, TrynkaView) or view.seat is None:
+        return
+    me = view.seat
+    deck = game.rules.deck
+    table = Table(title=f"Trynka — bank {match.deal_index + 1}, dealer seat {view.dealer}")
     for column in ("seat", "chips", "paid this bank", "state", "cards seen"):
         table.add_column(column)
     for seat in range(view.n_players):
@@ -64,14 +163,11 @@ def render(console: Console, state: TrynkaState, me: int) -> None:
         if seat == view.current_player:
             name = f"▶ {name}"
         cards = view.hand if seat == me else view.shown[seat]
-        hidden = view.card_counts[seat] - len(cards)
-        text = fmt(cards) + (" " if cards and hidden else "") + ("▒ " * hidden).strip()
+        hidden = view.cards_held[seat] - len(cards)
+        text = deck.format_cards(cards) + (" " if cards and hidden else "")
+        text += ("▒ " * hidden).strip()
         table.add_row(
-            name,
-            str(view.balances[seat]),
-            str(view.paid[seat]),
-            _describe_seat(view, state, seat),
-            text,
+            name, str(view.balances[seat]), str(view.paid[seat]), _describe_seat(view, seat), text
         )
     console.print(table)
     closed = " — betting closed" if view.closed else ""
@@ -80,14 +176,28 @@ def render(console: Console, state: TrynkaState, me: int) -> None:
         f"   phase {view.phase}{closed}"
     )
     if view.looked[me] and len(view.hand) == 3:
-        console.print(f"your hand {fmt(view.hand)} = {tuple(hand_value(view.hand))}")
+        flags = game.rules.bank.value_flags
+        value = hand_value(
+            view.hand, sixes_over_aces=flags[0], two_aces_22=flags[1], trips_score=flags[2]
+        )
+        console.print(f"your hand {deck.format_cards(view.hand)} = {tuple(value)}")
 
 
-def _ask(console: Console, state: TrynkaState, me: int, read: Callable[[str], str]) -> int | None:
+def _ask(
+    console: Console,
+    game: TrynkaMatchGame,
+    state: TrynkaMatchState,
+    me: int,
+    read: Callable[[str], str],
+) -> int | None:
+    codec = game.rules.bank.actions
     legal = state.legal_actions()
-    choices = state.describe_choices()
+    view = state.view(me)
+    bank = view.deal
+    assert isinstance(bank, TrynkaView)
+    choices = choices_text(codec, legal, bank)
     shown = ", ".join(f"{c} / {russian_action(c.split(' (')[0])}" for c in choices)
-    hint = " (Enter = no-flash)" if NO_FLASH in legal else ""
+    hint = " (Enter = no-flash)" if codec.no_flash in legal else ""
     console.print(f"[bold]your turn[/bold] — choices: {shown}{hint}")
     while True:
         try:
@@ -97,15 +207,15 @@ def _ask(console: Console, state: TrynkaState, me: int, read: Callable[[str], st
         if text in ("quit", "exit", "выход"):
             return None
         if text == "?":
-            render(console, state, me)
+            render(console, game, view)
             continue
-        if not text and NO_FLASH in legal:
-            return NO_FLASH
+        if not text and codec.no_flash in legal:
+            return codec.no_flash
         if not text:
             continue
         try:
             action = state.string_to_action(text)
-        except NotationError as e:
+        except TapeteError as e:
             console.print(f"[red]{e}[/red]")
             continue
         error = state.why_illegal(action)
@@ -120,66 +230,76 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     console = Console()
     seed, deal_rng, bot_rng = table_randomness(args.seed)
     game = load_game(
-        "trynka-match",
-        n_players=args.players,
-        banks=args.banks,
-        start_balance=args.balance,
+        "trynka-match", n_players=args.players, banks=args.banks, start_balance=args.balance
     )
+    assert isinstance(game, TrynkaMatchGame)
     me = args.seat
     if not 0 <= me < args.players:
         console.print(f"[red]--seat must be 0…{args.players - 1}[/red]")
         return 2
     others = [s for s in range(args.players) if s != me]
     bots = make_bots(args.bots, others)
+    for seat, bot in bots.items():
+        bot.start(game, seat)
     console.print(f"Trynka, {args.players} players, seed {seed}; you are seat {me}.")
     state = game.new_initial_state()
-    assert isinstance(state, TrynkaState)
-    shown_events = 0
-    held, bank = list(state.hands), state.bank_number
+    deck = game.rules.deck
+    codec = game.rules.bank.actions
+    printed = 0  # the move number up to which my events are printed
+    bank_shown = -1
+    held: list[CardSet] = []
+    first_dealer_shown = False
+
+    def catch_up() -> None:
+        nonlocal printed, first_dealer_shown
+        for event in state.events(me, printed):
+            text = event_text(deck, event)
+            if text is not None:
+                console.print(f"[cyan]· {text}[/cyan]")
+        printed = state.move_number()
+        if state.first_dealer is not None and not first_dealer_shown:
+            console.print(f"[cyan]· first dealer: seat {state.first_dealer}[/cyan]")
+            first_dealer_shown = True
+
     while not state.is_terminal():
-        if args.reveal and state.bank_number != bank:
-            for seat in others:
-                cards = state.rules.deck.format_cards(CardSet(held[seat]))
-                console.print(f"  [magenta]seat {seat} ({bots[seat].name}) held {cards}[/magenta]")
-            bank = state.bank_number
-        if state.hands != [0] * len(state.hands):
-            held = list(state.hands)
-        for event in state.notes[shown_events:]:
-            console.print(f"[cyan]· {event}[/cyan]")
-        shown_events = len(state.notes)
+        catch_up()
+        if state.bank_number != bank_shown and state.deal is not None:
+            if args.reveal and held:
+                for seat in others:
+                    cards = deck.format_cards(held[seat])
+                    console.print(
+                        f"  [magenta]seat {seat} ({bots[seat].name}) held {cards}[/magenta]"
+                    )
+            bank_shown = state.bank_number
+            console.print(f"[cyan]· bank {bank_shown + 1}: seat {state.dealer} deals[/cyan]")
+        if state.deal is not None and any(state.deal.hands):
+            held = [state.deal.hand(s) for s in range(args.players)]
         player = state.current_player()
         if state.is_chance_node():
-            action = sample_chance(state, deal_rng)
-            drawing = state.phase() == "first_dealer"
-            if drawing:
-                console.print(f"  {state.action_to_string(action)}")
-            receiver = state.receiver()
-            state.apply_action(action)
-            card = action & 127
-            if not drawing and (state.exposed | state.bottom) >> card & 1:
-                shown = state.rules.deck.format_card(card)
-                console.print(f"  a card is dealt face up to seat {receiver}: {shown}")
+            state.apply_action(sample_chance(state, deal_rng))
             continue
         legal = state.legal_actions()
         if player == me:
             if len(legal) == 1:
                 state.apply_action(legal[0])
                 continue
-            if (legal[0] < BLIND_BASE and NO_FLASH not in legal) or legal[-1] >= BLIND_BASE:
-                render(console, state, me)
-            chosen = _ask(console, state, me, read)
+            asking_flash = codec.flash in legal or codec.keep in legal
+            if not asking_flash:
+                render(console, game, state.view(me))
+            chosen = _ask(console, game, state, me, read)
             if chosen is None:
                 return 0
             action = chosen
         else:
             action = bots[player].choose(state.view(player), legal, bot_rng)
-            if action != NO_FLASH:
-                text = state.action_to_string(action)
-                cost = f" ({state.reveal_cost(player)})" if action == REVEAL else ""
-                console.print(f"  seat {player}: {text}{cost} / {russian_action(text)}")
         state.apply_action(action)
-    for event in state.notes[shown_events:]:
-        console.print(f"[cyan]· {event}[/cyan]")
+    catch_up()
+    if args.reveal and held:
+        for seat in others:
+            console.print(
+                f"  [magenta]seat {seat} ({bots[seat].name}) held {deck.format_cards(held[seat])}"
+                "[/magenta]"
+            )
     console.print(
         "final balances: " + ", ".join(f"seat {s} {b:g}" for s, b in enumerate(state.returns()))
     )

@@ -13,22 +13,11 @@ level, betting is closed (only fold, reveal, claim or propose). Three tens may b
 a redeal of the same bank; a tie between the last two is a svara (others may buy in).
 The last player in takes the bank.
 
-Action encoding (ints, stable; ``num_distinct_actions()`` = 4096):
-
-==========  ==============================================================================
-0 … 12      fold, reveal, claim-tens, propose-svara, accept, refuse, join, decline, flash,
-            no-flash, keep, replace, show (answer a reveal without claiming three tens)
-64 … 127    chance: a card id, ``deal A♠`` (each dealt or replacement card) or ``draw A♠``
-            (``trynka-match``: the cards turned to choose the first dealer)
-192 … 255   chance: ``deal A♠ up``, a card exposed by accident (card id + 128; only with
-            ``accidental_exposure_rate`` > 0)
-1024 + d    ``blind d`` (темню d)
-2048 + o    ``overblind o`` (перетемняю o)
-3072 + a    ``bet a`` (ставлю a); amounts are chips, at most 1023
-==========  ==============================================================================
-
-Russian input is accepted: ``темню 2``, ``перетемняю 3``, ``ставлю 3``, ``упал``,
-``вскрываюсь``, ``варим``, ``заварим``, ``пас``…
+One module per concern: :mod:`.rules` (parameters, the frozen rules objects), :mod:`.actions`
+(the compact action numbers and their text), :mod:`.values` (hand values), :mod:`.state`
+(a bank), :mod:`.explain` (why an action is illegal), :mod:`.view`, :mod:`.sampler`,
+:mod:`.game` (``trynka``) and :mod:`.match` (``trynka-match``). Russian input is accepted:
+``темню 2``, ``перетемняю 3``, ``ставлю 3``, ``упал``, ``вскрываюсь``, ``варим``, ``пас``…
 
 >>> import random, tapete
 >>> from tapete.engine.chance import random_playout
@@ -39,33 +28,35 @@ Russian input is accepted: ``темню 2``, ``перетемняю 3``, ``ст�
 HandValue(category=1, points=30)
 """
 
-from tapete.games.trynka.game import (
-    BET_BASE,
-    BLIND_BASE,
-    NUM_DISTINCT_ACTIONS,
-    OVERBLIND_BASE,
-    TrynkaGame,
-    TrynkaMatchGame,
-    TrynkaRules,
-    TrynkaState,
-    TrynkaView,
-    russian_action,
+from tapete.games.trynka.actions import MAX_AMOUNT, TrynkaActions, russian_action
+from tapete.games.trynka.game import TrynkaGame
+from tapete.games.trynka.match import TrynkaMatchGame, TrynkaMatchState
+from tapete.games.trynka.rules import SessionRules, TrynkaRules
+from tapete.games.trynka.state import TrynkaState
+from tapete.games.trynka.values import (
+    HandValue,
+    hand_value,
+    is_three_tens,
+    local_value_table,
+    value_table,
 )
-from tapete.games.trynka.values import HandValue, hand_value, is_three_tens, value_table
+from tapete.games.trynka.view import TrynkaMatchView, TrynkaView
 
 __all__ = [
-    "BET_BASE",
-    "BLIND_BASE",
-    "NUM_DISTINCT_ACTIONS",
-    "OVERBLIND_BASE",
+    "MAX_AMOUNT",
     "HandValue",
+    "SessionRules",
+    "TrynkaActions",
     "TrynkaGame",
     "TrynkaMatchGame",
+    "TrynkaMatchState",
+    "TrynkaMatchView",
     "TrynkaRules",
     "TrynkaState",
     "TrynkaView",
     "hand_value",
     "is_three_tens",
+    "local_value_table",
     "russian_action",
     "value_table",
 ]

@@ -13,8 +13,13 @@ True
 >>> hand_value(CardSet.parse('A♠ A♥ 10♦')), hand_value(CardSet.parse('A♠ A♥ 10♦'), two_aces_22=True)
 (HandValue(category=1, points=11), HandValue(category=1, points=22))
 
-For speed, :func:`value_table` maps the bitmask of every 3-card hand of the 36-card pack to
-an int key with the same order (``category * 64 + points``), built once per rule variant.
+For speed, :func:`local_value_table` maps the deck-local bitmask of every 3-card hand of a
+pack (24 or 36 cards) to an int key with the same order (``category * 64 + points``), built
+once per pack and rule variant (:func:`value_table` is the same keyed by card-id masks).
+
+>>> table = local_value_table(24)
+>>> len(table), max(table.values()) == HandValue(3, 33).key()
+(2024, True)
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ import itertools
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
-from tapete.cards import RUSSIAN_36, Card, CardSet, Rank
+from tapete.cards import RUSSIAN_24, RUSSIAN_36, Card, CardSet, Rank
+from tapete.errors import NotationError
 
 #: Point value of each rank (J, Q, K only exist in the 36-card pack).
 POINTS: Final[dict[Rank, int]] = {
@@ -82,7 +88,7 @@ def _cards_of(cards: CardSet | Iterable[int] | int) -> list[Card]:
         for c in cards:
             mask |= 1 << c
     if mask.bit_count() != 3 or mask & ~RUSSIAN_36.mask:
-        raise ValueError(
+        raise NotationError(
             f"a Trynka hand is three different cards of the Russian pack, got {CardSet(mask)}"
         )
     return list(CardSet(mask))
@@ -147,4 +153,21 @@ def value_table(
     return table
 
 
-value_table()  # the default table is built at import
+@functools.cache
+def local_value_table(
+    deck_size: int = 24,
+    sixes_over_aces: bool = False,
+    two_aces_22: bool = False,
+    trips_score: bool = False,
+) -> dict[int, int]:
+    """``{deck-local hand mask: value key}`` for every hand of the 24- or 36-card pack."""
+    deck = RUSSIAN_24 if deck_size == 24 else RUSSIAN_36
+    table = value_table(sixes_over_aces, two_aces_22, trips_score)
+    out: dict[int, int] = {}
+    for a, b, c in itertools.combinations(range(len(deck)), 3):
+        ids = deck.card_ids
+        out[(1 << a) | (1 << b) | (1 << c)] = table[(1 << ids[a]) | (1 << ids[b]) | (1 << ids[c])]
+    return out
+
+
+local_value_table()  # the default table is built at import

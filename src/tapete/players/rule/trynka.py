@@ -11,6 +11,11 @@
 * Three tens (§2.9): claims the redeal when its ten-point hand would probably lose.
 * Svara (§2.10): accepts and joins with a better than average hand when the fee is small.
 
+The bot plays the rules in force: the pack, the cap and the hand values (``deck``,
+``sixes_over_aces``, ``two_aces_22``, ``trips_score``) come from the view's spec (the game it
+was started with, :meth:`tapete.players.Player.start`, gives the same), and its action
+numbers from that game's codec. In a session (``trynka-match``) it plays the live bank's view.
+
 >>> import random, tapete
 >>> from tapete.players import load
 >>> state = tapete.load_game('trynka').new_initial_state()
@@ -27,125 +32,151 @@
 
 from __future__ import annotations
 
-import itertools
+import functools
 import random
 from collections.abc import Sequence
-from functools import cache
-from typing import Final
+from typing import Any, Final
 
-from tapete.cards import RUSSIAN_24, Card, CardSet
-from tapete.engine.api import PlayerView
-from tapete.games.trynka.game import (
-    ACCEPT,
-    BET_BASE,
-    BLIND_BASE,
-    CLAIM_TENS,
-    DECLINE,
-    FLASH,
-    FOLD,
-    JOIN,
-    KEEP,
-    NO_FLASH,
-    OVERBLIND_BASE,
-    REFUSE,
-    REPLACE,
-    REVEAL,
-    SHOW,
-    TrynkaView,
-)
-from tapete.games.trynka.values import hand_value, is_three_tens
+from tapete.cards import CardSet
+from tapete.engine.api import GameSpec, PlayerView
+from tapete.engine.registry import load_game
+from tapete.games.trynka import TrynkaGame, TrynkaMatchView, TrynkaRules, TrynkaView
 from tapete.players.rule import RuleParams
 
 _KEEP_RANKS: Final = {"A", "10", "9"}
+#: The bank parameters that change from bank to bank of a session (not the rules).
+_PER_BANK: Final = ("dealer", "balances")
 
 
-@cache
-def _value_percentiles() -> dict[tuple[int, int], float]:
-    """``(category, points)`` → share of all three-card hands of the 24-card pack it beats
-    (ties count half)."""
-    values = sorted(hand_value(CardSet(c)) for c in itertools.combinations(RUSSIAN_24.cards, 3))
+@functools.cache
+def _percentiles(rules_key: tuple[int, bool, bool, bool]) -> dict[int, float]:
+    """value key → share of all three-card hands of the pack it beats (ties count half)."""
+    from tapete.games.trynka.values import local_value_table
+
+    values = sorted(local_value_table(*rules_key).values())
     total = len(values)
-    out: dict[tuple[int, int], float] = {}
+    out: dict[int, float] = {}
     for i, v in enumerate(values):
-        key = (v[0], v[1])
-        if key not in out:
-            below = i
-            equal = sum(1 for w in values[i:] if (w[0], w[1]) == key)
-            out[key] = (below + equal / 2.0) / total
+        if v not in out:
+            equal = values.count(v)
+            out[v] = (i + equal / 2.0) / total
     return out
 
 
-def percentile(cards: CardSet) -> float:
-    """The share of random three-card hands that ``cards`` beats (0.5 for an unknown hand).
+@functools.lru_cache(maxsize=64)
+def _rules_of(spec: GameSpec) -> TrynkaRules:
+    """The bank rules of ``spec`` (a ``trynka`` game's, any bank of a session)."""
+    params = {k: v for k, v in spec.params if k not in _PER_BANK}
+    game = load_game("trynka", **params)
+    assert isinstance(game, TrynkaGame)
+    return game.rules
+
+
+def _rules_key(rules: TrynkaRules) -> tuple[int, bool, bool, bool]:
+    return (rules.deck_size, *rules.value_flags)
+
+
+def percentile(cards: CardSet, rules: TrynkaRules | None = None) -> float:
+    """The share of random three-card hands that ``cards`` beats under ``rules`` (the
+    default rules if ``None``); 0.5 for an unknown hand.
 
     >>> round(percentile(CardSet.parse('A♠ 10♠ 9♠')), 3), percentile(CardSet()) == 0.5
     (0.995, True)
+    >>> nines = CardSet.parse('9♠ 9♥ 9♦')
+    >>> trips = _rules_of(load_game('trynka', trips_score=True).spec)
+    >>> percentile(nines) < 0.1 < 0.9 < percentile(nines, trips)
+    True
     """
     if len(cards) < 3:
         return 0.5
-    value = hand_value(cards)
-    table = _value_percentiles()
-    key = (value[0], value[1])
-    if key in table:
-        return table[key]
-    lower = [p for k, p in table.items() if k < key]
-    return max(lower) if lower else 0.0
+    if rules is None:
+        rules = _rules_of(load_game("trynka").spec)
+    local = rules.deck.local_mask(cards.mask)
+    value = rules.values.get(local)
+    if value is None:
+        return 0.5
+    return _percentiles(_rules_key(rules))[value]
 
 
-def _rank_text(card: Card) -> str:
-    return str(card)[:-1]
+def _bank_view(view: PlayerView) -> TrynkaView | None:
+    if isinstance(view, TrynkaMatchView):
+        view = view.deal  # type: ignore[assignment]
+    return view if isinstance(view, TrynkaView) else None
+
+
+def rules_for(view: TrynkaView, game: Any = None) -> TrynkaRules:
+    """The rules in force for ``view``: its spec's (or ``game``'s when the view has none)."""
+    if view.spec is not None:
+        return _rules_of(view.spec)
+    rules = getattr(game, "rules", None)
+    if isinstance(rules, TrynkaRules):
+        return rules
+    bank = getattr(rules, "bank", None)
+    if isinstance(bank, TrynkaRules):
+        return bank
+    return _rules_of(load_game("trynka").spec)
 
 
 def choose(
     view: PlayerView, legal_actions: Sequence[int], rng: random.Random, params: RuleParams
 ) -> int:
     """The rule bot's action in Trynka (one bank or a session)."""
-    if not isinstance(view, TrynkaView) or view.seat is None:
+    bank = _bank_view(view)
+    if bank is None or bank.seat is None:
         return legal_actions[0]
+    rules = rules_for(bank)
+    codec = rules.actions
     legal = set(legal_actions)
-    seat = view.seat
+    seat = bank.seat
     agg = params.aggression
-    if FLASH in legal or NO_FLASH in legal:
-        return NO_FLASH if NO_FLASH in legal else legal_actions[0]
-    if KEEP in legal and REPLACE in legal:
-        shown = [c for c in view.shown[seat] if c in view.hand] or list(view.hand)
+    if codec.flash in legal or codec.no_flash in legal:
+        return codec.no_flash if codec.no_flash in legal else legal_actions[0]
+    if codec.keep in legal and codec.replace in legal:
+        shown = [c for c in bank.shown[seat] if c in bank.hand] or list(bank.hand)
         last = shown[-1] if shown else None
-        return KEEP if last is not None and _rank_text(last) in _KEEP_RANKS else REPLACE
-    blinds = sorted(a for a in legal_actions if BLIND_BASE <= a < OVERBLIND_BASE)
-    if blinds:
-        return blinds[0] if rng.random() < 0.1 + 0.2 * agg else DECLINE
-    overs = sorted(a for a in legal_actions if OVERBLIND_BASE <= a < BET_BASE)
-    if overs:
-        return overs[0] if rng.random() < 0.05 + 0.1 * agg else DECLINE
-    hand = view.hand
-    pct = percentile(hand)
-    active = [s for s in range(view.n_players) if view.active[s]]
+        keep = last is not None and rules.deck.format_card(last)[:-1] in _KEEP_RANKS
+        return codec.keep if keep else codec.replace
+    blinds = sorted(a for a in legal_actions if codec.amount_of(a) is not None)
+    kinds = {codec.amount_of(a)[0] for a in blinds}  # type: ignore[index]
+    if "blind" in kinds:
+        return blinds[0] if rng.random() < 0.1 + 0.2 * agg else codec.decline
+    if "overblind" in kinds:
+        return blinds[0] if rng.random() < 0.05 + 0.1 * agg else codec.decline
+    hand = bank.hand
+    pct = percentile(hand, rules)
+    active = [s for s in range(bank.n_players) if bank.active[s]]
     opponents = max(1, len(active) - 1)
     claim_pays = pct**opponents < 1.0 / (opponents + 1)  # the redeal is worth more
-    if CLAIM_TENS in legal and is_three_tens(hand) and claim_pays:
-        return CLAIM_TENS
-    if SHOW in legal:
-        return SHOW
-    if ACCEPT in legal and REFUSE in legal:
-        return ACCEPT if pct > 0.55 - 0.1 * agg else REFUSE
-    if JOIN in legal and DECLINE in legal:
-        fee = max(1, view.join_fee)
-        return JOIN if pct * (view.bank + fee) > 1.6 * fee and pct > 0.6 - 0.1 * agg else DECLINE
-    if FOLD not in legal:
+    if codec.claim_tens in legal and claim_pays:
+        return codec.claim_tens
+    if codec.show in legal:
+        return codec.show
+    if codec.accept in legal and codec.refuse in legal:
+        return codec.accept if pct > 0.55 - 0.1 * agg else codec.refuse
+    if codec.join in legal and codec.decline in legal:
+        fee = max(1, bank.join_fee)
+        join = pct * (bank.bank + fee) > 1.6 * fee and pct > 0.6 - 0.1 * agg
+        return codec.join if join else codec.decline
+    if codec.fold not in legal:
         return legal_actions[0]
-    return _bet(view, legal_actions, pct, opponents, agg)
+    return _bet(bank, rules, legal_actions, pct, opponents, agg)
 
 
 def _bet(
-    view: TrynkaView, legal_actions: Sequence[int], pct: float, opponents: int, agg: float
+    view: TrynkaView,
+    rules: TrynkaRules,
+    legal_actions: Sequence[int],
+    pct: float,
+    opponents: int,
+    agg: float,
 ) -> int:
+    codec = rules.actions
     seat = view.seat
     assert seat is not None
-    bets = sorted(a for a in legal_actions if a >= BET_BASE)
+    bets = sorted(a for a in legal_actions if a > codec.bet_base)
     level = view.level
     bank = max(1, view.bank)
-    dark = view.dark[seat]
-    reveal_cost = level if dark else 2 * level
+    reveal_cost = view.reveal_cost or (level if view.dark[seat] else 2 * level)
     win_all = pct**opponents
     # fewer players still to act after us = a later position: a little looser
     after = sum(1 for s in range(1, view.n_players) if view.active[(seat + s) % view.n_players])
@@ -155,14 +186,14 @@ def _bet(
         call_price = level / (bank + level)
         if win_all > 0.8 - looseness and level < view.level_cap:
             raise_to = min(view.level_cap, level + max(1, view.stake))
-            return BET_BASE + raise_to
-        if opponents == 1 and pct > 0.7 - looseness and REVEAL in legal_actions:
-            return REVEAL
+            return codec.bet(raise_to)
+        if opponents == 1 and pct > 0.7 - looseness and codec.reveal in legal_actions:
+            return codec.reveal
         if win_all > call_price + 0.25 - looseness:
             return bets[0]
-        return FOLD
+        return codec.fold
     # betting closed: reveal against the right-hand neighbour when it pays, else fold
     price = reveal_cost / (bank + reveal_cost)
-    if REVEAL in legal_actions and pct > price + 0.1 - looseness:
-        return REVEAL
-    return FOLD
+    if codec.reveal in legal_actions and pct > price + 0.1 - looseness:
+        return codec.reveal
+    return codec.fold

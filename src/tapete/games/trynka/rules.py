@@ -1,0 +1,343 @@
+"""Trynka's parameters and its rules objects (frozen): :class:`TrynkaRules` for one bank,
+:class:`SessionRules` for a session of banks (``trynka-match``).
+
+Cards are handled as *deck-local* indices ``0 … len(pack)-1`` (the Russian 24- or 36-card
+pack) and sets of cards as deck-local bitmasks; the value table is keyed by those masks.
+
+>>> import tapete
+>>> rules = tapete.load_game('trynka', n_players=3).rules
+>>> rules.dealer, len(rules.deck), rules.level_cap
+(2, 24, 10)
+>>> rules.n_players = 9
+Traceback (most recent call last):
+...
+dataclasses.FrozenInstanceError: cannot assign to field 'n_players'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+from tapete.cards import RUSSIAN_24, RUSSIAN_36, Deck, Rank
+from tapete.engine.api import Param
+from tapete.errors import ConfigError
+from tapete.games.trynka.actions import MAX_AMOUNT, TrynkaActions
+from tapete.games.trynka.values import local_value_table
+
+#: Three-tens redeals in one bank after which three tens no longer give a redeal: a safety
+#: bound (never reached in practice: each redeal needs a 10-10-10 hand, about 1 deal in 100)
+#: that makes a bank's length finite.
+MAX_REDEALS: Final = 50
+#: Tie rounds of the high-card draw for the first dealer after which the lowest tied seat
+#: deals (a safety bound of the same kind: a tie round is rare, fifty in a row never occur).
+MAX_DRAW_ROUNDS: Final = 50
+
+
+def _check_balances(value: Any) -> tuple[int, ...]:
+    if value is None or value == "":
+        return ()
+    items: list[Any]
+    if isinstance(value, str):
+        items = [v for v in value.replace(";", ",").replace(" ", ",").split(",") if v]
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        raise ConfigError(f"parameter balances must be a list of integers, got {value!r}")
+    out = []
+    for item in items:
+        try:
+            if isinstance(item, (bool, float)):
+                raise ValueError
+            number = int(item)
+        except (TypeError, ValueError):
+            raise ConfigError(
+                f"parameter balances must be integers separated by commas, got {value!r}"
+            ) from None
+        if abs(number) > 10**12:
+            raise ConfigError(f"parameter balances: {number} is out of range (at most 10^12)")
+        out.append(number)
+    return tuple(out)
+
+
+def _check_rate(value: Any) -> float:
+    try:
+        rate = float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(
+            f"parameter accidental_exposure_rate must be a number in 0 ≤ p < 1, got {value!r}"
+        ) from None
+    if not 0.0 <= rate < 1.0:
+        raise ConfigError(
+            f"parameter accidental_exposure_rate = {value!r} is out of range; allowed: 0 ≤ p < 1"
+        )
+    return rate
+
+
+def _check_dealer(value: Any) -> int:
+    if isinstance(value, str) and value.lstrip("-").isdigit():
+        value = int(value)
+    if value is None or value == "last":
+        return -1
+    if isinstance(value, bool) or not isinstance(value, int) or value < -1:
+        raise ConfigError(f"parameter dealer must be a seat number (or -1 = last), got {value!r}")
+    return int(value)
+
+
+def _check_deck(value: Any) -> int:
+    if str(value) in ("24", "36"):
+        return int(value)
+    raise ConfigError(f"parameter deck = {value!r} is not allowed; allowed: 24 | 36")
+
+
+#: Rule options shared by ``trynka`` and ``trynka-match`` (trynka.md §3, configuration summary).
+RULE_PARAMETERS: Final = (
+    Param("n_players", 4, "number of players", low=2, high=8),
+    Param("stake", 1, "the stake unit S, in chips", low=1, high=100),
+    Param("ante", True, "each player puts S into the bank at every normal deal (false: ante 0)",
+          kind=bool),
+    Param("deck", 24, "pack: 24 (6-10 and A) or 36 (J Q K count 10)", check=_check_deck),
+    Param("flash_limit", 1, "requests for a card face up, per player per deal", low=0, high=3),
+    Param("accidental_exposure_rate", 0.0,
+          "probability that a card not requested face up is exposed by accident",
+          kind=float, check=_check_rate),
+    Param("dark_max", 2, "largest blind stake D, in stakes S (S ≤ D ≤ dark_max·S)", low=1),
+    Param("blind_chain", False, "each following player may over-blind in turn", kind=bool),
+    Param("level_cap", 10, "table limit for blind and bet stakes, in stakes S", low=1),
+    Param("dark_reveal_cost", "level",
+          "what a blind player pays to reveal: level = the current level; own_blind = his own "
+          "blind stake until a bet raises the level", kind=str, choices=("level", "own_blind")),
+    Param("closing", "forced_reveal",
+          "when all have bet the level: forced_reveal = no more bets; showdown = all show",
+          kind=str, choices=("forced_reveal", "showdown")),
+    Param("reveal_tie", "revealer_out", "a tied reveal with others still in: the revealer is out",
+          kind=str, choices=("revealer_out",)),
+    Param("reveal_public", False, "a reveal shows both hands to everybody", kind=bool),
+    Param("sixes_over_aces", False, "three sixes beat three aces", kind=bool),
+    Param("two_aces_22", False, "two aces count 22", kind=bool),
+    Param("trips_score", False, "three of a kind = the sum of the cards (no three-tens right)",
+          kind=bool),
+    Param("redeal_players", "active", "who is dealt in after a three-tens claim",
+          kind=str, choices=("active", "all")),
+    Param("tens_claim_any_time", False,
+          "three tens may also be claimed when answering a svara proposal", kind=bool),
+    Param("svara_join_fraction", "1/2", "a svara's buy-in, as a fraction of the bank (0: none)",
+          kind=str, choices=("1/2", "1/3", "0")),
+    Param("agreed_svara", True, "the last two players may agree on a svara", kind=bool),
+    Param("max_svara_chain", 5, "svaras in a row before a tie splits the bank", low=0, high=100),
+)  # fmt: skip
+
+#: The parameters of one bank (``trynka``) beyond the rule options.
+BANK_PARAMETERS: Final = (
+    Param("dealer", -1, "the dealer's seat (-1: the last seat, so seat 0 is P1)",
+          kind=int, check=_check_dealer),
+    Param("balances", (), "balances before the bank, comma-separated (default 0 each)",
+          kind=str, check=_check_balances),
+)  # fmt: skip
+
+#: The parameters of a session (``trynka-match``) beyond the rule options.
+MATCH_PARAMETERS: Final = (
+    Param("balances", (), "starting balances, comma-separated (default start_balance each)",
+          kind=str, check=_check_balances),
+    Param("start_balance", 100, "each player's starting balance when balances is not given",
+          low=1, high=10**9),
+    Param("dealer_method", "auto",
+          "first dealer: auto (high card for ≤ 3 players, else counting to the first ace)",
+          kind=str, choices=("auto", "high_card", "count_to_ace")),
+    Param("initial_host", 0, "the host who turns the cards when counting to the first ace",
+          low=0, high=7),
+    Param("next_dealer", "winner", "who deals the next bank: the winner, or rotate to the left",
+          kind=str, choices=("winner", "rotate")),
+    Param("banks", 20, "number of banks in the session", low=1, high=100000),
+    Param("stop_when_broke", True, "the session also ends once a player has no chips left",
+          kind=bool),
+)  # fmt: skip
+
+#: Names of the rule options (what a session passes on to the game of each bank).
+RULE_NAMES: Final = tuple(p.name for p in RULE_PARAMETERS)
+
+
+@dataclasses.dataclass(frozen=True)
+class TrynkaRules:
+    """The validated, derived rules of one bank (shared by all its states; immutable).
+
+    Amounts are in chips (``dark_max`` and ``level_cap`` multiplied by the stake); ``values``
+    maps the deck-local mask of every three-card hand to an int with the hands' order (built
+    with ``value_flags`` = sixes_over_aces, two_aces_22, trips_score); ``actions`` is the
+    action codec.
+    """
+
+    n_players: int
+    stake: int
+    ante: int
+    deck: Deck
+    deck_mask: int
+    flash_limit: int
+    accident: float
+    dark_max: int
+    level_cap: int
+    blind_chain: bool
+    own_blind: bool
+    showdown: bool
+    reveal_public: bool
+    values: Mapping[int, int]
+    value_flags: tuple[bool, bool, bool]
+    tens: bool
+    tens_mask: int
+    redeal_all: bool
+    tens_any_time: bool
+    join_den: int
+    agreed_svara: bool
+    max_chain: int
+    deck_size: int
+    balances: tuple[int, ...]
+    dealer: int
+    actions: TrynkaActions
+
+    @classmethod
+    def of(cls, params: Mapping[str, Any]) -> TrynkaRules:
+        """The rules of the parameters ``params`` (:class:`ConfigError` for bad combinations)."""
+        n = params["n_players"]
+        stake = params["stake"]
+        deck = RUSSIAN_24 if params["deck"] == 24 else RUSSIAN_36
+        if 3 * n > len(deck):
+            raise ConfigError(
+                f"parameter n_players = {n} is too many for the {len(deck)}-card pack: "
+                f"allowed 2…{len(deck) // 3}"
+            )
+        level_cap = params["level_cap"] * stake
+        if level_cap > MAX_AMOUNT:
+            raise ConfigError(
+                f"parameter level_cap = {params['level_cap']} makes stakes of "
+                f"{level_cap} chips; allowed: at most {MAX_AMOUNT} chips"
+            )
+        if params["dark_max"] > params["level_cap"]:
+            raise ConfigError(
+                f"parameter dark_max = {params['dark_max']} is above level_cap = "
+                f"{params['level_cap']}; allowed: 1…{params['level_cap']}"
+            )
+        balances = params.get("balances", ())
+        if balances and len(balances) != n:
+            raise ConfigError(
+                f"parameter balances has {len(balances)} values; allowed: one per player ({n})"
+            )
+        dealer = params.get("dealer", -1)
+        if dealer == -1:
+            dealer = n - 1
+        if not 0 <= dealer < n:
+            raise ConfigError(f"parameter dealer = {dealer} is not a seat; allowed: 0…{n - 1}")
+        table = local_value_table(
+            len(deck), params["sixes_over_aces"], params["two_aces_22"], params["trips_score"]
+        )
+        return cls(
+            n_players=n,
+            stake=stake,
+            ante=stake if params["ante"] else 0,
+            deck=deck,
+            deck_mask=(1 << len(deck)) - 1,
+            flash_limit=params["flash_limit"],
+            accident=params["accidental_exposure_rate"],
+            dark_max=params["dark_max"] * stake,
+            level_cap=level_cap,
+            blind_chain=params["blind_chain"],
+            own_blind=params["dark_reveal_cost"] == "own_blind",
+            showdown=params["closing"] == "showdown",
+            reveal_public=params["reveal_public"],
+            values=MappingProxyType(table),
+            value_flags=(params["sixes_over_aces"], params["two_aces_22"], params["trips_score"]),
+            tens=not params["trips_score"],
+            tens_mask=sum(1 << i for i, c in enumerate(deck.cards) if c.rank == Rank.TEN),
+            redeal_all=params["redeal_players"] == "all",
+            tens_any_time=params["tens_claim_any_time"],
+            join_den={"1/2": 2, "1/3": 3, "0": 0}[params["svara_join_fraction"]],
+            agreed_svara=params["agreed_svara"],
+            max_chain=params["max_svara_chain"],
+            deck_size=len(deck),
+            balances=tuple(balances) or (0,) * n,
+            dealer=dealer,
+            actions=TrynkaActions(deck, level_cap),
+        )
+
+    # -- the research bounds ------------------------------------------------------------------
+    def deals_bound(self) -> int:
+        """The most deals a bank can have (the first, svaras and three-tens redeals)."""
+        return 1 + self.max_chain + MAX_REDEALS
+
+    def deal_length_bound(self) -> int:
+        """The most actions one deal can take (dealing, blinds, betting, a svara's joins)."""
+        n, cap = self.n_players, self.level_cap
+        dealing = 4 * 3 * n  # per card: flash question, card, keep/replace, replacement
+        betting = (cap + 2) * n + 3 * n + 4 * n + 1  # bets; folds, reveals, shows; svaras; tens
+        return dealing + n + betting + n
+
+    def bank_length_bound(self) -> int:
+        """An upper bound on the actions of one bank."""
+        return self.deals_bound() * self.deal_length_bound()
+
+    def bank_chips_bound(self) -> int:
+        """An upper bound on the chips a bank can hold (every stake, every svara fee)."""
+        n, cap = self.n_players, self.level_cap
+        per_deal = n * cap + cap * (cap + 2) * n + 2 * cap * n  # blinds, bets, reveals
+        total = n * self.ante + self.deals_bound() * per_deal
+        if self.join_den:
+            for _ in range(self.max_chain):
+                total += (n - 2) * (total // self.join_den + 1)
+        return total
+
+
+@dataclasses.dataclass(frozen=True)
+class SessionRules:
+    """The validated rules of a session of banks (``trynka-match``; immutable).
+
+    ``bank`` holds the rules of its banks (with the first dealer and the starting balances),
+    ``bank_params`` the rule options passed on to the game of each bank.
+    """
+
+    n_players: int
+    deck: Deck
+    deck_mask: int
+    balances: tuple[int, ...]
+    dealer_method: str
+    host: int
+    rotate: bool
+    banks: int
+    stop_when_broke: bool
+    bank: TrynkaRules
+    bank_params: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, params: Mapping[str, Any]) -> SessionRules:
+        """The session rules of ``params`` (:class:`ConfigError` for bad combinations)."""
+        n = params["n_players"]
+        balances = params["balances"] or (params["start_balance"],) * n
+        bank_params = tuple((name, params[name]) for name in RULE_NAMES)
+        bank = TrynkaRules.of({**dict(bank_params), "balances": balances, "dealer": -1})
+        method = params["dealer_method"]
+        if method == "auto":
+            method = "high_card" if n <= 3 else "count_to_ace"
+        if params["initial_host"] >= n:
+            raise ConfigError(
+                f"parameter initial_host = {params['initial_host']} is not a seat; "
+                f"allowed: 0…{n - 1}"
+            )
+        return cls(
+            n_players=n,
+            deck=bank.deck,
+            deck_mask=bank.deck_mask,
+            balances=tuple(balances),
+            dealer_method=method,
+            host=params["initial_host"],
+            rotate=params["next_dealer"] == "rotate",
+            banks=params["banks"],
+            stop_when_broke=params["stop_when_broke"],
+            bank=bank,
+            bank_params=bank_params,
+        )
+
+    def draw_length_bound(self) -> int:
+        """The most cards the first-dealer draw can turn."""
+        if self.dealer_method == "count_to_ace":
+            return self.bank.deck_size
+        return MAX_DRAW_ROUNDS * self.n_players

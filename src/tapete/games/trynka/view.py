@@ -1,0 +1,86 @@
+"""What one seat may know of a Trynka bank (:class:`TrynkaView`) and of a session
+(:class:`TrynkaMatchView`): values only, the text for people is made at the edges.
+
+Cards are :class:`~tapete.cards.Card` values (card ids) in the views; the rules core works
+with deck-local masks internally.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tapete.cards import Card, CardSet
+from tapete.engine.api import PlayerView
+from tapete.engine.events import Event
+from tapete.engine.match import MatchView
+
+
+@dataclasses.dataclass(frozen=True)
+class TrynkaView(PlayerView):
+    """What one seat may know in a bank of Trynka (``seat`` None: a spectator).
+
+    ``hand`` holds the seat's own cards it knows (all three once it has looked, otherwise
+    only its exposed ones); ``shown[s]`` the cards of seat ``s`` this seat has seen in the
+    deal in progress (exposed, shown to it at a reveal, three tens claimed, a showdown);
+    ``cards_held[s]`` how many cards seat ``s`` holds; ``reveal_cost`` what a reveal costs the
+    seat to act now (0 when it cannot reveal); ``deal_starts`` the move numbers where each
+    deal of the bank began (a svara or a three-tens claim starts a new deal of the same
+    bank). ``events`` (of :class:`PlayerView`) are the events of the deal in progress as this
+    seat saw them, ``earlier`` those of the bank's earlier deals (before a svara or a
+    three-tens redeal: their cards were gathered and shuffled again).
+    """
+
+    phase: str
+    n_players: int
+    dealer: int
+    stake: int
+    level: int
+    level_cap: int
+    bank: int
+    balances: tuple[int, ...]
+    paid: tuple[int, ...]
+    participants: tuple[int, ...]
+    active: tuple[bool, ...]
+    dark: tuple[bool, ...]
+    looked: tuple[bool, ...]
+    cards_held: tuple[int, ...]
+    hand: CardSet
+    shown: tuple[CardSet, ...]
+    bottom: CardSet
+    closed: bool
+    svara_count: int
+    join_fee: int
+    reveal_cost: int
+    next_dealer: int | None
+    deal_starts: tuple[int, ...]
+    earlier: tuple[Event, ...] = ()
+
+    def live_part(self) -> TrynkaView:
+        """The view without the earlier deals' events (their cards were gathered)."""
+        return dataclasses.replace(self, earlier=()) if self.earlier else self
+
+    def all_events(self) -> tuple[Event, ...]:
+        """Every event of the bank so far (``earlier`` then ``events``)."""
+        return self.earlier + self.events
+
+
+@dataclasses.dataclass(frozen=True)
+class TrynkaMatchView(MatchView):
+    """What one seat knows of a session of banks (``trynka-match``).
+
+    Besides :class:`~tapete.engine.match.MatchView`'s fields: ``balances``, every player's
+    chips now (the bank in progress counted: what each has paid into it is already gone);
+    ``banks``, the number of banks of the session; ``draws``, the cards turned to choose the
+    first dealer as ``(seat, card)`` (seat -1: the host's first card, to the table);
+    ``first_dealer``, once chosen. The live bank's view is ``deal``
+    (a :class:`TrynkaView`).
+    """
+
+    balances: tuple[int, ...]
+    banks: int
+    draws: tuple[tuple[int, Card], ...]
+    first_dealer: int | None
+
+    def live_part(self) -> PlayerView | None:
+        """The live bank's view without its earlier deals' events."""
+        return self.deal.live_part() if self.deal is not None else None
