@@ -283,7 +283,7 @@ def forfeit_scoring(
     low: float | None = None
     try:
         low = float(load_game(config.game, **config.game_params).min_utility())
-    except (NotImplementedError, AttributeError, TypeError, ValueError):
+    except (NotImplementedError, AttributeError, TypeError, ValueError, TapeteError):
         low = None
     if low is not None and math.isfinite(low):
         return {"worst": [low] * seats, "others": others, "source": "min_utility"}
