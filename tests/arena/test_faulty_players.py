@@ -179,7 +179,9 @@ def test_action_numbers_are_ints_or_integer_types() -> None:
     assert [as_action(x) for x in (True, 7.0, "7", None, [7])] == [None] * 5
 
 
-def test_a_bad_time_limit_or_module_is_a_config_error() -> None:
+def test_a_bad_time_limit_module_or_seed_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="at most 60 digits"):
+        run_arena(_config("random,random,random,random", seed=10**80))
     with pytest.raises(ConfigError, match="time limit"):
         run_arena(_config("random,random,random,random", time_limit=float("nan")))
     with pytest.raises(ConfigError, match="cannot import player module 'no_such_bots'"):

@@ -136,6 +136,14 @@ class ArenaConfig:
         if self.workers < 1:
             raise ConfigError(f"workers must be at least 1, got {self.workers}")
         check_limit(self.time_limit)
+        if (
+            isinstance(self.seed, bool)
+            or not isinstance(self.seed, int)
+            or len(str(self.seed)) > 60
+        ):
+            raise ConfigError(
+                f"the seed must be an integer of at most 60 digits, got {self.seed!r}"
+            )
         return seats
 
     def spec(self) -> dict[str, Any]:
