@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from tapete.cards import CardSet
 from tapete.engine.api import CHANCE, TERMINAL, State, mypyc_attr
 from tapete.engine.events import EVERYONE, NO_ARGS, Event
-from tapete.errors import IllegalActionError
+from tapete.errors import IllegalActionError, NotationError
 from tapete.games.pocha.actions import (
     BIDDING,
     DEAL,
@@ -224,6 +224,8 @@ class PochaState(State):
 
     def _action_to_string(self, action: int) -> str:
         """``deal 3o``, ``turn 4b``, ``bid 2``, ``play Rc``, ``swap``, ``pass``."""
+        if action >= self.rules.hand_actions:
+            raise NotationError(f"{action!r} is not an action of a hand of pocha")
         return action_text(self.rules, self._phase, action)
 
     def string_to_action(self, text: str) -> int:

@@ -60,6 +60,19 @@ def rules_in_force(view: PochaView) -> PochaRules:
     return rules
 
 
+def void_suits(tricks: Sequence[Trick | None], n_players: int) -> list[int]:
+    """Per seat, the suits (a 4-bit mask) it showed to be void in by not following."""
+    out = [0] * n_players
+    for trick in tricks:
+        if trick is None or not trick.cards:
+            continue
+        led = trick.cards[0] >> 4
+        for k, card in enumerate(trick.cards[1:], 1):
+            if card >> 4 != led:
+                out[(trick.leader + k) % n_players] |= 1 << led
+    return out
+
+
 def trumpless_seats(tricks: Sequence[Trick | None], trump: int, rules: PochaRules) -> int:
     """The seats (a bitmask) that the tricks show to hold no trump, under the rules in force.
 
@@ -127,6 +140,7 @@ class _Table:
             out = 1 << view.trump_card  # turned up: in nobody's hand
         self.strength = rules.strength
         self.trumpless = trumpless_seats(tricks, self.trump, rules)
+        self.voids = void_suits(tricks, self.n)
         deck = rules.deck.mask
         self.deck = deck
         self.unseen = deck & ~self.hand & ~played & ~out
@@ -134,6 +148,17 @@ class _Table:
         if view.trump_card is not None and view.trump_card_holder not in (None, self.seat):
             known_elsewhere = 1 << view.trump_card
         self.unseen_others = self.unseen | known_elsewhere
+
+    def ruff_risk(self, card: int) -> bool:
+        """An opponent known void in ``card``'s suit may trump it (trumps are still out and
+        the tricks do not show that he holds none)."""
+        if not self.unseen_others & self.trump_mask:
+            return False
+        suit = card >> 4
+        return any(
+            s != self.seat and self.voids[s] >> suit & 1 and not self.trumpless >> s & 1
+            for s in range(self.n)
+        )
 
     def is_trump(self, card: int) -> bool:
         return card >> 4 == self.trump
@@ -280,11 +305,14 @@ def _keep_value(t: _Table, card: int) -> tuple[int, int]:
 def _lead(t: _Table, legal: Sequence[int], want: bool) -> int:
     if want:
         side_tops = [c for c in legal if not t.is_trump(c) and t.top(c)]
-        if side_tops:
-            return max(side_tops, key=lambda c: t.strength[c])
+        safe_tops = [c for c in side_tops if not t.ruff_risk(c)]
+        if safe_tops:
+            return max(safe_tops, key=lambda c: t.strength[c])
         trump_tops = [c for c in legal if t.is_trump(c) and t.top(c)]
         if trump_tops:
             return max(trump_tops, key=lambda c: t.strength[c])
+        if side_tops:
+            return max(side_tops, key=lambda c: t.strength[c])
         plain = [c for c in legal if not t.is_trump(c)]
         if plain:
             # lead low from the longest plain suit to set up its high cards
