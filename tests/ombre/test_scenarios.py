@@ -189,9 +189,9 @@ def test_t16_dealer_selection() -> None:
     match = tapete.load_game("ombre-match", initial_selector=NORTH)
     state = match.new_initial_state()
     assert isinstance(state, OmbreMatchState)
-    assert state.phase() == "select"
+    assert state.phase() == "first_dealer"
     _show(state, "♥3 ♣K ♦A ♠7")  # a red ace (♦A to North) does not count
-    assert state.phase() == "select"
+    assert state.phase() == "first_dealer"
     shown = [(seat, str(card)) for seat, card in state.view(None).shown]
     assert shown == [(WEST, "♥3"), (EAST, "♣K"), (NORTH, "♦A"), (WEST, "♠7")]
     _show(state, "♣A")
@@ -213,7 +213,7 @@ def test_t16_exclude_previous_dealer_and_rotation() -> None:
         state.apply_action(action)
     for _ in range(3):
         state.apply_string("pass")
-    assert deal.is_terminal() and state.phase() == "select"
+    assert deal.is_terminal() and state.phase() == "first_dealer"
     assert state.selector == 1
     _show(state, "♥2 ♠A")  # the selector (seat 1) deals to seat 2, then ♠A to seat 0
     assert state.deal is not None and state.deal.dealer == 0
@@ -225,7 +225,7 @@ def test_t16_exclude_previous_dealer_and_rotation() -> None:
     for _ in range(3):
         again.apply_string("pass")
     _show(again, "♥2 ♥3 ♠A")  # third card goes to seat 1, the previous dealer: skipped
-    assert again.phase() == "select"
+    assert again.phase() == "first_dealer"
     _show(again, "♣A")
     assert again.deal is not None and again.deal.dealer == 2
     rotating = tapete.load_game("ombre-match", dealer_selection="rotate").new_initial_state()
@@ -319,7 +319,7 @@ def test_t19_all_pass() -> None:
         match.apply_action(action)
     for _ in range(3):
         match.apply_string("pass")
-    assert match.phase() == "select" and match.pool == 3
+    assert match.phase() == "first_dealer" and match.pool == 3
     assert match.balances == [-1, -1, -1]
     assert match.results[0].outcome == "all_pass"
 
@@ -342,7 +342,7 @@ def test_exclude_previous_dealer_both_black_aces_skipped() -> None:
     others = [str(c) for c in FRENCH_40.cards if str(c) not in ("♠A", "♣A")]
     pack = [*others[:2], "♠A", *others[2:4], "♣A", *others[4:]]
     _show(state, " ".join(pack))
-    assert state.phase() == "select" and len(state.legal_actions()) == 40
+    assert state.phase() == "first_dealer" and len(state.legal_actions()) == 40
     assert state.view(None).shown == ()
     for seat in (None, 0, 1, 2):
         check_view(state, seat)

@@ -18,13 +18,16 @@ from rich.table import Table
 from tapete.cards import CardSet
 from tapete.cli.common import add_game_params, game_from_args, make_bots, table_randomness
 from tapete.cli.table import TerminalTable
+from tapete.engine.events import Event
 from tapete.errors import ConfigError, IllegalActionError, NotationError, TapeteError
 from tapete.games.ombre import OmbreMatchState, OmbreState
-from tapete.games.ombre.match import DealResult
-from tapete.games.ombre.tables import EFF_SUIT, STRENGTH
+from tapete.games.ombre.actions import SUIT_CODES
+from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, trick_winner
+from tapete.games.ombre.view import DealResult, OmbreMatchView, OmbreView
 
 SUIT_STYLE = {"♣": "green", "♦": "red", "♥": "red", "♠": "blue"}
 SEAT_NAMES = ("West", "East", "North")
+SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,7 +58,11 @@ def sorted_hand(mask: int, trumps: int) -> str:
 
 
 class OmbreTable(TerminalTable):
-    """The terminal table: owns the session, asks the person, lets the bots play."""
+    """The terminal table: owns the session, asks the person, lets the bots play.
+
+    Everything it prints comes from the person's views and events (``state.view(me)``,
+    ``state.events(me, since)``): the text is made here from their values.
+    """
 
     def __init__(
         self,
@@ -72,25 +79,39 @@ class OmbreTable(TerminalTable):
         self.me: int = args.seat
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
         self.bots = make_bots(args.bots, [s for s in range(3) if s != self.me])
+        for seat, bot in self.bots.items():
+            bot.start(self.game, seat)
         self.names = [
             args.name if s == self.me else f"{self.bots[s].name}-{SEAT_NAMES[s]}" for s in range(3)
         ]
         self.reveal: bool = args.reveal
         self.console = console
         self.read = read
+        self._since = 0  # the events printed so far (a move number of the session)
+        self._deals_seen = 0
+        self._in_deal = False
+        self._dealt_cards = 0
+        self._trumps: int = -1
+        self._trick: list[tuple[int, int]] = []
         self._tricks_seen = 0
-        self._announced_deal = False
-        self._dealt: list[int] = []
-        self._live: OmbreState | None = None  # the deal being played, kept until it is shown
+        self._dealt: list[CardSet] = []
 
     @property
     def deal(self) -> OmbreState | None:
         """The deal in progress, if any."""
         return self.state.deal
 
+    def view(self) -> OmbreMatchView:
+        """The person's view of the session now."""
+        return self.state.view(self.me)
+
+    def deal_view(self, seat: int | None = None) -> OmbreView | None:
+        """A seat's (the person's by default) view of the live deal, if any."""
+        deal = self.state.view(self.me if seat is None else seat).deal
+        return deal if isinstance(deal, OmbreView) else None
+
     def run(self) -> int:
         """Play the whole session; returns 0 (or 1 if the person quit)."""
-        state = self.state
         c = self.console
         c.print(
             f"[bold]Ombre[/] — {self.game!r}; you are seat {self.me} "
@@ -99,72 +120,105 @@ class OmbreTable(TerminalTable):
         c.print("Type 'ombre' or 'pass', cards to discard then 'draw', a suit, a card; '?'.\n")
         if not self.play_turns():
             return 1
-        last = state.results[-1].pool_after if state.results else 0
-        if last - state.unassigned:
-            share = (last - state.unassigned) // 3
+        view = self.view()
+        last = view.results[-1].pool_after if view.results else 0
+        if last - view.unassigned:
+            share = (last - view.unassigned) // 3
             c.print(f"the pool of {last} is shared: {share} to each player")
         self._show_money("final balances")
-        if state.unassigned:
+        if view.unassigned:
             c.print(
-                f"{state.unassigned} unit(s) of the pool could not be shared and stay unassigned"
+                f"{view.unassigned} unit(s) of the pool could not be shared and stay unassigned"
             )
         return 0
 
-    # -- chance and announcements -----------------------------------------------------------------
+    # -- what happened: the person's events -----------------------------------------------------
     def _progress(self) -> int:
-        return len(self.state.results)
+        return self.view().deal_index
 
     def _after_chance(self, phase: str, text: str) -> None:
-        state = self.state
-        deal = self.deal
-        if phase == "select":
-            seat = state._segments[-1].shown[-1][1] if deal is None else deal.dealer
-            self.console.print(f"  face up to {self.names[seat]}: {styled(text.split()[1])}")
-        if deal is not None and not self._announced_deal:
-            self._announced_deal = True
-            self._live = deal
-            self.console.rule(
-                f"deal {len(state.results) + 1}: dealer {self.names[deal.dealer]}; pool "
-                f"{deal.pool} after the antes"
-            )
-        if deal is not None and phase == "deal" and deal.phase() == "auction":
-            self._dealt = list(deal.hands)
-            self._show_hand(sorted_hand(deal.hands[self.me], -1))
+        self._print_events()
 
     def _announce(self, seat: int, text: str) -> None:
-        verb, _, arg = text.partition(" ")
-        words = {"ombre": "I play", "pass": "pass", "sans-prendre": "sans prendre"}
-        if verb in words:
-            self.console.print(f"  {self.names[seat]}: {words[verb]}")
-        elif verb == "discard":
-            pass  # nobody sees another player's discards
-        elif verb == "draw":
-            deal = self.deal
-            k = deal.discards[seat].bit_count() if deal is not None else 0
-            self.console.print(f"  {self.names[seat]}: exchanges {k} card{'s' * (k != 1)}")
-        elif verb == "trumps":
-            self.console.print(f"  {self.names[seat]}: trumps are {styled(arg)}")
-        elif verb == "play":
-            self.console.print(f"  {self.names[seat]}: {styled(arg)}")
-        else:
-            self.console.print(f"  {self.names[seat]}: {text}")
+        self._print_events()
 
     def _after_action(self, deals_before: int) -> None:
-        state = self.state
-        if len(state.results) != deals_before:
-            self._deal_over(state.results[-1])
-            return
-        deal = self.deal
-        if deal is None:
-            return
-        if len(deal.finished) > self._tricks_seen:
-            self._tricks_seen = len(deal.finished)
-            self.console.print(
-                f"  → trick {self._tricks_seen} to {self.names[deal.finished[-1][2]]}"
-            )
+        self._print_events()
 
-    def _deal_over(self, result: DealResult) -> None:
+    def _print_events(self) -> None:
+        """Print the events the person has not seen printed yet, then a finished deal."""
+        state = self.state
+        events = state.events(self.me, self._since)
+        self._since = state.move_number()
+        for event in events:
+            self._print_event(event)
+        view = self.view()
+        while self._deals_seen < view.deal_index:
+            self._deals_seen += 1
+            self._deal_over(view, self._deals_seen - 1)
+
+    def _begin_deal(self) -> None:
+        view = self.deal_view()
+        assert view is not None
+        self._in_deal = True
+        self._dealt_cards = 0
+        self._trumps = -1
+        self._trick = []
+        self._tricks_seen = 0
+        self.console.rule(
+            f"deal {self.view().deal_index + 1}: dealer {self.names[view.dealer]}; pool "
+            f"{view.pool} after the antes"
+        )
+
+    def _print_event(self, event: Event) -> None:
         c = self.console
+        kind, actor = event.kind, event.actor
+        name = self.names[actor] if actor >= 0 else ""
+        if kind == "show":
+            card = event.arg("card")
+            c.print(f"  face up to {self.names[event.arg('to')]}: {styled(str(card))}")
+            return
+        if not self._in_deal:
+            self._begin_deal()
+        if kind == "deal":
+            self._dealt_cards += 1
+            if self._dealt_cards == 27:
+                if self.reveal:
+                    self._dealt = [self._hand_of(seat) for seat in range(3)]
+                self._show_hand(sorted_hand(self._hand_of(self.me).mask, -1))
+        elif kind in ("pass", "bid"):
+            words = {"ombre": "I play", "sans_prendre": "sans prendre"}
+            c.print(f"  {name}: {words.get(event.arg('contract'), 'pass')}")
+        elif kind == "exchange":
+            k = event.arg("count", 0)
+            c.print(f"  {name}: exchanges {k} card{'s' * (k != 1)}")
+        elif kind == "rest" and not event.hidden:
+            c.print(f"  the rest of the stock: {styled(str(event.arg('card')))}")
+        elif kind == "trumps":
+            suit = event.arg("suit")
+            self._trumps = SUIT_CODES.index(suit) + 4
+            c.print(f"  {name}: trumps are {styled(SYMBOLS[suit])}")
+        elif kind == "vole":
+            c.print(f"  {name}: vole!")
+        elif kind == "play":
+            card = event.arg("card")
+            c.print(f"  {name}: {styled(str(card))}")
+            self._trick.append((actor, int(card)))
+            if len(self._trick) == 3:
+                cards = [card for _, card in self._trick]
+                winner = self._trick[trick_winner(self._trumps, cards)][0]
+                self._tricks_seen += 1
+                self._trick = []
+                c.print(f"  → trick {self._tricks_seen} to {self.names[winner]}")
+
+    def _hand_of(self, seat: int) -> CardSet:
+        deal = self.deal_view(seat)
+        return deal.hand if deal is not None else CardSet()
+
+    def _deal_over(self, view: OmbreMatchView, index: int) -> None:
+        c = self.console
+        result = view.results[index]
+        summary = view.finished[index]
         if result.outcome == "all_pass":
             c.print("  all passed: the cards are thrown in, the pool is carried forward")
         else:
@@ -181,16 +235,13 @@ class OmbreTable(TerminalTable):
             }.get(result.outcome, "")
             c.print(f"  [bold]{result.outcome}[/]: {text}")
         if self.reveal and self._dealt:
-            for seat, mask in enumerate(self._dealt):
-                c.print(f"  {self.names[seat]} was dealt {styled(sorted_hand(mask, -1))}")
+            for seat, hand in enumerate(self._dealt):
+                c.print(f"  {self.names[seat]} was dealt {styled(sorted_hand(hand.mask, -1))}")
         # The deal as it ended: with a rotating dealer the next deal (and its antes) has
         # already begun, and after the last deal the leftover pool is shared afterwards.
-        finished = self._live
-        assert finished is not None
-        self._show_money("after the deal", result, finished.balances, finished.pool)
-        self._live = None
-        self._tricks_seen = 0
-        self._announced_deal = False
+        balances = [int(b) for b in summary.standings]
+        self._show_money("after the deal", result, balances, result.pool_after)
+        self._in_deal = False
         self._dealt = []
 
     def _show_money(
@@ -202,7 +253,8 @@ class OmbreTable(TerminalTable):
     ) -> None:
         """The balances and the pool: given, or those of the deal in progress (else of the
         session)."""
-        money = self.deal if self.deal is not None else self.state
+        deal = self.deal_view()
+        money: OmbreMatchView | OmbreView = deal if deal is not None else self.view()
         if balances is None:
             balances = money.balances
         if pool is None:
@@ -223,12 +275,11 @@ class OmbreTable(TerminalTable):
 
     # -- the person's turn -------------------------------------------------------------------------
     def _show_turn(self) -> None:
-        deal = self.deal
-        assert deal is not None
-        view = deal.view(self.me)
+        view = self.deal_view()
+        assert view is not None
         c = self.console
-        phase = deal.phase()
-        trumps = deal.trumps
+        phase = view.phase
+        trumps = int(view.trumps) if view.trumps is not None else -1
         if phase == "play":
             won = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(view.tricks_won))
             symbol = "♣♦♥♠"[view.trumps - 4] if view.trumps is not None else "?"
@@ -279,8 +330,9 @@ class OmbreTable(TerminalTable):
             if phase in ("auction", "sans-prendre"):
                 prompt = f"you say ({' / '.join(texts)}): "
             elif phase == "exchange":
-                left = min(9, deal.stock_left)
-                prompt = f"cards to discard (stock {deal.stock_left}, up to {left}), or 'draw': "
+                view = self.deal_view()
+                stock = view.stock_left if view is not None else 0
+                prompt = f"cards to discard (stock {stock}, up to {min(9, stock)}), or 'draw': "
             elif phase == "trumps":
                 prompt = "name trumps (♣ ♦ ♥ ♠ or C D H S): "
             else:
@@ -297,9 +349,9 @@ class OmbreTable(TerminalTable):
                 detail = e.detail if isinstance(e, IllegalActionError) else str(e)
                 self.console.print(f"[red]not allowed[/]: {detail}")
                 continue
-            for text, action in actions:
+            for _text, action in actions:
                 self.state.apply_action(action)
-                self._announce(self.me, text)
+            self._print_events()
             if deal.phase() == "exchange" and deal.current_player() == self.me:
                 self._show_turn()  # discarded some cards: go on, then 'draw'
                 continue

@@ -10,18 +10,12 @@ in turn, discard and draw from the 13-card stock; ombre names trumps (♠A Spadi
 sacardo (ombre takes the pool), codille (ombre pays the pool to the defender who beat him)
 or puesta (ombre doubles the pool).
 
-Action encoding (ints, stable):
-
-=======  ================================================================================
-0        ``pass``
-1        ``ombre`` ("I play")
-2        ``sans-prendre``
-3        ``draw`` (end one's discards and take as many cards from the stock)
-4        ``vole`` (the ``vole`` variant)
-8..11    ``trumps ♣`` ``trumps ♦`` ``trumps ♥`` ``trumps ♠``
-64..127  a card id: ``deal <card>``, ``stock <card>``, ``rest <card>``, ``show <card>``
-         (chance) or ``discard <card>``, ``play <card>``; the phase says which
-=======  ================================================================================
+Modules: ``rules`` (parameters, the frozen rules object), ``actions`` (the action numbers,
+their texts and events), ``view``, ``state``, ``explain`` (why an action is illegal),
+``scoring`` (the settlement), ``game`` (``ombre``), ``match`` (``ombre-match``), ``sampler``,
+``tables`` (the card rankings). Action numbers are compact: the 40 cards first (deck-local
+indices), then ``pass`` ``ombre`` ``sans-prendre`` ``draw`` ``vole`` and the four trumps
+(see :mod:`tapete.games.ombre.actions`).
 
 >>> import tapete
 >>> state = tapete.load_game('ombre').new_initial_state()
@@ -40,27 +34,30 @@ Action encoding (ints, stable):
 """
 
 from tapete.engine.api import Trick
-from tapete.games.ombre.game import (
+from tapete.games.ombre.actions import (
     DRAW,
+    NUM_DISTINCT_ACTIONS,
     OMBRE,
     PASS,
     SANS_PRENDRE,
     TRUMPS_BASE,
     VOLE,
-    OmbreGame,
-    OmbreRules,
-    OmbreState,
-    OmbreView,
 )
-from tapete.games.ombre.match import OmbreMatchGame, OmbreMatchState, OmbreMatchView
+from tapete.games.ombre.game import OmbreGame
+from tapete.games.ombre.match import OmbreMatchGame, OmbreMatchState
+from tapete.games.ombre.rules import OmbreRules
+from tapete.games.ombre.state import OmbreState
+from tapete.games.ombre.view import DealResult, OmbreMatchView, OmbreView
 
 __all__ = [
     "DRAW",
+    "NUM_DISTINCT_ACTIONS",
     "OMBRE",
     "PASS",
     "SANS_PRENDRE",
     "TRUMPS_BASE",
     "VOLE",
+    "DealResult",
     "OmbreGame",
     "OmbreMatchGame",
     "OmbreMatchState",

@@ -2,11 +2,13 @@
 
 Before each deal the previous dealer (the ``initial_selector`` before the first) deals a
 shuffled pack face up, one card at a time anti-clockwise starting on his right, until a black
-ace appears: its receiver deals (each face-up card is a chance action ``show ♥3``). With
-``dealer_selection = rotate`` this happens only before the first deal. After ``num_deals``
-deals the pool left is shared equally (the remainder stays unassigned, see
-``OmbreMatchState.unassigned``), or with ``leftover_pool = play_until_empty`` the deals go on
-until a sacardo empties it. ``returns()`` are the balances (the final ones once over).
+ace appears: its receiver deals (each face-up card is a chance action ``show ♥3``; phase
+``first_dealer``). With ``dealer_selection = rotate`` this happens only before the first
+deal. Every deal is played on its own ``ombre`` game, built with :func:`load_game` with that
+deal's dealer, pool and balances (``state.deal.game``). After ``num_deals`` deals the pool
+left is shared equally (the remainder stays unassigned, see ``OmbreMatchState.unassigned``),
+or with ``leftover_pool = play_until_empty`` the deals go on until a sacardo empties it (at
+most ``max_extra_deals`` more). ``returns()`` are the balances (the final ones once over).
 
 >>> import random, tapete
 >>> from tapete.engine import random_playout
@@ -18,91 +20,71 @@ until a sacardo empties it. ``returns()`` are the balances (the final ones once 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any, Final
 
-from tapete.cards import Card, CardSet, iter_bits
-from tapete.engine.api import CHANCE, TERMINAL, Game, Param, PlayerView, State, split_action
-from tapete.engine.registry import register
-from tapete.errors import IllegalActionError, NotationError
-from tapete.games.ombre.game import (
-    CARD_MIN,
-    MONEY_PARAMETERS,
+from tapete.cards import CardSet
+from tapete.engine.api import CHANCE, GENERAL_SUM, TERMINAL, GameSpec, Param, PlayerView, State
+from tapete.engine.events import EVERYONE, Event
+from tapete.engine.match import DealSummary, MatchGame, MatchState, MatchView
+from tapete.engine.registry import load_game, register
+from tapete.errors import IllegalActionError, InconsistentViewError, NotationError
+from tapete.games.ombre.actions import (
+    CARD_ID,
+    DEALER_TO,
+    N_CARDS,
     NUM_DISTINCT_ACTIONS,
-    RULE_PARAMETERS,
-    OmbreGame,
-    OmbreRules,
-    OmbreState,
-    OmbreView,
+    TO,
+    card_actions,
     card_text,
+    event_args,
+    parse_card,
 )
+from tapete.games.ombre.game import MAX_DEAL_LENGTH, OmbreGame
+from tapete.games.ombre.rules import (
+    MAX_DEALS,
+    MONEY_PARAMETERS,
+    RULE_NAMES,
+    RULE_PARAMETERS,
+    OmbreRules,
+)
+from tapete.games.ombre.scoring import deal_swing, pool_bound
+from tapete.games.ombre.state import OmbreState
 from tapete.games.ombre.tables import BASTO, FULL_MASK, SPADILLE
+from tapete.games.ombre.view import DealResult, OmbreMatchView
 
-SELECT, DEALS, OVER = range(3)
+FIRST_DEALER, DEALS, OVER = range(3)
 _BLACK_ACES: Final = 1 << SPADILLE | 1 << BASTO
-
-
-@dataclasses.dataclass(frozen=True)
-class DealResult:
-    """The public outcome of one finished deal of a session."""
-
-    dealer: int
-    ombre: int | None
-    sans_prendre: bool
-    outcome: str
-    tricks_won: tuple[int, ...]
-    changes: tuple[int, ...]
-    pool_after: int
-
-
-@dataclasses.dataclass(frozen=True)
-class OmbreMatchView(PlayerView):
-    """What one seat knows of a session: money, past results, the deal in progress.
-
-    ``segments`` holds, for every deal so far, ``(observed, actors)`` as in
-    :class:`~tapete.games.ombre.game.OmbreView`, the face-up cards that chose its dealer
-    (``show ♥3``) first.
-    """
-
-    phase: str
-    deal_number: int
-    num_deals: int
-    balances: tuple[int, ...]
-    pool: int
-    unassigned: int
-    selector: int
-    shown: tuple[tuple[int, Card], ...]
-    results: tuple[DealResult, ...]
-    deal: OmbreView | None
-    segments: tuple[tuple[tuple[str | None, ...], tuple[int, ...]], ...]
-
-    def live_part(self) -> PlayerView | None:
-        """The deal in progress (or the face-up cards choosing its dealer)."""
-        if self.deal is not None:
-            return self.deal
-        if self.phase == "select":
-            return dataclasses.replace(self, segments=(), results=())
-        return None
+#: Passes of the 40 face-up cards without a dealer (both black aces to an excluded previous
+#: dealer) after which the player on the previous dealer's right deals: a bound that makes
+#: the session finite (a pass fails about once in nine, twenty in a row about never).
+MAX_PASSES: Final = 20
 
 
 @register
-class OmbreMatchGame(Game):
+class OmbreMatchGame(MatchGame):
     """A session of Ombre deals (ombre.md §2.1, §2.11), registered as ``ombre-match``.
 
     >>> import tapete
     >>> tapete.load_game('ombre-match').params['num_deals']
     12
+    >>> tapete.load_game('ombre-match', num_deals=1000000000)
+    Traceback (most recent call last):
+    ...
+    tapete.errors.ConfigError: parameter num_deals = 1000000000 is out of range; allowed: int 1…240
     """
 
     name = "ombre-match"
     rules_version = "ombre-1"
     summary = "Ombre, a session: the dealer by a black ace, the pool carried across deals"
     parameters = (
-        Param("num_deals", 12, "number of deals in the session", low=1),
+        Param("num_deals", 12, "number of deals in the session", low=1, high=MAX_DEALS),
         Param("leftover_pool", "split_equally",
               "the pool left after the last deal: split_equally, or play_until_empty",
               kind=str, choices=("split_equally", "play_until_empty")),
+        Param("max_extra_deals", 100,
+              "play_until_empty: at most this many deals more, then the pool is split",
+              low=0, high=MAX_DEALS),
         Param("initial_selector", 0, "the seat that deals face up to find the first dealer",
               low=0, high=2),
         Param("dealer_selection", "black_ace_each_deal",
@@ -115,325 +97,390 @@ class OmbreMatchGame(Game):
     )  # fmt: skip
 
     def _configure(self) -> None:
-        rule_names = [p.name for p in RULE_PARAMETERS]
-        self.deal_game = OmbreGame(**{n: self.params[n] for n in rule_names})
-        self.rules: OmbreRules = self.deal_game.rules
+        self.rules: OmbreRules = OmbreRules.from_params(self.params)
+        self._rule_params = {n: self.params[n] for n in RULE_NAMES}
+        #: What a deal's game is given (the rules given to the session, so that a deal's
+        #: record names what the session's does).
+        self._given_rules = {n: v for n, v in self.given_params.items() if n in RULE_NAMES}
         self.num_deals: int = self.params["num_deals"]
         self.split_leftover: bool = self.params["leftover_pool"] == "split_equally"
         self.rotate: bool = self.params["dealer_selection"] == "rotate"
         self.exclude_previous: bool = self.params["exclude_previous_dealer"]
+        extra = 0 if self.split_leftover else self.params["max_extra_deals"]
+        #: The most deals a session can have.
+        self.max_deals: int = self.num_deals + extra
+        self._deal_games: dict[tuple[int, int, tuple[int, ...]], OmbreGame] = {}
+
+    def deal_game(self, dealer: int, pool: int, balances: tuple[int, ...]) -> OmbreGame:
+        """The ``ombre`` game of a deal of this session (built with :func:`load_game`).
+
+        >>> import tapete
+        >>> g = tapete.load_game('ombre-match', ante=2).deal_game(1, 5, (3, -1, 0))
+        >>> g.spec.param('dealer'), g.spec.param('pool'), g.spec.param('ante'), g.balances
+        (1, 5, 2, (3, -1, 0))
+        """
+        key = (dealer, pool, balances)
+        game = self._deal_games.get(key)
+        if game is None:
+            built = load_game(
+                "ombre", dealer=dealer, pool=pool, balances=balances, **self._given_rules
+            )
+            assert isinstance(built, OmbreGame)
+            if len(self._deal_games) > 1024:
+                self._deal_games.clear()
+            game = self._deal_games[key] = built
+        return game
 
     def num_players(self) -> int:
         """Three seats, always."""
         return 3
 
+    # -- the research contract ------------------------------------------------------------------
     def num_distinct_actions(self) -> int:
-        """Size of the action encoding (as ``ombre``; ``show`` cards are card ids)."""
+        """49, as ``ombre`` (a face-up ``show`` card is a card action)."""
         return NUM_DISTINCT_ACTIONS
 
+    def max_chance_outcomes(self) -> int:
+        """40: a card of the pack."""
+        return N_CARDS
+
+    def _max_shows(self) -> int:
+        return MAX_PASSES * N_CARDS if self.exclude_previous else N_CARDS - 1
+
+    def max_game_length(self) -> int:
+        """Every deal at its longest, each after the longest face-up choice of its dealer."""
+        choices = 1 if self.rotate else self.max_deals
+        return self.max_deals * MAX_DEAL_LENGTH + choices * self._max_shows()
+
+    def _swings(self) -> tuple[int, int]:
+        pool = self.params["pool"]
+        low = high = 0
+        for index in range(self.max_deals):
+            lo, hi = deal_swing(self.rules, pool_bound(self.rules, pool, index))
+            low, high = low + lo, high + hi
+        return low, high + pool_bound(self.rules, pool, self.max_deals) // 3
+
+    def min_utility(self) -> float:
+        """The lowest starting balance less every deal's worst loss (a puesta doubles the
+        pool, so the bound grows fast with ``num_deals``)."""
+        return float(min(self.params["balances"]) + self._swings()[0])
+
+    def max_utility(self) -> float:
+        """The highest starting balance plus every deal's best gain and a third of the
+        largest pool left."""
+        return float(max(self.params["balances"]) + self._swings()[1])
+
+    def utility_sum(self) -> str:
+        """General sum: the balances sum to the starting balances and pool, less what stays
+        unassigned (``split_equally``) or in the pool (``play_until_empty`` cut short)."""
+        return GENERAL_SUM
+
+    def returns_meaning(self) -> str:
+        """What ``returns()`` measures."""
+        return (
+            "each seat's balance (the starting balances plus every deal's changes, and the "
+            "share of the pool left at the end); during a deal, the balances before it"
+        )
+
+    def event_args(self, kind: str, action: int) -> tuple[tuple[str, object], ...]:
+        """As ``ombre``'s (the card of a ``show`` too)."""
+        return event_args(kind, action)
+
+    # -- states -------------------------------------------------------------------------------
     def new_initial_state(self) -> OmbreMatchState:
         """The session before the first face-up card."""
         return OmbreMatchState(self)
 
-    def sample_consistent_state(self, view: PlayerView, rng: random.Random) -> OmbreMatchState:
-        """A session consistent with ``view``: every deal's unseen cards filled consistently."""
-        from tapete.games.ombre.sampler import fill_deal
+    def _deal_game_of(self, spec: GameSpec) -> OmbreGame:
+        if spec.name != "ombre" or any(
+            spec.param(name) != value for name, value in self._rule_params.items()
+        ):
+            raise InconsistentViewError("the live deal's view is not of a deal of this session")
+        return self.deal_game(spec.param("dealer"), spec.param("pool"), spec.param("balances"))
 
+    def sample_consistent_state(self, view: PlayerView, rng: random.Random) -> OmbreMatchState:
+        """A session consistent with ``view``: the live deal sampled by its own game, the
+        rest resumed from the view (it costs what sampling the deal costs)."""
         if not isinstance(view, OmbreMatchView):
-            raise TypeError("ombre-match samples from an OmbreMatchView")
-        state = self.new_initial_state()
-        last = len(view.segments) - 1
-        for index, (observed, actors) in enumerate(view.segments):
-            n = 0
-            while n < len(observed) and (observed[n] or "").startswith("show "):
-                n += 1
-            texts = [t for t in observed[:n] if t is not None]
-            # Only the last segment's deal can be in progress; the others are finished.
-            live = index == last and view.deal is not None
-            to_move = view.current_player if live else TERMINAL
-            texts += fill_deal(self.rules, view.seat, observed[n:], actors[n:], rng, to_move)
-            for text in texts:
-                state.apply_string(text)
+            raise InconsistentViewError(
+                f"ombre-match samples from an OmbreMatchView, got {type(view).__name__}"
+            )
+        deal = None
+        if view.deal is not None:
+            if view.deal.spec is None:
+                raise InconsistentViewError("the live deal's view does not say its game")
+            deal = self._deal_game_of(view.deal.spec).sample_consistent_state(view.deal, rng)
+        return self.resume(view, deal)
+
+    def resume(self, view: MatchView, deal: State | None) -> OmbreMatchState:
+        """The session in the position ``view`` describes with ``deal`` as its live deal;
+        the face-up cards of the choice of its dealer are taken from the view's events."""
+        if not isinstance(view, OmbreMatchView) or (
+            deal is not None and not isinstance(deal, OmbreState)
+        ):
+            raise InconsistentViewError("ombre-match resumes from an OmbreMatchView")
+        state = OmbreMatchState(self)
+        state.balances = list(view.balances)
+        state.pool = view.pool
+        state.unassigned = view.unassigned
+        state.results = list(view.results)
+        state.selector = view.selector
+        state.previous_dealer = view.results[-1].dealer if view.results else -1
+        state._resume_from(view, deal)
+        shows = [e for e in view.events if e.kind == "show"] if deal is None else []
+        if deal is not None:
+            state._phase = DEALS
+        elif view.phase == "over":
+            state._phase = OVER
+        elif view.phase != "first_dealer":
+            raise InconsistentViewError(f"ombre-match has no phase {view.phase!r} between deals")
+        n = len(shows)
+        state._offset -= n
+        if state._offset < 0:
+            raise InconsistentViewError("the view's events do not fit its move number")
+        state._history[:0] = [e.action for e in shows if e.action is not None]
+        state._events[:0] = [
+            (CHANCE, "show", e.action or 0, EVERYONE, _show_args(e)) for e in shows
+        ]
+        if state.deal_starts:
+            state.deal_starts = [state._offset + n]
+        state._segment_start = state._offset
+        state._shown_list = [(CARD_ID[e.action or 0], e.arg("to")) for e in shows]
+        state._passes = n // N_CARDS if deal is None else 0
+        for card, _ in state._shown_list[state._passes * N_CARDS :]:
+            state._shown |= 1 << card
         return state
 
 
-@dataclasses.dataclass
-class _Segment:
-    """One deal of the session: how its dealer was found, and the deal itself."""
+def _show_args(event: Event) -> tuple[tuple[str, Any], ...]:
+    to, dealer = event.arg("to"), event.arg("dealer")
+    if dealer is None:
+        return TO[to]
+    return DEALER_TO[to] if dealer == to else (("to", to), ("dealer", dealer))
 
-    shown: list[tuple[int, int]]
-    deal: OmbreState | None = None
 
-
-class OmbreMatchState(State):
+class OmbreMatchState(MatchState):
     """A position in a session of Ombre (see :class:`OmbreMatchGame`)."""
+
+    deal: OmbreState | None
 
     def __init__(self, game: OmbreMatchGame) -> None:
         self.game: OmbreMatchGame = game
         self.rules = game.rules
-        self._history = []
-        self._events = []
+        self._init_match()
         self.balances: list[int] = list(game.params["balances"])
         self.pool: int = game.params["pool"]
         self.unassigned = 0
         self.results: list[DealResult] = []
         self.selector: int = game.params["initial_selector"]
         self.previous_dealer = -1
-        self._phase = SELECT
+        self._phase = FIRST_DEALER
         self._shown = 0
-        self._segments: list[_Segment] = []
-        self._cache: dict[tuple[int, int | None], tuple[tuple[str | None, ...], tuple[int, ...]]]
-        self._cache = {}
-        self.deal: OmbreState | None = None
+        self._shown_list: list[tuple[int, int]] = []
+        self._passes = 0
+        #: The match's move number where the live deal (or the choice of its dealer) began.
+        self._segment_start = 0
         self._begin_selection()
 
     # -- flow -----------------------------------------------------------------------------------
-    def _begin_selection(self) -> None:
-        self._segments.append(_Segment([]))
-        if self.game.rotate and self.results:
-            self._start_deal((self.previous_dealer + 1) % 3)
-            return
-        self._phase = SELECT
-        self._shown = 0
+    def _next_move(self) -> int:
+        return self._offset + len(self._events)
 
-    def _show(self, card: int) -> None:
-        segment = self._segments[-1]
-        seat = (self.selector + 1 + len(segment.shown)) % 3
-        segment.shown.append((card, seat))
+    def _begin_selection(self) -> None:
+        self._segment_start = self._next_move()
+        self._shown = 0
+        self._shown_list = []
+        self._passes = 0
+        if self.game.rotate and self.results:
+            self._begin_deal((self.previous_dealer + 1) % 3)
+            return
+        self._phase = FIRST_DEALER
+
+    def _show(self, action: int) -> None:
+        card = CARD_ID[action]
+        seat = (self.selector + 1 + len(self._shown_list)) % 3
+        self._shown_list.append((card, seat))
         self._shown |= 1 << card
         if _BLACK_ACES >> card & 1 and not (
             self.game.exclude_previous and seat == self.previous_dealer
         ):
-            self._start_deal(seat)
+            self._events.append((CHANCE, "show", action, EVERYONE, DEALER_TO[seat]))
+            self._begin_deal(seat)
         elif self._shown == FULL_MASK:
+            self._passes += 1
+            if self._passes >= MAX_PASSES:  # the safety bound (see MAX_PASSES)
+                dealer = (self.previous_dealer + 1) % 3
+                self._events.append(
+                    (CHANCE, "show", action, EVERYONE, (("to", seat), ("dealer", dealer)))
+                )
+                self._begin_deal(dealer)
+                return
+            self._events.append((CHANCE, "show", action, EVERYONE, TO[seat]))
             self._shown = 0  # every card shown, no dealer: shuffle again, go on dealing
+        else:
+            self._events.append((CHANCE, "show", action, EVERYONE, TO[seat]))
 
-    def _start_deal(self, dealer: int) -> None:
-        deal = OmbreState(self.game.deal_game, self.rules, dealer, self.pool, self.balances)
-        self._segments[-1].deal = deal
-        self.deal = deal
+    def _begin_deal(self, dealer: int) -> None:
+        game = self.game.deal_game(dealer, self.pool, tuple(self.balances))
+        self._start_deal(game)
         self._phase = DEALS
+        # the face-up cards went back into the pack: the view's events start with the deal
+        self._segment_start = self._next_move()
 
-    def _finish_deal(self, deal: OmbreState) -> None:
+    def _finish_deal(self) -> None:
+        deal = self.deal
+        assert deal is not None
         changes = tuple(int(x) for x in deal.returns())
         self.balances = list(deal.balances)
         self.pool = deal.pool
-        self.results.append(
-            DealResult(
+        result = DealResult(
+            dealer=deal.dealer,
+            ombre=deal.ombre if deal.ombre >= 0 else None,
+            sans_prendre=deal.sans_prendre,
+            outcome=deal.outcome or "",
+            tricks_won=tuple(deal.tricks_won),
+            changes=changes,
+            pool_after=deal.pool,
+        )
+        self.results.append(result)
+        self.finished.append(
+            DealSummary(
+                index=len(self.finished),
                 dealer=deal.dealer,
-                ombre=deal.ombre if deal.ombre >= 0 else None,
-                sans_prendre=deal.sans_prendre,
-                outcome=deal.outcome or "",
-                tricks_won=tuple(deal.tricks_won),
-                changes=changes,
-                pool_after=deal.pool,
+                returns=tuple(float(c) for c in changes),
+                standings=tuple(float(b) for b in self.balances),
+                details=(("ombre", result.ombre), ("outcome", result.outcome)),
             )
         )
         self.deal = None
         self.previous_dealer = self.selector = deal.dealer
-        if len(self.results) >= self.game.num_deals and (self.game.split_leftover or not self.pool):
+        game = self.game
+        done = len(self.results) >= game.num_deals and (game.split_leftover or not self.pool)
+        if done or len(self.results) >= game.max_deals:
             share = self.pool // 3
             for seat in range(3):
                 self.balances[seat] += share
             self.pool -= 3 * share
             self.unassigned = self.pool
             self._phase = OVER
+            self._segment_start = self._next_move()
             return
         self._begin_selection()
 
-    # -- protocol -------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        """The seat to act, CHANCE for a card, TERMINAL once the session is over."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.current_player()
-        return CHANCE if self._phase == SELECT else TERMINAL
+    # -- the hooks between deals ----------------------------------------------------------------
+    def _outside_current_player(self) -> int:
+        return CHANCE if self._phase == FIRST_DEALER else TERMINAL
 
-    def chance_recipient(self) -> int | None:
-        """The seat the next card goes to in the deal being played (``None`` otherwise)."""
-        return self.deal.chance_recipient() if self.deal is not None else None
-
-    def phase(self) -> str:
-        """``select`` (finding the dealer), the deal's phase, or ``over``."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.phase()
-        return "select" if self._phase == SELECT else "over"
-
-    def is_terminal(self) -> bool:
-        """True once the session is over."""
-        return self._phase == OVER
-
-    def is_chance_node(self) -> bool:
-        """True while a card is shown or comes from the pack."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.is_chance_node()
-        return self._phase == SELECT
-
-    def legal_actions(self) -> list[int]:
-        """Legal actions, sorted."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.legal_actions()
-        if self._phase == SELECT:
-            return list(iter_bits(FULL_MASK & ~self._shown))
+    def _outside_legal_actions(self) -> list[int]:
+        if self._phase == FIRST_DEALER:
+            return card_actions(FULL_MASK & ~self._shown)
         return []
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card not yet shown (or still in the pack), equally likely."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.chance_outcomes()
-        return super().chance_outcomes()
-
-    def _why_illegal(self, action: int) -> IllegalActionError | None:
-        """``None`` if legal, else the error saying why not."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.why_illegal(action)
+    def _outside_why_illegal(self, action: int) -> IllegalActionError | None:
         if self._phase == OVER:
             return self._not_now(action, "the session is over", "game_over")
-        if not isinstance(action, int) or not (
-            CARD_MIN <= action < NUM_DISTINCT_ACTIONS and FULL_MASK >> action & 1
-        ):
+        if not 0 <= action < N_CARDS:
             return self._not_now(
                 action, "the dealer is being found: only a face-up card", "chance_only"
             )
-        if self._shown >> action & 1:
-            return self._not_now(action, f"{card_text(action)} was already shown", "already_out")
+        card = CARD_ID[action]
+        if self._shown >> card & 1:
+            return self._not_now(action, f"{card_text(card)} was already shown", "already_out")
         return None
 
-    def apply_action(self, action: int) -> None:
-        """Apply ``action`` (checked; the state is unchanged if it is refused)."""
-        if type(action) is not int:
-            return State.apply_action(self, action)
-        if self._phase == DEALS:
-            deal = self.deal
-            assert deal is not None
-            deal.apply_action(action)
-            self._history.append(action)
-            if deal.is_terminal():
-                self._finish_deal(deal)
-            return
-        error = self.why_illegal(action)
-        if error is not None:
-            raise error
+    def _outside_apply(self, action: int) -> None:
         self._show(action)
-        self._history.append(action)
 
-    def _apply(self, action: int) -> None:
-        if self._phase == DEALS:
-            deal = self.deal
-            assert deal is not None
-            deal._apply(action)
-            deal._history.append(action)
-            if deal.is_terminal():
-                self._finish_deal(deal)
-        else:
-            self._show(action)
-
-    def _action_to_string(self, action: int) -> str:
-        """``show ♥3`` while the dealer is found, else the deal's text (``play ♣K``)."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.action_to_string(action)
-        if CARD_MIN <= action < NUM_DISTINCT_ACTIONS and FULL_MASK >> action & 1:
-            return f"show {card_text(action)}"
+    def _outside_action_to_string(self, action: int) -> str:
+        if 0 <= action < N_CARDS:
+            return f"show {card_text(CARD_ID[action])}"
         raise NotationError(f"{action!r} is not an action of ombre-match now")
 
-    def string_to_action(self, text: str) -> int:
-        """The action written ``text`` (``show ♥3`` while the dealer is found)."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.string_to_action(text)
+    def _outside_string_to_action(self, text: str) -> int:
+        from tapete.engine.api import split_action
+
         _verb, arg = split_action(text, ("show",), "'show <card>' (a face-up card)")
         if not arg:
             raise NotationError(f"cannot read {text!r}: expected 'show <card>', like 'show ♥3'")
-        from tapete.cards import FRENCH_40
+        return parse_card(arg)
 
-        return int(FRENCH_40.parse_card(arg))
+    def _outside_phase(self) -> str:
+        return "first_dealer" if self._phase == FIRST_DEALER else "over"
 
+    def chance_recipient(self) -> int | None:
+        """The seat the next card goes to: face up while the dealer is found, or in the
+        deal."""
+        deal = self.deal
+        if deal is not None:
+            return deal.chance_recipient()
+        if self._phase == FIRST_DEALER:
+            return (self.selector + 1 + len(self._shown_list)) % 3
+        return None
+
+    # -- results and copies ---------------------------------------------------------------------
     def returns(self) -> list[float]:
-        """The balances (final once the session is over)."""
+        """The balances (final once the session is over; before the live deal during it)."""
         return [float(b) for b in self.balances]
 
     def clone(self) -> OmbreMatchState:
         """An independent copy."""
         other = self._copy_base()
-        other._history = list(self._history)
+        self._copy_match(other)
         other.balances = list(self.balances)
         other.results = list(self.results)
-        other._cache = dict(self._cache)
-        other._segments = [_Segment(list(s.shown), s.deal) for s in self._segments]
-        if self.deal is not None:
-            other.deal = self.deal.clone()
-            other._segments[-1].deal = other.deal
+        other._shown_list = list(self._shown_list)
         return other
 
     def _key(self) -> tuple[Any, ...]:
         return (
             self._phase, tuple(self.balances), self.pool, self.unassigned, len(self.results),
-            self.selector, self.previous_dealer, self._shown,
-            tuple(tuple(s.shown) for s in self._segments),
-            self.deal._key() if self.deal is not None else None,
+            self.selector, self.previous_dealer, self._shown, tuple(self._shown_list),
+            self._passes, self._match_key(),
         )  # fmt: skip
 
     # -- information ----------------------------------------------------------------------------
-    def _segment_texts(
-        self, index: int, seat: int | None
-    ) -> tuple[tuple[str | None, ...], tuple[int, ...]]:
-        segment = self._segments[index]
-        finished = segment.deal is not None and segment.deal.is_terminal()
-        if finished and (index, seat) in self._cache:
-            return self._cache[index, seat]
-        observed: list[str | None] = [f"show {card_text(c)}" for c, _ in segment.shown]
-        actors = [s for _, s in segment.shown]
-        if segment.deal is not None:
-            observed.extend(segment.deal.observed(seat))
-            actors.extend(segment.deal.actors())
-        result = (tuple(observed), tuple(actors))
-        if finished:
-            self._cache[index, seat] = result
-        return result
-
-    def observed(self, seat: int | None) -> tuple[str | None, ...]:
-        """The session's history as ``seat`` saw it (``None`` for what it could not see)."""
-        texts: list[str | None] = []
-        for index in range(len(self._segments)):
-            texts.extend(self._segment_texts(index, seat)[0])
-        return tuple(texts)
-
     def hidden_cards(self, seat: int | None) -> CardSet:
         """The deal's hidden cards; while the dealer is found, the cards not yet shown."""
-        if self._phase == DEALS:
-            assert self.deal is not None
-            return self.deal.hidden_cards(seat)
-        if self._phase == SELECT:
+        deal = self.deal
+        if deal is not None:
+            return deal.hidden_cards(seat)
+        if self._phase == FIRST_DEALER:
             return CardSet(FULL_MASK & ~self._shown)
         return CardSet()
 
+    def segment_events(self, seat: int | None) -> tuple[Event, ...]:
+        """The session's events since the live deal began (between deals: since the choice
+        of the next dealer began) as ``seat`` saw them (the engine caches them per seat)."""
+        return self.events(seat, self._segment_start)
+
     def view(self, seat: int | None) -> OmbreMatchView:
         """What ``seat`` may know now (``None``: a spectator)."""
-        shown = self._segments[-1].shown if self._phase == SELECT else []
-        # A pass of 40 cards without a (non-excluded) black ace means a new shuffle: show
-        # only this pass, the spent pack's cards are unseen in the new one.
-        shown = shown[len(shown) // 40 * 40 :]
+        deal = self.deal
+        shown: list[tuple[int, int]] = []
+        if self._phase == FIRST_DEALER:
+            # Only this pass of 40 cards: the spent pack's cards are unseen in the new one.
+            shown = self._shown_list[self._passes * N_CARDS :]
+        balances = tuple(self.balances)
         return OmbreMatchView(
             game=self.game.name,
             seat=seat,
             current_player=self.current_player(),
+            spec=self.game.spec,
+            move=self.move_number(),
+            events=self.segment_events(seat),
             phase=self.phase(),
-            deal_number=len(self.results),
+            n_players=3,
+            deal_index=len(self.results),
+            standings=tuple(float(b) for b in balances),
+            finished=tuple(self.finished),
+            deal=deal.view(seat) if deal is not None else None,
             num_deals=self.game.num_deals,
-            balances=tuple(self.balances),
             pool=self.pool,
+            balances=balances,
             unassigned=self.unassigned,
             selector=self.selector,
-            shown=tuple((s, Card(c)) for c, s in shown),
+            shown=tuple((s, _card(c)) for c, s in shown),
             results=tuple(self.results),
-            deal=self.deal.view(seat) if self.deal is not None else None,
-            segments=tuple(self._segment_texts(i, seat) for i in range(len(self._segments))),
         )
 
     def __str__(self) -> str:
@@ -444,3 +491,9 @@ class OmbreMatchState(State):
         if self.deal is not None:
             return head + "\n" + str(self.deal)
         return head + f"\nphase {self.phase()}"
+
+
+def _card(card: int) -> Any:
+    from tapete.cards import Card
+
+    return Card(card)

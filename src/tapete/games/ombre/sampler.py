@@ -1,4 +1,4 @@
-"""Deal the unseen cards of an Ombre deal consistently with one seat's observations.
+"""Deal the unseen cards of an Ombre deal consistently with one seat's view (its events).
 
 The inferences (ombre.md §2.9): a player who did not follow a plain suit holds none of it
 (by its effective suit: the black aces are trumps); a player who played no trump to a trump
@@ -7,21 +7,24 @@ no matador lower than a led matador; without it: no trump at all). With
 ``all_pass = forced_spadille`` the forced ombre held ♠A before the exchange. Discards, draws
 and the stock are otherwise unconstrained.
 
-The hidden cards are matched to the opponents' hands over shuffled orders (augmenting paths,
-so a matching is always found when one exists); the rest of them become the discards, the
-unseen stock and the undealt cards.
+The sampler reads the view's events (values: who received a hidden card, who discarded,
+what was played), never text. The hidden cards are matched to the opponents' hands over
+shuffled orders (augmenting paths, so a matching is always found when one exists); the rest
+of them become the discards, the unseen stock and the undealt cards.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tapete.cards import FRENCH_40, iter_bits
-from tapete.engine.api import TERMINAL
+from tapete.cards import iter_bits
+from tapete.engine.api import TERMINAL, PlayerView
 from tapete.engine.sampling import assign_cards
-from tapete.errors import InconsistentViewError
-from tapete.games.ombre.game import OmbreRules, card_text
+from tapete.errors import IllegalActionError, InconsistentViewError
+from tapete.games.ombre.actions import CARD_ID, CARD_INDEX, N_CARDS
+from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre.tables import (
     EFF_SUIT,
     FULL_MASK,
@@ -31,13 +34,18 @@ from tapete.games.ombre.tables import (
     TRUMP,
     TRUMP_MASK,
 )
+from tapete.games.ombre.view import OmbreView
 
-_CARD_VERBS = ("deal", "stock", "rest", "discard", "play")
-_SUITS = {"♣": 4, "♦": 5, "♥": 6, "♠": 7}
+if TYPE_CHECKING:
+    from tapete.games.ombre.game import OmbreGame
+    from tapete.games.ombre.state import OmbreState
+
+_CARD_KINDS = frozenset(("deal", "draw", "rest", "discard", "play"))
 
 
 def infer_forbidden(rules: OmbreRules, trumps: int, plays: Sequence[tuple[int, int]]) -> list[int]:
-    """Per seat, the cards it cannot hold now, from the plays ``(seat, card)`` in order."""
+    """Per seat, the cards (ids) it cannot hold now, from the plays ``(seat, card)`` in
+    order."""
     forbidden = [0, 0, 0]
     if trumps < 0:
         return forbidden
@@ -58,59 +66,42 @@ def infer_forbidden(rules: OmbreRules, trumps: int, plays: Sequence[tuple[int, i
     return forbidden
 
 
-def fill_deal(
-    rules: OmbreRules,
-    seat: int | None,
-    observed: Sequence[str | None],
-    actors: Sequence[int],
-    rng: random.Random,
-    to_move: int = TERMINAL,
-) -> list[str]:
-    """``observed`` with every ``None`` (a card ``seat`` did not see) filled consistently.
-
-    ``to_move`` is the deal's current player (``TERMINAL`` for a finished deal): with
-    ``all_pass = forced_spadille``, after three passes it is the holder of ♠A.
-    """
+def fill_deal(rules: OmbreRules, view: OmbreView, rng: random.Random) -> list[int]:
+    """The deal's actions so far with every hidden card of ``view`` filled consistently."""
+    seat = view.seat
+    events = view.events
     known = 0
-    kinds: list[str] = []
-    drew: set[int] = set()
     plays: list[tuple[int, int]] = []
     speeches: list[tuple[int, str]] = []
-    trumps = -1
     n_deal, n_disc, n_draw = [0, 0, 0], [0, 0, 0], [0, 0, 0]
     played = [0, 0, 0]
     n_rest = 0
-    for index, text in enumerate(observed):
-        actor = actors[index]
-        if text is None:
-            if index < 27:
-                kind = "deal"
-                n_deal[actor] += 1
-            elif actor < 0:
-                kind = "rest"
+    for event in events:
+        kind = event.kind
+        if event.hidden:
+            if kind == "deal":
+                n_deal[event.arg("to")] += 1
+            elif kind == "draw":
+                n_draw[event.arg("to")] += 1
+            elif kind == "discard":
+                n_disc[event.actor] += 1
+            elif kind == "rest":
                 n_rest += 1
-            elif actor in drew:
-                kind = "stock"
-                n_draw[actor] += 1
             else:
-                kind = "discard"
-                n_disc[actor] += 1
-            kinds.append(kind)
+                raise InconsistentViewError(f"ombre has no hidden {kind!r} event")
             continue
-        kinds.append("")
-        verb, _, arg = text.partition(" ")
-        if verb in _CARD_VERBS:
-            card = int(FRENCH_40.parse_card(arg))
+        action = event.action
+        assert action is not None  # a visible event names its action
+        if kind in _CARD_KINDS:
+            card = CARD_ID[action]
             known |= 1 << card
-            if verb == "play":
-                plays.append((actor, card))
-                played[actor] |= 1 << card
-        elif verb == "draw":
-            drew.add(actor)
-        elif verb == "trumps":
-            trumps = _SUITS[arg]
-        elif verb in ("pass", "ombre", "sans-prendre"):
-            speeches.append((actor, verb))
+            if kind == "play":
+                plays.append((event.actor, card))
+                played[event.actor] |= 1 << card
+        elif kind == "pass" or kind == "bid":
+            speeches.append((event.actor, event.arg("contract", "pass")))
+    trumps = int(view.trumps) if view.trumps is not None else -1
+    to_move = view.current_player
     opponents = [s for s in range(3) if s != seat]
     forbidden_seat = infer_forbidden(rules, trumps, plays)
     need = {x: n_deal[x] - n_disc[x] + n_draw[x] - played[x].bit_count() for x in opponents}
@@ -141,7 +132,7 @@ def fill_deal(
             forbidden[forced] = forbidden.get(forced, 0) | 1 << SPADILLE
     cards = list(iter_bits(unknown))
     owners = [x for x in opponents for _ in range(need[x])]
-    if len(owners) > len(cards):
+    if len(owners) > len(cards) or any(n < 0 for n in need.values()):
         raise InconsistentViewError("more hidden cards in hands than unseen cards")
     owners += [-1] * (len(cards) - len(owners))
     placed = assign_cards(cards, owners, forbidden, rng)
@@ -170,19 +161,43 @@ def fill_deal(
         deals[x] = discards[x] + possessed[:split]
         rng.shuffle(deals[x])
         draws[x] = possessed[split:]
-    texts: list[str] = []
-    for index, text in enumerate(observed):
-        if text is not None:
-            texts.append(text)
+    actions: list[int] = []
+    for event in events:
+        if not event.hidden:
+            assert event.action is not None
+            actions.append(event.action)
             continue
-        kind, actor = kinds[index], actors[index]
+        kind = event.kind
         if kind == "deal":
-            card = deals[actor].pop()
+            card = deals[event.arg("to")].pop()
         elif kind == "rest":
             card = rest.pop()
-        elif kind == "stock":
-            card = draws[actor].pop()
+        elif kind == "draw":
+            card = draws[event.arg("to")].pop()
         else:
-            card = discards[actor].pop()
-        texts.append(f"{kind} {card_text(card)}")
-    return texts
+            card = discards[event.actor].pop()
+        actions.append(CARD_INDEX[card])
+    return actions
+
+
+def sample_deal(game: OmbreGame, view: PlayerView, rng: random.Random) -> OmbreState:
+    """A full deal of ``game`` consistent with ``view`` (see the module's docstring)."""
+    if not isinstance(view, OmbreView):
+        raise InconsistentViewError(f"ombre samples from an OmbreView, got {type(view).__name__}")
+    if view.spec is not None and view.spec != game.spec:
+        raise InconsistentViewError(
+            f"the view is of {view.spec.name} with other parameters than this game"
+        )
+    state = game.new_initial_state()
+    try:
+        for action in fill_deal(game.rules, view, rng):
+            if not 0 <= action < N_CARDS and state.is_chance_node():
+                raise InconsistentViewError("the view's events do not fit a deal of ombre")
+            state.apply_action(action)
+    except (IllegalActionError, KeyError, IndexError, TypeError) as error:
+        raise InconsistentViewError(
+            f"the view's events do not fit a deal of ombre: {error}"
+        ) from None
+    if view.current_player != TERMINAL and state.current_player() != view.current_player:
+        raise InconsistentViewError("the view's events do not lead to its current player")
+    return state

@@ -9,6 +9,10 @@
   rest (short plain suits go first); a defender keeps black aces, kings and guarded queens and
   throws the low cards of its short suits, as far as the stock allows.
 * Trumps (§2.8): names the suit in which its hand is strongest.
+* The rules in force (``view.spec``, loaded once per spec): when ombre's matadors are paid
+  for (``matador_payments``) a run of them is worth more at the auction; with ``vole`` ombre
+  announces it when every card it still holds is a sure winner; with ``trump_timing =
+  before_exchange`` ombre exchanges for the trumps it has named.
 * Play (§2.9): ombre draws trumps with its top trumps, then cashes its kings, wins cheaply and
   discards its lowest card when it cannot win. Defenders cooperate against ombre: a defender
   does not overtake its partner's winning card, wins cheaply when ombre is ahead, leads
@@ -36,9 +40,20 @@ from collections.abc import Sequence
 from typing import Final
 
 from tapete.cards import Rank, Suit, iter_bits
-from tapete.engine.api import PlayerView, tricks_mask
-from tapete.games.ombre.game import DRAW, OMBRE, PASS, SANS_PRENDRE, TRUMPS_BASE, OmbreView
-from tapete.games.ombre.match import OmbreMatchView
+from tapete.engine.api import GameSpec, PlayerView, tricks_mask
+from tapete.engine.registry import load_game
+from tapete.games.ombre.actions import (
+    CARD_ID,
+    CARD_INDEX,
+    DRAW,
+    N_CARDS,
+    OMBRE,
+    PASS,
+    SANS_PRENDRE,
+    TRUMPS_BASE,
+    VOLE,
+)
+from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre.tables import (
     BASTO,
     EFF_SUIT,
@@ -51,6 +66,7 @@ from tapete.games.ombre.tables import (
     TRUMP_MASK,
     trump_order,
 )
+from tapete.games.ombre.view import OmbreMatchView, OmbreView
 from tapete.players.rule import RuleParams
 
 #: Expected tricks (before the exchange) from which the bot says "I play" at aggression 0.5.
@@ -140,19 +156,20 @@ def _exchange(view: OmbreView, legal: Sequence[int], params: RuleParams) -> int:
     seat = view.seat
     hand = view.hand.mask
     original = hand | view.discards.mask
-    may_discard = [a for a in legal if a != DRAW]
+    may_discard = [CARD_ID[a] for a in legal if a < N_CARDS]
     if seat == view.ombre:
-        trumps, _ = best_suit(original)
+        # trumps named before the exchange (trump_timing = before_exchange) are kept
+        trumps = view.trumps if view.trumps is not None else best_suit(original)[0]
         wanted = [c for c in iter_bits(hand & ~_keepers_as_ombre(original, trumps))]
     else:
         room = max(0, view.stock_left - len(view.discards))
         wanted = [c for c in _defender_discards(original) if hand >> c & 1][:room]
     wanted = [c for c in wanted if c in may_discard]
     if wanted:
-        return min(wanted, key=lambda c: (_suit_len(original, c), _rank_order(c)))
+        return CARD_INDEX[min(wanted, key=lambda c: (_suit_len(original, c), _rank_order(c)))]
     if DRAW in legal:
         return DRAW
-    return min(may_discard, key=_rank_order)
+    return CARD_INDEX[min(may_discard, key=_rank_order)]
 
 
 def _suit_len(hand: int, card: int) -> int:
@@ -177,7 +194,7 @@ class _Table:
         self.strength = STRENGTH[self.trumps]
         self.hand = view.hand.mask
         played = tricks_mask([*view.finished_tricks, view.current_trick])
-        self.unseen = FULL_MASK & ~self.hand & ~played & ~view.discards.mask
+        self.unseen = FULL_MASK & ~self.hand & ~played & ~view.discards.mask & ~view.rest.mask
 
     def is_trump(self, c: int) -> bool:
         return self.eff[c] == TRUMP
@@ -274,17 +291,80 @@ def _lead(t: _Table, legal: Sequence[int], am_ombre: bool) -> int:
     return min(trumps, key=t.key)
 
 
+_RULES: dict[GameSpec | None, OmbreRules] = {}
+
+
+def rules_in_force(view: PlayerView) -> OmbreRules:
+    """The rules of the game ``view`` is of (from its spec; loaded once per spec).
+
+    >>> import tapete
+    >>> view = tapete.load_game('ombre', vole=True).new_initial_state().view(0)
+    >>> rules_in_force(view).vole
+    True
+    """
+    spec = view.spec
+    rules = _RULES.get(spec)
+    if rules is None:
+        game = spec.load() if spec is not None else load_game(view.game)
+        found = getattr(game, "rules", None)
+        if not isinstance(found, OmbreRules):
+            found = OmbreRules.from_params(load_game("ombre").params)
+        if len(_RULES) > 256:
+            _RULES.clear()
+        rules = _RULES[spec] = found
+    return rules
+
+
+def matador_run(hand: int, trumps: Suit) -> int:
+    """The run of matadors (Spadille, Manille, Basto, then the trumps in order) ``hand``
+    holds, when it is at least three (what ``matador_payments`` pays for), else 0."""
+    run = 0
+    for card in trump_order(trumps):
+        if not hand >> card & 1:
+            break
+        run += 1
+    return run if run >= 3 else 0
+
+
+def auction_value(hand: int, rules: OmbreRules) -> float:
+    """The expected tricks of ``hand`` in its best suit, plus what the rules in force add:
+    a run of matadors paid for is worth 0.15 a matador.
+
+    >>> import tapete
+    >>> from tapete.cards import CardSet
+    >>> hand = CardSet.parse('♠A ♣A ♣2 ♦3 ♦4 ♥4 ♥5 ♠3 ♠4').mask
+    >>> paid = tapete.load_game('ombre', matador_payments=True).rules
+    >>> auction_value(hand, paid) > auction_value(hand, tapete.load_game('ombre').rules)
+    True
+    """
+    suit, value = best_suit(hand)
+    if rules.matador_payments:
+        value += 0.15 * matador_run(hand, suit)
+    return value
+
+
+def _vole_sure(view: OmbreView) -> bool:
+    """Every card ombre still holds is a sure winner (announce vole)."""
+    t = _Table(view)
+    cards = list(iter_bits(t.hand))
+    if not cards or not all(t.top(c) for c in cards):
+        return False
+    return not t.trumps_out() or all(t.is_trump(c) for c in cards)
+
+
 def choose(
     view: PlayerView, legal_actions: Sequence[int], rng: random.Random, params: RuleParams
 ) -> int:
-    """The rule bot's action in an Ombre deal (or the current deal of a session)."""
+    """The rule bot's action in an Ombre deal (or the current deal of a session), with the
+    rules in force (``view.spec``)."""
     deal = view.deal if isinstance(view, OmbreMatchView) else view
     if not isinstance(deal, OmbreView) or deal.seat is None:
         return legal_actions[0]
+    rules = rules_in_force(deal)
     phase = deal.phase
     legal = set(legal_actions)
     if phase in ("auction", "sans-prendre"):
-        _, value = best_suit(deal.hand.mask)
+        value = auction_value(deal.hand.mask, rules)
         shift = 1.6 * (params.aggression - 0.5)
         if SANS_PRENDRE in legal and value >= SANS_PRENDRE_AT - shift:
             return SANS_PRENDRE
@@ -298,6 +378,8 @@ def choose(
     if phase == "exchange":
         return _exchange(deal, legal_actions, params)
     if phase == "play" and deal.trumps is not None:
-        plays = [a for a in legal_actions if a >= 64]
-        return _play(deal, plays) if plays else legal_actions[0]
+        if VOLE in legal and rules.vole and _vole_sure(deal):
+            return VOLE
+        plays = [CARD_ID[a] for a in legal_actions if a < N_CARDS]
+        return CARD_INDEX[_play(deal, plays)] if plays else legal_actions[0]
     return legal_actions[0]
