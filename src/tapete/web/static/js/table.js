@@ -478,6 +478,25 @@ function actionText(text) {
   return text;
 }
 
+function showToast(text) {
+  if (!text) return;
+  const felt = $("felt");
+  const toast = h("div", { class: "toast", role: "status" }, text);
+  page.toast = { text, until: performance.now() + 4500 };
+  felt.append(toast);
+  announce(text);
+}
+
+function dealSummary(msg) {
+  const mod = gameModule(msg.view.game);
+  if (!mod.dealIndex || !mod.dealSummary) return null;
+  const key = mod.dealIndex(msg.view);
+  const prev = page.dealKey;
+  page.dealKey = key;
+  if (prev === undefined || prev === null || key === prev) return null;
+  return mod.dealSummary(msg.view, ctxFor(msg));
+}
+
 function onState(msg) {
   const first = !page.msg;
   const prevState = page.msg?.state ?? -1;
@@ -488,7 +507,10 @@ function onState(msg) {
   if (msg.seats && page.info) page.info.seats = msg.seats;
   if (msg.state !== prevState) page.selected = page.selected.filter((c) => msg.legal.some((a) => a.text === `discard ${c}`));
   logEvents(msg, first);
+  const summary = dealSummary(msg);
   render();
+  if (summary && !first) showToast(summary);
+  else if (page.toast && performance.now() < page.toast.until) $("felt").append(h("div", { class: "toast", role: "presentation" }, page.toast.text));
   if (first && page.seat !== null) {
     page.hintProbe = true; // does this server give hints? (docs/protocol.md, requests)
     page.socket.send({ type: "hint", state: msg.state });
@@ -515,7 +537,16 @@ function logEvents(msg, first) {
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   for (const ev of msg.events || []) {
     const [verb] = splitAction(ev.text || ev.kind || "");
-    if (verb === "deal" || ev.kind === "deal" || ev.kind === "hidden" || ev.text === null) {
+    if (ev.text === null || ev.text === undefined) {
+      if (ev.kind === "deal" || ev.kind === "hidden" || !ev.kind) dealt++; // another seat's card
+      else if (ev.kind === "discard" && ev.actor !== page.seat) {
+        const text = t("{who} discards a card", { who: ctx.seatName(ev.actor) });
+        const last = log.lastElementChild;
+        if (!last || last.textContent !== text) log.append(h("li", {}, text));
+      }
+      continue;
+    }
+    if (verb === "deal" || ev.kind === "deal") {
       const text = ev.text ? ctx.mod.describe(ev, ctx) : null;
       if (text) said.push(cap(text)), log.append(h("li", {}, cap(text)));
       else dealt++;

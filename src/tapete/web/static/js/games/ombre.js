@@ -82,7 +82,7 @@ const ombre = {
       boxes.push(infoBox(t("Trumps"), h("span", { class: "value", style: "font-size:1.5rem" }, SUIT_SYMBOL[suit]), h("span", { class: "value" }, suitWord(suit))));
     }
     if (live.phase === "exchange" || (live.stock_left ?? 0) > 0) {
-      boxes.push(infoBox(t("Stock"), h("span", { class: "value" }, t("{n} cards", { n: live.stock_left ?? 0 }))));
+      boxes.push(infoBox(t("Stock"), h("span", { class: "value" }, String(live.stock_left ?? 0))));
     }
     if (live.pool !== undefined) boxes.push(infoBox(t("Pool"), h("span", { class: "value" }, String(live.pool))));
     return boxes;
@@ -176,6 +176,15 @@ const ombre = {
   results(view, live) {
     if (isMatch(view)) return view.current_player === -4 ? { title: t("Final balances"), values: view.balances } : null;
     return live.outcome ? { title: outcomeText(live.outcome), values: live.balances } : null;
+  },
+
+  dealIndex: (view) => (isMatch(view) ? (view.results || []).length : null),
+
+  dealSummary(view, ctx) {
+    const r = (view.results || [])[(view.results || []).length - 1];
+    if (!r) return null;
+    const changes = (r.changes || []).map((c, s) => `${ctx.seatName(s)} ${signed(c)}`).join(", ");
+    return `${outcomeText(r.outcome)}. ${changes}`;
   },
 
   describe(ev, ctx) {

@@ -116,6 +116,15 @@ const pocha = {
     return scores ? { title: isMatch(view) ? t("Final score") : t("Points this hand"), values: scores } : null;
   },
 
+  dealIndex: (view) => (isMatch(view) ? view.hand_index ?? (view.sheet || []).length : null),
+
+  dealSummary(view, ctx) {
+    const row = (view.sheet || [])[(view.sheet || []).length - 1];
+    if (!row) return null;
+    const parts = row.points.map((p, s) => `${ctx.seatName(s)} ${p > 0 ? "+" : ""}${p}`);
+    return t("Hand of {n} cards over: {points}", { n: row.hand_size, points: parts.join(", ") });
+  },
+
   describe(ev, ctx) {
     const [verb, arg] = splitAction(ev.text);
     const who = ctx.seatName(ev.actor);

@@ -129,6 +129,13 @@ const trynka = {
     return { title: isMatch(view) ? t("Final chips") : t("Chips won and lost"), values: live.balances };
   },
 
+  dealIndex: (view) => (isMatch(view) ? view.bank_number ?? null : null),
+
+  dealSummary(view, ctx) {
+    const chips = (view.balances || []).map((c, s) => `${ctx.seatName(s)} ${signed(c)}`).join(", ");
+    return t("Bank over. Chips: {chips}", { chips });
+  },
+
   describe(ev, ctx) {
     const [verb, arg] = splitAction(ev.text);
     const who = ctx.seatName(ev.actor);
