@@ -83,6 +83,10 @@ def test_pocha_whole_hand_by_clicking(server: Server, context_factory: Any) -> N
     assert "Points this hand" in banner.inner_text()
     log = page.locator("#log").inner_text()
     assert "Ana plays" in log and "takes the trick" in log and "The trump card is" in log
+    # every change is also said in the ARIA live region
+    live = page.locator("#announcer")
+    assert live.get_attribute("aria-live") == "polite"
+    assert "plays" in live.inner_text() or "takes the trick" in live.inner_text()
     shot(page, "pocha-over-desktop")
     no_js_errors(page)
 
@@ -183,6 +187,9 @@ def _trynka_bank_by_keyboard(server: Server, context_factory: Any) -> tuple[Any,
             _tab_to(page, "#actions button")
         page.keyboard.press("Enter")
         _wait_change(page, before)
+        page.wait_for_timeout(50)
+        # focus is never lost: it stays on the page's controls after every redraw
+        assert page.evaluate("() => document.activeElement !== document.body")
     return page, blind, revealed
 
 

@@ -53,7 +53,7 @@ export function renderFelt(felt, opts) {
     const isMe = s === ctx.mySeat;
     const tags = mod.seatTags(live, s, ctx).map((tag) => h("span", { class: "tag " + (tag.cls || "") }, tag.text));
     const info = ctx.seatInfo(s);
-    const dot = info.kind === "bot" ? null : h("span", { class: "dot" + (info.away ? " away" : info.connected === false ? " off" : ""), "aria-hidden": "true", title: info.connected === false ? t("not connected") : t("connected") });
+    const dot = info.kind !== "human" ? null : h("span", { class: "dot" + (info.away ? " away" : info.connected === false ? " off" : ""), "aria-hidden": "true", title: info.connected === false ? t("not connected") : t("connected") });
     const seatEl = h("div", {
       class: "seat" + (s === toMove ? " turn" : "") + (isMe ? " me" : "") + (mod.seatOut?.(live, s) ? " out" : ""),
       style: `left:${pos.x}%;top:${pos.y}%`,

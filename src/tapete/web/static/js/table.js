@@ -128,6 +128,7 @@ function renderHand(ctx, mine) {
       onPick: (c, node) => pickCard(c, node, ctx, selecting),
     });
     if (mark) el.classList.add("matador");
+    if (mine && verb && !legal) el.classList.add("dim");
     el.dataset.key = "card:" + cardKey(code);
     el.tabIndex = -1;
     handEl.append(el);
