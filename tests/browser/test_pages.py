@@ -4,6 +4,7 @@ screenshots of every page at desktop and phone widths."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 from pathlib import Path
@@ -229,3 +230,18 @@ def test_screenshots_of_every_page(server: Server, context_factory: Any) -> None
         saved.append(shot(replay, f"replay-trynka-{suffix}"))
     print("\nscreenshots:", *[str(p) for p in saved], sep="\n  ")
     assert all(p.stat().st_size > 10_000 for p in saved)
+
+
+def test_move_clock_counts_down_on_the_seat(server: Server, context_factory: Any) -> None:
+    created = server.create("ombre", [ME, BOT, BOT], name="Ana", seat=0, clock=30)
+    page = seat_page(context_factory, server, created)
+    page.wait_for_selector("#hand button.card")
+    wait_turn_or_end(page)
+    clock = page.locator(".seat.me .clock")
+    first = clock.inner_text()
+    assert re.fullmatch(r"0:[0-3]\d", first), first
+    page.wait_for_function(
+        "t => document.querySelector('.seat.me .clock').innerText !== t", arg=first, timeout=5000
+    )
+    assert clock.inner_text() < first
+    no_js_errors(page)
