@@ -593,8 +593,10 @@ async function joinDialog(info) {
     const name = h("input", { id: "join-name", value: playerName(), maxlength: "32", required: true, autocomplete: "nickname" });
     const seatSel = h("select", { id: "join-seat" }, free.map((s) => h("option", { value: String(s.seat) }, t("Seat {n}", { n: s.seat + 1 }))));
     const err = h("div", { class: "refusal" });
-    const form = h("form", { class: "panel", style: "max-width:420px;margin:2rem auto" },
-      h("h2", {}, t("Take a seat")),
+    const seated = info.seats.map((x) => (x.kind === "bot" ? t("bot") : x.name || t("free seat"))).join(", ");
+    const form = h("form", { class: "panel", "aria-labelledby": "join-title" },
+      h("h2", { id: "join-title" }, t("Take a seat")),
+      h("p", { style: "margin-top:0" }, h("strong", {}, gameTitle(info.game)), h("br"), seated),
       h("div", { class: "field" }, h("label", { for: "join-name" }, t("Your name")), name),
       h("div", { class: "field" }, h("label", { for: "join-seat" }, t("Seat")), seatSel),
       err,
@@ -633,6 +635,7 @@ async function main() {
     return;
   }
   page.info = info;
+  $("title").textContent = gameTitle(info.game);
   let token = seatToken(tableId);
   if (!token) token = await joinDialog(info);
   page.socket = new TableSocket(tableId, token, {
