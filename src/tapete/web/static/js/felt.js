@@ -9,6 +9,7 @@ import pocha from "./games/pocha.js";
 import trynka from "./games/trynka.js";
 
 const MODULES = { pocha, ombre, trynka };
+let lastTrick = { key: "", count: 0 };
 
 /** The module that draws a game ("pocha-match" -> pocha). */
 export function gameModule(game) {
@@ -99,10 +100,21 @@ export function renderFelt(felt, opts) {
     done = true;
   }
   if (trick && trick.cards) {
+    // cards new since the last drawing slide in from their player's side
+    const key = `${trick.leader}|${trick.cards[0] || ""}`;
+    const seen = lastTrick.key === key ? lastTrick.count : 0;
+    lastTrick = { key, count: trick.cards.length };
     trick.cards.forEach((code, i) => {
       const seat = (trick.leader + i) % n;
-      const pos = trickPosition((seat - bottomSeat + n) % n, n);
-      const wrap = h("div", { class: "trick-card" + (done && trick.winner === seat ? " winner" : ""), style: `left:${pos.x}%;top:${pos.y}%;z-index:${i + 1}`, "data-trick-seat": String(seat) });
+      const offset = (seat - bottomSeat + n) % n;
+      const pos = trickPosition(offset, n);
+      const from = seatPosition(offset, n, compact);
+      const fresh = i >= seen && !done;
+      const wrap = h("div", {
+        class: "trick-card" + (done && trick.winner === seat ? " winner" : "") + (fresh ? " enter" : ""),
+        style: `left:${pos.x}%;top:${pos.y}%;z-index:${i + 1};--dx:${(from.x - pos.x) * 4}px;--dy:${(from.y - pos.y) * 4}px`,
+        "data-trick-seat": String(seat),
+      });
       wrap.append(cardElement(code));
       center.append(wrap);
     });

@@ -129,10 +129,12 @@ function renderHand(ctx, mine) {
     });
     if (mark) el.classList.add("matador");
     if (mine && verb && !legal) el.classList.add("dim");
+    if (page.handSeen && !page.handSeen.has(code)) el.classList.add("deal-in");
     el.dataset.key = "card:" + cardKey(code);
     el.tabIndex = -1;
     handEl.append(el);
   });
+  page.handSeen = new Set(cards);
   // one tab stop in the hand (roving tabindex): the focused, else first legal, else first card
   const btns = [...handEl.querySelectorAll("button.card")];
   const first = btns.find((b) => b.classList.contains("legal")) || btns[0];
