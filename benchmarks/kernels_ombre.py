@@ -1,0 +1,89 @@
+"""Ombre kernels: the exact solver from the first trick (ms per deal) and random card play.
+
+Run: ``.venv/bin/python benchmarks/kernels_ombre.py [--deals 200]``. Deals are taken to the
+first trick by the reference engine with random auction and exchange; the solver's table is
+fresh for each deal (no help from earlier deals). numba's compile time is reported apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import numpy as np
+
+import tapete
+from tapete.solvers import ombre_kernel as ok
+from tapete.solvers.bits import seed_state
+from tapete.solvers.ombre import OmbreTables
+
+
+def first_tricks(count: int, seed: int) -> list[tuple[object, ...]]:
+    """``count`` positions at the first trick: (hands, won, leader, ombre, n_trumps)."""
+    game = tapete.load_game("ombre")
+    rng = random.Random(seed)
+    out: list[tuple[object, ...]] = []
+    while len(out) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and state.phase() != "play":
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.phase() != "play":
+            continue
+        view = state.view(0)
+        tables = OmbreTables.for_trumps(view.trumps)
+        hands = np.array(
+            [tables.kernel_mask(state.view(q).hand.mask) for q in range(3)], dtype=np.uint64
+        )
+        out.append((hands, np.zeros(3, dtype=np.int64), state.current_player(), view.ombre,
+                    tables.n_trumps))  # fmt: skip
+    return out
+
+
+def main() -> None:
+    """Print the solver's time per deal and the random playouts per second."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--table-bits", type=int, default=18)
+    args = parser.parse_args()
+    positions = first_tricks(args.deals, 1)
+    start = time.perf_counter()
+    h, w, leader, ombre, n_trumps = positions[0]
+    ok.solve_counted(h, w, leader, ombre, n_trumps, True, ok.new_table(4))
+    rng = np.array([seed_state(1)], dtype=np.uint64)
+    empty = np.zeros(0, dtype=np.int64)
+    ok.random_playout(h.copy(), w.copy(), leader, n_trumps, True, rng, empty)
+    print(f"first calls (numba compile or cache load): {time.perf_counter() - start:.2f} s")
+    times: list[float] = []
+    nodes: list[int] = []
+    outcomes = [0, 0, 0]
+    table = ok.new_table(args.table_bits)
+    for h, w, leader, ombre, n_trumps in positions:
+        table[1].fill(-1)  # a cold table for every deal
+        begun = time.perf_counter()
+        result, count = ok.solve_counted(h, w, leader, ombre, n_trumps, True, table)
+        times.append(time.perf_counter() - begun)
+        nodes.append(int(count))
+        outcomes[int(result)] += 1
+    times.sort()
+    ms = [t * 1000 for t in times]
+    print(
+        f"solve from the first trick, {len(ms)} deals: mean {statistics.mean(ms):.3f} ms, "
+        f"median {statistics.median(ms):.3f} ms, p95 {ms[int(0.95 * len(ms))]:.3f} ms, "
+        f"max {ms[-1]:.3f} ms; nodes mean {statistics.mean(nodes):,.0f}; outcomes "
+        f"codille/puesta/sacardo {outcomes}"
+    )
+    total = 0
+    begun = time.perf_counter()
+    repeats = 20_000
+    for i in range(repeats):
+        h, w, leader, ombre, n_trumps = positions[i % len(positions)]
+        total += ok.random_playout(h.copy(), w.copy(), leader, n_trumps, True, rng, empty)
+    spent = time.perf_counter() - begun
+    print(f"random card play (called from Python, one call per deal): {repeats / spent:,.0f} "
+          "deals/s")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

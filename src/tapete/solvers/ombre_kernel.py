@@ -1,0 +1,332 @@
+"""Ombre's card play in numba: legal plays, tricks, the outcome, playouts and an exact solver.
+
+Kernel indices depend on the trump suit: block 0 (bits 0-11) holds the trumps, weakest
+lowest, so Spadille is bit ``n_trumps - 1``, Manille the next and Basto the next; blocks 1-3
+(bits 12-23, 24-35, 36-47) hold the three plain suits, weakest lowest. A higher bit beats a
+lower one of the same block; any trump beats any plain card.
+:class:`tapete.solvers.ombre.OmbreTables` converts card ids.
+
+:func:`solve` is an exact perfect-information solver of the card play, ombre against the
+coalition: zero-window searches ("can ombre reach at least this outcome?") with a
+transposition table at trick boundaries, early bounds on the tricks left, equivalent-rank
+pruning (of cards with no outstanding card between them only one is searched) and move
+ordering (cheap winners first, then low cards).
+
+>>> import numpy as np
+>>> hands = np.array([0b111, 0b111 << 12, 0b111 << 24], dtype=np.uint64)  # 3 tricks each
+>>> won = np.zeros(3, dtype=np.int64)
+>>> tt = new_table(10)
+>>> int(solve(hands, won, 0, 0, 12, 1, tt))  # seat 0 (ombre) holds all the trumps: sacardo
+2
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tapete.solvers.bits import highest_index, lowest_index, next_below, popcount
+from tapete.solvers.jit import jit
+
+#: Outcomes for the ombre, worst first (codille_split counts with puesta: the ombre pays).
+CODILLE, PUESTA, SACARDO = 0, 1, 2
+BLOCK = 12
+
+
+@jit(cache=True, inline="always")
+def _block(b: Any) -> Any:
+    return np.uint64(0xFFF) << np.uint64(BLOCK * b)
+
+
+@jit(cache=True)
+def legal_plays(hand: Any, led: Any, n_trumps: Any, privilege: Any) -> Any:
+    """The cards of ``hand`` that may be played on the led card ``led`` (-1: leading):
+    follow the suit led; a trump led obliges only the ordinary trumps and the matadors
+    below a led matador (the matador privilege, ombre.md §2.9)."""
+    if led < 0:
+        return hand
+    b = led // BLOCK
+    follow = hand & _block(b)
+    if not follow:
+        return hand
+    if b != 0 or not privilege:
+        return follow
+    spadille = n_trumps - 1
+    obliged = (np.uint64(1) << np.uint64(n_trumps - 3)) - np.uint64(1)  # ordinary trumps
+    if led == spadille:
+        obliged |= np.uint64(3) << np.uint64(n_trumps - 3)  # manille and basto
+    elif led == spadille - 1:
+        obliged |= np.uint64(1) << np.uint64(n_trumps - 3)  # basto
+    return follow if follow & obliged else hand
+
+
+@jit(cache=True, inline="always")
+def _beats(c: Any, best: Any) -> Any:
+    """Whether ``c`` beats the best card so far ``best``."""
+    cb = c // BLOCK
+    bb = best // BLOCK
+    if cb == bb:
+        return c > best
+    return cb == 0
+
+
+@jit(cache=True)
+def outcome(won: Any, ombre: Any) -> Any:
+    """CODILLE, PUESTA or SACARDO for the tricks ``won`` (ombre.md §2.10)."""
+    t_o = won[ombre]
+    t1 = won[(ombre + 1) % 3]
+    t2 = won[(ombre + 2) % 3]
+    if (t1 > t_o and t1 > t2) or (t2 > t_o and t2 > t1):
+        return CODILLE
+    if t_o > t1 and t_o > t2:
+        return SACARDO
+    return PUESTA
+
+
+@jit(cache=True)
+def random_playout(
+    hands: Any, won: Any, leader: Any, n_trumps: Any, privilege: Any, rng: Any, trace: Any
+) -> Any:
+    """Play the tricks left at random (``hands`` and ``won`` are updated); the cards played
+    go to ``trace`` (if not empty) in order. Returns the number of cards played."""
+    played = 0
+    tracing = trace.shape[0] > 0
+    while hands[0] | hands[1] | hands[2]:
+        seat = leader
+        best = -1
+        winner = leader
+        led = -1
+        for _ in range(3):
+            legal = legal_plays(hands[seat], led, n_trumps, privilege)
+            k = next_below(rng, popcount(legal))
+            m = legal
+            for _ in range(k):
+                m &= m - np.uint64(1)
+            c = lowest_index(m)
+            hands[seat] ^= np.uint64(1) << np.uint64(c)
+            if tracing:
+                trace[played] = c
+            played += 1
+            if led < 0:
+                led = c
+                best = c
+            elif _beats(c, best):
+                best = c
+                winner = seat
+            seat = seat + 1 if seat < 2 else 0
+        won[winner] += 1
+        leader = winner
+    return played
+
+
+def new_table(bits: int = 20) -> tuple[Any, Any, Any]:
+    """A transposition table of ``2**bits`` entries: (key hands, key meta, value)."""
+    size = 1 << bits
+    return (
+        np.zeros((size, 3), dtype=np.uint64),
+        np.full(size, -1, dtype=np.int64),
+        np.zeros(size, dtype=np.int8),
+    )
+
+
+@jit(cache=True, inline="always")
+def _hash(h0: Any, h1: Any, h2: Any, meta: Any) -> Any:
+    x = h0 * np.uint64(0x9E3779B97F4A7C15)
+    x ^= h1 * np.uint64(0xC2B2AE3D27D4EB4F) + (x >> np.uint64(29))
+    x ^= h2 * np.uint64(0x165667B19E3779F9) + (x >> np.uint64(31))
+    x ^= np.uint64(meta) * np.uint64(0xD6E8FEB86659FD93)
+    x ^= x >> np.uint64(32)
+    return x
+
+
+@jit(cache=True)
+def _order(
+    legal: Any, others: Any, led: Any, best: Any, n_trumps: Any, privilege: Any, out: Any
+) -> Any:
+    """Candidate cards of ``legal`` into ``out`` (returns how many): one per run of
+    equivalent cards (no card of ``others`` between them; with the matador privilege each
+    matador is a run of its own), winners cheapest first, then the other cards lowest first;
+    when leading, the top card of each run, the blocks' tops in turn."""
+    reps = np.uint64(0)
+    for b in range(4):
+        m = legal & _block(b)
+        prev = -1
+        while m:
+            c = highest_index(m)
+            m ^= np.uint64(1) << np.uint64(c)
+            if prev < 0 or (b == 0 and privilege and prev >= n_trumps - 3):
+                reps |= np.uint64(1) << np.uint64(c)
+            else:
+                between = others & ((np.uint64(1) << np.uint64(prev)) - np.uint64(1))
+                between &= ~((np.uint64(1) << np.uint64(c + 1)) - np.uint64(1))
+                if between:
+                    reps |= np.uint64(1) << np.uint64(c)
+            prev = c
+    n = 0
+    if led < 0:
+        m = reps
+        while m:
+            for b in range(4):
+                x = m & _block(b)
+                if x:
+                    c = highest_index(x)
+                    out[n] = c
+                    n += 1
+                    m ^= np.uint64(1) << np.uint64(c)
+        return n
+    winners = np.uint64(0)
+    x = reps
+    while x:
+        c = lowest_index(x)
+        x &= x - np.uint64(1)
+        if _beats(c, best):
+            winners |= np.uint64(1) << np.uint64(c)
+    x = winners
+    while x:
+        c = lowest_index(x)
+        x &= x - np.uint64(1)
+        out[n] = c
+        n += 1
+    x = reps & ~winners
+    while x:
+        c = lowest_index(x)
+        x &= x - np.uint64(1)
+        out[n] = c
+        n += 1
+    return n
+
+
+@jit(cache=False)  # numba cannot cache recursive functions reliably
+def _reach(
+    h: Any, won: Any, leader: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any,
+    tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any,
+) -> Any:  # fmt: skip
+    """Whether ombre reaches at least ``target`` from a trick boundary (``leader`` leads)."""
+    counter[0] += 1
+    left = popcount(h[0])
+    d1 = ombre + 1 if ombre < 2 else 0
+    d2 = d1 + 1 if d1 < 2 else 0
+    t_o, t1, t2 = won[ombre], won[d1], won[d2]
+    if left == 0:
+        return outcome(won, ombre) >= target
+    if target == SACARDO:
+        if t_o + left <= t1 or t_o + left <= t2:
+            return False
+        if t_o > t1 + left and t_o > t2 + left:
+            return True
+    else:  # at least puesta: no codille
+        if t_o >= t1 + left and t_o >= t2 + left:
+            return True
+        if (t1 > t_o + left and t1 > t2 + left) or (t2 > t_o + left and t2 > t1 + left):
+            return False
+    meta = leader | (t_o << 2) | (t1 << 6) | (t2 << 10) | (target << 14) | (ombre << 16)
+    meta |= (n_trumps << 18) | (np.int64(privilege) << 22)
+    mask = np.uint64(tt_meta.shape[0] - 1)
+    slot = np.int64(_hash(h[0], h[1], h[2], meta) & mask)
+    if (
+        tt_meta[slot] == meta
+        and tt_keys[slot, 0] == h[0]
+        and tt_keys[slot, 1] == h[1]
+        and tt_keys[slot, 2] == h[2]
+    ):
+        return tt_val[slot] == 1
+    result = _trick(h, won, leader, ombre, target, n_trumps, privilege, tt_keys, tt_meta,
+                    tt_val, counter)  # fmt: skip
+    tt_keys[slot, 0] = h[0]
+    tt_keys[slot, 1] = h[1]
+    tt_keys[slot, 2] = h[2]
+    tt_meta[slot] = meta
+    tt_val[slot] = 1 if result else 0
+    return result
+
+
+@jit(cache=False)  # numba cannot cache recursive functions reliably
+def _trick(
+    h: Any, won: Any, leader: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any,
+    tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any,
+) -> Any:  # fmt: skip
+    """One whole trick searched card by card (three plies), then :func:`_reach` again."""
+    s0 = leader
+    s1 = s0 + 1 if s0 < 2 else 0
+    s2 = s1 + 1 if s1 < 2 else 0
+    c0s = np.zeros(12, dtype=np.int64)
+    c1s = np.zeros(12, dtype=np.int64)
+    c2s = np.zeros(12, dtype=np.int64)
+    n0 = _order(h[s0], h[s1] | h[s2], -1, -1, n_trumps, privilege, c0s)
+    max0 = s0 == ombre
+    for i in range(n0):
+        c0 = c0s[i]
+        h[s0] ^= np.uint64(1) << np.uint64(c0)
+        legal1 = legal_plays(h[s1], c0, n_trumps, privilege)
+        cards0 = np.uint64(1) << np.uint64(c0)  # cards of this trick split runs too
+        n1 = _order(legal1, h[s0] | h[s2] | cards0, c0, c0, n_trumps, privilege, c1s)
+        max1 = s1 == ombre
+        r1 = not max1
+        for j in range(n1):
+            c1 = c1s[j]
+            h[s1] ^= np.uint64(1) << np.uint64(c1)
+            best1, win1 = (c1, s1) if _beats(c1, c0) else (c0, s0)
+            legal2 = legal_plays(h[s2], c0, n_trumps, privilege)
+            cards01 = cards0 | (np.uint64(1) << np.uint64(c1))
+            n2 = _order(legal2, h[s0] | h[s1] | cards01, c0, best1, n_trumps, privilege, c2s)
+            max2 = s2 == ombre
+            r2 = not max2
+            for k2 in range(n2):
+                c2 = c2s[k2]
+                h[s2] ^= np.uint64(1) << np.uint64(c2)
+                winner = s2 if _beats(c2, best1) else win1
+                won[winner] += 1
+                v = _reach(h, won, winner, ombre, target, n_trumps, privilege, tt_keys,
+                           tt_meta, tt_val, counter)  # fmt: skip
+                won[winner] -= 1
+                h[s2] ^= np.uint64(1) << np.uint64(c2)
+                if v == max2:
+                    r2 = v
+                    break
+            h[s1] ^= np.uint64(1) << np.uint64(c1)
+            if r2 == max1:
+                r1 = r2
+                break
+        h[s0] ^= np.uint64(1) << np.uint64(c0)
+        if r1 == max0:
+            return r1
+    return not max0
+
+
+@jit(cache=False)  # numba cannot cache recursive functions reliably
+def solve(
+    hands: Any, won: Any, leader: Any, ombre: Any, n_trumps: Any, privilege: Any, table: Any
+) -> Any:
+    """The outcome (CODILLE, PUESTA or SACARDO) ombre forces at a trick boundary against the
+    best defence, every card seen. ``table``: from :func:`new_table` (reusable)."""
+    tt_keys, tt_meta, tt_val = table
+    counter = np.zeros(1, dtype=np.int64)
+    h = hands.copy()
+    w = won.copy()
+    if _reach(h, w, leader, ombre, SACARDO, n_trumps, privilege, tt_keys, tt_meta, tt_val,
+              counter):  # fmt: skip
+        return SACARDO
+    if _reach(h, w, leader, ombre, PUESTA, n_trumps, privilege, tt_keys, tt_meta, tt_val,
+              counter):  # fmt: skip
+        return PUESTA
+    return CODILLE
+
+
+@jit(cache=False)  # numba cannot cache recursive functions reliably
+def solve_counted(
+    hands: Any, won: Any, leader: Any, ombre: Any, n_trumps: Any, privilege: Any, table: Any
+) -> Any:
+    """:func:`solve` returning ``(outcome, nodes searched)``."""
+    tt_keys, tt_meta, tt_val = table
+    counter = np.zeros(1, dtype=np.int64)
+    h = hands.copy()
+    w = won.copy()
+    result = CODILLE
+    if _reach(h, w, leader, ombre, SACARDO, n_trumps, privilege, tt_keys, tt_meta, tt_val,
+              counter):  # fmt: skip
+        result = SACARDO
+    elif _reach(h, w, leader, ombre, PUESTA, n_trumps, privilege, tt_keys, tt_meta, tt_val,
+                counter):  # fmt: skip
+        result = PUESTA
+    return result, counter[0]
