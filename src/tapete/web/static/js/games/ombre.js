@@ -159,7 +159,7 @@ const ombre = {
       const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, r.ombre === null || r.ombre === undefined ? "–" : ctx.seatShort(r.ombre)),
         h("td", {}, r.outcome ? outcomeWord(r.outcome) : ""), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
       panels.push({
-        title: t("Deals ({n} of {total})", { n: (view.deal_number ?? results.length) + (view.current_player === -4 ? 0 : 1), total: view.num_deals ?? "?" }),
+        title: t("Deals ({n} of {total})", { n: Math.min((view.deal_index ?? view.deal_number ?? results.length) + 1, view.num_deals ?? Infinity), total: view.num_deals ?? "?" }),
         node: h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" },
           h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Ombre")), h("th", {}, t("Outcome")), ...[0, 1, 2].map((s) => h("th", {}, ctx.seatShort(s))))),
           h("tbody", {}, rows))),
@@ -178,7 +178,7 @@ const ombre = {
     return live.outcome ? { title: outcomeText(live.outcome), values: live.balances } : null;
   },
 
-  dealIndex: (view) => (isMatch(view) ? (view.results || []).length : null),
+  dealIndex: (view) => (isMatch(view) ? view.deal_index ?? (view.results || []).length : null),
 
   dealSummary(view, ctx) {
     const r = (view.results || [])[(view.results || []).length - 1];

@@ -112,11 +112,11 @@ const pocha = {
 
   results(view, live, ctx) {
     if (isMatch(view) && view.current_player !== -4) return null;
-    const scores = isMatch(view) ? view.totals : live.scores;
+    const scores = isMatch(view) ? view.totals || view.standings : live.scores;
     return scores ? { title: isMatch(view) ? t("Final score") : t("Points this hand"), values: scores } : null;
   },
 
-  dealIndex: (view) => (isMatch(view) ? view.hand_index ?? (view.sheet || []).length : null),
+  dealIndex: (view) => (isMatch(view) ? view.deal_index ?? view.hand_index ?? (view.sheet || []).length : null),
 
   dealSummary(view, ctx) {
     const row = (view.sheet || [])[(view.sheet || []).length - 1];
@@ -151,7 +151,7 @@ function scoreSheet(view, live, ctx) {
     ),
   );
   const sizes = view.hand_sizes || [];
-  const idx = view.hand_index ?? sheet.length;
+  const idx = view.deal_index ?? view.hand_index ?? sheet.length;
   if (idx < sizes.length && view.current_player !== -4) {
     body.push(h("tr", { class: "current" }, h("td", {}, sizes[idx]), ...Array.from({ length: n }, (_, s) => h("td", {}, (live.bids || [])[s] ?? "·"))));
   }

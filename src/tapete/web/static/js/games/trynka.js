@@ -9,6 +9,7 @@ import { amountGroups, cardList, cardsHeld, infoBox, isMatch, liveDeal, signed, 
 
 /** What a reveal costs `seat` now: twice the level, the level for a blind player. */
 export function revealCost(live, seat) {
+  if (typeof live.reveal_cost === "number" && live.reveal_cost > 0 && seat === live.seat) return live.reveal_cost;
   const dark = (live.dark || [])[seat];
   return dark ? live.level : 2 * live.level;
 }
@@ -119,20 +120,31 @@ const trynka = {
       for (let s = 0; s < n; s++) if ((live.active || [])[s] === false) joiners.push(ctx.seatName(s));
       panels.push({ title: t("Svara"), node: h("p", {}, live.join_fee ? t("Players out of the bank may join for {fee}: {who}", { fee: live.join_fee, who: joiners.join(", ") || "–" }) : t("Nobody may join this svara")) });
     }
-    if (isMatch(view)) panels.push({ title: t("Session"), node: h("p", {}, t("Bank {n}", { n: (live.bank_number ?? 0) + 1 })) });
+    if (isMatch(view)) {
+      const index = view.deal_index ?? live.bank_number ?? 0;
+      const of = view.banks ? t("Bank {n} of {total}", { n: index + 1, total: view.banks }) : t("Bank {n}", { n: index + 1 });
+      panels.push({ title: t("Session"), node: h("p", {}, of) });
+    }
     void notes;
     return panels;
   },
 
   results(view, live) {
+    if (isMatch(view)) return view.current_player === -4 ? { title: t("Final chips"), values: view.balances || live.balances } : null;
     if (live.phase !== "over" && view.current_player !== -4) return null;
-    return { title: isMatch(view) ? t("Final chips") : t("Chips won and lost"), values: live.balances };
+    return { title: t("Chips won and lost"), values: live.balances };
   },
 
-  dealIndex: (view) => (isMatch(view) ? view.bank_number ?? null : null),
+  dealIndex: (view) => (isMatch(view) ? view.deal_index ?? view.bank_number ?? null : null),
 
   dealSummary(view, ctx) {
-    const chips = (view.balances || []).map((c, s) => `${ctx.seatName(s)} ${signed(c)}`).join(", ");
+    const last = (view.finished || [])[(view.finished || []).length - 1];
+    const details = Object.fromEntries((last && last.details) || []);
+    const balances = view.balances || liveDeal(view).balances || [];
+    const chips = balances.map((c, s) => `${ctx.seatName(s)} ${c}`).join(", ");
+    if (details.winner !== undefined && details.bank !== undefined) {
+      return t("{who} takes the bank of {bank}. Chips: {chips}", { who: ctx.seatName(details.winner), bank: details.bank, chips });
+    }
     return t("Bank over. Chips: {chips}", { chips });
   },
 
