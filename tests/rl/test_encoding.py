@@ -51,8 +51,7 @@ def expected(kind: str, value: Any, part: Any, view: Any, enc: Encoder) -> Any:
     if kind == "string":
         if value is None:
             return None
-        vocab = part.meaning
-        return value if repr(value) in vocab else "<other>"
+        return value if value in part.labels else "<other>"
     if kind == "cardset":
         return CardSet(0) if value is None else value
     if kind == "tricks":
@@ -69,12 +68,13 @@ def expected(kind: str, value: Any, part: Any, view: Any, enc: Encoder) -> Any:
             [j for j, item in enumerate(entries[0]) if isinstance(item, Card)] if entries else []
         )
         width = part.shape[0]
-        planes = [[0] * n for _ in range(width)]
+        planes = [[0] * (n + 1) for _ in range(width)]
         for entry in entries:
             cards = [item for item in entry[1:] if isinstance(item, Card) or item is None]
+            row = entry[0] if 0 <= entry[0] < n else n  # a card for nobody in particular
             for slot, card in enumerate(cards[:width]):
                 if card is not None:
-                    planes[slot][entry[0]] |= 1 << card
+                    planes[slot][row] |= 1 << card
         del slots
         return tuple(tuple(CardSet(m) for m in row) for row in planes)
     if kind == "events":
@@ -84,7 +84,7 @@ def expected(kind: str, value: Any, part: Any, view: Any, enc: Encoder) -> Any:
         for e in events:
             actor = e.actor if e.actor >= 0 else CHANCE
             seats = tuple(
-                (k, v) for k, v in e.args if k in ("to",) and type(v) is int and 0 <= v < n
+                (k, v) for k, v in e.args if k in part.labels and type(v) is int and 0 <= v < n
             )
             out.append((actor, e.kind, e.action, e.hidden, seats))
         return tuple(out)

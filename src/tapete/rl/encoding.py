@@ -7,7 +7,9 @@ strings (phases, outcomes) are one-hot over the values the game uses, tricks are
 per seat of the cards it played, a match view's live deal is encoded with its own layout,
 and the event log (``view.events``) is the *perfect-recall* part of the information state:
 one slot per event with its actor, kind, action and public seat values (a hidden action
-keeps only what the seat may see: who received the card).
+keeps only what the seat may see: who received the card). There are as many slots as the
+game's ``max_game_length`` (a match: its deals'), at most ``max_events`` (256 by default:
+a Trynka bank may last thousands of moves); past that the latest events are kept.
 
 :class:`Encoder` is built once per game (``Encoder(game)``; cached by :func:`encoder_for`)
 and then writes any view of that game into a buffer:
@@ -188,14 +190,18 @@ class Part:
     write: Writer
     #: ``read(tensor)``: the value the cells encode (the inverse of ``write``).
     read: Reader
+    #: The names behind the cells: a string part's values, an event log's public seat
+    #: arguments.
+    labels: tuple[str, ...] = ()
 
 
 class _Context:
     """What a layout needs: seats, pack, action count, discovery."""
 
-    def __init__(self, game: Game, found: Discovery) -> None:
+    def __init__(self, game: Game, found: Discovery, max_events: int | None) -> None:
         self.game = game
         self.found = found
+        self.max_events = max_events
         self.n = game.num_players()
         self.deck = find_deck(game, found)
         self.d = len(self.deck)
@@ -234,9 +240,10 @@ class _Builder:
         meaning: str,
         write: Any,
         read: Any,
+        labels: tuple[str, ...] = (),
     ) -> int:
         offset = self.offset
-        self.parts.append(Part(name, offset, size, shape, meaning, kind, write, read))
+        self.parts.append(Part(name, offset, size, shape, meaning, kind, write, read, labels))
         self.offset += size
         return offset
 
@@ -378,7 +385,7 @@ class _Builder:
             return None
 
         meaning = f"one-hot of {vocab} then other"
-        self.add("string", path, other + 1, (other + 1,), meaning, write, read)
+        self.add("string", path, other + 1, (other + 1,), meaning, write, read, tuple(vocab))
 
     # -- cards ---------------------------------------------------------------------------------
     def card_part(self, path: str, get: Callable[[Any], Any]) -> None:
@@ -530,26 +537,29 @@ class _Builder:
             self.skipped.append((path, f"items {hint} have no tensor form"))
             return
         n, d, index_of = ctx.n, ctx.d, ctx.index_of
+        rows = n + 1  # the seats, then anyone else (a card turned for the table: seat -1)
         o = self.offset
         k = len(card_slots)
 
         def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
             for entry in get(view) or ():
-                seat = entry[0]
+                seat = entry[0] if 0 <= entry[0] < n else n
                 for slot, j in enumerate(card_slots):
                     card = entry[j]
                     if card is not None:
-                        ones.append(o + (slot * n + seat) * d + index_of[card])
+                        ones.append(o + (slot * rows + seat) * d + index_of[card])
 
         def read(t: Buffer) -> Any:
             return tuple(
-                tuple(_cardset(ctx, t[o + (s * n + seat) * d : o + (s * n + seat + 1) * d])
-                      for seat in range(n))
+                tuple(_cardset(ctx, t[o + (s * rows + seat) * d : o + (s * rows + seat + 1) * d])
+                      for seat in range(rows))
                 for s in range(k)
             )  # fmt: skip
 
-        meaning = f"per card position ({k}) and seat, the plane of the cards it names"
-        self.add("seat_cards", path, k * n * d, (k, n, d), meaning, write, read)
+        meaning = (
+            f"per card position ({k}) and seat (then: no seat), the plane of the cards it names"
+        )
+        self.add("seat_cards", path, k * rows * d, (k, rows, d), meaning, write, read)
 
     # -- the event log -------------------------------------------------------------------------
     def event_log(self, path: str, get: Callable[[Any], Any]) -> None:
@@ -624,11 +634,23 @@ class _Builder:
             f"then other, action one-hot (0…{a - 1}), 1 if hidden, public seats {seat_args}; "
             "the latest events if there are more"
         )
-        self.add("events", path, slots * width, (slots, width), meaning, write, read)
+        self.add(
+            "events", path, slots * width, (slots, width), meaning, write, read, tuple(seat_args)
+        )
+
+
+#: The most event slots a layout has by default (a Trynka bank may last thousands of moves).
+MAX_EVENT_SLOTS: Final = 256
 
 
 def _event_slots(ctx: _Context) -> int:
-    """Slots of the event log: the game's length bound (a match: its deals' bound)."""
+    """Slots of the event log: the game's length bound (a match: its deals' bound), at most
+    ``max_events`` (:data:`MAX_EVENT_SLOTS` by default)."""
+    bound = _event_bound(ctx)
+    return bound if ctx.max_events is None else min(bound, ctx.max_events)
+
+
+def _event_bound(ctx: _Context) -> int:
     found = ctx.found
     specs = found.deal_specs - {ctx.game.spec}
     bounds = []
@@ -684,12 +706,16 @@ class Encoder:
     """Writes the views of one game as float32 tensors (see the module's docstring)."""
 
     def __init__(
-        self, game: Game, perfect_recall: bool = True, found: Discovery | None = None
+        self,
+        game: Game,
+        perfect_recall: bool = True,
+        found: Discovery | None = None,
+        max_events: int | None = MAX_EVENT_SLOTS,
     ) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
         found = found if found is not None else discovery(game)
-        self._ctx = _Context(game, found)
+        self._ctx = _Context(game, found, max_events)
         builder = _Builder(self._ctx, perfect_recall)
         view = game.new_initial_state().view(0)
         self.view_class: type = type(view)
@@ -766,6 +792,18 @@ class Encoder:
         if si:
             flat[np.asarray(si, np.int64) + np.repeat(bases, scounts)] = sv
         return out
+
+    def bounds(self) -> tuple[Buffer, Buffer]:
+        """``(low, high)`` of every cell: 0 and 1 for the one-hot and plane cells, infinite
+        for the scalars (counts, amounts, scores): a Gymnasium ``Box`` of the tensor."""
+        low = np.zeros(self.size, np.float32)
+        high = np.ones(self.size, np.float32)
+        for part in self.parts:
+            if part.kind == "scalar":
+                low[part.offset], high[part.offset] = -np.inf, np.inf
+            elif part.kind == "optional":
+                low[part.offset + 1], high[part.offset + 1] = -np.inf, np.inf
+        return low, high
 
     def decode(self, tensor: Buffer) -> dict[str, Any]:
         """The value each part encodes, by its name (cards as :class:`CardSet`, seats as

@@ -1,0 +1,162 @@
+"""A Gymnasium environment for one seat; the other seats are tapete players.
+
+>>> from tapete.rl.gymnasium import TapeteSeatEnv
+>>> env = TapeteSeatEnv('pocha', n_players=3, hand_size=2)
+>>> obs, info = env.reset(seed=3)
+>>> obs.shape == env.observation_space.shape
+True
+>>> int(info['action_mask'].sum()) == len(info['legal_actions'])
+True
+
+The agent plays ``seat`` (0 by default); every other seat is a tapete player (``rule`` by
+default; any name :func:`tapete.players.base.load` knows, or a
+:class:`~tapete.players.base.Player`). An observation is the seat's view as the tensor of
+:mod:`tapete.rl.encoding`; ``info["action_mask"]`` (int8 over every action number) and
+``info["legal_actions"]`` say what may be played, and :meth:`TapeteSeatEnv.action_masks`
+gives the mask for maskable agents. An illegal action ends the episode with the reward
+``illegal_reward`` (the game's lowest utility by default) and ``info["illegal"]``. The reward
+is the seat's final ``returns()`` (0 before the end). Chance and the other players use
+generators seeded by ``reset(seed=...)``.
+
+:func:`vector_env` builds a ``gymnasium.vector.SyncVectorEnv`` of such environments.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+import tapete
+from tapete.engine import Game, State, sample_chance
+from tapete.errors import ConfigError
+from tapete.players.base import Player, load
+from tapete.rl.encoding import Encoder, encoder_for
+
+
+class TapeteSeatEnv(gymnasium.Env):
+    """One seat of a tapete game against tapete players (see the module's docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's
+
+    def __init__(
+        self,
+        game: str | Game = "pocha",
+        seat: int = 0,
+        opponents: str | Player | Sequence[str | Player] = "rule",
+        render_mode: str | None = None,
+        perfect_recall: bool = True,
+        illegal_reward: float | None = None,
+        **params: Any,
+    ) -> None:
+        self.game: Game = game if isinstance(game, Game) else tapete.load_game(game, **params)
+        n = self.game.num_players()
+        if not 0 <= seat < n:
+            raise ConfigError(f"seat {seat} is not a seat of {self.game.name} (0…{n - 1})")
+        if render_mode is not None and render_mode != "ansi":
+            raise ConfigError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        self.seat = seat
+        self.render_mode = render_mode
+        if isinstance(opponents, (str, Player)):
+            opponents = [opponents] * (n - 1)
+        if len(opponents) != n - 1:
+            raise ConfigError(f"{self.game.name} needs {n - 1} opponents, got {len(opponents)}")
+        others = [s for s in range(n) if s != seat]
+        self.players: dict[int, Player] = {}
+        for other, who in zip(others, opponents, strict=True):
+            player = load(who) if isinstance(who, str) else who
+            player.start(self.game, other)
+            self.players[other] = player
+        self.encoder: Encoder = encoder_for(self.game, perfect_recall)
+        low, high = self.encoder.bounds()
+        self.observation_space = gymnasium.spaces.Box(low, high, dtype=np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
+        self.illegal_reward = (
+            float(self.game.min_utility()) if illegal_reward is None else illegal_reward
+        )
+        self._chance = random.Random()
+        self._bots = random.Random()
+        self.state: State = self.game.new_initial_state()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """A new game, played until the agent's seat must act (or the end)."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._chance = random.Random(seed)
+            self._bots = random.Random(seed + 1)
+        self.state = self.game.new_initial_state()
+        self._advance()
+        return self._observation(), self._info()
+
+    def _advance(self) -> None:
+        state = self.state
+        while not state.is_terminal():
+            player = state.current_player()
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, self._chance))
+            elif player == self.seat:
+                return
+            else:
+                bot = self.players[player]
+                state.apply_action(
+                    bot.choose(state.view(player), state.legal_actions(), self._bots)
+                )
+
+    def _observation(self) -> Any:
+        return self.encoder.encode(self.state.view(self.seat))
+
+    def action_masks(self) -> Any:
+        """The legal actions as an int8 mask (all zeros once the game is over)."""
+        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
+        if self.state.current_player() == self.seat:
+            mask[self.state.legal_actions()] = 1
+        return mask
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        legal = self.state.legal_actions() if self.state.current_player() == self.seat else []
+        return {"action_mask": self.action_masks(), "legal_actions": legal, **extra}
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the agent's seat, then the others until its next turn."""
+        state = self.state
+        action = int(action)
+        if not state.is_legal(action):
+            error = state.why_illegal(action)
+            return (
+                self._observation(),
+                self.illegal_reward,
+                True,
+                False,
+                self._info(illegal=str(error)),
+            )
+        state.apply_action(action)
+        self._advance()
+        if state.is_terminal():
+            returns = state.returns()
+            info = self._info(returns=list(returns))
+            return self._observation(), float(returns[self.seat]), True, False, info
+        return self._observation(), 0.0, False, False, self._info()
+
+    def render(self) -> str | None:
+        """The position as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        from tapete.rl.text import describe_state
+
+        return describe_state(self.state)
+
+
+def vector_env(num_envs: int, game: str = "pocha", **kwargs: Any) -> Any:
+    """``num_envs`` :class:`TapeteSeatEnv` in a ``gymnasium.vector.SyncVectorEnv`` (reset
+    it with ``seed=`` to seed each environment with ``seed + i``); ``info["action_mask"]``
+    stacks the masks."""
+
+    def make() -> TapeteSeatEnv:
+        return TapeteSeatEnv(game, **kwargs)
+
+    return gymnasium.vector.SyncVectorEnv([make for _ in range(num_envs)])
