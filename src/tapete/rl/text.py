@@ -16,7 +16,7 @@ text, a forgiving answer parser and a player that wraps any ``prompt -> answer``
 >>> parse_answer('bid 1 or bid 2?', options)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-tapete.rl.text.AnswerError: could not read 'bid 1 or bid 2?' as an action: it names several: ...$
+tapete.rl.text.AnswerError: could not read 'bid 1 or bid 2?' as an action: it names several: ...
 
 Everything is made from the view's values (its JSON form: cards in the pack's notation) and
 the action texts of the engine (``play Rc``, ``bid 2``...), so it works for every game. The
