@@ -52,7 +52,10 @@ export function renderFelt(felt, opts) {
     const offset = (s - bottomSeat + n) % n;
     const pos = seatPosition(offset, n, compact);
     const isMe = s === ctx.mySeat;
-    const tags = mod.seatTags(live, s, ctx).map((tag) => h("span", { class: "tag " + (tag.cls || "") }, tag.text));
+    const tagList = mod.seatTags(live, s, ctx);
+    const leading = mod.trick(live);
+    if (leading && leading.leader === s && live.phase === "play") tagList.push({ text: t("Leads") });
+    const tags = tagList.map((tag) => h("span", { class: "tag " + (tag.cls || "") }, tag.text));
     const info = ctx.seatInfo(s);
     const dot = info.kind !== "human" ? null : h("span", { class: "dot" + (info.away ? " away" : info.connected === false ? " off" : ""), "aria-hidden": "true", title: info.connected === false ? t("not connected") : t("connected") });
     const seatEl = h("div", {

@@ -37,10 +37,12 @@ const trynka = {
 
   seatOut: (live, seat) => (live.active || [])[seat] === false,
 
-  seatStat(live, seat) {
+  seatStat(live, seat, ctx) {
     const chips = (live.balances || [])[seat];
     const paid = (live.paid || [])[seat] ?? 0;
-    return t("Chips {chips} · in the bank {paid}", { chips: signed(chips), paid });
+    // a session counts chip stacks; a single bank counts what each won or lost
+    const shown = isMatch(ctx?.view) ? String(chips ?? "") : signed(chips);
+    return t("Chips {chips} · bet {paid}", { chips: shown, paid });
   },
 
   /** Cards of another seat that this seat may see (exposed, or shown at a reveal). */
@@ -108,7 +110,8 @@ const trynka = {
     const rows = [];
     for (let s = 0; s < n; s++) {
       const state = (live.active || [])[s] === false ? t("out") : (live.dark || [])[s] ? t("blind") : (live.participants || []).includes(s) ? t("in") : "–";
-      rows.push(h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, signed((live.balances || [])[s])), h("td", {}, String((live.paid || [])[s] ?? 0)), h("td", {}, state)));
+      const chips = (live.balances || [])[s];
+      rows.push(h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, isMatch(view) ? String(chips ?? "") : signed(chips)), h("td", {}, String((live.paid || [])[s] ?? 0)), h("td", {}, state)));
     }
     const panels = [{
       title: t("Chips"),
