@@ -44,8 +44,9 @@ def _click_something(page: Any) -> None:
 
 
 def test_pocha_whole_hand_by_clicking(server: Server, context_factory: Any) -> None:
+    # Ana deals (seat 0 is the dealer): she bids last, under the dealer's restriction
     created = server.create(
-        "pocha", [ME, BOTS, BOTS, BOTS], params={"hand_size": 5}, name="Ana", seat=0
+        "pocha", [ME, BOTS, BOTS, BOTS], params={"hand_size": 5, "dealer": 0}, name="Ana", seat=0
     )
     page = seat_page(context_factory, server, created)
     page.wait_for_selector("#hand button.card")
@@ -63,6 +64,20 @@ def test_pocha_whole_hand_by_clicking(server: Server, context_factory: Any) -> N
             assert buttons.count() >= 1
             if bids == 1:
                 shot(page, "pocha-bidding-desktop")
+                others = page.locator(
+                    "#panels table.sheet tbody tr td:nth-child(2)"
+                ).all_inner_texts()
+                total = sum(int(b) for b in others[1:])
+                forbidden = page.locator("[data-testid=forbidden-bid]")
+                if 5 - total >= 0:
+                    assert forbidden.inner_text() == str(5 - total)
+                    assert (
+                        page.locator(f"#actions button[data-action='bid {5 - total}']").count() == 0
+                    )
+                    off = page.locator("#actions button[disabled]")
+                    assert off.inner_text() == f"Bid {5 - total}"
+                else:
+                    assert forbidden.count() == 0
         if not tried_illegal and _phase(page) == "play":
             unplayable = page.locator("#hand button.card:not(.legal)")
             if unplayable.count():
