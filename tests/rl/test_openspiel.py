@@ -222,3 +222,56 @@ def test_openspiel_bot_as_a_tapete_player() -> None:
 def test_unknown_games_are_explained() -> None:
     with pytest.raises(tapete.errors.ConfigError):
         openspiel.load("no-such-game")
+
+
+SMALL_TRYNKA = dict(
+    n_players=2,
+    flash_limit=0,
+    dark_max=1,
+    level_cap=1,
+    agreed_svara=False,
+    max_svara_chain=0,
+    balances=(2, 2),
+    fixed_deals=6,
+    deal_seed=1,
+)
+
+
+def small_trynka() -> Any:
+    load_ready("trynka")
+    return openspiel.load("trynka", **SMALL_TRYNKA)
+
+
+def test_fixed_deals_make_a_small_game_that_passes_the_checks() -> None:
+    game = small_trynka()
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 6
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    state.apply_action(2)
+    assert tuple(state.tapete.history()) == game.deals[2]
+    assert state.history() == [2]
+    # resampling stays among the six deals and keeps the seat's view
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
+    player = state.current_player()
+    for _ in range(5):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.history()[0] in range(6)
+        assert world.information_state_string(player) == state.information_state_string(player)
+
+
+def test_cfr_and_mccfr_on_a_small_trynka_lower_exploitability() -> None:
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import cfr, exploitability, outcome_sampling_mccfr
+
+    game = small_trynka()
+    uniform = exploitability.exploitability(game, policy.UniformRandomPolicy(game))
+    solver = cfr.CFRSolver(game)
+    for _ in range(10):
+        solver.evaluate_and_update_policy()
+    after_cfr = exploitability.exploitability(game, solver.average_policy())
+    assert 0 <= after_cfr < uniform / 2
+    mccfr = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(500):
+        mccfr.iteration()
+    after_mccfr = exploitability.exploitability(game, mccfr.average_policy())
+    assert 0 <= after_mccfr < uniform

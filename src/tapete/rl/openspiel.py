@@ -49,9 +49,17 @@ from typing import Any, Final
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from tapete.engine import Game, PlayerView, State, game_class, load_game, registered_games
+from tapete.engine import (
+    Game,
+    PlayerView,
+    State,
+    game_class,
+    load_game,
+    registered_games,
+    sample_chance,
+)
 from tapete.engine.api import CONSTANT_SUM, GENERAL_SUM, ZERO_SUM, GameSpec, Param
-from tapete.errors import ConfigError
+from tapete.errors import ConfigError, TapeteError
 from tapete.players.base import Player
 from tapete.rl.encoding import Encoder, encoder_for
 
@@ -59,6 +67,10 @@ from tapete.rl.encoding import Encoder, encoder_for
 PREFIX: Final = "tapete_"
 #: The OpenSpiel value of a parameter left to its computed default.
 DEFAULT: Final = -1
+#: The adapter's own parameters: ``fixed_deals=D`` (D > 0) deals one of D deals drawn once
+#: with ``deal_seed`` (a small game for exact solvers), by one chance node of D outcomes.
+FIXED_DEALS: Final = "fixed_deals"
+DEAL_SEED: Final = "deal_seed"
 
 _UTILITY: Final = {
     ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
@@ -90,6 +102,8 @@ def _int_like(param: Param) -> bool:
 def _spec_value(param: Param) -> Any:
     """The OpenSpiel default of ``param`` (typed as OpenSpiel's strings read it)."""
     default = param.default
+    if isinstance(default, tuple):  # a list parameter (Trynka's balances): text, ':' between
+        return ""
     if default is None or (param.kind is str and _int_like(param)):
         return DEFAULT
     if isinstance(default, bool | int | float | str):
@@ -107,7 +121,11 @@ def _tapete_params(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
         spec = _spec_value(param)
         if spec == DEFAULT and value == DEFAULT and not isinstance(value, bool):
             continue
-        if param.kind is str and not isinstance(value, str):
+        if spec == "" and isinstance(value, str):  # a list parameter written as text
+            if not value:
+                continue
+            value = value.replace(":", ",")
+        elif param.kind is str and not isinstance(value, str):
             value = str(value)
         out[param.name] = value
     return out
@@ -136,18 +154,24 @@ def game_type(name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={p.name: _spec_value(p) for p in cls.parameters},
+        parameter_specification={
+            **{p.name: _spec_value(p) for p in cls.parameters},
+            FIXED_DEALS: 0,
+            DEAL_SEED: 0,
+        },
     )
 
 
-def game_info(game: Game) -> Any:
+def game_info(game: Game, fixed_deals: int = 0) -> Any:
     """The ``pyspiel.GameInfo`` of a tapete game (its research contract)."""
     kind = game.utility_sum()
     return pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions(),
         # OpenSpiel numbers chance outcomes below max_chance_outcomes; tapete's chance
         # actions are action numbers (a match's first-dealer lot may be 'dealer <seat>')
-        max_chance_outcomes=max(game.max_chance_outcomes(), game.num_distinct_actions()),
+        max_chance_outcomes=max(
+            game.max_chance_outcomes(), game.num_distinct_actions(), fixed_deals
+        ),
         num_players=game.num_players(),
         min_utility=float(game.min_utility()),
         max_utility=float(game.max_utility()),
@@ -162,10 +186,18 @@ class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
     tapete_name: str = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
         cls = game_class(self.tapete_name)
         #: The tapete game.
-        self.tapete: Game = load_game(self.tapete_name, **_tapete_params(cls, params or {}))
-        super().__init__(_TYPES[self.tapete_name], game_info(self.tapete), params or {})
+        self.tapete: Game = load_game(self.tapete_name, **_tapete_params(cls, params))
+        count = int(params.get(FIXED_DEALS, 0))
+        if count < 0:
+            raise ConfigError(f"{FIXED_DEALS} must be 0 (every deal) or a number of deals")
+        #: With ``fixed_deals``: the chance actions of each deal (up to the first decision).
+        self.deals: tuple[tuple[int, ...], ...] = _draw_deals(
+            self.tapete, count, int(params.get(DEAL_SEED, 0))
+        )
+        super().__init__(_TYPES[self.tapete_name], game_info(self.tapete, count), params)
 
     def new_initial_state(self) -> TapeteOpenSpielState:
         """The start of a game."""
@@ -178,6 +210,21 @@ class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(
             self.tapete, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
+
+
+def _draw_deals(game: Game, count: int, seed: int) -> tuple[tuple[int, ...], ...]:
+    """``count`` deals of ``game``: the chance actions from the start to the first decision."""
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        state = game.new_initial_state()
+        actions = []
+        while state.is_chance_node():
+            action = sample_chance(state, rng)
+            state.apply_action(action)
+            actions.append(action)
+        deals.append(tuple(actions))
+    return tuple(deals)
 
 
 class StateHolder:
@@ -216,6 +263,8 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: TapeteOpenSpielGame, state: State | None = None) -> None:
         super().__init__(game)
         self._holder = StateHolder(state if state is not None else game.tapete.new_initial_state())
+        #: ``fixed_deals``: the deal drawn yet? (the first chance node chooses it)
+        self._dealing = bool(game.deals) and state is None
 
     @property
     def tapete(self) -> State:
@@ -224,19 +273,32 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act; ``CHANCE`` (-1) and ``TERMINAL`` (-4) are OpenSpiel's too."""
+        if self._dealing:
+            return int(pyspiel.PlayerId.CHANCE)
         return self.tapete.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.tapete.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``(action, probability)`` pairs (the cards that may come next)."""
+        """``(action, probability)`` pairs (the cards that may come next; with
+        ``fixed_deals``, first the deal's number)."""
+        if self._dealing:
+            deals = self.get_game().deals
+            return [(i, 1.0 / len(deals)) for i in range(len(deals))]
         return self.tapete.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        if self._dealing:
+            for card in self.get_game().deals[int(action)]:
+                self.tapete.apply_action(card)
+            self._dealing = False
+            return
         self.tapete.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if self._dealing:
+            return f"deal #{int(action)}"
         return self.tapete.action_to_string(int(action))
 
     def is_terminal(self) -> bool:
@@ -254,6 +316,8 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
         seeded from ``probability_sampler``)."""
         game = self.get_game()
         rng = random.Random(int(probability_sampler() * 2**53))
+        if game.deals:
+            return self._resample_fixed(game, player_id, rng)
         sampled = self.tapete.game.sample_consistent_state(self.tapete.view(player_id), rng)
         history = sampled.history()
         if len(history) != sampled.move_number():  # resumed from a match view
@@ -262,6 +326,25 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
         for action in history:
             state.apply_action(action)
         return state
+
+    def _resample_fixed(self, game: Any, player: int, rng: random.Random) -> Any:
+        """With ``fixed_deals``: one of the deals that give ``player`` the same view."""
+        history = self.history()
+        if self._dealing or not history:
+            return self.clone()
+        view = self.tapete.view(player)
+        worlds = []
+        for deal in range(len(game.deals)):
+            world = game.new_initial_state()
+            world.apply_action(deal)
+            try:
+                for action in history[1:]:
+                    world.apply_action(action)
+            except (pyspiel.SpielError, TapeteError):
+                continue
+            if world.tapete.view(player) == view:
+                worlds.append(world)
+        return rng.choice(worlds) if worlds else self.clone()
 
     def __str__(self) -> str:
         return " ".join(self.tapete.history_strings()) if not _resumed(self.tapete) else "resumed"
@@ -365,11 +448,13 @@ def load(name: str, **params: Any) -> Any:
     if name not in _CLASSES:
         raise ConfigError(f"{name} cannot be an OpenSpiel game yet: {_UNAVAILABLE.get(name)}")
     cls = game_class(name)
-    spec = {}
+    spec: dict[str, Any] = {k: int(params[k]) for k in (FIXED_DEALS, DEAL_SEED) if k in params}
     for param in cls.parameters:
         if param.name in params:
             value = params[param.name]
-            if _spec_value(param) == DEFAULT:  # an optional or digits-valued parameter
+            if _spec_value(param) == "" and isinstance(value, tuple | list):
+                value = ":".join(str(v) for v in value)
+            elif _spec_value(param) == DEFAULT:  # an optional or digits-valued parameter
                 if value is None or value == param.default or value == "auto":
                     value = DEFAULT
                 elif param.kind is str:
