@@ -31,10 +31,11 @@ from tapete.errors import RecordError
 def frame(record: GameRecord | Mapping[str, Any] | str | bytes, n: int) -> dict[str, Any]:
     """The state after the first ``n`` actions of ``record``, as every seat's view.
 
-    Returns ``{"move", "total", "actor", "text", "views", "spectator"}``: ``views[s]`` is
+    Returns ``{"move", "total", "actor", "text", "views", "spectator", "hands"}``: ``views[s]`` is
     ``state.view(s).to_dict()``, ``spectator`` is ``state.view(None).to_dict()``, ``text``
     the ``n``-th action (``None`` for ``n = 0``) and ``actor`` the seat that took it
-    (``-1`` chance, ``None`` for ``n = 0``).
+    (``-1`` chance, ``None`` for ``n = 0``); ``hands`` every seat's cards when the game
+    gives them (``None`` otherwise: the views' hands are then the seats' own).
     """
     previous = None
     state = None
@@ -61,4 +62,19 @@ def frame(record: GameRecord | Mapping[str, Any] | str | bytes, n: int) -> dict[
         "text": text,
         "views": [state.view(s).to_dict() for s in range(seats)],
         "spectator": state.view(None).to_dict(),
+        "hands": _true_hands(state, seats),
     }
+
+
+def _true_hands(state: Any, seats: int) -> list[list[str]] | None:
+    """Every seat's cards as the host knows them, where the game offers ``hand(seat)``
+    (Trynka: a seat that has not looked does not see its own cards in its view)."""
+    live = getattr(state, "deal", None) or state
+    hand = getattr(live, "hand", None)
+    deck = getattr(getattr(live, "rules", None), "deck", None)
+    if not callable(hand) or deck is None:
+        return None
+    try:
+        return [deck.format_cards(hand(s)).split() for s in range(seats)]
+    except (TypeError, ValueError, AttributeError, IndexError):
+        return None

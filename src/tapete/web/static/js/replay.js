@@ -67,7 +67,7 @@ function drawFrame(f) {
     view: base, mod, live, n, mySeat: null, tableParams: rp.record.params || {}, selected: [],
     seatName, seatShort: (s) => (seatName(s).length > 9 ? seatName(s).slice(0, 8) + "…" : seatName(s)), seatInfo: () => ({}), legal: [],
   };
-  const openHands = views.map((v) => mod.handOf(mod.live(v)));
+  const openHands = views.map((v, s) => (f.hands && f.hands[s] && f.hands[s].length ? f.hands[s] : mod.handOf(mod.live(v))));
   renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands });
   const panels = $("panels");
   panels.replaceChildren(...mod.panels(base, live, ctx).map((p) => h("section", { "aria-label": p.title }, h("h2", {}, p.title), p.node)));
