@@ -48,8 +48,23 @@ N_CARDS: Final = 40
 CARD_ID: Final[tuple[int, ...]] = DECK.card_ids
 #: ``CARD_INDEX[card_id]``: the card action of a card of the pack (-1 for other ids).
 CARD_INDEX: Final[tuple[int, ...]] = DECK.index_of
-#: ``_INDEX_BY_BIT[1 << card_id]``: the card action (for fast mask walks).
-_INDEX_BY_BIT: Final[dict[int, int]] = {1 << c: i for i, c in enumerate(CARD_ID)}
+#: The pack's card ids are 64..127: ``_BYTE_ACTIONS[k][b]`` lists the card actions of the
+#: bits ``b`` of byte ``k`` of ``mask >> 64`` (a mask walk in eight table look-ups).
+_ID_BASE: Final = 64
+
+
+def _byte_actions() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for k in range(8):
+        row = []
+        for b in range(256):
+            ids = [_ID_BASE + 8 * k + i for i in range(8) if b >> i & 1]
+            row.append(tuple(CARD_INDEX[c] for c in ids if CARD_INDEX[c] >= 0))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_BYTE_ACTIONS: Final = _byte_actions()
 
 PASS: Final = 40
 OMBRE: Final = 41
@@ -133,12 +148,15 @@ def card_actions(mask: int) -> list[int]:
     >>> card_actions(1 << CARD_ID[30] | 1 << CARD_ID[0])
     [0, 30]
     """
-    by_bit = _INDEX_BY_BIT
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(by_bit[low])
-        mask ^= low
+    bits = mask >> _ID_BASE
+    out: list[int] = []
+    k = 0
+    while bits:
+        byte = bits & 255
+        if byte:
+            out.extend(_BYTE_ACTIONS[k][byte])
+        bits >>= 8
+        k += 1
     return out
 
 

@@ -49,7 +49,7 @@ from tapete.games.ombre.rules import (
     OmbreRules,
 )
 from tapete.games.ombre.scoring import deal_swing, pool_bound
-from tapete.games.ombre.state import OmbreState
+from tapete.games.ombre.state import OmbreState, SharedEvents
 from tapete.games.ombre.tables import BASTO, FULL_MASK, SPADILLE
 from tapete.games.ombre.view import DealResult, OmbreMatchView
 
@@ -259,7 +259,7 @@ def _show_args(event: Event) -> tuple[tuple[str, Any], ...]:
     return DEALER_TO[to] if dealer == to else (("to", to), ("dealer", dealer))
 
 
-class OmbreMatchState(MatchState):
+class OmbreMatchState(MatchState, SharedEvents):
     """A position in a session of Ombre (see :class:`OmbreMatchGame`)."""
 
     deal: OmbreState | None
@@ -429,6 +429,7 @@ class OmbreMatchState(MatchState):
         other.balances = list(self.balances)
         other.results = list(self.results)
         other._shown_list = list(self._shown_list)
+        other._shared_events = None
         return other
 
     def _key(self) -> tuple[Any, ...]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tapete.cards import CardSet, Suit
 from tapete.engine.api import CHANCE, TERMINAL, State, Trick
-from tapete.engine.events import EVERYONE, NO_ARGS, RawEvent
+from tapete.engine.events import EVERYONE, NO_ARGS, Event, RawEvent
 from tapete.errors import IllegalActionError
 from tapete.games.ombre.actions import (
     AUCTION,
@@ -73,7 +73,39 @@ _DISCARD_EVENTS: Final = tuple(_events_of(s, "discard", 1 << s) for s in range(3
 _SUITS: Final = {int(s): s for s in TRUMP_SUITS}
 
 
-class OmbreState(State):
+class SharedEvents(State):
+    """Materialises each event once for all the seats that see it alike (the seats who see
+    the action share one :class:`Event`, the others another), so that a view at every
+    decision of every seat costs one event value per action, not one per seat."""
+
+    _shared_events: dict[int, Event] | None = None
+
+    def _materialize(self, seat: int | None, start: int, stop: int) -> list[Event]:
+        raw = self._events
+        cache = self._shared_events
+        if cache is None:
+            cache = self._shared_events = {}
+        offset = self._move_offset()
+        out = []
+        for index in range(start, stop):
+            actor, kind, action, visible, public = raw[index]
+            sees = visible == EVERYONE or (seat is not None and seat >= 0 and visible >> seat & 1)
+            key = 2 * index + (0 if sees else 1)
+            event = cache.get(key)
+            if event is None:
+                move = offset + index
+                if sees:
+                    secret = self._event_args_for(move, kind, action)
+                    args = public + secret if secret else public
+                    event = Event(move, actor, kind, action, args)
+                else:
+                    event = Event(move, actor, kind, None, public, True)
+                cache[key] = event
+            out.append(event)
+        return out
+
+
+class OmbreState(SharedEvents):
     """A position in one deal of Ombre (see :class:`~tapete.games.ombre.game.OmbreGame`)."""
 
     def __init__(self, game: OmbreGame) -> None:
@@ -264,6 +296,7 @@ class OmbreState(State):
         other.trick = list(self.trick)
         other.finished = list(self.finished)
         other.tricks_won = list(self.tricks_won)
+        other._shared_events = None
         return other
 
     def _key(self) -> tuple[Any, ...]:
