@@ -13,17 +13,31 @@ tapete.errors.ConfigError: parameter n_players = 9 is out of range; allowed: int
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
+from types import MappingProxyType
 from typing import Any
 
 from tapete.cards import Card
-from tapete.engine.api import ZERO_SUM, Game, PlayerView
+from tapete.engine.api import ZERO_SUM, Game, GameSpec, PlayerView
 from tapete.engine.registry import register
+from tapete.errors import ConfigError
 from tapete.games.trynka.rules import BANK_PARAMETERS, RULE_PARAMETERS, TrynkaRules
 from tapete.games.trynka.sampler import sample_bank
 from tapete.games.trynka.state import TrynkaState
 
 Args = tuple[tuple[str, Any], ...]
+
+
+@functools.cache
+def flag_tuples(n: int) -> tuple[tuple[bool, ...], ...]:
+    """``flag_tuples(n)[mask]``: the flags of ``n`` seats of a seat bitmask.
+
+    >>> flag_tuples(3)[5]
+    (True, False, True)
+    """
+    return tuple(tuple(bool(mask >> s & 1) for s in range(n)) for mask in range(1 << n))
 
 
 def event_values(rules: TrynkaRules) -> tuple[tuple[Args, ...], tuple[Args, ...]]:
@@ -75,7 +89,40 @@ class TrynkaGame(TrynkaGameBase):
         self.rules = TrynkaRules.of(self.params)
         self._set_event_values(self.rules)
         #: ``to_args[seat]``: the public argument of a card dealt to ``seat``.
-        self.to_args: tuple[Args, ...] = tuple((("to", s),) for s in range(self.rules.n_players))
+        n = self.rules.n_players
+        self.to_args: tuple[Args, ...] = tuple((("to", s),) for s in range(n))
+        #: ``flag_tuples[mask]``: the seats' flags of a seat bitmask, ``(True, False, ...)``.
+        self.flag_tuples = flag_tuples(n)
+
+    def for_bank(self, dealer: int, balances: tuple[int, ...]) -> TrynkaGame:
+        """The game of a bank of a session: this game's rules with ``dealer`` and
+        ``balances``; equal in every respect to ``load_game('trynka', dealer=dealer,
+        balances=balances, **the rule options)``, made without validating the rules again
+        (the session does it once; it builds one game per bank).
+
+        >>> import tapete
+        >>> base = tapete.load_game('trynka', n_players=3, stake=2)
+        >>> made = base.for_bank(1, (5, 6, 7))
+        >>> made == tapete.load_game('trynka', dealer=1, balances='5,6,7', n_players=3, stake=2)
+        True
+        >>> made.rules.dealer, made.rules.balances, made.spec.param('balances')
+        (1, (5, 6, 7), (5, 6, 7))
+        """
+        n = self.rules.n_players
+        if not 0 <= dealer < n or len(balances) != n:
+            raise ConfigError(f"a bank of {n} players needs a seat and {n} balances")
+        other = TrynkaGame.__new__(TrynkaGame)
+        other.__dict__.update(self.__dict__)
+        params = dict(self.params)
+        params["dealer"] = dealer
+        params["balances"] = balances
+        given = {"dealer": dealer, "balances": balances}
+        given.update((k, v) for k, v in self.given_params.items() if k not in given)
+        other._params = MappingProxyType(params)
+        other._given = MappingProxyType(given)
+        other._spec = GameSpec(self.name, tuple(params.items()))
+        other.rules = dataclasses.replace(self.rules, dealer=dealer, balances=balances)
+        return other
 
     def num_players(self) -> int:
         """Number of seats."""

@@ -40,7 +40,7 @@ from tapete.games.trynka.rules import (
 )
 from tapete.games.trynka.state import TrynkaState
 from tapete.games.trynka.values import DRAW_ORDER
-from tapete.games.trynka.view import TrynkaMatchView, TrynkaView
+from tapete.games.trynka.view import TrynkaMatchView, TrynkaView, build_view
 
 #: How many banks' games a session keeps built (dealer and balances differ from bank to bank).
 _GAME_CACHE: Final = 64
@@ -66,19 +66,19 @@ class TrynkaMatchGame(TrynkaGameBase, MatchGame):
         #: table).
         self.draw_to: tuple[Args, ...] = tuple((("to", s),) for s in range(-1, rules.n_players))
         self._bank_games: dict[tuple[int, tuple[int, ...]], TrynkaGame] = {}
+        template = load_game("trynka", **dict(rules.bank_params))
+        assert isinstance(template, TrynkaGame)
+        self._template = template
 
     def bank_game(self, dealer: int, balances: tuple[int, ...]) -> TrynkaGame:
-        """The ``trynka`` game of a bank dealt by ``dealer`` with ``balances`` before it."""
+        """The ``trynka`` game of a bank dealt by ``dealer`` with ``balances`` before it:
+        ``load_game('trynka', dealer=dealer, balances=balances, **the rule options)``."""
         key = (dealer, balances)
         game = self._bank_games.get(key)
         if game is None:
             if len(self._bank_games) >= _GAME_CACHE:
                 self._bank_games.clear()
-            built = load_game(
-                "trynka", dealer=dealer, balances=balances, **dict(self.rules.bank_params)
-            )
-            assert isinstance(built, TrynkaGame)
-            game = self._bank_games[key] = built
+            game = self._bank_games[key] = self._template.for_bank(dealer, balances)
         return game
 
     def num_players(self) -> int:
@@ -206,7 +206,9 @@ class TrynkaMatchState(MatchState):
         self._draw_contenders: list[int] = list(range(self.n))
         self._draw_round: list[int] = []
         self._finished_tuple: tuple[DealSummary, ...] = ()
+        self._draws_tuple: tuple[tuple[int, Card], ...] = ()
         self._live_seen: dict[int | None, tuple[int, list[Event]]] = {}
+        self._live_public: dict[int, Event] = {}
 
     # -- between banks: the draw for the first dealer -----------------------------------------
     def _outside_current_player(self) -> int:
@@ -359,6 +361,7 @@ class TrynkaMatchState(MatchState):
         other._draw_contenders = list(self._draw_contenders)
         other._draw_round = list(self._draw_round)
         other._live_seen = {}
+        other._live_public = {}
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -389,14 +392,24 @@ class TrynkaMatchState(MatchState):
         if cached is None or cached[0] != since:
             cached = (since, [])
             self._live_seen[seat] = cached
+            if self._live_public and min(self._live_public) < since:
+                self._live_public = {}
         events = cached[1]
         raw = self._events
         offset = self._offset
         args_of = self._event_args_for
+        shared = self._live_public
         for index in range(since + len(events) - offset, len(raw)):
             actor, kind, action, visible, public = raw[index]
             move = offset + index
-            if can_see(visible, seat):
+            if visible == EVERYONE:
+                event = shared.get(move)
+                if event is None:
+                    secret = args_of(move, kind, action)
+                    args = public + secret if secret else public
+                    event = shared[move] = Event(move, actor, kind, action, args)
+                events.append(event)
+            elif can_see(visible, seat):
                 secret = args_of(move, kind, action)
                 events.append(
                     Event(move, actor, kind, action, public + secret if secret else public)
@@ -409,24 +422,29 @@ class TrynkaMatchState(MatchState):
         """What ``seat`` knows of the session now (the live bank's view inside)."""
         deal = self.deal
         ids = self.rules.deck.card_ids
-        return TrynkaMatchView(
-            game=self.game.name,
-            seat=seat,
-            current_player=self.current_player(),
-            spec=self.game.spec,
-            move=self.move_number(),
-            events=self._live_events(seat),
-            phase=self.phase(),
-            n_players=self.n,
-            deal_index=self.bank_number,
-            standings=tuple(self.returns()),
-            finished=self._finished_tuple,
-            deal=deal.view(seat) if deal is not None else None,
-            balances=tuple(int(b) for b in self.returns()),
-            banks=self.rules.banks,
-            draws=tuple((s, Card(ids[c])) for s, c in self.draws),
-            first_dealer=self.first_dealer,
-        )
+        balances = tuple(self.balances if deal is None else deal.current_balances())
+        draws = self._draws_tuple
+        if len(draws) != len(self.draws):
+            draws = self._draws_tuple = tuple((s, Card(ids[c])) for s, c in self.draws)
+        values = {
+            "game": self.game.name,
+            "seat": seat,
+            "current_player": self.current_player(),
+            "spec": self.game.spec,
+            "move": self.move_number(),
+            "events": self._live_events(seat),
+            "phase": self.phase(),
+            "n_players": self.n,
+            "deal_index": self.bank_number,
+            "standings": tuple([float(b) for b in balances]),
+            "finished": self._finished_tuple,
+            "deal": deal.view(seat) if deal is not None else None,
+            "balances": balances,
+            "banks": self.rules.banks,
+            "draws": draws,
+            "first_dealer": self.first_dealer,
+        }
+        return build_view(TrynkaMatchView, values)
 
     def __str__(self) -> str:
         head = (

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from tapete.cards import Card, CardSet, iter_bits
+from tapete.cards import Card, CardSet, Deck, iter_bits
 from tapete.engine.api import CHANCE, TERMINAL, State
-from tapete.engine.events import EVERYONE, NO_ARGS
+from tapete.engine.events import EVERYONE, NO_ARGS, Event, can_see
 from tapete.errors import IllegalActionError, NotationError
 from tapete.games.trynka.actions import EXPECTED, SIMPLE_KINDS
 from tapete.games.trynka.explain import explain
 from tapete.games.trynka.rules import MAX_REDEALS, TrynkaRules
-from tapete.games.trynka.view import TrynkaView
+from tapete.games.trynka.view import TrynkaView, build_view
 
 if TYPE_CHECKING:
     from tapete.games.trynka.game import TrynkaGame
@@ -51,12 +51,24 @@ OVER: Final = "over"
 TURN_STAGES: Final = (ROUND1, BLIND_LOOK, BETTING)
 
 
-#: Lists that :meth:`State._copy_base` copies already.
-_COPIED: Final = frozenset(("_history", "_events"))
+_EMPTY: Final = CardSet()
+#: Per pack: the card set (card ids) of each deck-local mask seen so far (views make many).
+_CARDSETS: dict[str, dict[int, CardSet]] = {}
 
 
-def _bit_list(mask: int, n: int) -> tuple[bool, ...]:
-    return tuple(bool(mask >> s & 1) for s in range(n))
+def _cardsets(deck: Deck) -> dict[int, CardSet]:
+    cache = _CARDSETS.get(deck.name)
+    if cache is None or len(cache) > 50_000:
+        cache = _CARDSETS[deck.name] = {0: _EMPTY}
+    return cache
+
+
+def _cardset(cache: dict[int, CardSet], deck: Deck, local: int) -> CardSet:
+    """The :class:`CardSet` of the deck-local mask ``local`` (cached)."""
+    found = cache.get(local)
+    if found is None:
+        found = cache[local] = CardSet(deck.global_mask(local))
+    return found
 
 
 class TrynkaState(State):
@@ -75,6 +87,8 @@ class TrynkaState(State):
         self.redeals = 0
         self._legal: list[int] | None = None
         self._out: list[tuple[str, Any]] | None = None
+        self._event_cache: dict[int | None, list[Event]] | None = None
+        self._public_events: dict[int, Event] = {}
         self.finished = False
         self.next_dealer = -1
         self.dealer = rules.dealer
@@ -319,11 +333,24 @@ class TrynkaState(State):
         return [float(w - p) for w, p in zip(self.won, self.paid, strict=True)]
 
     def clone(self) -> TrynkaState:
-        """An independent copy."""
-        other = self._copy_base()
-        for key, value in self.__dict__.items():
-            if type(value) is list and key not in _COPIED:
-                setattr(other, key, value.copy())
+        """An independent copy (its event cache starts empty)."""
+        other = TrynkaState.__new__(TrynkaState)
+        other.__dict__.update(self.__dict__)
+        other.game = self.game  # the engine's own fields (native in the compiled core)
+        other._history = self._history.copy()
+        other._events = self._events.copy()
+        other._event_cache = None
+        other._public_events = {}
+        other.paid = self.paid.copy()
+        other.won = self.won.copy()
+        other.hands = self.hands.copy()
+        other.flashes = self.flashes.copy()
+        other.dark_stake = self.dark_stake.copy()
+        other.seen = self.seen.copy()
+        other.deal_starts = self.deal_starts.copy()
+        other._join_queue = self._join_queue.copy()
+        other._tied = self._tied.copy()
+        other._joiners = self._joiners.copy()
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -754,51 +781,88 @@ class TrynkaState(State):
         deck = self.rules.deck
         return CardSet(deck.global_mask(self.rules.deck_mask & ~self._known(seat)))
 
+    def events(self, seat: int | None, since: int = 0) -> tuple[Event, ...]:
+        """The bank's events of moves ``since`` … now as ``seat`` sees them: kept per seat
+        and extended incrementally, an event every seat sees made once for all of them."""
+        caches = self._event_cache
+        if caches is None:
+            caches = self._event_cache = {}
+            self._public_events = {}
+        seen = caches.get(seat)
+        if seen is None:
+            seen = caches[seat] = []
+        raw = self._events
+        if len(seen) < len(raw):
+            public_events = self._public_events
+            args_of = self.game.event_args
+            for move in range(len(seen), len(raw)):
+                actor, kind, action, visible, public = raw[move]
+                if visible == EVERYONE:
+                    event = public_events.get(move)
+                    if event is None:
+                        secret = args_of(kind, action)
+                        event = public_events[move] = Event(
+                            move, actor, kind, action, public + secret if secret else public
+                        )
+                elif can_see(visible, seat):
+                    secret = args_of(kind, action)
+                    event = Event(move, actor, kind, action, public + secret if secret else public)
+                else:
+                    event = Event(move, actor, kind, None, public, True)
+                seen.append(event)
+        return tuple(seen[since:]) if since > 0 else tuple(seen)
+
     def view(self, seat: int | None) -> TrynkaView:
         """What ``seat`` may know now (``None``: a spectator)."""
         n = self.n
         known = self._known(seat)
-        global_mask = self.rules.deck.global_mask
+        rules = self.rules
+        cards = _cardsets(rules.deck)
         hands = self.hands
-        hand = global_mask(hands[seat] & known) if seat is not None else 0
         to_act = self._to_act
         revealing = to_act >= 0 and self.stage in TURN_STAGES
-        events = self.events(seat)  # the engine keeps them per seat: only new ones are made
+        events = self.events(seat)  # kept per seat: only the new ones are made
         start = self.deal_starts[-1]
-        return TrynkaView(
-            game=self.game.name,
-            seat=seat,
-            current_player=to_act,
-            spec=self.game.spec,
-            move=len(self._history),
-            events=events[start:] if start else events,
-            phase=self.phase(),
-            n_players=n,
-            dealer=self.dealer,
-            stake=self.rules.stake,
-            level=self.level,
-            level_cap=self.rules.level_cap,
-            bank=self.bank,
-            balances=tuple(self.current_balances()),
-            paid=tuple(self.paid),
-            participants=self.participants,
-            active=_bit_list(self.active, n),
-            dark=_bit_list(self.dark, n),
-            looked=_bit_list(self.looked, n),
-            cards_held=tuple(h.bit_count() for h in hands),
-            hand=CardSet(hand),
-            shown=tuple(
-                CardSet(global_mask(hands[s] & known)) if s != seat else CardSet() for s in range(n)
+        flags = self.game.flag_tuples
+        empty = _EMPTY
+        values = {
+            "game": self.game.name,
+            "seat": seat,
+            "current_player": to_act,
+            "spec": self.game.spec,
+            "move": len(self._history),
+            "events": events[start:] if start else events,
+            "phase": self.phase(),
+            "n_players": n,
+            "dealer": self.dealer,
+            "stake": rules.stake,
+            "level": self.level,
+            "level_cap": rules.level_cap,
+            "bank": self.bank,
+            "balances": tuple(self.current_balances()),
+            "paid": tuple(self.paid),
+            "participants": self.participants,
+            "active": flags[self.active],
+            "dark": flags[self.dark],
+            "looked": flags[self.looked],
+            "cards_held": tuple([h.bit_count() for h in hands]),
+            "hand": _cardset(cards, rules.deck, hands[seat] & known) if seat is not None else empty,
+            "shown": tuple(
+                [
+                    _cardset(cards, rules.deck, hands[s] & known) if s != seat else empty
+                    for s in range(n)
+                ]
             ),
-            bottom=CardSet(global_mask(self.bottom)),
-            closed=self._closed(),
-            svara_count=self.svara_count,
-            join_fee=self.join_fee,
-            reveal_cost=self.reveal_cost(to_act) if revealing else 0,
-            next_dealer=self.next_dealer if self.finished else None,
-            deal_starts=tuple(self.deal_starts),
-            earlier=events[:start],
-        )
+            "bottom": _cardset(cards, rules.deck, self.bottom),
+            "closed": self._closed(),
+            "svara_count": self.svara_count,
+            "join_fee": self.join_fee,
+            "reveal_cost": self.reveal_cost(to_act) if revealing else 0,
+            "next_dealer": self.next_dealer if self.finished else None,
+            "deal_starts": tuple(self.deal_starts),
+            "earlier": events[:start],
+        }
+        return build_view(TrynkaView, values)
 
     def __str__(self) -> str:
         fmt = self.rules.deck.format_cards

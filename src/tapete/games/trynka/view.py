@@ -8,6 +8,7 @@ with deck-local masks internally.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any, TypeVar
 
 from tapete.cards import Card, CardSet
 from tapete.engine.api import PlayerView
@@ -84,3 +85,24 @@ class TrynkaMatchView(MatchView):
     def live_part(self) -> PlayerView | None:
         """The live bank's view without its earlier deals' events."""
         return self.deal.live_part() if self.deal is not None else None
+
+
+_ViewT = TypeVar("_ViewT", bound=PlayerView)
+_FAST: dict[type, bool] = {}
+
+
+def build_view(cls: type[_ViewT], fields: dict[str, Any]) -> _ViewT:
+    """``cls(**fields)`` for a view class, made without the frozen dataclass's per-field
+    checks when its instances keep every field in ``__dict__`` (pure Python: a view at every
+    decision stays cheap); the usual constructor otherwise (the compiled core's native base).
+    ``fields`` must name every field."""
+    fast = _FAST.get(cls)
+    if fast is None:
+        probe = cls(**fields)
+        fast = _FAST[cls] = all(f.name in vars(probe) for f in dataclasses.fields(cls))
+        return probe
+    if not fast:
+        return cls(**fields)
+    view = object.__new__(cls)
+    view.__dict__.update(fields)
+    return view
