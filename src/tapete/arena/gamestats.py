@@ -110,8 +110,11 @@ def _ombre_summary(c: Mapping[str, float]) -> dict[str, Any]:
 
 
 # -- Trynka ------------------------------------------------------------------------------------
-_T_FOLD, _T_REVEAL, _T_CLAIM = 0, 1, 2
-_T_BLIND, _T_OVERBLIND, _T_BET = 1024, 2048, 3072
+#: The statistics counted per Trynka action kind (the game's codec names each action's kind).
+_T_KINDS = {
+    "fold": "fold", "reveal": "reveal", "tens": "claim_tens", "blind": "blind",
+    "overblind": "overblind", "bet": "bet",
+}  # fmt: skip
 
 
 def _trynka_collect(state: State, moves: Sequence[tuple[int, int]]) -> list[Counters]:
@@ -121,21 +124,12 @@ def _trynka_collect(state: State, moves: Sequence[tuple[int, int]]) -> list[Coun
     )
     banks = max(banks, 1.0)
     out: list[Counters] = [{"banks": banks} for _ in range(n)]
+    rules = getattr(state.game, "rules", None)
+    codec = getattr(getattr(rules, "bank", rules), "actions", None)
     for seat, action in moves:
         c = out[seat]
-        if action == _T_FOLD:
-            key = "fold"
-        elif action == _T_REVEAL:
-            key = "reveal"
-        elif action == _T_CLAIM:
-            key = "claim_tens"
-        elif _T_BLIND <= action < _T_OVERBLIND:
-            key = "blind"
-        elif _T_OVERBLIND <= action < _T_BET:
-            key = "overblind"
-        elif action >= _T_BET:
-            key = "bet"
-        else:
+        key = _T_KINDS.get(codec.kind(action)) if codec is not None else None
+        if key is None:
             continue
         c[key] = c.get(key, 0.0) + 1
     start = [0.0] * n
