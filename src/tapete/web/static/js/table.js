@@ -429,6 +429,8 @@ function errorText(e) {
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
+      // a new connection's first state carries the whole log again
+      page.freshLog = true;
       page.seat = msg.seat;
       page.info = msg.table;
       $("seat-note").textContent = page.seat === null ? t("Watching") : t("You play {seat}", { seat: seatNameFrom(msg.table.seats, page.seat) });
@@ -501,7 +503,12 @@ function dealSummary(msg) {
 }
 
 function onState(msg) {
-  const first = !page.msg;
+  if (page.freshLog) {
+    $("log").replaceChildren();
+    page.lastTricks = -1;
+  }
+  const first = !page.msg || page.freshLog;
+  page.freshLog = false;
   const prevState = page.msg?.state ?? -1;
   page.msg = msg;
   page.clockAt = performance.now();
