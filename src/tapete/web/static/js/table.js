@@ -583,6 +583,13 @@ function logEvents(msg, first) {
     said.push(text);
   }
   page.lastTricks = finished.length;
+  // the deal's outcome (Ombre: sacardo, codille, puesta) is said once
+  const ann = ctx.mod.announcement ? ctx.mod.announcement(ctx.live) : null;
+  if (ann && ann.text !== page.lastAnnouncement && !first) {
+    log.append(h("li", { class: "deal-sep" }, ann.text));
+    said.push(ann.text);
+  }
+  page.lastAnnouncement = ann ? ann.text : null;
   log.scrollTop = log.scrollHeight;
   if (first) {
     announce(t("Table {game}. {turn}", { game: gameTitle(msg.view.game), turn: "" }));
