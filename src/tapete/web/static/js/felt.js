@@ -69,6 +69,7 @@ export function renderFelt(felt, opts) {
     tags.length ? h("div", { class: "tags" }, tags) : null,
     h("div", { class: "stat" }, mod.seatStat(live, s, ctx)),
     );
+    if (info.kind === "human" && info.taken === false) seatEl.append(h("div", { class: "tags" }, h("span", { class: "tag gold" }, t("free seat"))));
     if (info.away) seatEl.append(h("div", { class: "tags" }, h("span", { class: "tag" }, t("away: a bot plays"))));
     if (opts.clock && opts.clock.seat === s && opts.clock.remaining !== null && opts.clock.remaining !== undefined) {
       seatEl.append(h("div", { class: "clock", "data-clock": "1" }, formatClock(opts.clock.remaining)));

@@ -267,7 +267,10 @@ function renderBanner(ctx) {
       h("h2", {}, t("Waiting for players")),
       h("p", {}, t("Send this link to the friends who will play:")),
       h("div", { class: "share-box" }, h("input", { readonly: true, value: url, "aria-label": t("Link to this table"), onclick: (e) => e.target.select() }),
-        h("button", { type: "button", class: "btn", onclick: () => navigator.clipboard?.writeText(url) }, t("Copy"))),
+        h("button", { type: "button", class: "btn", onclick: (e) => {
+          const btn = e.currentTarget;
+          Promise.resolve(navigator.clipboard?.writeText(url)).then(() => { btn.textContent = t("Copied"); announce(t("Copied")); }, () => {});
+        } }, t("Copy"))),
       admin ? h("p", {}, h("button", { type: "button", class: "btn primary", id: "start", "data-key": "start", onclick: startTable }, t("Start now (bots take the free seats)"))) : null);
     felt.append(banner);
     return;
