@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import random
 import types
 import typing
@@ -599,15 +600,45 @@ class _Builder:
             result = cells[key] = tuple(out)
             return result
 
+        # Views of one seat taken one after another share their events (the same objects,
+        # cached by the state): each stream keeps its cells, so a new view costs its new
+        # events only. A stream is found by its first event and checked by identity.
+        streams: dict[int, tuple[Sequence[Event], list[int], list[int]]] = {}
+
         def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
             events: Sequence[Event] = get(view) or ()
-            if len(events) > slots:
-                events = events[len(events) - slots :]
-            base = o
-            extend = ones.extend
-            for event in events:
-                extend([base + c for c in event_cells(event)])
+            if len(events) > slots:  # the latest events only: no stream
+                base = o
+                for event in events[len(events) - slots :]:
+                    ones.extend([base + c for c in event_cells(event)])
+                    base += width
+                return
+            if not events:
+                return
+            count = len(events)
+            entry = streams.get(id(events[0]))
+            if entry is not None and entry[0][0] is events[0]:
+                seen, cells, ends = entry
+                known = min(len(seen), count)
+                if all(map(operator.is_, seen[:known], events[:known])):
+                    if known == count:
+                        ones.extend(cells[: ends[count - 1]])
+                        return
+                    if known < len(seen):  # an earlier view of the stream: a new branch
+                        cells, ends = cells[: ends[known - 1]], ends[:known]
+                else:
+                    known, cells, ends = 0, [], []
+            else:
+                known, cells, ends = 0, [], []
+            base = o + known * width
+            for event in events[known:]:
+                cells.extend([base + c for c in event_cells(event)])
+                ends.append(len(cells))
                 base += width
+            if len(streams) >= 64:
+                streams.clear()
+            streams[id(events[0])] = (events, cells, ends)
+            ones.extend(cells)
 
         def read(t: Buffer) -> Any:
             out = []

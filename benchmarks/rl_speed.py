@@ -1,0 +1,287 @@
+"""Research adapters, side by side in one process: random full games per second through
+tapete's API, its OpenSpiel adapter, PettingZoo and Gymnasium, against OpenSpiel's own
+``oh_hell`` at the nearest configuration (4 players, 4 x 11 ranks, 10 tricks: oh_hell needs a
+card left to turn), same loop; the
+observation encoders' cost per call; optionally OpenSpiel's ISMCTS against ``rule``.
+
+    .venv/bin/python benchmarks/rl_speed.py --seconds 5
+    .venv/bin/python benchmarks/rl_speed.py --ismcts 100:8,1000:1   # simulations:deals
+
+Each figure is the best of ``--repeats`` timed runs (the machine is shared); the JSON line
+at the end holds every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import tapete
+from tapete.engine import sample_chance
+from tapete.rl import openspiel
+from tapete.rl.encoding import encoder_for
+
+POCHA = {"n_players": 4, "hand_size": 10}
+OH_HELL = "oh_hell(players=4,num_suits=4,num_cards_per_suit=11,num_tricks_fixed=10)"
+
+
+def rate(play_one: Callable[[random.Random], Any], seconds: float, repeats: int) -> float:
+    """Games per second of ``play_one`` (best of ``repeats`` runs of ``seconds`` each)."""
+    best = 0.0
+    for r in range(repeats):
+        rng = random.Random(r)
+        games, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            play_one(rng)
+            games += 1
+        best = max(best, games / (time.perf_counter() - start))
+    return best
+
+
+def tapete_game(rng: random.Random, game: Any = None, observe: Any = None) -> None:
+    """One random game through tapete's own API."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            if observe is not None:
+                observe(state)
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+
+
+def spiel_game(rng: random.Random, game: Any = None, observe: Any = None) -> None:
+    """One random game through OpenSpiel's API (its own game or tapete's adapter)."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+        else:
+            if observe is not None:
+                observe(state)
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+
+
+def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
+    """Random full games per second through every API, without and with observations."""
+    from tapete.rl.gymnasium import TapeteSeatEnv
+    from tapete.rl.pettingzoo import TapeteAECEnv
+
+    game = tapete.load_game("pocha", **POCHA)
+    oh_hell = pyspiel.load_game(OH_HELL)
+    adapter = openspiel.load("pocha", **POCHA)
+    enc = encoder_for(game)
+    buf = np.zeros(enc.size, np.float32)
+    oh_obs = np.zeros(oh_hell.information_state_tensor_size(), np.float32)
+
+    def tapete_observe(state: Any) -> None:
+        enc.encode(state.view(state.current_player()), buf)
+
+    def oh_observe(state: Any) -> None:
+        oh_obs[:] = state.information_state_tensor()
+
+    def adapter_observe(state: Any) -> None:
+        state.information_state_tensor(state.current_player())
+
+    aec = TapeteAECEnv(game)
+
+    def pettingzoo_game(rng: random.Random) -> None:
+        aec.reset(seed=rng.randrange(2**31))
+        for _agent in aec.agent_iter():
+            _obs, _, terminated, truncated, info = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+            else:
+                legal = info["legal_actions"]
+                aec.step(legal[int(rng.random() * len(legal))])
+
+    gym = TapeteSeatEnv(game, opponents="random")
+
+    def gymnasium_game(rng: random.Random) -> None:
+        _, info = gym.reset(seed=rng.randrange(2**31))
+        done = False
+        while not done:
+            legal = info["legal_actions"]
+            _, _, done, _, info = gym.step(legal[int(rng.random() * len(legal))])
+
+    out = {
+        "tapete_api": rate(lambda r: tapete_game(r, game), seconds, repeats),
+        "openspiel_oh_hell": rate(lambda r: spiel_game(r, oh_hell), seconds, repeats),
+        "openspiel_adapter": rate(lambda r: spiel_game(r, adapter), seconds, repeats),
+        "tapete_api_with_infostate": rate(
+            lambda r: tapete_game(r, game, tapete_observe), seconds, repeats
+        ),
+        "openspiel_oh_hell_with_infostate": rate(
+            lambda r: spiel_game(r, oh_hell, oh_observe), seconds, repeats
+        ),
+        "openspiel_adapter_with_infostate": rate(
+            lambda r: spiel_game(r, adapter, adapter_observe), seconds, repeats
+        ),
+        "pettingzoo_aec": rate(pettingzoo_game, seconds, repeats),
+        "gymnasium_seat_vs_random": rate(gymnasium_game, seconds, repeats),
+    }
+    return out
+
+
+def encoder_cost(repeats: int) -> dict[str, float]:
+    """Microseconds per observation: tapete's encoders (single and batch) on La Pocha 4x10
+    views, OpenSpiel's ``oh_hell`` information-state tensor into numpy."""
+    from open_spiel.python.observation import make_observation
+
+    game = tapete.load_game("pocha", **POCHA)
+    rng = random.Random(0)
+    views = []
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                views.append(state.view(state.current_player()))
+                state.apply_action(rng.choice(state.legal_actions()))
+    out: dict[str, float] = {}
+    for recall in (True, False):
+        enc = encoder_for(game, recall)
+        buf = np.zeros(enc.size, np.float32)
+        batch = np.zeros((len(views), enc.size), np.float32)
+        single = min(
+            _time(lambda e=enc, b=buf: [e.encode(v, b) for v in views]) for _ in range(repeats)
+        )
+        batched = min(
+            _time(lambda e=enc, b=batch: e.encode_batch(views, b)) for _ in range(repeats)
+        )
+        name = "infostate" if recall else "observation"
+        out[f"tapete_{name}_us"] = single / len(views) * 1e6
+        out[f"tapete_{name}_batch_us"] = batched / len(views) * 1e6
+        out[f"tapete_{name}_size"] = enc.size
+    oh_hell = pyspiel.load_game(OH_HELL)
+    states = []
+    for _ in range(30):
+        state = oh_hell.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                states.append(state.clone())
+                state.apply_action(rng.choice(state.legal_actions()))
+    observation = make_observation(oh_hell, pyspiel.IIGObservationType(perfect_recall=True))
+    into = min(
+        _time(lambda: [observation.set_from(s, s.current_player()) for s in states])
+        for _ in range(repeats)
+    )
+    as_list = min(
+        _time(lambda: [s.information_state_tensor() for s in states]) for _ in range(repeats)
+    )
+    out["oh_hell_infostate_into_numpy_us"] = into / len(states) * 1e6
+    out["oh_hell_infostate_list_us"] = as_list / len(states) * 1e6
+    out["oh_hell_infostate_size"] = oh_hell.information_state_tensor_size()
+    view_cost = min(
+        _time(lambda: [s.view(s.current_player()) for s in _pocha_states(game)]) for _ in range(1)
+    )
+    out["tapete_view_us"] = view_cost / len(_pocha_states(game)) * 1e6
+    return out
+
+
+_STATES: list[Any] = []
+
+
+def _pocha_states(game: Any) -> list[Any]:
+    if not _STATES:
+        rng = random.Random(1)
+        for _ in range(20):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(sample_chance(state, rng))
+                else:
+                    _STATES.append(state.clone())
+                    state.apply_action(rng.choice(state.legal_actions()))
+    return _STATES
+
+
+def _time(fn: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def ismcts_vs_rule(plan: str) -> list[dict[str, Any]]:
+    """OpenSpiel's ISMCTS in one seat of La Pocha 4x10 against three ``rule`` bots, through
+    tapete's arena (duplicate: each deal played with the seats rotated): the margin per
+    deal with its 95% interval, and the time per ISMCTS move."""
+    from tapete.arena.core import ArenaConfig, run_arena
+
+    out = []
+    for item in plan.split(","):
+        simulations, deals = (int(x) for x in item.split(":"))
+        label = f"openspiel-ismcts:simulations={simulations}"
+        config = ArenaConfig.build(
+            "pocha",
+            [label, "rule", "rule", "rule"],
+            deals=deals,
+            game_params=POCHA,
+            player_modules=("tapete.rl.players",),
+            time_limit=0,
+        )
+        start = time.perf_counter()
+        result = run_arena(config)
+        wall = time.perf_counter() - start
+        moves = 10 + 1  # one bid and ten cards per hand for the ISMCTS seat
+        games = result.summary["games"]
+        margin = result.summary["margins"][0]
+        out.append(
+            {
+                "simulations": simulations,
+                "deals": deals,
+                "games": games,
+                "margin_per_deal": margin["mean"],
+                "ci95": [margin.get("ci_low"), margin.get("ci_high")],
+                "ismcts_score": result.summary["players"][label]["score"]["mean"],
+                "rule_score": result.summary["players"]["rule"]["score"]["mean"],
+                "seconds_per_ismcts_move_upper_bound": wall / (games * moves),
+                "wall_seconds": wall,
+            }
+        )
+        print(json.dumps(out[-1]), flush=True)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Run the benchmarks asked for and print a table and one JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="per timed run")
+    parser.add_argument("--repeats", type=int, default=3, help="timed runs (best kept)")
+    parser.add_argument("--ismcts", default="", help="simulations:deals,... (e.g. 100:8)")
+    parser.add_argument("--skip-games", action="store_true", help="no games/s figures")
+    args = parser.parse_args(argv)
+    openspiel.register(["pocha"])
+    report: dict[str, Any] = {"python": platform.python_version(), "pyspiel": "2.0.2"}
+    if not args.skip_games:
+        report["games_per_second"] = games_per_second(args.seconds, args.repeats)
+        base = report["games_per_second"]["openspiel_oh_hell"]
+        for name, value in report["games_per_second"].items():
+            print(f"{name:36} {value:10.1f} games/s  ({value / base:5.2f}x oh_hell)")
+    report["encoder"] = encoder_cost(args.repeats)
+    for name, value in report["encoder"].items():
+        print(f"{name:36} {value:10.2f}")
+    if args.ismcts:
+        report["ismcts_vs_rule"] = ismcts_vs_rule(args.ismcts)
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
