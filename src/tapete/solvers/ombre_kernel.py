@@ -141,6 +141,34 @@ def _hash(h0: Any, h1: Any, h2: Any, meta: Any) -> Any:
 
 
 @jit(cache=True)
+def _compress(h: Any, n_trumps: Any, out: Any) -> None:
+    """The hands with the gaps of played cards removed (relative ranks), into ``out``: two
+    positions that differ only in which cards were played share a transposition entry.
+    The matadors keep their bits (their privilege belongs to the card, not the rank)."""
+    out[0] = np.uint64(0)
+    out[1] = np.uint64(0)
+    out[2] = np.uint64(0)
+    for b in range(4):
+        base = BLOCK * b
+        live = (h[0] | h[1] | h[2]) & _block(b)
+        if b == 0:
+            matadors = live & (np.uint64(7) << np.uint64(n_trumps - 3))
+            for q in range(3):
+                out[q] |= h[q] & matadors
+            live &= ~matadors
+        j = 0
+        while live:
+            c = lowest_index(live)
+            live &= live - np.uint64(1)
+            bit_c = np.uint64(1) << np.uint64(c)
+            to = np.uint64(1) << np.uint64(base + j)
+            for q in range(3):
+                if h[q] & bit_c:
+                    out[q] |= to
+            j += 1
+
+
+@jit(cache=True)
 def _order(
     legal: Any, others: Any, led: Any, best: Any, n_trumps: Any, privilege: Any, out: Any
 ) -> Any:
@@ -200,7 +228,7 @@ def _order(
 @jit(cache=False)  # numba cannot cache recursive functions reliably
 def _reach(
     h: Any, won: Any, leader: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any,
-    tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any,
+    tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any, moves: Any,
 ) -> Any:  # fmt: skip
     """Whether ombre reaches at least ``target`` from a trick boundary (``leader`` leads)."""
     counter[0] += 1
@@ -222,20 +250,23 @@ def _reach(
             return False
     meta = leader | (t_o << 2) | (t1 << 6) | (t2 << 10) | (target << 14) | (ombre << 16)
     meta |= (n_trumps << 18) | (np.int64(privilege) << 22)
+    key = moves[9 - left, 3].view(np.uint64)  # scratch for the relative-rank key
+    _compress(h, n_trumps, key)
+    k0, k1, k2 = key[0], key[1], key[2]
     mask = np.uint64(tt_meta.shape[0] - 1)
-    slot = np.int64(_hash(h[0], h[1], h[2], meta) & mask)
+    slot = np.int64(_hash(k0, k1, k2, meta) & mask)
     if (
         tt_meta[slot] == meta
-        and tt_keys[slot, 0] == h[0]
-        and tt_keys[slot, 1] == h[1]
-        and tt_keys[slot, 2] == h[2]
+        and tt_keys[slot, 0] == k0
+        and tt_keys[slot, 1] == k1
+        and tt_keys[slot, 2] == k2
     ):
         return tt_val[slot] == 1
     result = _trick(h, won, leader, ombre, target, n_trumps, privilege, tt_keys, tt_meta,
-                    tt_val, counter)  # fmt: skip
-    tt_keys[slot, 0] = h[0]
-    tt_keys[slot, 1] = h[1]
-    tt_keys[slot, 2] = h[2]
+                    tt_val, counter, moves)  # fmt: skip
+    tt_keys[slot, 0] = k0
+    tt_keys[slot, 1] = k1
+    tt_keys[slot, 2] = k2
     tt_meta[slot] = meta
     tt_val[slot] = 1 if result else 0
     return result
@@ -244,15 +275,16 @@ def _reach(
 @jit(cache=False)  # numba cannot cache recursive functions reliably
 def _trick(
     h: Any, won: Any, leader: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any,
-    tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any,
+    tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any, moves: Any,
 ) -> Any:  # fmt: skip
     """One whole trick searched card by card (three plies), then :func:`_reach` again."""
     s0 = leader
     s1 = s0 + 1 if s0 < 2 else 0
     s2 = s1 + 1 if s1 < 2 else 0
-    c0s = np.zeros(12, dtype=np.int64)
-    c1s = np.zeros(12, dtype=np.int64)
-    c2s = np.zeros(12, dtype=np.int64)
+    depth = 9 - popcount(h[s0])  # tricks played: each depth has its own move lists
+    c0s = moves[depth, 0]
+    c1s = moves[depth, 1]
+    c2s = moves[depth, 2]
     n0 = _order(h[s0], h[s1] | h[s2], -1, -1, n_trumps, privilege, c0s)
     max0 = s0 == ombre
     for i in range(n0):
@@ -278,7 +310,7 @@ def _trick(
                 winner = s2 if _beats(c2, best1) else win1
                 won[winner] += 1
                 v = _reach(h, won, winner, ombre, target, n_trumps, privilege, tt_keys,
-                           tt_meta, tt_val, counter)  # fmt: skip
+                           tt_meta, tt_val, counter, moves)  # fmt: skip
                 won[winner] -= 1
                 h[s2] ^= np.uint64(1) << np.uint64(c2)
                 if v == max2:
@@ -302,13 +334,14 @@ def solve(
     best defence, every card seen. ``table``: from :func:`new_table` (reusable)."""
     tt_keys, tt_meta, tt_val = table
     counter = np.zeros(1, dtype=np.int64)
+    moves = np.zeros((10, 4, 12), dtype=np.int64)
     h = hands.copy()
     w = won.copy()
     if _reach(h, w, leader, ombre, SACARDO, n_trumps, privilege, tt_keys, tt_meta, tt_val,
-              counter):  # fmt: skip
+              counter, moves):  # fmt: skip
         return SACARDO
     if _reach(h, w, leader, ombre, PUESTA, n_trumps, privilege, tt_keys, tt_meta, tt_val,
-              counter):  # fmt: skip
+              counter, moves):  # fmt: skip
         return PUESTA
     return CODILLE
 
@@ -320,13 +353,14 @@ def solve_counted(
     """:func:`solve` returning ``(outcome, nodes searched)``."""
     tt_keys, tt_meta, tt_val = table
     counter = np.zeros(1, dtype=np.int64)
+    moves = np.zeros((10, 4, 12), dtype=np.int64)
     h = hands.copy()
     w = won.copy()
     result = CODILLE
     if _reach(h, w, leader, ombre, SACARDO, n_trumps, privilege, tt_keys, tt_meta, tt_val,
-              counter):  # fmt: skip
+              counter, moves):  # fmt: skip
         result = SACARDO
     elif _reach(h, w, leader, ombre, PUESTA, n_trumps, privilege, tt_keys, tt_meta, tt_val,
-                counter):  # fmt: skip
+                counter, moves):  # fmt: skip
         result = PUESTA
     return result, counter[0]

@@ -36,7 +36,10 @@ from tapete.solvers.jit import jit
 RP_N, RP_HAND, RP_DEALER, RP_K, RP_DECK = 0, 1, 2, 3, 4
 RP_FOLLOW_ONLY, RP_UNDERTRUMP_MUST, RP_DEALER_RESTRICTION, RP_DEALER_LAST = 5, 6, 7, 8
 RP_EXACT_BASE, RP_PER_TRICK_EXACT, RP_PER_TRICK_MISS = 9, 10, 11
-RP_SIZE = 12
+#: 1: the rule-like policy sees which seat holds which card (safe winners by each later
+#: seat's hand); 0: it counts only the cards it cannot see (as the rule bot does).
+RP_POLICY_SEES = 12
+RP_SIZE = 13
 
 # -- layout of the state scalars --------------------------------------------------------------
 ST_TRUMP, ST_LEADER, ST_TO_MOVE, ST_COUNT, ST_LED = 0, 1, 2, 3, 4
@@ -311,12 +314,15 @@ def policy_play(hands: Any, bids: Any, won: Any, st: Any, rp: Any, legal: Any) -
                 c = lowest_index(m)
                 m &= m - np.uint64(1)
                 ok = True
-                q = p + 1 if p + 1 < n else 0
-                for _ in range(n - 1 - count):
-                    if _can_beat(hands[q], c, led, trump, k):
-                        ok = False
-                        break
-                    q = q + 1 if q + 1 < n else 0
+                if rp[RP_POLICY_SEES]:
+                    q = p + 1 if p + 1 < n else 0
+                    for _ in range(n - 1 - count):
+                        if _can_beat(hands[q], c, led, trump, k):
+                            ok = False
+                            break
+                        q = q + 1 if q + 1 < n else 0
+                else:
+                    ok = (others & above(c, k)) == 0 and (c // k == trump or (others & tmask) == 0)
                 if ok:
                     rank = (c - (c // k) * k) + (100 if c // k == trump else 0)
                     if rank < safe_rank:

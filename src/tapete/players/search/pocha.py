@@ -68,6 +68,7 @@ class PochaSearch:
         epsilon: float = 0.0,
         max_worlds: int = 4000,
         bid_sigma: float = 1.0,
+        rollout_sees: bool = True,
     ) -> None:
         self.time_budget = time_budget
         self.worlds = worlds
@@ -75,6 +76,7 @@ class PochaSearch:
         self.epsilon = epsilon
         self.max_worlds = max_worlds
         self.bid_sigma = bid_sigma
+        self.rollout_sees = rollout_sees
         self._tables: dict[tuple[Any, ...], PochaTables] = {}
         self._games: dict[Any, Game] = {}
         #: Worlds used by the last decision (for reports and tests).
@@ -126,7 +128,9 @@ class PochaSearch:
         tables = self._tables.get(key)
         if tables is None:
             base = PochaTables.from_params(dict(game.params), after_swaps=True)
-            tables = self._tables[key] = base.with_hand(hand.hand_size, hand.dealer)
+            tables = base.with_hand(hand.hand_size, hand.dealer)
+            tables.rp[pk.RP_POLICY_SEES] = int(self.rollout_sees)
+            self._tables[key] = tables
         return tables
 
     def choose(
