@@ -258,3 +258,42 @@ def test_move_clock_counts_down_on_the_seat(server: Server, context_factory: Any
     )
     assert clock.inner_text() < first
     no_js_errors(page)
+
+
+CARD_SHEET = """async () => {
+  const m = await import('/static/js/cards.js');
+  document.body.replaceChildren();
+  document.body.style.background = '#1f6b43';
+  const spanish = [], french = [];
+  for (const s of 'oceb') for (const r of 'A 2 3 4 5 6 7 8 9 S C R'.split(' ')) spanish.push(r + s);
+  const ranks = 'A 2 3 4 5 6 7 8 9 10 J Q K'.split(' ');
+  for (const s of '♣♦♥♠') for (const r of ranks) french.push(s + r);
+  const names = [];
+  for (const list of [spanish, french]) {
+    const row = document.createElement('div');
+    row.style.cssText = 'display:flex;flex-wrap:wrap;gap:6px;padding:8px;width:1220px';
+    for (const c of list) {
+      const el = m.cardElement(c);
+      names.push(el.getAttribute('aria-label'));
+      row.appendChild(el);
+    }
+    document.body.appendChild(row);
+  }
+  return names;
+}"""
+
+
+def test_every_card_is_drawn_and_named(server: Server, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    names = page.evaluate(CARD_SHEET)
+    assert len(names) == 48 + 52 and len(set(names)) == 100
+    assert "rey of copas" in names and "king of clubs" in names and "ten of hearts" in names
+    # every face is an SVG image, none empty
+    sizes = page.evaluate(
+        "() => [...document.querySelectorAll('.card-face')]"
+        ".map(e => e.style.backgroundImage.length)"
+    )
+    assert len(sizes) == 100 and min(sizes) > 1000
+    shot(page, "cards-sheet")

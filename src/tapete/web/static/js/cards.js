@@ -139,9 +139,9 @@ function suitShape(suit) {
     case "copas":
       return `<g stroke="${ink}" stroke-width="4" stroke-linejoin="round"><path d="M14 10 L86 10 C86 44 70 58 50 58 C30 58 14 44 14 10Z" fill="${fill}"/><path d="M14 20 L86 20" fill="none"/><rect x="44" y="58" width="12" height="22" fill="${fill}"/><path d="M24 94 C24 84 36 80 50 80 C64 80 76 84 76 94Z" fill="${fill}"/></g>`;
     case "espadas":
-      return `<g stroke="${ink}" stroke-width="3.5" stroke-linejoin="round"><path d="M50 2 L59 16 L58 66 L42 66 L41 16Z" fill="#dfe8f5"/><path d="M50 10 L50 62" stroke="${ink}" stroke-width="2.5"/><path d="M22 66 L78 66 L74 76 L26 76Z" fill="${fill}"/><rect x="44" y="76" width="12" height="14" fill="${fill}"/><circle cx="50" cy="94" r="5.5" fill="${fill}"/></g>`;
+      return `<g stroke="${ink}" stroke-width="3.5" stroke-linejoin="round"><path d="M50 1 L62 17 L61 63 L39 63 L38 17Z" fill="#dfe8f5"/><path d="M50 9 L50 59" stroke="${ink}" stroke-width="3"/><path d="M14 63 L86 63 L80 76 L20 76Z" fill="${fill}"/><rect x="42" y="76" width="16" height="14" fill="${fill}"/><circle cx="50" cy="93" r="7" fill="${fill}"/></g>`;
     case "bastos":
-      return `<g stroke="${ink}" stroke-width="3.5" stroke-linejoin="round"><path d="M36 8 C46 2 64 4 66 14 C68 26 60 36 58 48 L56 96 L44 96 L41 50 C38 38 28 18 36 8Z" fill="${fill}"/><circle cx="44" cy="24" r="5" fill="#a5d49a"/><circle cx="58" cy="38" r="4.5" fill="#a5d49a"/><circle cx="48" cy="62" r="4" fill="#a5d49a"/><path d="M60 22 L72 16 M40 44 L28 40 M57 70 L68 66" stroke="${ink}"/></g>`;
+      return `<g stroke="${ink}" stroke-width="3.5" stroke-linejoin="round"><path d="M28 10 C42 -2 72 0 75 16 C78 31 66 42 63 54 L61 97 L39 97 L35 54 C30 42 16 24 28 10Z" fill="${fill}"/><circle cx="42" cy="22" r="6" fill="#a5d49a"/><circle cx="60" cy="36" r="5.5" fill="#a5d49a"/><circle cx="47" cy="64" r="5" fill="#a5d49a"/><path d="M66 22 L80 14 M36 44 L22 38 M60 72 L73 67" stroke="${ink}" stroke-width="4"/></g>`;
     default:
       return "";
   }
@@ -236,7 +236,8 @@ export function cardSVG(code, { back = "green" } = {}) {
   if (isFace) body = faceFigure(c);
   else if (n === 1) body = pip(c.suit, 100, 140, c.spanish ? 96 : 86, false);
   else {
-    const size = c.spanish ? 40 : 38;
+    // the slender Spanish suits (swords, clubs) are drawn taller than the round ones
+    const size = !c.spanish ? 38 : c.suit === "espadas" || c.suit === "bastos" ? (n >= 7 ? 46 : 54) : n >= 7 ? 40 : 44;
     body = PIPS[n].map(([x, y, f]) => pip(c.suit, x, y, size, f && !c.spanish)).join("");
   }
   const frame = c.spanish ? pinta(c.suit) : "";
