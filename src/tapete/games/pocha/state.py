@@ -36,7 +36,7 @@ from tapete.games.pocha.actions import (
 from tapete.games.pocha.explain import why_illegal
 from tapete.games.pocha.scoring import hand_scores
 from tapete.games.pocha.tables import SUIT_MASK
-from tapete.games.pocha.view import PochaView, hand_view
+from tapete.games.pocha.view import PochaView, hand_view, shared_events
 
 if TYPE_CHECKING:
     from tapete.games.pocha.game import PochaGame
@@ -104,6 +104,8 @@ class PochaState(State):
         self._legal = -1
         self._swap_asked = 0
         self._finished_tricks: list[Any] = []
+        #: Events every seat sees alike (public, or hidden from it), by move: built once.
+        self._shared_events: list[Event | None] = []
 
     # -- protocol -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -164,48 +166,51 @@ class PochaState(State):
         table = _OUTCOMES[len(cards)]
         return [table[c] for c in cards]
 
-    def is_legal(self, action: int) -> bool:
-        """True when ``action`` may be applied now."""
+    def is_legal(self, action: Any) -> bool:
+        """True when ``action`` may be applied now (any value: a non-int is no action)."""
         if type(action) is not int:
             return State.is_legal(self, action)
+        act: int = action
         if self._phase == PLAY:
-            if not 0 <= action < self._n_cards:
+            if not 0 <= act < self._n_cards:
                 return False
             legal = self._legal
             if legal < 0:
                 legal = self._play_mask()
-            return bool(legal >> self._card_ids[action] & 1)
-        return why_illegal(self, action) is None
+            return bool(legal >> self._card_ids[act] & 1)
+        return why_illegal(self, act) is None
 
-    def apply_action(self, action: int) -> None:
-        """Apply ``action`` (checked; the state is unchanged if it is refused)."""
+    def apply_action(self, action: Any) -> None:
+        """Apply ``action`` (checked; the state is unchanged if it is refused; any value: a
+        non-int is refused by the engine's checks)."""
         if type(action) is not int:
             return State.apply_action(self, action)
+        act: int = action  # (an unboxed int in the compiled core)
         phase = self._phase
-        if 0 <= action < self._n_cards:
-            card = self._card_ids[action]
+        if 0 <= act < self._n_cards:
+            card = self._card_ids[act]
             if phase == PLAY:
                 legal = self._legal
                 if legal < 0:
                     legal = self._play_mask()
                 if legal >> card & 1:
-                    self._play(action, card)
-                    self._history.append(action)
+                    self._play(act, card)
+                    self._history.append(act)
                     return
             elif phase == DEAL and self._undealt >> card & 1:
                 dealt = self._dealt
                 if dealt < self._last_slot:  # the common case, inlined for speed
                     self._undealt ^= 1 << card
-                    self._undealt_list.remove(action)
+                    self._undealt_list.remove(act)
                     to = self._slot_seat[dealt]
                     self.hands[to] |= 1 << card
                     self._dealt = dealt + 1
-                    self._events.append((CHANCE, "deal", action, 1 << to, self._to_args[to]))
+                    self._events.append((CHANCE, "deal", act, 1 << to, self._to_args[to]))
                 else:
-                    self._deal(action)
-                self._history.append(action)
+                    self._deal(act)
+                self._history.append(act)
                 return
-        State.apply_action(self, action)  # the checked general path
+        State.apply_action(self, act)  # the checked general path
 
     def _apply(self, action: int) -> None:
         phase = self._phase
@@ -287,6 +292,7 @@ class PochaState(State):
         other._legal = self._legal
         other._swap_asked = self._swap_asked
         other._finished_tricks = list(self._finished_tricks)
+        other._shared_events = []
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -480,6 +486,11 @@ class PochaState(State):
             for c in cards:
                 played |= 1 << c
         return CardSet(self.rules.deck.mask & ~(own | played | self._public_known()))
+
+    def _materialize(self, seat: int | None, start: int, stop: int) -> list[Event]:
+        """The events of raw events ``start`` … ``stop - 1`` for ``seat`` (public ones and the
+        hidden form of the cards dealt to others are built once for every seat)."""
+        return shared_events(self, self._shared_events, seat, start, stop, 0)
 
     def seat_events(self, seat: int | None) -> tuple[Event, ...]:
         """The hand's events as ``seat`` saw them (the engine keeps them materialised)."""
