@@ -635,7 +635,7 @@ class _Builder:
                 cells.extend([base + c for c in event_cells(event)])
                 ends.append(len(cells))
                 base += width
-            if len(streams) >= 64:
+            if len(streams) >= 256:
                 streams.clear()
             streams[id(events[0])] = (events, cells, ends)
             ones.extend(cells)
@@ -863,3 +863,26 @@ def discovery(game: Game) -> Discovery:
 def encoder_for(game: Game, perfect_recall: bool = True) -> Encoder:
     """The :class:`Encoder` of ``game`` (built once, then shared)."""
     return Encoder(game, perfect_recall)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the layout of each game named (every registered game by default) as Markdown:
+    ``python -m tapete.rl.encoding pocha 'trynka(n_players=3)'``."""
+    import sys
+
+    from tapete.engine import load_game, registered_games
+
+    names = list(argv if argv is not None else sys.argv[1:]) or registered_games()
+    for name in names:
+        game = load_game(name)
+        full, obs = encoder_for(game), encoder_for(game, perfect_recall=False)
+        print(
+            f"### `{name}`\n\nInformation state: {full.size} cells; observation (the same "
+            f"without the event log): {obs.size} cells. Pack: {full.deck.name}.\n\n"
+            f"{full.markdown()}\n"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
