@@ -38,7 +38,7 @@ from tapete.players.base import Player, load, register_player
 #: Seconds per decision of each level.
 LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
 _PARAMETERS: Final = (
-    "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout",
+    "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "aggression",
 )  # fmt: skip
 
@@ -69,6 +69,7 @@ class SearchPlayer(Player):
         self.bid_sigma = float(params.get("bid_sigma", 1.0))
         if not 0.0 <= self.bid_sigma < 100.0:
             raise ConfigError(f"bid_sigma must be between 0 and 100, got {self.bid_sigma!r}")
+        self.keep = _positive_int("keep", params.get("keep", 3))
         self.rollout = params.get("rollout", "sees")
         if self.rollout not in ("sees", "counts"):
             raise ConfigError(f"rollout must be sees or counts, got {self.rollout!r}")
@@ -91,7 +92,7 @@ class SearchPlayer(Player):
             self._pocha = PochaSearch(
                 time_budget=self.time_budget, worlds=self.worlds, playouts=self.playouts,
                 epsilon=self.epsilon, bid_sigma=self.bid_sigma,
-                rollout_sees=self.rollout == "sees",
+                rollout_sees=self.rollout == "sees", keep=self.keep,
             )  # fmt: skip
         return self._pocha
 

@@ -57,7 +57,8 @@ class PochaSearch:
     instead (reproducible); ``playouts`` per world and candidate, each taking a random
     legal move with probability ``epsilon`` instead of the policy's. Worlds are weighed by
     how well they explain the bids made (``bid_sigma``: how far from the counted tricks a
-    bid may stray; 0 weighs every world alike).
+    bid may stray; 0 weighs every world alike). After ``prune_after`` worlds only the
+    ``keep`` best candidates are played out in the later worlds.
     """
 
     def __init__(
@@ -66,9 +67,11 @@ class PochaSearch:
         worlds: int | None = None,
         playouts: int = 1,
         epsilon: float = 0.0,
-        max_worlds: int = 4000,
+        max_worlds: int = 100_000,
         bid_sigma: float = 1.0,
         rollout_sees: bool = True,
+        keep: int = 3,
+        prune_after: int = 120,
     ) -> None:
         self.time_budget = time_budget
         self.worlds = worlds
@@ -77,6 +80,8 @@ class PochaSearch:
         self.max_worlds = max_worlds
         self.bid_sigma = bid_sigma
         self.rollout_sees = rollout_sees
+        self.keep = keep
+        self.prune_after = prune_after
         self._tables: dict[tuple[Any, ...], PochaTables] = {}
         self._games: dict[Any, Game] = {}
         #: Worlds used by the last decision (for reports and tests).
@@ -162,6 +167,7 @@ class PochaSearch:
         played = played_by(tables, hand)
         kernel_rng = np.array([rng.getrandbits(63) | 1], dtype=np.uint64)
         totals = np.zeros(len(legal_actions), dtype=np.float64)
+        active = np.arange(len(legal_actions))
         deadline = started + 0.9 * self.time_budget
         target = self.worlds if self.worlds is not None else self.max_worlds
         done = 0
@@ -177,16 +183,20 @@ class PochaSearch:
             hands = np.ascontiguousarray(worlds[:, :n])
             weights = bid_weights(hands, played, root[0], root[3], tables.rp, self.bid_sigma)
             evaluate = evaluate_bids if bidding else evaluate_plays
-            totals += evaluate(hands, weights, *root, tables.rp, candidates, self.playouts,
-                               self.epsilon, kernel_rng)  # fmt: skip
+            totals[active] += evaluate(hands, weights, *root, tables.rp, candidates[active],
+                                       self.playouts, self.epsilon, kernel_rng)  # fmt: skip
             done += size
+            if done >= self.prune_after and len(active) > self.keep:
+                # successive halving: the later worlds go to the few candidates still close
+                best_first = active[np.argsort(-totals[active], kind="stable")]
+                active = np.sort(best_first[: self.keep])
             if self.worlds is None:
                 now = time.perf_counter()
                 if now + (now - begun) * 2.5 > deadline:
                     break
                 batch = min(batch * 2, 256)
         self.last_worlds = done
-        return legal_actions[int(np.argmax(totals))]
+        return legal_actions[int(active[np.argmax(totals[active])])]
 
     def _texts(
         self, game: Game, view: PlayerView, legal_actions: Sequence[int], rng: random.Random
