@@ -3,7 +3,7 @@
 import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
 import { cardElement, cardName, parseCard } from "./cards.js";
 import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShortFrom } from "./felt.js";
-import { mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
+import { currentLanguage, mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -450,7 +450,7 @@ function onMessage(msg) {
         return;
       }
       if (msg.code === "stale_state") return; // a newer state is on its way
-      showRefusal(msg.code === "illegal" || msg.code === "bad_notation" ? reasonText(msg.reason, msg.detail) + (msg.reason && reasonText(msg.reason) !== msg.detail && msg.detail ? ` (${msg.detail})` : "") : reasonText(msg.code, msg.detail));
+      showRefusal(refusalText(msg));
       return;
     case "hint":
       if (page.hintProbe) {
@@ -478,6 +478,21 @@ function onMessage(msg) {
     default:
       return;
   }
+}
+
+/**
+ * A refusal for people: the rule's sentence in the page's language; in English the engine's
+ * own words follow, in other languages the cards that may be played (so nothing is English).
+ */
+function refusalText(msg) {
+  if (msg.code !== "illegal" && msg.code !== "bad_notation") return reasonText(msg.code, msg.detail);
+  const sentence = reasonText(msg.reason, msg.detail);
+  if (currentLanguage() === "en") return msg.detail && msg.detail !== sentence ? `${sentence} (${msg.detail})` : sentence;
+  const cards = (page.msg?.legal || [])
+    .map((a) => splitAction(a.text))
+    .filter(([verb, arg]) => (verb === "play" || verb === "discard") && parseCard(arg))
+    .map(([, arg]) => cardName(arg));
+  return cards.length ? `${sentence} ${t("You can play: {cards}.", { cards: cards.join(", ") })}` : sentence;
 }
 
 function actionText(text) {
