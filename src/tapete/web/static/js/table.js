@@ -275,6 +275,14 @@ function renderBanner(ctx) {
     felt.append(banner);
     return;
   }
+  if (msg.status === "closed") {
+    felt.append(h("div", { class: "banner", role: "dialog", "aria-label": t("This table was closed: nobody was left.") },
+      h("h2", {}, t("This table was closed: nobody was left.")),
+      h("p", { class: "row", style: "justify-content:center" },
+        h("a", { class: "btn", href: "/replay/" + encodeURIComponent(tableId) }, t("Watch the replay")),
+        h("a", { class: "btn quiet", href: "/" }, t("Lobby")))));
+    return;
+  }
   const res = ctx.mod.results(ctx.view, ctx.live, ctx);
   if ((msg.to_move === -4 || msg.status === "finished") && (res || msg.returns)) {
     const values = msg.returns || res?.values || [];
