@@ -287,10 +287,17 @@ class TrynkaState(State):
         self._events.append((p, kind, action, EVERYONE, tuple(out) if out else NO_ARGS))
 
     def _note(self, name: str, value: Any) -> None:
-        """Add a public outcome to the event of the action being applied."""
-        if self._out is None:
-            self._out = []
-        self._out.append((name, value))
+        """Add a public outcome to the event of the action being applied (each name once:
+        the hands shown by a reveal and a showdown after it are merged, by seat)."""
+        out = self._out
+        if out is None:
+            out = self._out = []
+        for i, (key, old) in enumerate(out):
+            if key == name == "shown_cards":
+                seats = {seat for seat, _ in old}
+                out[i] = (key, old + tuple(p for p in value if p[0] not in seats))
+                return
+        out.append((name, value))
 
     def _why_illegal(self, action: int) -> IllegalActionError | None:
         """``None`` if ``action`` is legal now, else the error naming the rule and the range."""
