@@ -2,9 +2,9 @@
 // forwards and backwards, with every hand face up; downloads the record.
 
 import { api, h } from "./api.js";
-import { cardName, parseCard } from "./cards.js";
+import { cardName, parseCard, suitWord } from "./cards.js";
 import { gameModule, gameTitle, renderFelt } from "./felt.js";
-import { mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
+import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,10 +21,28 @@ function seatName(s) {
   return String(name);
 }
 
+// The actions' verbs as people read them (the record keeps the engine's notation).
+const VERBS = {
+  deal: N_("deal"), turn: N_("trump card"), bid: N_("bid"), play: N_("play"), pass: N_("pass"),
+  swap: N_("swap the seven"), ombre: N_("I play (ombre)"), "sans-prendre": N_("sans prendre"),
+  discard: N_("discard"), draw: N_("draw"), stock: N_("draws"), rest: N_("left in the stock"),
+  trumps: N_("trumps"), vole: N_("vole"), show: N_("turned up"), flash: N_("face up, please"),
+  "no-flash": N_("face down"), keep: N_("keep"), replace: N_("replace"), blind: N_("blind (темню)"),
+  overblind: N_("over-blind (перетемнить)"), decline: N_("decline"), bet: N_("bet"), fold: N_("fold (упал)"),
+  reveal: N_("reveal (вскрываюсь)"), "claim-tens": N_("three tens"), "propose-svara": N_("svara (свара)"),
+  accept: N_("accept"), refuse: N_("refuse"), join: N_("join"), dealer: N_("first dealer"),
+};
+
 function actionLabel(text) {
-  const [verb, arg] = splitAction(text);
-  const c = parseCard(arg.replace(/ up$/, ""));
-  return c ? `${verb} ${cardName(arg.replace(/ up$/, ""))}` : text;
+  const [verb, rawArg] = splitAction(text);
+  const up = / up$/.test(rawArg);
+  const arg = rawArg.replace(/ up$/, "");
+  const word = VERBS[verb] ? t(VERBS[verb]) : verb;
+  if (verb === "trumps") return `${word}: ${suitWord(arg)}`;
+  if (verb === "dealer") return `${word}: ${seatName(Number(arg))}`;
+  const c = parseCard(arg);
+  const what = c ? cardName(arg) : arg;
+  return [word, what, up ? t("face up") : ""].filter(Boolean).join(" ");
 }
 
 async function frame(n) {
