@@ -68,6 +68,9 @@ async function show(n) {
     const f = await frame(n);
     if (rp.move !== n) return;
     drawFrame(f);
+    if (text && f.actor !== null && f.actor !== undefined && f.actor >= 0) {
+      $("now").textContent = t("Action {n}: {text}", { n, text: `${seatName(f.actor)}: ${actionLabel(text)}` });
+    }
   } catch (e) {
     rp.framesOk = false;
     $("felt").replaceChildren(h("div", { class: "banner" }, h("h2", {}, t("Step through the record")), h("p", {}, t("This server does not draw the table for each step: the actions are listed on the right."))));
