@@ -378,3 +378,22 @@ def test_refusals_are_tapete_errors() -> None:
     with pytest.raises(TapeteError):
         tapete.load_game("ombre-match", num_deals="many")
     assert state.current_player() == WEST
+
+
+def test_tampered_events_are_an_inconsistent_view() -> None:
+    state = dealt({})
+    state.apply_string("ombre")
+    view = state.view(EAST)
+    rng = random.Random(1)
+    first = view.events[0]
+    assert first.hidden and first.kind == "deal"
+    bad_events = [
+        dataclasses.replace(first, args=(("to", 7),)),  # no such seat
+        dataclasses.replace(first, kind="play"),  # a hidden play
+        dataclasses.replace(view.events[-1], action=None),  # a visible bid without its action
+        dataclasses.replace(view.events[-1], action=99),
+    ]
+    for bad in bad_events:
+        events = (bad, *view.events[1:]) if bad.move == 0 else (*view.events[:-1], bad)
+        with pytest.raises(InconsistentViewError):
+            state.game.sample_consistent_state(dataclasses.replace(view, events=events), rng)

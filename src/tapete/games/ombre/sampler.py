@@ -24,6 +24,7 @@ from tapete.engine.api import TERMINAL, PlayerView
 from tapete.engine.sampling import assign_cards
 from tapete.errors import IllegalActionError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID, CARD_INDEX, N_CARDS
+from tapete.games.ombre.actions import NUM_DISTINCT_ACTIONS as N_ACTIONS
 from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre.tables import (
     EFF_SUIT,
@@ -91,7 +92,8 @@ def fill_deal(rules: OmbreRules, view: OmbreView, rng: random.Random) -> list[in
                 raise InconsistentViewError(f"ombre has no hidden {kind!r} event")
             continue
         action = event.action
-        assert action is not None  # a visible event names its action
+        if action is None or not 0 <= action < N_ACTIONS:
+            raise InconsistentViewError(f"a visible {kind!r} event without its action")
         if kind in _CARD_KINDS:
             card = CARD_ID[action]
             known |= 1 << card
@@ -163,8 +165,7 @@ def fill_deal(rules: OmbreRules, view: OmbreView, rng: random.Random) -> list[in
         draws[x] = possessed[split:]
     actions: list[int] = []
     for event in events:
-        if not event.hidden:
-            assert event.action is not None
+        if not event.hidden and event.action is not None:
             actions.append(event.action)
             continue
         kind = event.kind
