@@ -81,7 +81,7 @@ const trynka = {
         case "accept": out.push({ action: a, label: t("Accept the svara"), primary: true }); break;
         case "refuse": out.push({ action: a, label: t("Refuse the svara") }); break;
         case "join": out.push({ action: a, label: t("Join the svara"), cost: live.join_fee }); break;
-        case "decline": out.push({ action: a, label: live.phase === "svara" ? t("Do not join") : t("No blind: look at my cards") }); break;
+        case "decline": out.push({ action: a, label: String(live.phase).startsWith("svara") ? t("Do not join") : t("No blind: look at my cards") }); break;
         case "flash": out.push({ action: a, label: t("Deal it face up") }); break;
         case "no-flash": out.push({ action: a, label: t("Deal it face down"), primary: true }); break;
         case "keep": out.push({ action: a, label: t("Keep the exposed card") }); break;
@@ -98,7 +98,7 @@ const trynka = {
     const verbs = (ctx.legal || []).map((a) => splitAction(a.text)[0]);
     if (verbs.includes("flash")) return t("Have your next card dealt face up?");
     if (verbs.includes("keep")) return t("Your card was dealt face up: keep it or have it replaced?");
-    if (live.phase === "svara") return t("A svara: join, accept or refuse");
+    if (String(live.phase).startsWith("svara")) return t("A svara: join, accept or refuse");
     if ((live.looked || [])[live.seat] === false) return t("Your cards are face down: play blind or look");
     return t("Your turn: bet, reveal or fold");
   },
