@@ -152,6 +152,20 @@ const trynka = {
   },
 
   describe(ev, ctx) {
+    const base = describeAction(ev, ctx);
+    // the engine's public outcomes of the action (who is out, a svara, who takes the bank)
+    const args = ev.args || {};
+    const extra = [];
+    if (args.out !== undefined && args.out !== null) extra.push(t("{who} is out", { who: ctx.seatName(args.out) }));
+    if (Array.isArray(args.svara)) extra.push(t("a svara between {who}", { who: args.svara.map((s) => ctx.seatName(s)).join(", ") }));
+    if (args.winner !== undefined && args.winner !== null) extra.push(t("{who} takes the bank of {bank}", { who: ctx.seatName(args.winner), bank: args.won ?? "" }));
+    if (!extra.length) return base;
+    return base ? `${base}: ${extra.join("; ")}` : extra.join("; ");
+  },
+};
+
+function describeAction(ev, ctx) {
+  {
     const [verb, arg] = splitAction(ev.text);
     const who = ctx.seatName(ev.actor);
     switch (verb) {
@@ -175,7 +189,7 @@ const trynka = {
       case "draw": return t("{card} is turned for the first dealer", { card: cardName(arg) });
       default: return null;
     }
-  },
-};
+  }
+}
 
 export default trynka;
