@@ -198,3 +198,46 @@ def test_solver_pruning_matches_plain_minimax() -> None:
         assert got == expected, f"deal {index}"
         outcomes.add(got)
     assert len(outcomes) >= 2
+
+
+def test_card_values_match_exhaustive_search_mid_trick() -> None:
+    """The value of each card from inside a trick equals the engine's exhaustive search."""
+    table = ok.new_table(12)
+    checked = 0
+    for index in range(80):
+        found = to_play(index)
+        if found is None:
+            continue
+        game, state = found
+        rng = random.Random(index)
+        while len(state.view(0).finished_tricks) < 7 or len(state.view(0).current_trick.cards) < (
+            index % 3
+        ):
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+        view = state.view(0)
+        tables = OmbreTables.for_trumps(view.trumps)
+        hands = np.array(
+            [tables.kernel_mask(state.view(q).hand.mask) for q in range(3)], dtype=np.uint64
+        )
+        trick = view.current_trick
+        cards = np.array([tables.kernel_of[int(c)] for c in trick.cards] + [0, 0, 0][: 3 - len(
+            trick.cards)], dtype=np.int64)  # fmt: skip
+        legal = state.legal_actions()
+        texts = [state.action_to_string(a) for a in legal]
+        candidates = np.array(
+            [tables.kernel_of[int(Card.parse(t.split()[1]))] for t in texts], dtype=np.int64
+        )
+        values = ok.card_values(
+            hands, np.array(view.tricks_won, dtype=np.int64), trick.leader, cards,
+            len(trick.cards), candidates, view.ombre, tables.n_trumps,
+            bool(game.params["matador_privilege"]), table,
+        )  # fmt: skip
+        for action, value in zip(legal, values, strict=True):
+            child = state.clone()
+            child.apply_action(action)
+            assert value == engine_value(child, view.ombre), f"deal {index}"
+        checked += 1
+        if checked == 15:
+            break
+    assert checked >= 10

@@ -364,3 +364,91 @@ def solve_counted(
                 counter, moves):  # fmt: skip
         result = PUESTA
     return result, counter[0]
+
+
+@jit(cache=False)  # recursive: see solve
+def _rest_of_trick(
+    h: Any, won: Any, seat: Any, pos: Any, led: Any, best: Any, winner: Any, played: Any,
+    ombre: Any, target: Any, n_trumps: Any, privilege: Any, tt_keys: Any, tt_meta: Any,
+    tt_val: Any, counter: Any, moves: Any,
+) -> Any:  # fmt: skip
+    """Whether ombre reaches ``target`` from inside a trick: ``pos`` cards played (``played``:
+    their mask), ``seat`` to play, ``best`` the best card so far, played by ``winner``."""
+    if pos == 3:
+        won[winner] += 1
+        v = _reach(h, won, winner, ombre, target, n_trumps, privilege, tt_keys, tt_meta,
+                   tt_val, counter, moves)  # fmt: skip
+        won[winner] -= 1
+        return v
+    nxt = seat + 1 if seat < 2 else 0
+    others = (h[0] | h[1] | h[2]) & ~h[seat] | played
+    legal = legal_plays(h[seat], led, n_trumps, privilege)
+    out = np.zeros(12, dtype=np.int64)
+    n = _order(legal, others, led, best, n_trumps, privilege, out)
+    maximise = seat == ombre
+    for i in range(n):
+        c = out[i]
+        bit_c = np.uint64(1) << np.uint64(c)
+        h[seat] ^= bit_c
+        beats = _beats(c, best)
+        v = _rest_of_trick(h, won, nxt, pos + 1, led, c if beats else best,
+                           seat if beats else winner, played | bit_c, ombre, target, n_trumps,
+                           privilege, tt_keys, tt_meta, tt_val, counter, moves)  # fmt: skip
+        h[seat] ^= bit_c
+        if v == maximise:
+            return v
+    return not maximise
+
+
+@jit(cache=False)  # recursive: see solve
+def card_values(
+    hands: Any, won: Any, leader: Any, trick: Any, count: Any, candidates: Any, ombre: Any,
+    n_trumps: Any, privilege: Any, table: Any,
+) -> Any:  # fmt: skip
+    """``int64[len(candidates)]``: the outcome ombre forces after the seat to move (the
+    ``count``-th of the trick led by ``leader``, ``trick``: the cards so far) plays each
+    candidate card, every card seen."""
+    tt_keys, tt_meta, tt_val = table
+    counter = np.zeros(1, dtype=np.int64)
+    moves = np.zeros((10, 4, 12), dtype=np.int64)
+    h = hands.copy()
+    w = won.copy()
+    seat = leader
+    led = -1
+    best = -1
+    winner = leader
+    played = np.uint64(0)
+    for i in range(count):
+        c = trick[i]
+        if i == 0:
+            led = c
+            best = c
+        elif _beats(c, best):
+            best = c
+            winner = seat
+        played |= np.uint64(1) << np.uint64(c)
+        seat = seat + 1 if seat < 2 else 0
+    out = np.zeros(candidates.shape[0], dtype=np.int64)
+    for a in range(candidates.shape[0]):
+        c = candidates[a]
+        bit_c = np.uint64(1) << np.uint64(c)
+        h[seat] ^= bit_c
+        if count == 0:
+            b2, w2, led2 = c, seat, c
+        elif _beats(c, best):
+            b2, w2, led2 = c, seat, led
+        else:
+            b2, w2, led2 = best, winner, led
+        nxt = seat + 1 if seat < 2 else 0
+        value = CODILLE
+        now = played | bit_c
+        if _rest_of_trick(h, w, nxt, count + 1, led2, b2, w2, now, ombre, PUESTA, n_trumps,
+                          privilege, tt_keys, tt_meta, tt_val, counter, moves):  # fmt: skip
+            value = PUESTA
+            if _rest_of_trick(h, w, nxt, count + 1, led2, b2, w2, now, ombre, SACARDO,
+                              n_trumps, privilege, tt_keys, tt_meta, tt_val, counter,
+                              moves):  # fmt: skip
+                value = SACARDO
+        h[seat] ^= bit_c
+        out[a] = value
+    return out

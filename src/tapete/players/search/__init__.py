@@ -13,8 +13,9 @@ normal       50 ms               the fast level
 strong       1 s                 the strong level
 ===========  ==================  =============================================
 
-La Pocha (hand and match) is searched; in the other games, and in La Pocha's decisions that
-are neither a bid nor a card (the seven swap), the player plays as ``rule`` does.
+La Pocha (hand and match) is searched (:mod:`tapete.players.search.pocha`), and so is
+Ombre's card play (:mod:`tapete.players.search.ombre`); in Trynka, in Ombre's auction,
+exchange and trumps and in La Pocha's seven swap the player plays as ``rule`` does.
 
 >>> from tapete.players import load
 >>> load('search', level='strong').time_budget, load('search-easy').time_budget
@@ -44,7 +45,7 @@ _PARAMETERS: Final = (
 
 
 class SearchPlayer(Player):
-    """Determinised search (see :mod:`tapete.players.search.pocha`); ``rule`` elsewhere."""
+    """Determinised search (La Pocha; Ombre's card play); ``rule`` elsewhere."""
 
     name = "search"
 
@@ -76,6 +77,7 @@ class SearchPlayer(Player):
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
         self.fallback = load("rule", **rule_params)
         self._pocha: Any = None
+        self._ombre: Any = None
 
     def start(self, game: Game, seat: int) -> None:
         """Remember the rules in force (the searches use them), start the fallback and load
@@ -84,6 +86,8 @@ class SearchPlayer(Player):
         self.fallback.start(game, seat)
         if getattr(game, "name", None) in ("pocha", "pocha-match"):
             self._pocha_search().warm_up(game)
+        if getattr(game, "name", None) in ("ombre", "ombre-match"):
+            self._ombre_search().warm_up()
 
     def _pocha_search(self) -> Any:
         if self._pocha is None:
@@ -96,12 +100,23 @@ class SearchPlayer(Player):
             )  # fmt: skip
         return self._pocha
 
+    def _ombre_search(self) -> Any:
+        if self._ombre is None:
+            from tapete.players.search.ombre import OmbreSearch  # numba loads here
+
+            self._ombre = OmbreSearch(time_budget=self.time_budget, worlds=self.worlds)
+        return self._ombre
+
     def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
-        """The searched action for La Pocha's bids and cards, ``rule``'s otherwise."""
+        """The searched action for La Pocha's bids and cards and Ombre's cards, ``rule``'s
+        otherwise."""
+        action = None
         if view.game in ("pocha", "pocha-match"):
             action = self._pocha_search().choose(view, legal_actions, rng, self._deal_game(view))
-            if action is not None:
-                return int(action)
+        elif view.game in ("ombre", "ombre-match"):
+            action = self._ombre_search().choose(view, legal_actions, rng, self._deal_game(view))
+        if action is not None:
+            return int(action)
         return self.fallback.choose(view, legal_actions, rng)
 
     def _deal_game(self, view: PlayerView) -> Game | None:

@@ -1,0 +1,135 @@
+"""Ombre's card play by perfect-information Monte Carlo: sampled worlds, each solved exactly.
+
+For a card to play, the player draws worlds with the game's sampler (which honours what the
+view reveals), solves each candidate card in each world with the exact solver of
+:mod:`tapete.solvers.ombre_kernel` (ombre against the coalition, every card seen) and plays
+the card with the best mean outcome for its side: the ombre counts a sacardo +1, a puesta
+-0.9 and a codille -1; a defender the opposite. The auction, the exchange and the choice of
+trumps are the ``rule`` bot's.
+
+>>> import random, tapete
+>>> game = tapete.load_game('ombre')
+>>> search = OmbreSearch(worlds=3)
+>>> rule = tapete.players.load('rule')
+>>> rng = random.Random(4)
+>>> state = game.new_initial_state()
+>>> while not state.is_terminal():
+...     if state.is_chance_node():
+...         state.apply_action(rng.choice(state.legal_actions()))
+...         continue
+...     seat, legal = state.current_player(), state.legal_actions()
+...     action = search.choose(state.view(seat), legal, rng, game) if seat == 0 else None
+...     state.apply_action(rule.choose(state.view(seat), legal, rng) if action is None else action)
+>>> state.is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tapete.cards import Card
+from tapete.engine.api import Game, PlayerView
+from tapete.errors import ConfigError
+from tapete.solvers import ombre_kernel as ok
+from tapete.solvers.ombre import OmbreTables
+
+#: The ombre's value of each outcome (index: CODILLE, PUESTA, SACARDO).
+OMBRE_VALUE = np.array([-1.0, -0.9, 1.0])
+
+
+def deal_view(view: PlayerView) -> Any:
+    """The view of the live deal: ``view`` itself for ``ombre``, its live deal in a match."""
+    if hasattr(view, "finished_tricks"):
+        return view
+    inner = getattr(view, "deal", None)
+    if inner is not None and hasattr(inner, "finished_tricks"):
+        return inner
+    return None
+
+
+class OmbreSearch:
+    """The card-play search of one seat (``time_budget`` seconds a decision, or a fixed
+    number of ``worlds``)."""
+
+    def __init__(
+        self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400
+    ) -> None:
+        self.time_budget = time_budget
+        self.worlds = worlds
+        self.max_worlds = max_worlds
+        self.table = ok.new_table(18)
+        self._games: dict[Any, Game] = {}
+        #: Worlds solved for the last decision.
+        self.last_worlds = 0
+
+    def warm_up(self) -> None:
+        """Compile the solver (it cannot be cached: it is recursive) before the first card."""
+        hands = np.array([1, 1 << 12, 1 << 24], dtype=np.uint64)
+        won = np.zeros(3, dtype=np.int64)
+        ok.card_values(hands, won, 0, np.zeros(3, dtype=np.int64), 0,
+                       np.array([0], dtype=np.int64), 0, 12, True, ok.new_table(4))  # fmt: skip
+
+    def _game(self, view: PlayerView, game: Game | None) -> Game:
+        if game is not None:
+            return game
+        if view.spec is None:
+            raise ConfigError("the search needs the game: start the player or give views a spec")
+        found = self._games.get(view.spec)
+        if found is None:
+            found = self._games[view.spec] = view.spec.load()
+        return found
+
+    def choose(
+        self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random,
+        game: Game | None = None,
+    ) -> int | None:  # fmt: skip
+        """The searched card, or ``None`` for any decision but a card to play."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        deal = deal_view(view)
+        if deal is None or deal.phase != "play" or view.seat is None or deal.trumps is None:
+            return None
+        started = time.perf_counter()
+        game = self._game(view, game)
+        tables = OmbreTables.for_trumps(deal.trumps)
+        privilege = bool(dict(game.params).get("matador_privilege", True))
+        trick = deal.current_trick
+        cards = [tables.kernel_of[int(c)] for c in trick.cards] if trick is not None else []
+        leader = trick.leader if trick is not None else deal.current_player
+        trick_array = np.array([*cards, 0, 0, 0][:3], dtype=np.int64)
+        won = np.array(deal.tricks_won, dtype=np.int64)
+        sign = 1.0 if view.seat == deal.ombre else -1.0
+        totals = np.zeros(len(legal_actions))
+        candidates: Any = None
+        deadline = started + 0.9 * self.time_budget
+        target = self.worlds if self.worlds is not None else self.max_worlds
+        done = 0
+        while done < target:
+            begun = time.perf_counter()
+            world = game.sample_consistent_state(view, rng)
+            if candidates is None:
+                texts = [world.action_to_string(a) for a in legal_actions]
+                candidates = np.array(
+                    [tables.kernel_of[int(Card.parse(t.split()[1]))] for t in texts],
+                    dtype=np.int64,
+                )
+            hands = np.array(
+                [tables.kernel_mask(int(deal_view(world.view(q)).hand.mask)) for q in range(3)],
+                dtype=np.uint64,
+            )
+            values = ok.card_values(hands, won, leader, trick_array, len(cards), candidates,
+                                    deal.ombre, tables.n_trumps, privilege, self.table)  # fmt: skip
+            totals += sign * OMBRE_VALUE[values]
+            done += 1
+            if self.worlds is None:
+                now = time.perf_counter()
+                if now + (now - begun) * 1.5 > deadline:
+                    break
+        self.last_worlds = done
+        return legal_actions[int(np.argmax(totals))]
