@@ -1,0 +1,189 @@
+"""In-process tables for tests: a manager on a real store, collecting subscribers, scripted
+clients that act at random, and the check of every message against the true state."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from tapete.engine import load_game
+from tapete.engine.api import State, cards_in
+from tapete.storage import Store
+from tapete.storage import store as st
+from tapete.table import LiveTable, TableManager, Watcher
+
+
+class Collector:
+    """A subscriber that keeps every message (as the JSON a WebSocket would carry)."""
+
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.closed: int | None = None
+        self.watcher: Watcher | None = None
+        self.table: LiveTable | None = None
+        self.changed = asyncio.Event()
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        self.messages.append(json.loads(json.dumps(message)))
+        self.changed.set()
+
+    def close(self, code: int) -> None:
+        self.closed = code
+
+    def states(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages if m["type"] == "state"]
+
+
+class RandomClient(Collector):
+    """A seat's client that answers each state where it may act with a random legal action,
+    sometimes by text, sometimes first with a bad or stale one."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__()
+        self.rng = rng
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        super().deliver(message)
+        if message["type"] == "state" and message["legal"] and self.table is not None:
+            task = asyncio.get_running_loop().create_task(self._answer(message))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def _answer(self, message: dict[str, Any]) -> None:
+        while self.watcher is None:  # the first state comes while attaching
+            await asyncio.sleep(0)
+        table, watcher = self.table, self.watcher
+        assert table is not None
+        choice = self.rng.choice(message["legal"])
+        roll = self.rng.random()
+        if roll < 0.05:
+            bad = {"type": "action", "state": message["state"] - 1, "action": choice["action"]}
+            await table.call(lambda: table.act(watcher, bad))
+        elif roll < 0.1:
+            bad = {"type": "action", "state": message["state"], "action": 10_000}
+            await table.call(lambda: table.act(watcher, bad))
+        if self.rng.random() < 0.5:
+            msg = {"type": "action", "state": message["state"], "action": choice["action"]}
+        else:
+            msg = {"type": "action", "state": message["state"], "text": choice["text"]}
+        await table.call(lambda: table.act(watcher, msg))
+
+
+async def attach(table: LiveTable, client: Collector, token: str | None) -> Watcher:
+    client.table = table
+    watcher = await table.call(lambda: table.attach(client, token))
+    client.watcher = watcher
+    return watcher
+
+
+async def wait_finished(table: LiveTable, timeout: float = 120.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while table.data.status == "playing" or table.data.status == "open":
+        if asyncio.get_running_loop().time() > deadline:
+            raise TimeoutError(f"table {table.data.id} did not finish")
+        await asyncio.sleep(0.005)
+
+
+def true_states(game_name: str, params: dict[str, Any], actions: Iterable[int]) -> list[State]:
+    """The state after each prefix of ``actions`` (index n: after n actions)."""
+    state = load_game(game_name, **params).new_initial_state()
+    states = [state.clone()]
+    for action in actions:
+        state.apply_action(action)
+        states.append(state.clone())
+    return states
+
+
+def strings_of(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from strings_of(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings_of(v)
+
+
+def check_messages(
+    messages: list[dict[str, Any]], seat: int | None, states: list[State], n_seats: int
+) -> int:
+    """Check every ``state`` message a connection of ``seat`` received against the true
+    states; returns how many were checked. Raises AssertionError on any leak.
+
+    * the view is exactly the engine's view of that seat at that state number;
+    * the legal actions are the engine's, and only for the seat to move;
+    * each event names no card hidden from the seat right after that event, and another
+      seat's dealt card is never named;
+    * no card the seat cannot know appears anywhere else in the message: every card named is
+      either not hidden from the seat now, or was seen by it openly earlier.
+
+    The view's own content is the engine's (``hidden_cards`` tells where cards are *now*,
+    so a view's history may name a card drawn face up and shuffled back); the engine's
+    conformance suite checks views, this checks that the server adds nothing to them.
+    """
+    hidden = [st.hidden_cards(seat).mask for st in states]
+    ever_seen = []
+    seen = 0
+    for mask in hidden:
+        seen |= ~mask
+        ever_seen.append(seen)
+    checked = 0
+    for message in messages:
+        if message["type"] != "state":
+            continue
+        number = message["state"]
+        truth = states[number]
+        assert message["seat"] == seat
+        assert message["view"] == json.loads(json.dumps(truth.view(seat).to_dict()))
+        if seat is not None and truth.current_player() == seat and message["status"] == "playing":
+            assert [e["action"] for e in message["legal"]] == truth.legal_actions()
+            assert [e["text"] for e in message["legal"]] == [
+                truth.action_to_string(a) for a in truth.legal_actions()
+            ]
+        else:
+            assert message["legal"] == []
+        for event in message["events"]:
+            move = event["move"]
+            assert move < number
+            after_mask = hidden[move + 1]
+            for text in strings_of(event):
+                for card in cards_in(text, parse_text=True):
+                    assert not after_mask >> card & 1, (
+                        f"seat {seat} was told hidden card {card} in event {event}"
+                    )
+            mover = states[move]
+            if event["actor"] == -1:
+                to = mover.chance_recipient()
+                text = mover.action_to_string(states[move + 1].history()[-1])
+                secret = any(after_mask >> c & 1 for c in cards_in(text, parse_text=True))
+                if to != seat and secret:
+                    assert event["action"] is None and event["text"] is None, event
+        for where, part in message.items():
+            if where == "view":
+                continue
+            for text in strings_of(part):
+                for card in cards_in(text, parse_text=True):
+                    assert not (hidden[number] >> card & 1) or ever_seen[number] >> card & 1, (
+                        f"seat {seat} was sent hidden card {card} in {where}: {text!r} "
+                        f"(state {number} of {truth.game.name})"
+                    )
+        checked += 1
+    return checked
+
+
+async def logged_actions(store: Store, table_id: str) -> list[int]:
+    rows = await store.aread(lambda s: st.load_actions(s, table_id))
+    assert [r.seq for r in rows] == list(range(len(rows)))
+    return [r.action for r in rows]
+
+
+def new_manager(url: str, idle_close: float = 3600.0) -> tuple[Store, TableManager]:
+    store = Store(url)
+    store.migrate()
+    return store, TableManager(store, idle_close=idle_close)
