@@ -297,3 +297,17 @@ def test_every_card_is_drawn_and_named(server: Server, context_factory: Any) -> 
     )
     assert len(sizes) == 100 and min(sizes) > 1000
     shot(page, "cards-sheet")
+
+
+def test_leaving_frees_the_seat(server: Server, context_factory: Any) -> None:
+    created = server.create(
+        "pocha", [ME, BOT, BOT, BOT], params={"hand_size": 3}, name="Ana", seat=0
+    )
+    table_id = created["table"]["id"]
+    page = seat_page(context_factory, server, created)
+    page.wait_for_selector("#hand button.card")
+    page.on("dialog", lambda d: d.accept())
+    page.locator("#leave").click()
+    page.wait_for_url(server.base + "/")
+    seat = server.call("GET", f"/api/tables/{table_id}")["seats"][0]
+    assert seat["taken"] is False

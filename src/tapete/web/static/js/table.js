@@ -414,6 +414,18 @@ function askHint() {
   page.socket.send({ type: "hint", state: page.msg.state });
 }
 
+async function leaveTable() {
+  if (!window.confirm(t("Leave this table? A bot plays your seat until someone takes it."))) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/leave`, { method: "POST", body: { token: seatToken(tableId) } });
+  } catch (e) {
+    showRefusal(errorText(e));
+    return;
+  }
+  setSeatToken(tableId, null);
+  window.location.href = "/";
+}
+
 async function startTable() {
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { method: "POST", body: { admin_token: adminToken(tableId) } });
@@ -445,6 +457,7 @@ function onMessage(msg) {
       page.seat = msg.seat;
       page.info = msg.table;
       $("seat-note").textContent = page.seat === null ? t("Watching") : t("You play {seat}", { seat: seatNameFrom(msg.table.seats, page.seat) });
+      $("leave").hidden = page.seat === null;
       return;
     case "state":
       onState(msg);
@@ -668,6 +681,7 @@ async function main() {
   await setLanguage(preferredLanguage(), { remember: false });
   onLanguageChange(() => render());
   document.addEventListener("keydown", onKey);
+  $("leave").addEventListener("click", leaveTable);
   setInterval(tickClock, 250);
   let info;
   try {
