@@ -280,6 +280,8 @@ class OmbreMatchState(MatchState, SharedEvents):
         self._passes = 0
         #: The match's move number where the live deal (or the choice of its dealer) began.
         self._segment_start = 0
+        #: ``(finished, results)`` as tuples for the views (rebuilt when a deal ends).
+        self._finished_view: tuple[tuple[DealSummary, ...], tuple[DealResult, ...]] = ((), ())
         self._begin_selection()
 
     # -- flow -----------------------------------------------------------------------------------
@@ -462,6 +464,10 @@ class OmbreMatchState(MatchState, SharedEvents):
             # Only this pass of 40 cards: the spent pack's cards are unseen in the new one.
             shown = self._shown_list[self._passes * N_CARDS :]
         balances = tuple(self.balances)
+        finished, results = self._finished_view
+        if len(results) != len(self.results):
+            finished, results = tuple(self.finished), tuple(self.results)
+            self._finished_view = finished, results
         return OmbreMatchView(
             game=self.game.name,
             seat=seat,
@@ -473,7 +479,7 @@ class OmbreMatchState(MatchState, SharedEvents):
             n_players=3,
             deal_index=len(self.results),
             standings=tuple(float(b) for b in balances),
-            finished=tuple(self.finished),
+            finished=finished,
             deal=deal.view(seat) if deal is not None else None,
             num_deals=self.game.num_deals,
             pool=self.pool,
@@ -481,7 +487,7 @@ class OmbreMatchState(MatchState, SharedEvents):
             unassigned=self.unassigned,
             selector=self.selector,
             shown=tuple((s, _card(c)) for c, s in shown),
-            results=tuple(self.results),
+            results=results,
         )
 
     def __str__(self) -> str:
