@@ -377,6 +377,11 @@ def test_refusals_are_tapete_errors() -> None:
             state.apply_string(bad)
     with pytest.raises(TapeteError):
         tapete.load_game("ombre-match", num_deals="many")
+    session = match_game().new_initial_state()
+    for target in (state, session):
+        for value in (None, 5, b"pass", ["pass"]):
+            with pytest.raises(NotationError):
+                target.string_to_action(value)  # type: ignore[arg-type]
     assert state.current_player() == WEST
 
 

@@ -188,7 +188,9 @@ def parse_action(text: str, phase: int, state: Any = None) -> int:
         "'deal <card>', 'stock <card>', 'rest <card>', 'ombre', 'pass', 'sans-prendre', "
         "'discard <card>', 'draw', 'trumps <suit>', 'play <card>' or 'vole'"
     )
-    words = text.strip().lower() if isinstance(text, str) else ""
+    if not isinstance(text, str):
+        raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
+    words = text.strip().lower()
     if words in ("i play", "i-play", "play ombre"):
         return OMBRE
     if words in ("sans prendre", "sansprendre"):

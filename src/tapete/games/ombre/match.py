@@ -401,6 +401,8 @@ class OmbreMatchState(MatchState, SharedEvents):
     def _outside_string_to_action(self, text: str) -> int:
         from tapete.engine.api import split_action
 
+        if not isinstance(text, str):
+            raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
         _verb, arg = split_action(text, ("show",), "'show <card>' (a face-up card)")
         if not arg:
             raise NotationError(f"cannot read {text!r}: expected 'show <card>', like 'show ♥3'")
