@@ -160,7 +160,7 @@ const ombre = {
         h("td", {}, r.outcome ? outcomeWord(r.outcome) : ""), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
       panels.push({
         title: t("Deals ({n} of {total})", { n: Math.min((view.deal_index ?? view.deal_number ?? results.length) + 1, view.num_deals ?? Infinity), total: view.num_deals ?? "?" }),
-        node: h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" },
+        node: !rows.length ? h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) : h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" },
           h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Ombre")), h("th", {}, t("Outcome")), ...[0, 1, 2].map((s) => h("th", {}, ctx.seatShort(s))))),
           h("tbody", {}, rows))),
       });
