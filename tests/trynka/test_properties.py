@@ -26,8 +26,8 @@ from tapete.games.trynka import TrynkaMatchState, TrynkaState
 #: The longest bank over 210,000 random banks (30,000 for each of 2…8 players, DEFAULT rules,
 #: random legal decisions), in actions: 110, 161, 187, 228, 266, 314, 321 for 2…8 players.
 LONGEST_BANK_MEASURED = 321
-#: A bound no bank may exceed: about three times the longest measured. A bank has no hard
-#: bound (three-tens redeals may follow one another), so the bound is empirical.
+#: A bound no bank may exceed: about three times the longest measured (the rules' own bound,
+#: ``max_game_length()``, is far looser: it allows fifty three-tens redeals in a bank).
 BANK_LIMIT = 1000
 #: The longest bank the tests of this run have played, per number of players (actions).
 LONGEST_BANK: dict[int, int] = {}

@@ -250,29 +250,32 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     held: list[CardSet] = []
     first_dealer_shown = False
 
-    def catch_up() -> None:
+    def catch_up() -> TrynkaMatchView:
         nonlocal printed, first_dealer_shown
         for event in state.events(me, printed):
             text = event_text(deck, event)
             if text is not None:
                 console.print(f"[cyan]· {text}[/cyan]")
         printed = state.move_number()
-        if state.first_dealer is not None and not first_dealer_shown:
-            console.print(f"[cyan]· first dealer: seat {state.first_dealer}[/cyan]")
+        view = state.view(me)
+        if view.first_dealer is not None and not first_dealer_shown:
+            console.print(f"[cyan]· first dealer: seat {view.first_dealer}[/cyan]")
             first_dealer_shown = True
+        return view
 
     while not state.is_terminal():
-        catch_up()
-        if state.bank_number != bank_shown and state.deal is not None:
+        view = catch_up()
+        if view.deal_index != bank_shown and isinstance(view.deal, TrynkaView):
             if args.reveal and held:
                 for seat in others:
                     cards = deck.format_cards(held[seat])
                     console.print(
                         f"  [magenta]seat {seat} ({bots[seat].name}) held {cards}[/magenta]"
                     )
-            bank_shown = state.bank_number
-            console.print(f"[cyan]· bank {bank_shown + 1}: seat {state.dealer} deals[/cyan]")
-        if state.deal is not None and any(state.deal.hands):
+            bank_shown = view.deal_index
+            console.print(f"[cyan]· bank {bank_shown + 1}: seat {view.deal.dealer} deals[/cyan]")
+        if args.reveal and state.deal is not None and any(state.deal.hands):
+            # the host shows what the bots held, as asked: the only use of the true hands
             held = [state.deal.hand(s) for s in range(args.players)]
         player = state.current_player()
         if state.is_chance_node():

@@ -21,7 +21,7 @@ from typing import Any
 
 from tapete.cards import Card
 from tapete.engine.api import ZERO_SUM, Game, GameSpec, PlayerView
-from tapete.engine.registry import register
+from tapete.engine.registry import load_game, register
 from tapete.errors import ConfigError
 from tapete.games.trynka.rules import BANK_PARAMETERS, RULE_PARAMETERS, TrynkaRules
 from tapete.games.trynka.sampler import sample_bank
@@ -111,12 +111,17 @@ class TrynkaGame(TrynkaGameBase):
         n = self.rules.n_players
         if not 0 <= dealer < n or len(balances) != n:
             raise ConfigError(f"a bank of {n} players needs a seat and {n} balances")
+        given: dict[str, Any] = {"dealer": dealer, "balances": balances}
+        if "_params" not in vars(self):  # the compiled core keeps Game's fields natively
+            options = {k: v for k, v in self.given_params.items() if k not in given}
+            game = load_game("trynka", **given, **options)
+            assert isinstance(game, TrynkaGame)
+            return game
         other = TrynkaGame.__new__(TrynkaGame)
         other.__dict__.update(self.__dict__)
         params = dict(self.params)
         params["dealer"] = dealer
         params["balances"] = balances
-        given = {"dealer": dealer, "balances": balances}
         given.update((k, v) for k, v in self.given_params.items() if k not in given)
         other._params = MappingProxyType(params)
         other._given = MappingProxyType(given)
