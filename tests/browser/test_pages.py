@@ -4,6 +4,7 @@ screenshots of every page at desktop and phone widths."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 import urllib.error
@@ -311,3 +312,31 @@ def test_leaving_frees_the_seat(server: Server, context_factory: Any) -> None:
     page.wait_for_url(server.base + "/")
     seat = server.call("GET", f"/api/tables/{table_id}")["seats"][0]
     assert seat["taken"] is False
+
+
+def test_trynka_hand_values_in_the_page_agree_with_the_engine(
+    server: Server, context_factory: Any
+) -> None:
+    from tapete.cards import RUSSIAN_36, CardSet
+    from tapete.games.trynka import hand_value
+
+    rng = random.Random(11)
+    cards = list(RUSSIAN_36.cards)
+    variants = [{}, {"sixes_over_aces": True}, {"two_aces_22": True}, {"trips_score": True}]
+    hands = [rng.sample(cards, 3) for _ in range(300)]
+    hands += [[c for c in cards if c.rank == r][:3] for r in {c.rank for c in cards}]  # trips
+    texts = [[RUSSIAN_36.format_card(c) for c in h] for h in hands]
+    page = context_factory().new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create")
+    got = page.evaluate(
+        """async ([hands, variants]) => {
+          const m = await import('/static/js/games/trynka.js');
+          return variants.map((p) => hands.map((h) => m.handValue(h, p)));
+        }""",
+        [texts, variants],
+    )
+    for params, values in zip(variants, got, strict=True):
+        for hand, value in zip(hands, values, strict=True):
+            want = hand_value(CardSet(hand), **params)
+            assert (value["category"], value["points"]) == tuple(want), (hand, params)

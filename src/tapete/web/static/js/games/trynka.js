@@ -3,7 +3,7 @@
 // svara (свара: who may join and for how much), and every player's chips.
 
 import { h } from "../api.js";
-import { cardElement, cardName } from "../cards.js";
+import { cardElement, cardName, parseCard } from "../cards.js";
 import { t } from "../i18n.js";
 import { amountGroups, cardList, cardsHeld, infoBox, isMatch, liveDeal, signed, splitAction } from "./common.js";
 
@@ -12,6 +12,39 @@ export function revealCost(live, seat) {
   if (typeof live.reveal_cost === "number" && live.reveal_cost > 0 && seat === live.seat) return live.reveal_cost;
   const dark = (live.dark || [])[seat];
   return dark ? live.level : 2 * live.level;
+}
+
+const POINTS = { 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10, A: 11 };
+
+/**
+ * A three-card hand's value as tapete.games.trynka.hand_value computes it:
+ * {category, points} (3 three aces, 2 three sixes, 1 the best one-suit total).
+ */
+export function handValue(cards, params = {}) {
+  const parsed = cards.map(parseCard).filter(Boolean);
+  if (parsed.length !== 3) return null;
+  const ranks = parsed.map((c) => c.rank);
+  const total = ranks.reduce((a, r) => a + (POINTS[r] || 0), 0);
+  const count = (r) => ranks.filter((x) => x === r).length;
+  const sixesOver = params.sixes_over_aces === true;
+  if (count("A") === 3) return { category: sixesOver ? 2 : 3, points: total };
+  if (count("6") === 3) return { category: sixesOver ? 3 : 2, points: total };
+  if (params.trips_score === true && ranks[0] === ranks[1] && ranks[1] === ranks[2]) return { category: 1, points: total };
+  const bySuit = {};
+  for (const c of parsed) bySuit[c.suit] = (bySuit[c.suit] || 0) + (POINTS[c.rank] || 0);
+  let points = Math.max(...Object.values(bySuit));
+  if (params.two_aces_22 === true && count("A") === 2) points = Math.max(points, 22);
+  return { category: 1, points };
+}
+
+/** A hand's value for people: "three aces", "three sixes", "29 points", "three tens". */
+export function handValueText(cards, params = {}) {
+  const v = handValue(cards, params);
+  if (!v) return "";
+  const ranks = cards.map(parseCard).map((c) => c && c.rank);
+  if (v.category > 1) return ranks[0] === "A" ? t("three aces") : t("three sixes");
+  if (ranks.every((r) => r === "10") && params.trips_score !== true) return t("three tens: {n} points, a redeal may be claimed", { n: v.points });
+  return t("{n} points", { n: v.points });
 }
 
 const trynka = {
@@ -42,7 +75,11 @@ const trynka = {
     const paid = (live.paid || [])[seat] ?? 0;
     // a session counts chip stacks; a single bank counts what each won or lost
     const shown = isMatch(ctx?.view) ? String(chips ?? "") : signed(chips);
-    return t("Chips {chips} · bet {paid}", { chips: shown, paid });
+    const stat = t("Chips {chips} · bet {paid}", { chips: shown, paid });
+    // a hand this seat can see whole: its value
+    const known = seat === live.seat ? cardList(live.hand) : cardList((live.shown || [])[seat]);
+    const value = known.length === 3 ? handValueText(known, { ...(ctx?.tableParams || {}), ...(live.spec?.params || {}) }) : "";
+    return value ? `${stat} · ${value}` : stat;
   },
 
   /** Cards of another seat that this seat may see (exposed, or shown at a reveal). */
