@@ -115,7 +115,19 @@ def view_class(name: str) -> type:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """The field types of ``cls``. The compiled core (mypyc) keeps only the runtime classes
+    of its own dataclasses' annotations (``type`` for ``int | None``), so the fields of
+    :class:`~tapete.engine.api.PlayerView` and :class:`~tapete.engine.api.Trick` are named
+    here as the source declares them."""
+    from tapete.engine.api import GameSpec, PlayerView, Trick
+    from tapete.engine.events import Event
+
+    if cls is Trick:
+        return {"leader": int, "cards": tuple[Card, ...], "winner": int | None}
+    hints = typing.get_type_hints(cls)
+    if issubclass(cls, PlayerView):
+        hints.update({"seat": int | None, "spec": GameSpec | None, "events": tuple[Event, ...]})
+    return hints
 
 
 def _decode(value: Any, hint: Any) -> Any:
