@@ -30,7 +30,7 @@ function seatPosition(offset, n, compact) {
   const phi = (2 * Math.PI * offset) / n;
   // on a phone the corner boxes take the top of the felt: the ring sits lower and narrower
   if (compact) return { x: 50 + 36 * Math.sin(phi), y: 58 + 30 * Math.cos(phi) };
-  return { x: 50 + 41 * Math.sin(phi), y: 50 + 37 * Math.cos(phi) };
+  return { x: 50 + 41 * Math.sin(phi), y: 51 + 35 * Math.cos(phi) };
 }
 
 function trickPosition(offset, n) {
