@@ -85,7 +85,7 @@ async def play_one(manager: Any, store: Any, rng: random.Random) -> int:
         for _ in range(tabs):
             client = RandomClient(random.Random(rng.random()))
             clients.append((client, seat))
-        for client, s in clients[-tabs:]:
+        for client, _ in clients[-tabs:]:
             await attach(table, client, token)
     await wait_finished(table)
     for client, _ in clients:

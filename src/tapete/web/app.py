@@ -251,7 +251,10 @@ async def play_socket(websocket: WebSocket, manager: TableManager, table_id: str
             except json.JSONDecodeError as e:
                 error("bad_json", f"not JSON: {e.msg} at {e.pos}")
                 continue
-            except (MessageError, RecursionError, ValueError) as e:
+            except RecursionError:
+                error("bad_json", "JSON nested too deeply")
+                continue
+            except (MessageError, ValueError) as e:
                 error(getattr(e, "code", "bad_message"), str(e)[:300])
                 continue
             watcher = await _handle(table, conn, watcher, message, error)
