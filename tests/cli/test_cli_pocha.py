@@ -86,6 +86,10 @@ def test_a_person_plays_a_short_game(
     out = capsys.readouterr().out
     assert "legal:" in out and "not allowed" in out and "cannot read 'zz'" in out
     assert "score sheet" in out and "Winner" in out and "held" in out
+    # what happened is told from the events: the lot, every bid and card, each trick
+    assert "first dealer by lot" in out
+    assert out.count(": bid ") >= 2 * 4 and out.count(": play ") >= 4 * 4
+    assert "→ trick to" in out and "→ last trick to" in out
     assert table.state.is_terminal() and len(prompts) >= 4
 
 
