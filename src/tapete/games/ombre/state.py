@@ -560,13 +560,13 @@ class OmbreState(SharedEvents):
             trumps=_SUITS[self.trumps] if self.trumps >= 0 else None,
             pool=self.pool,
             balances=tuple(self.balances),
-            hand=CardSet(hands[seat] if seat is not None else 0),
-            discards=CardSet(discards[seat] if seat is not None else 0),
+            hand=_cards(hands[seat]) if seat is not None else _NO_CARDS,
+            discards=_cards(discards[seat]) if seat is not None else _NO_CARDS,
             cards_held=(hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count()),
             discarded=(discards[0].bit_count(), discards[1].bit_count(), discards[2].bit_count()),
             drawn=tuple(self.drawn),
             stock_left=self.stock_left,
-            rest=CardSet(self.rest if self.rest_visible_to(seat) else 0),
+            rest=_cards(self.rest) if self.rest and self.rest_visible_to(seat) else _NO_CARDS,
             tricks_won=tuple(self.tricks_won),
             current_trick=self._current_trick_view() if phase == PLAY else None,
             finished_tricks=tricks if phase >= PLAY else (),
@@ -593,6 +593,13 @@ class OmbreState(SharedEvents):
         if self.outcome:
             lines.append(f"result: {self.outcome}")
         return "\n".join(lines)
+
+
+_NO_CARDS: Final = CardSet(0)
+
+
+def _cards(mask: int) -> CardSet:
+    return CardSet(mask) if mask else _NO_CARDS
 
 
 def _mask(cards: Sequence[int]) -> int:
