@@ -342,7 +342,12 @@ class TrynkaState(State):
     def clone(self) -> TrynkaState:
         """An independent copy (its event cache starts empty)."""
         other = TrynkaState.__new__(TrynkaState)
-        other.__dict__.update(self.__dict__)
+        fields = getattr(other, "__dict__", None)
+        if fields is not None:
+            fields.update(self.__dict__)
+        else:  # the compiled core's native base makes the dict on the first attribute set
+            for key, value in self.__dict__.items():
+                setattr(other, key, value)
         other.game = self.game  # the engine's own fields (native in the compiled core)
         other._history = self._history.copy()
         other._events = self._events.copy()
