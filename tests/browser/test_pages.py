@@ -340,3 +340,48 @@ def test_trynka_hand_values_in_the_page_agree_with_the_engine(
         for hand, value in zip(hands, values, strict=True):
             want = hand_value(CardSet(hand), **params)
             assert (value["category"], value["points"]) == tuple(want), (hand, params)
+
+
+def _server_gives_hints(server: Server, table_id: str, token: str) -> bool:
+    import asyncio
+
+    import websockets
+
+    async def ask() -> bool:
+        url = server.base.replace("http", "ws") + f"/ws/{table_id}"
+        async with websockets.connect(url) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if msg["type"] == "state":
+                    await ws.send(json.dumps({"type": "hint", "state": msg["state"]}))
+                elif msg["type"] in ("hint", "refused", "error"):
+                    return msg["type"] == "hint" or msg.get("code") not in (
+                        "unknown_type",
+                        "bad_message",
+                    )
+
+    # Playwright's sync API holds this thread's event loop: ask from another thread
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(ask())).result(timeout=30)
+
+
+def test_hint_button_follows_the_server(server: Server, context_factory: Any) -> None:
+    created = server.create(
+        "pocha", [ME, BOT, BOT, BOT], params={"hand_size": 3}, name="Ana", seat=0
+    )
+    page = seat_page(context_factory, server, created)
+    page.wait_for_selector("#turn.mine")
+    page.wait_for_timeout(800)  # the page's own probe has come back
+    button = page.locator("#actions button", has_text="Hint")
+    if _server_gives_hints(server, created["table"]["id"], created["token"]):
+        button.click()
+        page.wait_for_function(
+            "() => document.querySelector('#hint').innerText.includes('would choose')"
+        )
+        assert "Bid" in page.locator("#hint").inner_text()
+    else:
+        assert button.count() == 0
+    no_js_errors(page)

@@ -517,6 +517,15 @@ function refusalText(msg) {
 }
 
 function actionText(text) {
+  // a choice reads as its button does ("Bid 2", "Reveal (вскрываюсь)")
+  if (page.msg) {
+    const ctx = ctxFor(page.msg);
+    for (const b of ctx.mod.actionButtons(page.msg.legal, ctx.live, ctx)) {
+      if (b.action && b.action.text === text) return b.label;
+      const item = (b.amounts || []).find((x) => x.action.text === text);
+      if (item) return `${b.label} ${item.amount}`;
+    }
+  }
   const [verb, arg] = splitAction(text);
   if ((verb === "play" || verb === "discard") && parseCard(arg)) return `${verb === "play" ? t("play") : t("discard")} ${cardName(arg)}`;
   return text;
