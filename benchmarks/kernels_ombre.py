@@ -1,8 +1,9 @@
 """Ombre kernels: the exact solver from the first trick (ms per deal) and random card play.
 
-Run: ``.venv/bin/python benchmarks/kernels_ombre.py [--deals 200]``. Deals are taken to the
-first trick by the reference engine with random auction and exchange; the solver's table is
-fresh for each deal (no help from earlier deals). numba's compile time is reported apart.
+Run: ``.venv/bin/python benchmarks/kernels_ombre.py [--deals 200] [--auction rule|random]``.
+Deals are taken to the first trick by the reference engine, the auction, exchange and trumps
+made by the ``rule`` bots (or at random); the solver's table is fresh for each deal (no help
+from earlier deals). numba's compile time is reported apart.
 """
 
 from __future__ import annotations
@@ -15,20 +16,27 @@ import time
 import numpy as np
 
 import tapete
+from tapete.players import load
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.bits import seed_state
 from tapete.solvers.ombre import OmbreTables
 
 
-def first_tricks(count: int, seed: int) -> list[tuple[object, ...]]:
+def first_tricks(count: int, seed: int, auction: str) -> list[tuple[object, ...]]:
     """``count`` positions at the first trick: (hands, won, leader, ombre, n_trumps)."""
     game = tapete.load_game("ombre")
     rng = random.Random(seed)
+    rule = load("rule")
     out: list[tuple[object, ...]] = []
     while len(out) < count:
         state = game.new_initial_state()
         while not state.is_terminal() and state.phase() != "play":
-            state.apply_action(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            if state.is_chance_node() or auction == "random":
+                state.apply_action(rng.choice(legal))
+            else:
+                seat = state.current_player()
+                state.apply_action(rule.choose(state.view(seat), legal, rng))
         if state.phase() != "play":
             continue
         view = state.view(0)
@@ -46,8 +54,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--table-bits", type=int, default=18)
+    parser.add_argument("--auction", choices=("rule", "random"), default="rule")
     args = parser.parse_args()
-    positions = first_tricks(args.deals, 1)
+    positions = first_tricks(args.deals, 1, args.auction)
     start = time.perf_counter()
     h, w, leader, ombre, n_trumps = positions[0]
     ok.solve_counted(h, w, leader, ombre, n_trumps, True, ok.new_table(4))

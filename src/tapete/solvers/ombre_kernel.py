@@ -248,6 +248,31 @@ def _reach(
             return True
         if (t1 > t_o + left and t1 > t2 + left) or (t2 > t_o + left and t2 > t1 + left):
             return False
+    # quick tricks: the leader cashes the top trumps it holds, whatever the others do
+    trumps = (h[0] | h[1] | h[2]) & _block(0)
+    sure = 0
+    while trumps:
+        top = np.uint64(1) << np.uint64(highest_index(trumps))
+        if not h[leader] & top:
+            break
+        sure += 1
+        trumps ^= top
+    if sure:
+        rest = left - sure
+        if leader == ombre:
+            if target == SACARDO:
+                if t_o + sure > t1 + rest and t_o + sure > t2 + rest:
+                    return True
+            elif t_o + sure >= t1 + rest and t_o + sure >= t2 + rest:
+                return True
+        else:
+            t_d = t1 if leader == d1 else t2
+            t_other = t2 if leader == d1 else t1
+            if target == SACARDO:
+                if t_o + rest <= t_d + sure:
+                    return False
+            elif t_d + sure > t_o + rest and t_d + sure > t_other + rest:
+                return False
     meta = leader | (t_o << 2) | (t1 << 6) | (t2 << 10) | (target << 14) | (ombre << 16)
     meta |= (n_trumps << 18) | (np.int64(privilege) << 22)
     key = moves[9 - left, 3].view(np.uint64)  # scratch for the relative-rank key
