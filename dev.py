@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
-"""Set up tapete's environment and run it: the two commands of the README.
+"""Set up tapete's environment and run it: the commands of the README.
 
+    python3 dev.py [serve] [options]         start the online tables server on the embedded
+                                            SQLite database and print the address to open
     python3 dev.py play [GAME] [options]   start a game in the terminal (default: pocha)
     python3 dev.py test [pytest options]    lint, type-check and run the whole test suite
     python3 dev.py compiled [tapete args]   the same tapete, its rules core compiled with
                                             mypyc, in .venv-compiled (e.g. `compiled bench pocha`)
     python3 dev.py compiled-test            the rules tests against the compiled core
 
-Both create the virtual environment ``.venv`` (and reinstall when ``pyproject.toml``
+Each creates the virtual environment ``.venv`` (and reinstalls when ``pyproject.toml``
 changes) with the standard library only, so a fresh machine needs nothing but Python 3.11+.
-Any other first word runs the ``tapete`` command line: ``python3 dev.py bench pocha``.
+Running (``serve``, ``play`` and the other ``tapete`` sub-commands) installs tapete with
+its base dependencies only; ``test`` adds the ``dev`` extra. Each keeps its own install
+stamp, so the two do not reinstall each other. Any other first word runs the ``tapete``
+command line: ``python3 dev.py bench pocha``.
 """
 
 from __future__ import annotations
@@ -25,28 +30,36 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-STAMP = VENV / ".tapete-installed"
 EXTRAS = os.environ.get("TAPETE_EXTRAS", "dev")
 
 
-def _wanted_stamp() -> str:
+def _stamp(extras: str) -> Path:
+    return VENV / f".tapete-installed-{extras or 'base'}"
+
+
+def _wanted_stamp(extras: str) -> str:
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    return f"{digest} {EXTRAS}"
+    return f"{digest} {extras}"
 
 
-def ensure_environment() -> None:
-    """Create ``.venv`` and install tapete with its extras when missing or out of date."""
+def _installed(extras: str) -> bool:
+    stamp = _stamp(extras)
+    return stamp.exists() and stamp.read_text() == _wanted_stamp(extras)
+
+
+def ensure_environment(extras: str = EXTRAS) -> None:
+    """Create ``.venv`` and install tapete (with ``extras``, ``""`` for the base
+    dependencies only) when missing or out of date. The ``dev`` install covers the base."""
     if not PYTHON.exists():
         print(f"creating the virtual environment in {VENV} ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    if STAMP.exists() and STAMP.read_text() == _wanted_stamp():
+    if _installed(extras) or (not extras and _installed(EXTRAS)):
         return
-    print(f"installing tapete[{EXTRAS}] into {VENV} ...", flush=True)
+    target = f"{ROOT}[{extras}]" if extras else str(ROOT)
+    print(f"installing tapete{f'[{extras}]' if extras else ''} into {VENV} ...", flush=True)
     subprocess.run([PYTHON, "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
-    subprocess.run(
-        [PYTHON, "-m", "pip", "install", "-q", "-e", f"{ROOT}[{EXTRAS}]"], check=True, cwd=ROOT
-    )
-    STAMP.write_text(_wanted_stamp())
+    subprocess.run([PYTHON, "-m", "pip", "install", "-q", "-e", target], check=True, cwd=ROOT)
+    _stamp(extras).write_text(_wanted_stamp(extras))
 
 
 COMPILED_VENV = ROOT / ".venv-compiled"
@@ -123,20 +136,24 @@ def compiled_test(extra: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    """Dispatch ``play``, ``test`` or any ``tapete`` sub-command."""
-    ensure_environment()
-    if not argv or argv[0] == "play":
+    """Dispatch ``serve`` (the default), ``play``, ``test`` or any ``tapete`` sub-command."""
+    if argv and argv[0] == "test":
+        ensure_environment(EXTRAS)
+        return test(argv[1:])
+    if argv and argv[0] == "compiled":
+        ensure_compiled_environment()
+        return run(COMPILED_BIN / "tapete", *argv[1:])
+    if argv and argv[0] == "compiled-test":
+        return compiled_test(argv[1:])
+    ensure_environment("")
+    if not argv or argv[0] == "serve" or argv[0].startswith("-"):
+        rest = argv[1:] if argv and argv[0] == "serve" else argv
+        return run(BIN / "tapete", "serve", *rest)
+    if argv[0] == "play":
         rest = argv[1:]
         if not rest or rest[0].startswith("-"):
             rest = ["pocha", *rest]
         return run(BIN / "tapete", "play", *rest)
-    if argv[0] == "test":
-        return test(argv[1:])
-    if argv[0] == "compiled":
-        ensure_compiled_environment()
-        return run(COMPILED_BIN / "tapete", *argv[1:])
-    if argv[0] == "compiled-test":
-        return compiled_test(argv[1:])
     return run(BIN / "tapete", *argv)
 
 

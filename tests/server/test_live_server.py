@@ -58,6 +58,7 @@ def test_client_and_tapete_connect_play_a_match(server: Server, tmp_path: Path) 
         stderr=subprocess.STDOUT,
     )
     seat, token = join(server.url, tid, "python client", 1)
+    assert seat == 1
     seen: list[dict[str, Any]] = []
     returns = asyncio.run(
         asyncio.wait_for(
