@@ -119,6 +119,24 @@ class SearchPlayer(Player):
             return int(action)
         return self.fallback.choose(view, legal_actions, rng)
 
+    def action_values(
+        self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random
+    ) -> list[float] | None:
+        """The searched value of every legal action (mean points at La Pocha; the side's
+        mean outcome at Ombre's card play), or ``None`` where the player does not search."""
+        if len(legal_actions) < 2:
+            return None
+        found = None
+        if view.game in ("pocha", "pocha-match"):
+            found = self._pocha_search().action_values(
+                view, legal_actions, rng, self._deal_game(view)
+            )
+        elif view.game in ("ombre", "ombre-match"):
+            found = self._ombre_search().action_values(
+                view, legal_actions, rng, self._deal_game(view)
+            )
+        return None if found is None else found[0]
+
     def _deal_game(self, view: PlayerView) -> Game | None:
         """The game to sample from: the one started with, if it is the view's."""
         game = self.game

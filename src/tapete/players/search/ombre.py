@@ -92,6 +92,19 @@ class OmbreSearch:
         """The searched card, or ``None`` for any decision but a card to play."""
         if len(legal_actions) == 1:
             return legal_actions[0]
+        found = self.action_values(view, legal_actions, rng, game)
+        if found is None:
+            return None
+        means, _ = found
+        return legal_actions[max(range(len(means)), key=lambda a: means[a])]
+
+    def action_values(
+        self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random,
+        game: Game | None = None,
+    ) -> tuple[list[float], list[int]] | None:  # fmt: skip
+        """The mean value for the player's side of each legal card (sacardo +1 … codille
+        -1 for the ombre, the opposite for a defender) and the indices searched (all); or
+        ``None`` for any decision but a card to play."""
         deal = deal_view(view)
         if deal is None or deal.phase != "play" or view.seat is None or deal.trumps is None:
             return None
@@ -132,4 +145,4 @@ class OmbreSearch:
                 if now + (now - begun) * 1.5 > deadline:
                     break
         self.last_worlds = done
-        return legal_actions[int(np.argmax(totals))]
+        return [float(t / done) for t in totals], list(range(len(legal_actions)))

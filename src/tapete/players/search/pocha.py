@@ -145,6 +145,20 @@ class PochaSearch:
         """The searched action, or ``None`` when the decision is not a bid or a card."""
         if len(legal_actions) == 1:
             return legal_actions[0]
+        found = self.action_values(view, legal_actions, rng, game)
+        if found is None:
+            return None
+        means, active = found
+        best = max(active, key=lambda a: means[a])
+        return legal_actions[best]
+
+    def action_values(
+        self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random,
+        game: Game | None = None,
+    ) -> tuple[list[float], list[int]] | None:  # fmt: skip
+        """The mean points the player expects after each legal action (over the worlds each
+        was played out in) and the indices of the candidates still searched at the end; or
+        ``None`` when the decision is not a bid or a card."""
         hand = deal_view(view)
         if hand is None or hand.phase not in ("bidding", "play") or view.seat is None:
             return None
@@ -167,6 +181,7 @@ class PochaSearch:
         played = played_by(tables, hand)
         kernel_rng = np.array([rng.getrandbits(63) | 1], dtype=np.uint64)
         totals = np.zeros(len(legal_actions), dtype=np.float64)
+        weight_sums = np.zeros(len(legal_actions), dtype=np.float64)
         active = np.arange(len(legal_actions))
         deadline = started + 0.9 * self.time_budget
         target = self.worlds if self.worlds is not None else self.max_worlds
@@ -185,6 +200,7 @@ class PochaSearch:
             evaluate = evaluate_bids if bidding else evaluate_plays
             totals[active] += evaluate(hands, weights, *root, tables.rp, candidates[active],
                                        self.playouts, self.epsilon, kernel_rng)  # fmt: skip
+            weight_sums[active] += weights.sum() * self.playouts
             done += size
             if done >= self.prune_after and len(active) > self.keep:
                 # successive halving: the later worlds go to the few candidates still close
@@ -196,7 +212,8 @@ class PochaSearch:
                     break
                 batch = min(batch * 2, 256)
         self.last_worlds = done
-        return legal_actions[int(active[np.argmax(totals[active])])]
+        means = [float(t / w) if w > 0 else 0.0 for t, w in zip(totals, weight_sums, strict=True)]
+        return means, [int(a) for a in active]
 
     def _texts(
         self, game: Game, view: PlayerView, legal_actions: Sequence[int], rng: random.Random

@@ -46,7 +46,7 @@ from tapete.games.trynka import TrynkaMatchView, TrynkaRules, TrynkaView
 from tapete.players.base import Player, load, register_player
 from tapete.players.rule.trynka import rules_for
 from tapete.solvers.trynka_cfr import StrategyTable, default_table_path
-from tapete.solvers.trynka_tree import DECISION, REVEAL, SHOWDOWN, strength_classes
+from tapete.solvers.trynka_tree import DECISION, REVEAL, strength_classes
 
 #: Event kinds of the betting, and the verb of their tree labels.
 _BETTING: Final = {
