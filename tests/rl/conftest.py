@@ -13,11 +13,11 @@ from tapete.engine import Game, State, sample_chance
 #: One small configuration per registered game (kept small so that a full game is quick).
 CONFIGS: dict[str, dict[str, Any]] = {
     "pocha": {"n_players": 3, "hand_size": 3},
-    "pocha-match": {"n_players": 3},
+    "pocha-match": {"n_players": 3, "hand_sequence": "1,2,3"},
     "ombre": {},
-    "ombre-match": {},
+    "ombre-match": {"num_deals": 2},
     "trynka": {},
-    "trynka-match": {},
+    "trynka-match": {"n_players": 3, "banks": 3},
 }
 
 CONTRACT = (

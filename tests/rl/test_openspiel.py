@@ -219,6 +219,20 @@ def test_openspiel_bot_as_a_tapete_player() -> None:
     assert decisions > 0
 
 
+def test_parameter_types_follow_openspiel_game_strings() -> None:
+    load_ready("pocha")
+    load_ready("trynka")
+    openspiel.register(["pocha", "pocha-match", "trynka"])
+    spec = pyspiel.load_game("tapete_pocha").get_type().parameter_specification
+    assert spec["deck"] == openspiel.DEFAULT and spec["hand_size"] == openspiel.DEFAULT
+    game = pyspiel.load_game("tapete_pocha(deck=48,n_players=5)")
+    assert game.tapete.params["deck"] == "48"
+    match = pyspiel.load_game("tapete_pocha_match", {"hand_sequence": "1,2,1"})
+    assert match.tapete.params["hand_sequence"] == (1, 2, 1)
+    trynka = pyspiel.load_game("tapete_trynka(n_players=2,balances=7:9)")
+    assert trynka.tapete.params["balances"] == (7, 9)
+
+
 def test_unknown_games_are_explained() -> None:
     with pytest.raises(tapete.errors.ConfigError):
         openspiel.load("no-such-game")

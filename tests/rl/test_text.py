@@ -123,7 +123,12 @@ def test_prompt_shows_the_view_and_the_actions(language: str) -> None:
 
 def test_describe_view_of_a_match_shows_its_live_deal() -> None:
     game = load_ready("pocha-match")
-    state = sample_states(game, seed=2, limit=60, games=1)[-1]
+    live = [
+        s
+        for s in sample_states(game, seed=2, limit=60, games=1)
+        if s.view(1).deal is not None and s.view(1).deal.hand  # type: ignore[attr-defined]
+    ]
+    state = live[-1]
     text = describe_view(state.view(1))
     assert "seat 1 (you)" in text
     assert str(state.view(1).deal.hand).split()[0] in text  # type: ignore[attr-defined]

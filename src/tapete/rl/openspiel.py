@@ -89,7 +89,14 @@ def openspiel_name(name: str) -> str:
 
 
 def _int_like(param: Param) -> bool:
-    """True for a text parameter whose values are numbers (La Pocha's ``deck``)."""
+    """True for a text parameter whose values are numbers (La Pocha's ``deck``), not lists
+    of numbers (La Pocha's ``hand_sequence``, which stays text)."""
+    try:
+        param.validate("1,2")
+    except ConfigError:
+        pass
+    else:
+        return False
     for value in (24, 36, 40, 48):
         try:
             param.validate(str(value))
@@ -97,6 +104,21 @@ def _int_like(param: Param) -> bool:
             continue
         return True
     return False
+
+
+def _list_like(param: Param) -> bool:
+    """True for a parameter whose value is a list (Trynka's ``balances``, La Pocha's
+    ``hand_sequence``): OpenSpiel's game strings hold it as text with ``:`` between items,
+    since ``,`` separates parameters there."""
+    if isinstance(param.default, tuple):
+        return True
+    if param.kind is not str:
+        return False
+    try:
+        param.validate("1,2")
+    except ConfigError:
+        return False
+    return True
 
 
 def _spec_value(param: Param) -> Any:
@@ -121,9 +143,9 @@ def _tapete_params(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
         spec = _spec_value(param)
         if spec == DEFAULT and value == DEFAULT and not isinstance(value, bool):
             continue
-        if spec == "" and isinstance(value, str):  # a list parameter written as text
-            if not value:
-                continue
+        if spec == "" and isinstance(value, str) and not value:
+            continue
+        if _list_like(param) and isinstance(value, str):  # a list written as text
             value = value.replace(":", ",")
         elif param.kind is str and not isinstance(value, str):
             value = str(value)
@@ -197,6 +219,10 @@ class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.deals: tuple[tuple[int, ...], ...] = _draw_deals(
             self.tapete, count, int(params.get(DEAL_SEED, 0))
         )
+        for param in cls.parameters:  # lists with ':' so that the game string reads back
+            value = params.get(param.name)
+            if _list_like(param) and isinstance(value, str):
+                params[param.name] = value.replace(",", ":")
         super().__init__(_TYPES[self.tapete_name], game_info(self.tapete, count), params)
 
     def new_initial_state(self) -> TapeteOpenSpielState:
@@ -452,8 +478,10 @@ def load(name: str, **params: Any) -> Any:
     for param in cls.parameters:
         if param.name in params:
             value = params[param.name]
-            if _spec_value(param) == "" and isinstance(value, tuple | list):
+            if _list_like(param) and isinstance(value, tuple | list):
                 value = ":".join(str(v) for v in value)
+            elif _list_like(param) and isinstance(value, str):
+                value = value.replace(",", ":")
             elif _spec_value(param) == DEFAULT:  # an optional or digits-valued parameter
                 if value is None or value == param.default or value == "auto":
                     value = DEFAULT
