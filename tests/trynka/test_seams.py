@@ -197,6 +197,8 @@ def test_bets_and_outcomes_are_values() -> None:
         ("blind", P1, 2), ("decline", P2, None), ("bet", P2, 5), ("fold", P3, None),
         ("fold", P0, None), ("reveal", P1, None), ("show", P2, None),
     ]  # fmt: skip
+    looks = [(e.kind, e.arg("look")) for e in state.events(P0) if e.arg("look")]
+    assert looks == [("decline", (P2, P3, P0)), ("fold", (P1,))]  # sighted, then the blind
     reveal, show = state.events(P0)[-2:]
     assert (reveal.arg("to"), reveal.arg("cost"), reveal.arg("out")) == (P2, 5, None)
     assert (show.arg("out"), show.arg("winner"), show.arg("won")) == (P2, P1, 4 + 2 + 5 + 5)

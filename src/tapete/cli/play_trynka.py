@@ -81,6 +81,8 @@ def _outcome(deck: Deck, event: Event) -> list[str]:
             shares = event.arg("shares", ())
             parts = ", ".join(f"seat {s} {a}" for s, a in zip(value, shares, strict=False))
             out.append(f"the bank is split: {parts}")
+        elif name == "look":
+            out.append(f"{_seats(value)} look at their cards")
         elif name == "dealt_in":
             out.append(f"new deal, the bank stays: {_seats(value)} dealt in")
     return out
@@ -101,6 +103,8 @@ def event_text(deck: Deck, event: Event) -> str | None:
         head = f"a card is dealt face up to seat {event.arg('to')}: {card}"
     elif kind in ("no_flash", "decline") and not event.args:
         return None
+    elif kind == "decline" and event.arg("look") is not None and len(event.args) == 1:
+        return "; ".join(_outcome(deck, event))
     elif kind in ("blind", "overblind", "bet"):
         text = f"{kind} {event.arg('amount')}"
         head = f"seat {actor}: {text} / {russian_action(text)}"

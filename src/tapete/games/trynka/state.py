@@ -581,6 +581,8 @@ class TrynkaState(State):
         self.looked |= sighted
         self._round1 = sighted
         if sighted:
+            self._note("look", tuple(s for s in self.participants if sighted >> s & 1))
+        if sighted:
             self.stage = ROUND1
             self._to_act = self.participants[self.dark.bit_count()]
         else:
@@ -590,6 +592,8 @@ class TrynkaState(State):
         pending = self.dark & self.active
         self.looked |= pending
         self._look_pending = pending
+        if pending:
+            self._note("look", tuple(s for s in self.participants if pending >> s & 1))
         if pending:
             self.stage = BLIND_LOOK
             self._to_act = next(s for s in self.participants if pending >> s & 1)
