@@ -5,7 +5,7 @@ positions, hands as strength classes with exact card removal); :class:`Solver` r
 (alternating updates, regrets floored at zero, linearly weighted averages) with vectorised
 passes over the classes (:mod:`tapete.solvers.trynka_kernel`), computes the exact best
 responses of the two players in the abstraction, and writes the average strategy as a table
-(:class:`StrategyTable`, a compressed ``.npz``: probabilities in 1/255 steps).
+(:class:`StrategyTable`, a compressed ``.npz``: probabilities in 1/65535 steps).
 
 Computed by a command::
 
@@ -127,16 +127,66 @@ class Solver:
         )  # fmt: skip
 
 
+class SampledSolver:
+    """Chance-sampled CFR+ for three or more players (no equilibrium guarantee; the average
+    regret falls): each iteration deals real hands (their strength classes) and passes over
+    the whole tree once."""
+
+    def __init__(self, abstraction: Abstraction, seed: int = 0) -> None:
+        self.abstraction = abstraction
+        self.classes: StrengthClasses = strength_classes(*abstraction.value_options())
+        self.tree = build_tree(abstraction)
+        self.arrays = self.tree.arrays()
+        self.row_of, rows = _rows(self.tree, self.classes.n_classes)
+        max_a = max(self.tree.count)
+        self.regret = np.zeros((rows, max_a))
+        self.average = np.zeros((rows, max_a))
+        self.iterations = 0
+        self.seed = seed
+        n = len(self.tree)
+        self._reach = np.zeros((n, abstraction.n_players))
+        self._value = np.zeros((n, abstraction.n_players))
+        self._reached = np.zeros(n, dtype=np.bool_)
+
+    def run(self, iterations: int, chunk: int = 20000) -> None:
+        """``iterations`` more sampled deals."""
+        from tapete.solvers import trynka_kernel as kernel  # numba loads here
+        from tapete.solvers.trynka_tree import sample_classes
+
+        a = self.arrays
+        done = 0
+        while done < iterations:
+            todo = min(chunk, iterations - done)
+            deals = sample_classes(
+                self.classes, self.abstraction.n_players, todo, self.seed + self.iterations
+            )
+            kernel.sampled_pass(
+                a["kind"], a["player"], a["blind"], a["first"], a["count"], a["child"],
+                a["bank"], a["paid"], a["active"], a["target"], self.row_of, self.regret,
+                self.average, deals, self.iterations + 1, self._reach, self._value,
+                self._reached,
+            )  # fmt: skip
+            self.iterations += todo
+            done += todo
+
+    def table(self, **meta: Any) -> StrategyTable:
+        """The average strategy as a :class:`StrategyTable`."""
+        return StrategyTable.from_average(
+            self.abstraction, self.tree, self.classes, self.row_of, self.average,
+            {"iterations": self.iterations, **meta},
+        )  # fmt: skip
+
+
 @dataclasses.dataclass
 class StrategyTable:
     """A stored strategy: per decision node, probabilities per strength class (``None``
-    class for a player who has not looked) over the node's children, in 1/255 steps."""
+    class for a player who has not looked) over the node's children, in 1/65535 steps."""
 
     abstraction: Abstraction
     tree: Tree
     classes: StrengthClasses
     row_of: np.ndarray
-    probs: np.ndarray  # (rows, max children) uint8
+    probs: np.ndarray  # (rows, max children) uint16
     meta: dict[str, Any]
 
     @classmethod
@@ -160,7 +210,7 @@ class StrategyTable:
         total = avg.sum(axis=1, keepdims=True)
         uniform = valid / np.maximum(count[:, None], 1)
         normal = np.where(total > 0, avg / np.where(total > 0, total, 1.0), uniform)
-        probs = np.rint(normal * 255).astype(np.uint8)
+        probs = np.rint(normal * 65535).astype(np.uint16)
         return cls(abstraction, tree, classes, row_of, probs, dict(meta))
 
     def policy(self, node: int, hand_class: int | None) -> list[float]:
@@ -213,14 +263,31 @@ class StrategyTable:
         return cls(abstraction, tree, classes, row_of, probs, header)
 
 
+def table_exploitability(table: StrategyTable) -> float:
+    """The exact exploitability (chips per deal) of a two-player table as stored (its
+    probabilities rounded to 1/65535)."""
+    solver = Solver(table.abstraction)
+    if solver.tree.signature() != table.tree.signature():
+        raise ConfigError("the table was made for another betting tree")
+    solver.average[:, : table.probs.shape[1]] = table.probs.astype(np.float64)
+    return solver.exploitability()
+
+
 def default_table_path(n_players: int) -> Path:
     """The shipped table of ``n_players`` players with the default rules."""
     return DATA_DIR / f"trynka_{n_players}p.npz"
 
 
 def default_abstraction(n_players: int, **params: Any) -> Abstraction:
-    """The abstraction the shipped tables use for ``n_players`` (rule options ``params``)."""
-    return Abstraction.from_params({"n_players": n_players, **params}, bets="coarse")
+    """The abstraction the shipped tables use for ``n_players`` (rule options ``params``):
+    coarse bets, and for three or more players one raise a deal (an over-blind counts).
+
+    >>> default_abstraction(3).raises, default_abstraction(2).bets
+    (1, 'coarse')
+    """
+    return Abstraction.from_params(
+        {"n_players": n_players, **params}, bets="coarse", raises=0 if n_players == 2 else 1
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -232,6 +299,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--bets", choices=("coarse", "all"), default="coarse")
+    parser.add_argument(
+        "--raises", type=int, default=None, help="raises per deal (default: 0 = no limit for "
+        "two players, 1 for more)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (3+)")
     parser.add_argument("--report-every", type=int, default=0, metavar="N")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument(
@@ -246,8 +318,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         params[key] = (
             low == "true" if low in ("true", "false") else int(value) if value.isdigit() else value
         )
-    abstraction = Abstraction.from_params({"n_players": args.players, **params}, bets=args.bets)
+    raises = args.raises if args.raises is not None else (0 if args.players == 2 else 1)
+    abstraction = Abstraction.from_params(
+        {"n_players": args.players, **params}, bets=args.bets, raises=raises
+    )
     start = time.perf_counter()
+    if args.players != 2:
+        return _main_sampled(args, abstraction, start)
     solver = Solver(abstraction)
     print(f"tree: {len(solver.tree)} nodes, {solver.regret.shape[0]} strategy rows", flush=True)
     done = 0
@@ -266,8 +343,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     v0, v1 = solver.values()
     exploitability = solver.exploitability()
     print(f"values per deal: P1 {v0:+.4f}, P2 {v1:+.4f}")
+    table = solver.table(exploitability=exploitability, values=[v0, v1])
+    stored = table_exploitability(table)
+    table.meta["stored_exploitability"] = stored
+    print(f"exploitability of the table as stored (1/65535 steps): {stored:.5f} chips")
     if args.out is not None:
-        solver.table(exploitability=exploitability, values=[v0, v1]).save(args.out)
+        table.save(args.out)
+        print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
+    return 0
+
+
+def _main_sampled(args: argparse.Namespace, abstraction: Abstraction, start: float) -> int:
+    solver = SampledSolver(abstraction, seed=args.seed)
+    print(f"tree: {len(solver.tree)} nodes, {solver.regret.shape[0]} strategy rows", flush=True)
+    done = 0
+    step = args.report_every or args.iterations
+    while done < args.iterations:
+        todo = min(step, args.iterations - done)
+        solver.run(todo)
+        done += todo
+        print(f"sampled deals {done}: {time.perf_counter() - start:.1f} s", flush=True)
+    if args.out is not None:
+        solver.table().save(args.out)
         print(f"wrote {args.out} ({args.out.stat().st_size} bytes)")
     return 0
 

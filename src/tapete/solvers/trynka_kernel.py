@@ -189,3 +189,132 @@ def cfr_pass(
     for b in range(k):
         total += value[0, b]
     return total
+
+
+REVEAL = 3
+
+
+@jit(cache=True)
+def sampled_pass(
+    kind: np.ndarray,
+    actor: np.ndarray,
+    blind: np.ndarray,
+    first: np.ndarray,
+    count: np.ndarray,
+    child: np.ndarray,
+    bank: np.ndarray,
+    paid: np.ndarray,
+    active: np.ndarray,
+    target: np.ndarray,
+    row_of: np.ndarray,
+    regret: np.ndarray,
+    average: np.ndarray,
+    deals: np.ndarray,
+    first_iteration: int,
+    reach: np.ndarray,
+    value: np.ndarray,
+    reached: np.ndarray,
+) -> None:
+    """Chance-sampled CFR+ for any number of players: one full pass per dealt row of
+    ``deals`` (the players' strength classes), regrets of every player updated at once,
+    averages weighted by the iteration number (``first_iteration`` for the first row).
+    Subtrees that two players never reach are skipped (no regret there depends on them)."""
+    n_nodes = kind.shape[0]
+    n = deals.shape[1]
+    max_a = regret.shape[1]
+    sigma = np.empty((n_nodes, max_a))
+    for d in range(deals.shape[0]):
+        weight = float(first_iteration + d)
+        cls = deals[d]
+        for node in range(n_nodes):
+            reached[node] = False
+        reached[0] = True
+        for s in range(n):
+            reach[0, s] = 1.0
+        for node in range(n_nodes):
+            if not reached[node]:
+                continue
+            kd = kind[node]
+            if kd == DECISION:
+                p = actor[node]
+                na = count[node]
+                f = first[node]
+                row = row_of[node] + (0 if blind[node] else cls[p])
+                total = 0.0
+                for a in range(na):
+                    x = regret[row, a]
+                    if x > 0.0:
+                        total += x
+                for a in range(na):
+                    x = regret[row, a]
+                    if total > 0.0:
+                        sigma[node, a] = x / total if x > 0.0 else 0.0
+                    else:
+                        sigma[node, a] = 1.0 / na
+                for a in range(na):
+                    c = child[f + a]
+                    zeros = 0
+                    for s in range(n):
+                        x = reach[node, s] * (sigma[node, a] if s == p else 1.0)
+                        reach[c, s] = x
+                        if x == 0.0:
+                            zeros += 1
+                    if zeros < 2:
+                        reached[c] = True
+                    else:  # two players never get here: no regret below depends on it
+                        for s in range(n):
+                            value[c, s] = 0.0
+            elif kd == REVEAL:
+                win = cls[actor[node]] > cls[target[node]]
+                c = child[first[node] + (0 if win else 1)]
+                reached[c] = True
+                for s in range(n):
+                    reach[c, s] = reach[node, s]
+        for node in range(n_nodes - 1, -1, -1):
+            if not reached[node]:
+                continue
+            kd = kind[node]
+            mask = active[node]
+            if kd == FIXED:
+                winners = 0
+                for s in range(n):
+                    if mask >> s & 1:
+                        winners += 1
+                for s in range(n):
+                    won = bank[node] / winners if mask >> s & 1 else 0.0
+                    value[node, s] = won - paid[node, s]
+            elif kd == SHOWDOWN:
+                best = -1
+                for s in range(n):
+                    if mask >> s & 1 and cls[s] > best:
+                        best = cls[s]
+                winners = 0
+                for s in range(n):
+                    if mask >> s & 1 and cls[s] == best:
+                        winners += 1
+                for s in range(n):
+                    won = bank[node] / winners if (mask >> s & 1 and cls[s] == best) else 0.0
+                    value[node, s] = won - paid[node, s]
+            elif kd == REVEAL:
+                win = cls[actor[node]] > cls[target[node]]
+                c = child[first[node] + (0 if win else 1)]
+                for s in range(n):
+                    value[node, s] = value[c, s]
+            else:
+                p = actor[node]
+                na = count[node]
+                f = first[node]
+                for s in range(n):
+                    acc = 0.0
+                    for a in range(na):
+                        acc += sigma[node, a] * value[child[f + a], s]
+                    value[node, s] = acc
+                row = row_of[node] + (0 if blind[node] else cls[p])
+                others = 1.0
+                for s in range(n):
+                    if s != p:
+                        others *= reach[node, s]
+                for a in range(na):
+                    x = regret[row, a] + others * (value[child[f + a], p] - value[node, p])
+                    regret[row, a] = x if x > 0.0 else 0.0
+                    average[row, a] += weight * reach[node, p] * sigma[node, a]

@@ -67,7 +67,9 @@ class Abstraction:
     """The rules of one deal as the solver models them (amounts in chips).
 
     ``bets`` is the bet abstraction: ``"all"`` (every amount from the level to the cap) or
-    ``"coarse"`` (the level, one step above it, twice the level and the cap).
+    ``"coarse"`` (the level, one step above it, twice the level and the cap); ``raises``
+    (0: no limit) the raises (over-blinds and bets above the level) after which the
+    abstraction only calls.
     """
 
     n_players: int = 2
@@ -84,6 +86,7 @@ class Abstraction:
     two_aces_22: bool = False
     trips_score: bool = False
     bets: str = "all"
+    raises: int = 0
 
     def __post_init__(self) -> None:
         if not 2 <= self.n_players <= 8:
@@ -169,6 +172,7 @@ class _Pos:
     resume: str
     paid: tuple[int, ...]
     blind_index: int
+    raises: int = 0
 
 
 @dataclasses.dataclass
@@ -329,6 +333,8 @@ class _Builder:
             if s.blind_index == 0:
                 hi = min(ab.dark_max, ab.level_cap)
                 return ["d", *(f"B{a}" for a in range(ab.stake, hi + 1))]
+            if ab.raises and s.raises >= ab.raises:
+                return ["d"]
             return ["d", *(f"O{a}" for a in ab.overblind_amounts(s.level))]
         if s.stage == "propose":
             return ["a", "n"]
@@ -337,7 +343,10 @@ class _Builder:
         if ab.agreed_svara and s.svara_ok and two and not s.proposed >> s.to_act & 1:
             acts.append("p")
         if not self.closed(s):
-            acts += [f"b{a}" for a in ab.bet_amounts(s.level)]
+            amounts = ab.bet_amounts(s.level)
+            if ab.raises and s.raises >= ab.raises:
+                amounts = amounts[:1]
+            acts += [f"b{a}" for a in amounts]
         return acts
 
     def apply(self, parent: _Pos, action: str) -> int:
@@ -348,6 +357,7 @@ class _Builder:
             if verb == "d":
                 return self.end_blind(s, action)
             self.pay(s, p, amount)
+            s.raises += 1 if s.blind_index else 0
             s.level = amount
             s.matched = 1 << p
             s.dark |= 1 << p
@@ -375,6 +385,7 @@ class _Builder:
                 s.level = amount
                 s.matched = 1 << p
                 s.raised = True
+                s.raises += 1
             else:
                 s.matched |= 1 << p
             s.svara_ok = True

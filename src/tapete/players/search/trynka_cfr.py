@@ -95,8 +95,10 @@ def _class_percentiles(table: StrategyTable) -> np.ndarray:
 class TrynkaCFRPlayer(Player):
     """Plays Trynka from the stored CFR+ strategy (see the module); ``rule`` elsewhere.
 
-    Parameters: ``table`` (a path to another ``.npz`` table), ``aggression`` (passed to the
-    ``rule`` bot it uses for the dealing questions and other games).
+    Parameters: ``table`` (a path to another two-player ``.npz`` table), ``table3`` (the
+    three-player one; ``none``: play three-player deals from the two-player prior),
+    ``aggression`` (passed to the ``rule`` bot it uses for the dealing questions and other
+    games).
     """
 
     name = "trynka-cfr"
@@ -105,6 +107,10 @@ class TrynkaCFRPlayer(Player):
         super().__init__(**params)
         path = params.get("table")
         self.table_path = str(Path(path)) if path else str(default_table_path(2))
+        path3 = params.get("table3")
+        if path3 is None:
+            path3 = default_table_path(3) if default_table_path(3).exists() else "none"
+        self.table3_path = "" if str(path3) == "none" else str(Path(path3))
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
         self.fallback = load("rule", **rule_params)
         #: What the last decision used: ``tree``, ``prior`` or ``rule`` (for tests and logs).
@@ -125,6 +131,18 @@ class TrynkaCFRPlayer(Player):
         if getattr(game, "name", "").startswith("trynka"):
             _ = self.table
             _prior_index(self.table_path)
+            self._exact_table(game.num_players())
+
+    def _exact_table(self, n_players: int) -> StrategyTable | None:
+        """The table solved for ``n_players`` players, if there is one."""
+        if n_players == 2:
+            return self.table
+        if n_players == 3 and self.table3_path:
+            try:
+                return _table(self.table3_path)
+            except FileNotFoundError:
+                raise ConfigError(f"no Trynka strategy table at {self.table3_path}") from None
+        return None
 
     def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
         """The table's action for Trynka's betting decisions, ``rule``'s otherwise."""
@@ -149,16 +167,19 @@ class TrynkaCFRPlayer(Player):
         betting = any(t in texts for t in ("fold", "decline", "accept")) and "join" not in texts
         if not betting:
             return None
-        table = self.table
         seat = view.seat
         assert seat is not None
         parts = view.participants
         if seat not in parts:
             return None
-        hand_class = self._hand_class(view, rules, table)
         node = None
-        if len(parts) == table.abstraction.n_players and self._same_values(rules, table):
+        table = self._exact_table(len(parts))
+        if table is not None and self._same_values(rules, table):
             node = self._walk(view, rules, table)
+        if node is None:
+            table = self.table
+        assert table is not None
+        hand_class = self._hand_class(view, rules, table)
         source = "tree"
         if node is None:
             node = self._nearest(view, table, texts)
@@ -327,4 +348,6 @@ class TrynkaCFRPlayer(Player):
         return texts.get(f"{word} {amount}")
 
 
-register_player(TrynkaCFRPlayer.name, TrynkaCFRPlayer, ("table", "aggression", "time_budget"))
+register_player(
+    TrynkaCFRPlayer.name, TrynkaCFRPlayer, ("table", "table3", "aggression", "time_budget")
+)
