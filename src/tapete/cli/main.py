@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from tapete.cli.common import optional_module, silence_stdout
 from tapete.errors import TapeteError
 
-COMMANDS = ("games", "play", "random", "replay", "bench", "arena", "serve", "connect")
+COMMANDS = ("games", "play", "random", "replay", "bench", "arena", "serve", "connect", "analyse")
 
 
 def build_parser() -> argparse.ArgumentParser:
