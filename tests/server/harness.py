@@ -14,6 +14,7 @@ from tapete.engine.api import State, cards_in
 from tapete.storage import Store
 from tapete.storage import store as st
 from tapete.table import LiveTable, TableManager, Watcher
+from tapete.table.events import engine_logs_events
 
 
 class Collector:
@@ -148,25 +149,33 @@ def check_messages(
             ]
         else:
             assert message["legal"] == []
+        engine_events = engine_logs_events(truth)
         for event in message["events"]:
             move = event["move"]
             assert move < number
-            after_mask = hidden[move + 1]
-            for text in strings_of(event):
-                for card in cards_in(text, parse_text=True):
-                    assert not after_mask >> card & 1, (
-                        f"seat {seat} was told hidden card {card} in event {event}"
-                    )
             mover = states[move]
-            if event["actor"] == -1:
+            text = mover.action_to_string(states[move + 1].history()[-1])
+            if engine_events:  # exactly the engine's event for this seat, with its text
+                expected = truth.events(seat, move)[0].to_dict()
+                assert {k: v for k, v in event.items() if k != "text"} == json.loads(
+                    json.dumps(expected)
+                )
+                assert event["text"] == (None if event["action"] is None else text)
+            else:  # derived: no card hidden from the seat right after the event
+                for part in strings_of(event):
+                    for card in cards_in(part, parse_text=True):
+                        assert not hidden[move + 1] >> card & 1, (
+                            f"seat {seat} was told hidden card {card} in event {event}"
+                        )
+            if event["actor"] == -1 and event["kind"] == "deal":
                 to = mover.chance_recipient()
-                text = mover.action_to_string(states[move + 1].history()[-1])
-                secret = any(after_mask >> c & 1 for c in cards_in(text, parse_text=True))
-                if to != seat and secret:
+                secret = any(hidden[move + 1] >> c & 1 for c in cards_in(text, parse_text=True))
+                if to != seat and secret:  # another seat's card, dealt face down
                     assert event["action"] is None and event["text"] is None, event
+                    assert all(v != text.split()[-1] for v in strings_of(event.get("args")))
         for where, part in message.items():
-            if where == "view":
-                continue
+            if where == "view" or (where == "events" and engine_events):
+                continue  # compared with the engine's own above
             for text in strings_of(part):
                 for card in cards_in(text, parse_text=True):
                     assert not (hidden[number] >> card & 1) or ever_seen[number] >> card & 1, (

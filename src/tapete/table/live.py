@@ -257,6 +257,7 @@ class LiveTable:
         try:
             self._push(seat, action)
             self._deal()
+            self._chain_bots()
         except Exception:
             await self._reload()
             raise
@@ -318,6 +319,28 @@ class LiveTable:
         player = load_player(STAND_IN) if stand_in else self._player_for(self.data.seats[seat])
         if player is None:
             return
+        action = self._bot_choice(player, seat)
+        await self._play(seat, action)
+
+    #: Most bot moves played in one go (one transaction, one message) without a delay.
+    CHAIN_LIMIT = 400
+
+    def _chain_bots(self) -> None:
+        """Without a bot delay, play the bots' moves that follow at once (stored in the same
+        transaction, sent as one state with every event)."""
+        if self.data.bot_delay > 0 or self.data.status != "playing":
+            return
+        for _ in range(self.CHAIN_LIMIT):
+            seat = self.state.current_player()
+            if seat < 0:
+                return
+            player = self._player_for(self.data.seats[seat])
+            if player is None:
+                return
+            self._push(seat, self._bot_choice(player, seat))
+            self._deal()
+
+    def _bot_choice(self, player: Player, seat: int) -> int:
         legal = self.state.legal_actions()
         try:
             action = player.choose(self.state.view(seat), legal, self._bot_rng)
@@ -325,11 +348,11 @@ class LiveTable:
             log.exception(
                 "table %s: bot %s failed; playing its first legal action", self.data.id, player
             )
-            action = legal[0]
+            return legal[0]
         if action not in legal:
             log.error("table %s: bot %s chose illegal %s", self.data.id, player, action)
-            action = legal[0]
-        await self._play(seat, action)
+            return legal[0]
+        return action
 
     async def _clock_ran_out(self, number: int) -> None:
         if number != len(self.moves) or self.data.status != "playing":
@@ -519,6 +542,12 @@ class LiveTable:
         ]
         first = len(self.moves)
         self._deal()
+        self.data.seats, before = seats, self.data.seats
+        self.data.status, status = "playing", self.data.status
+        try:
+            self._chain_bots()
+        finally:
+            self.data.seats, self.data.status = before, status
         await self._commit(
             first, [st.update_seat(self.data.id, s) for s in seats], status="playing"
         )
