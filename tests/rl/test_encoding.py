@@ -44,6 +44,12 @@ def expected(kind: str, value: Any, part: Any, view: Any, enc: Encoder) -> Any:
     n = enc.game.num_players()
     if kind == "bool":
         return bool(value)
+    if kind == "seat_values":
+        values = [float(v) for v in (value or ())][:n]
+        return tuple(values + [0.0] * (n - len(values)))
+    if kind == "seat_flags":
+        flags = [bool(v) for v in (value or ())][:n]
+        return tuple(flags + [False] * (n - len(flags)))
     if kind in ("scalar",):
         return 0.0 if value is None else float(value)
     if kind == "optional":

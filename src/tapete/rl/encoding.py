@@ -71,6 +71,7 @@ SEAT_NAMES: Final = frozenset(
 IGNORED: Final = frozenset({"game", "spec", "move"})
 
 Buffer = npt.NDArray[np.float32]
+Index = npt.NDArray[np.int64]
 
 
 class EncodingError(TapeteError):
@@ -185,7 +186,8 @@ class Part:
     shape: tuple[int, ...]
     meaning: str
     #: What the cells hold: ``bool``, ``seat``, ``scalar``, ``optional``, ``string``,
-    #: ``card``, ``cardset``, ``suit``, ``trick``, ``tricks``, ``seat_cards``, ``events``.
+    #: ``card``, ``cardset``, ``suit``, ``trick``, ``tricks``, ``seat_cards``,
+    #: ``seat_values``, ``seat_flags``, ``events``.
     kind: str
     #: ``write(value, ones, scalar_index, scalar_value)``: append the cells to set.
     write: Writer
@@ -194,6 +196,9 @@ class Part:
     #: The names behind the cells: a string part's values, an event log's public seat
     #: arguments.
     labels: tuple[str, ...] = ()
+    #: ``write_array(view)``: the cells to set as an index array (the event log's fast
+    #: form; ``write`` gives the same cells as a list).
+    write_array: Callable[[Any], Any] | None = None
 
 
 class _Context:
@@ -513,6 +518,9 @@ class _Builder:
             self.skipped.append((path, f"variable length (seen {sorted(lengths)})"))
             return
         n = ctx.n
+        if item_inner in (int, float, bool) and not item_optional:
+            self.seat_values_part(path, get, item_inner is bool)
+            return
         for seat in range(n):
             at = _index_of_tuple(get, seat)
             sub = f"{path}[{seat}]"
@@ -527,6 +535,30 @@ class _Builder:
             else:
                 self.skipped.append((path, f"items of type {item} have no tensor form"))
                 return
+
+    def seat_values_part(self, path: str, get: Callable[[Any], Any], flags: bool) -> None:
+        """A number (or a flag) per seat: ``cards_held``, ``tricks_won``, ``balances``..."""
+        n = self.ctx.n
+        o = self.offset
+        cells = range(o, o + n)
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            values = get(view)
+            if values is None:
+                return
+            if flags:
+                ones.extend([o + i for i, flag in enumerate(values[:n]) if flag])
+            else:
+                si.extend(cells[: len(values)])
+                sv.extend(values[:n])
+
+        def read(t: Buffer) -> Any:
+            if flags:
+                return tuple(bool(t[o + i]) for i in range(n))
+            return tuple(float(t[o + i]) for i in range(n))
+
+        meaning = "1 when true, per seat" if flags else "the value, per seat"
+        self.add("seat_flags" if flags else "seat_values", path, n, (n,), meaning, write, read)
 
     def seat_cards_part(self, path: str, hint: Any, get: Callable[[Any], Any]) -> None:
         """``tuple[tuple[int, Card, ...], ...]`` (seat, then cards): a plane per seat and per
@@ -600,45 +632,59 @@ class _Builder:
             result = cells[key] = tuple(out)
             return result
 
-        # Views of one seat taken one after another share their events (the same objects,
-        # cached by the state): each stream keeps its cells, so a new view costs its new
-        # events only. A stream is found by its first event and checked by identity.
-        streams: dict[int, tuple[Sequence[Event], list[int], list[int]]] = {}
+        # Views of one seat taken one after another share their events: each stream keeps
+        # its cells (an index array), so a new view costs its new events only. A stream is
+        # found by the seat and its first event, and its prefix checked by tuple comparison
+        # (identity first, in C).
+        streams: dict[tuple[Any, int], tuple[tuple[Event, ...], Index, list[int]]] = {}
+        empty: Index = np.zeros(0, np.int64)
 
-        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
-            events: Sequence[Event] = get(view) or ()
+        def cells_of(events: Sequence[Event], seat: Any) -> Index:
+            """The absolute cells of ``seat``'s ``events`` (at most ``slots`` of them)."""
             if len(events) > slots:  # the latest events only: no stream
+                out: list[int] = []
                 base = o
                 for event in events[len(events) - slots :]:
-                    ones.extend([base + c for c in event_cells(event)])
+                    out.extend([base + c for c in event_cells(event)])
                     base += width
-                return
+                return np.asarray(out, np.int64)
             if not events:
-                return
+                return empty
+            events = tuple(events)
             count = len(events)
-            entry = streams.get(id(events[0]))
-            if entry is not None and entry[0][0] is events[0]:
-                seen, cells, ends = entry
-                known = min(len(seen), count)
-                if all(map(operator.is_, seen[:known], events[:known])):
-                    if known == count:
-                        ones.extend(cells[: ends[count - 1]])
-                        return
-                    if known < len(seen):  # an earlier view of the stream: a new branch
-                        cells, ends = cells[: ends[known - 1]], ends[:known]
-                else:
-                    known, cells, ends = 0, [], []
-            else:
-                known, cells, ends = 0, [], []
+            known, cells, ends = 0, empty, []
+            key = (seat, id(events[0]))  # seats may share event objects (hidden ones)
+            entry = streams.get(key)
+            if entry is not None:
+                seen, seen_cells, seen_ends = entry
+                common = min(len(seen), count)
+                if seen[:common] == events[:common]:
+                    if common == count:
+                        return seen_cells[: seen_ends[count - 1]]
+                    known, cells, ends = (
+                        common,
+                        seen_cells[: seen_ends[common - 1]],
+                        seen_ends[:common],
+                    )
+            new: list[int] = []
+            ends = list(ends)
             base = o + known * width
+            offset = len(cells)
             for event in events[known:]:
-                cells.extend([base + c for c in event_cells(event)])
-                ends.append(len(cells))
+                new.extend([base + c for c in event_cells(event)])
+                ends.append(offset + len(new))
                 base += width
+            cells = np.concatenate((cells, np.asarray(new, np.int64)))
             if len(streams) >= 256:
                 streams.clear()
-            streams[id(events[0])] = (events, cells, ends)
-            ones.extend(cells)
+            streams[key] = (events, cells, ends)
+            return cells
+
+        def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            ones.extend(cells_of(get(view) or (), view.seat).tolist())
+
+        def write_array(view: Any) -> Index:
+            return cells_of(get(view) or (), view.seat)
 
         def read(t: Buffer) -> Any:
             out = []
@@ -668,6 +714,7 @@ class _Builder:
         self.add(
             "events", path, slots * width, (slots, width), meaning, write, read, tuple(seat_args)
         )
+        self.parts[-1].write_array = write_array
 
 
 #: The most event slots a layout has by default (a Trynka bank may last thousands of moves).
@@ -713,6 +760,9 @@ def _cardset(ctx: _Context, plane: Buffer) -> CardSet:
 
 
 def _chain(getter: Callable[[Any], Any], name: str) -> Callable[[Any], Any]:
+    if getter is _identity:  # a field of the view itself: C-level attribute access
+        return operator.attrgetter(name)
+
     def get(view: Any) -> Any:
         outer = getter(view)
         return None if outer is None else getattr(outer, name)
@@ -757,6 +807,8 @@ class Encoder:
         self.skipped: tuple[tuple[str, str], ...] = tuple(builder.skipped)
         self.size: int = builder.offset
         self._writers = tuple(p.write for p in self.parts)
+        self._list_writers = tuple(p.write for p in self.parts if p.write_array is None)
+        self._array_writers = tuple(p.write_array for p in self.parts if p.write_array)
         #: The pack whose deck-local indices the card planes use.
         self.deck: Deck = self._ctx.deck
 
@@ -781,11 +833,13 @@ class Encoder:
         ones: list[int] = []
         si: list[int] = []
         sv: list[float] = []
-        for write in self._writers:
+        for write in self._list_writers:
             write(view, ones, si, sv)
         out[ones] = 1.0
         if si:
             out[si] = sv
+        for write_array in self._array_writers:
+            out[write_array(view)] = 1.0
         return out
 
     def encode_batch(self, views: Iterable[PlayerView], out: Buffer | None = None) -> Buffer:
@@ -832,6 +886,9 @@ class Encoder:
         for part in self.parts:
             if part.kind == "scalar":
                 low[part.offset], high[part.offset] = -np.inf, np.inf
+            elif part.kind == "seat_values":
+                low[part.offset : part.offset + part.size] = -np.inf
+                high[part.offset : part.offset + part.size] = np.inf
             elif part.kind == "optional":
                 low[part.offset + 1], high[part.offset + 1] = -np.inf, np.inf
         return low, high
