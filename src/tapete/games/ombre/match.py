@@ -226,6 +226,7 @@ class OmbreMatchGame(MatchGame):
         state.results = list(view.results)
         state.selector = view.selector
         state.previous_dealer = view.results[-1].dealer if view.results else -1
+        state._finished_view = None
         state._resume_from(view, deal)
         shows = [e for e in view.events if e.kind == "show"] if deal is None else []
         if deal is not None:
@@ -280,8 +281,17 @@ class OmbreMatchState(MatchState, SharedEvents):
         self._passes = 0
         #: The match's move number where the live deal (or the choice of its dealer) began.
         self._segment_start = 0
-        #: ``(finished, results)`` as tuples for the views (rebuilt when a deal ends).
-        self._finished_view: tuple[tuple[DealSummary, ...], tuple[DealResult, ...]] = ((), ())
+        #: The finished deals, results, balances and standings as tuples for the views (they
+        #: change only when a deal ends; rebuilt then).
+        self._finished_view: (
+            tuple[
+                tuple[DealSummary, ...],
+                tuple[DealResult, ...],
+                tuple[int, ...],
+                tuple[float, ...],
+            ]
+            | None
+        ) = None
         self._begin_selection()
 
     # -- flow -----------------------------------------------------------------------------------
@@ -465,11 +475,16 @@ class OmbreMatchState(MatchState, SharedEvents):
         if self._phase == FIRST_DEALER:
             # Only this pass of 40 cards: the spent pack's cards are unseen in the new one.
             shown = self._shown_list[self._passes * N_CARDS :]
-        balances = tuple(self.balances)
-        finished, results = self._finished_view
-        if len(results) != len(self.results):
-            finished, results = tuple(self.finished), tuple(self.results)
-            self._finished_view = finished, results
+        cached = self._finished_view
+        if cached is None or len(cached[1]) != len(self.results):
+            balances = tuple(self.balances)
+            cached = self._finished_view = (
+                tuple(self.finished),
+                tuple(self.results),
+                balances,
+                tuple(float(b) for b in balances),
+            )
+        finished, results, balances, standings = cached
         return OmbreMatchView(
             game=self.game.name,
             seat=seat,
@@ -480,7 +495,7 @@ class OmbreMatchState(MatchState, SharedEvents):
             phase=self.phase(),
             n_players=3,
             deal_index=len(self.results),
-            standings=tuple(float(b) for b in balances),
+            standings=standings,
             finished=finished,
             deal=deal.view(seat) if deal is not None else None,
             num_deals=self.game.num_deals,
