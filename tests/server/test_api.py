@@ -295,3 +295,38 @@ def test_lobby_bad_input(client: TestClient) -> None:
     left = client.post(f"/api/tables/{tid}/leave", json={"token": ok["token"]}).json()
     assert left["table"]["seats"][2]["taken"] is False
     assert client.get("/healthz").json() == {"ok": True, "protocol": 1}
+
+
+def test_pages_frames_and_hints(client: TestClient) -> None:
+    for path in ("/", "/t/abc", "/replay/abc"):
+        page = client.get(path)
+        assert page.status_code == 200 and "<html" in page.text.lower(), path
+    made = create(
+        client,
+        game="pocha",
+        params={"n_players": 3, "hand_size": 1},
+        bot_delay=0,
+        name="Ana",
+        seat=0,
+    )
+    tid, admin = made["table"]["id"], made["admin_token"]
+    client.post(f"/api/tables/{tid}/start", json={"admin_token": admin})
+    assert error_code(client.get(f"/api/tables/{tid}/frames/0")) == "not_finished"
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        state = receive_state(ws)
+        while state["to_move"] != -4:
+            if state["legal"]:
+                ws.send_json({"type": "hint", "state": state["state"]})
+                while (answer := ws.receive_json())["type"] not in ("hint", "refused"):
+                    pass
+                assert answer["type"] == "hint" and answer["state"] == state["state"]
+                assert answer["action"] in [e["action"] for e in state["legal"]]
+                ws.send_json(
+                    {"type": "action", "state": state["state"], "action": answer["action"]}
+                )
+            state = receive_state(ws)
+    total = len(json.loads(client.get(f"/api/tables/{tid}/record").text)["actions"])
+    last = client.get(f"/api/tables/{tid}/frames/{total}").json()
+    assert last["move"] == total and len(last["views"]) == 3
+    assert client.get(f"/api/tables/{tid}/frames/{total + 1}").status_code == 404

@@ -24,9 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from tapete.engine import game_class, registered_games
+from tapete.errors import RecordError
 from tapete.players.base import available as available_players
 from tapete.storage import Store
 from tapete.table import LiveTable, SeatSpec, TableError, TableManager, TableSpec, Watcher
+from tapete.web.frames import frame
+from tapete.web.hints import hint
 from tapete.web.protocol import (
     BURST,
     MAX_DROPPED,
@@ -299,9 +302,46 @@ async def _handle(
             await table.call(lambda: table.act(w, message))
         elif kind == "back":
             await table.call(lambda: table.back(w))
+        elif kind == "hint":
+            await table.call(lambda: _hint(table, conn, w, message["state"]))
     except TableError as e:
         error("internal" if e.code == "internal" else e.code, e.detail)
     return watcher
+
+
+async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: int) -> None:
+    """Answer a ``hint``: the strongest registered bot's choice from this seat's view."""
+    state = table.state
+    current = state.move_number()
+    if watcher.seat is None or state.current_player() != watcher.seat:
+        conn.deliver(
+            {
+                "type": "refused",
+                "code": "not_your_turn",
+                "reason": None,
+                "detail": "hints are for the seat to move",
+                "state": current,
+                "id": None,
+            }
+        )
+        return
+    if number != current:
+        conn.deliver(
+            {
+                "type": "refused",
+                "code": "stale_state",
+                "reason": None,
+                "detail": f"the state is now {current}",
+                "state": current,
+                "id": None,
+            }
+        )
+        return
+    seat = watcher.seat
+    view, legal = state.view(seat), state.legal_actions()
+    answer = await asyncio.to_thread(hint, state.game, seat, view, legal, state.action_to_string)
+    if state.move_number() == current:
+        conn.deliver({"type": "hint", "state": current, **answer})
 
 
 # -- the application --------------------------------------------------------------------------
@@ -453,6 +493,17 @@ def create_app(db_url: str, *, idle_close: float = 600.0) -> FastAPI:
             headers={"Content-Disposition": f'attachment; filename="tapete-{table_id}.json"'},
         )
 
+    @app.get("/api/tables/{table_id}/frames/{n}")
+    async def frames(table_id: str, n: int, request: Request) -> dict[str, Any]:
+        """One step of a finished table's replay: every seat's view after ``n`` actions."""
+        table = await manager_of(request).require(table_id)
+        if table.data.status not in ("finished", "closed"):
+            raise TableError("not_finished", "the record is offered once the table is over", 409)
+        try:
+            return frame(table.record(), n)
+        except RecordError as e:
+            raise TableError("bad_frame", str(e), 404) from None
+
     @app.get("/api/history")
     async def history_by_name(name: str, request: Request) -> dict[str, Any]:
         """A player's past games by display name."""
@@ -467,8 +518,8 @@ def create_app(db_url: str, *, idle_close: float = 600.0) -> FastAPI:
     async def websocket(websocket: WebSocket, table_id: str) -> None:
         await play_socket(websocket, manager_of(websocket), table_id)
 
-    def page(name: str) -> Callable[..., Awaitable[Response]]:
-        async def serve(**_: str) -> Response:
+    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def serve(request: Request) -> Response:
             path = STATIC / name
             if not path.is_file():
                 return _error(404, "no_page", f"the page {name} is not installed")

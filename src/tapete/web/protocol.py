@@ -38,6 +38,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "action": frozenset({"type", "state", "action", "text", "id"}),
     "back": frozenset({"type"}),
     "ping": frozenset({"type", "id"}),
+    "hint": frozenset({"type", "state"}),
 }
 
 
@@ -98,4 +99,8 @@ def check_client_message(message: Any) -> dict[str, Any]:
         _check_id(kind, message)
     elif kind == "ping":
         _check_id(kind, message)
+    elif kind == "hint":
+        state = message.get("state")
+        if not (isinstance(state, int) and _is_int(state) and state >= 0):
+            raise MessageError("hint.state must be an integer >= 0")
     return message
