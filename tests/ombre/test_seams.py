@@ -402,3 +402,32 @@ def test_tampered_events_are_an_inconsistent_view() -> None:
         events = (bad, *view.events[1:]) if bad.move == 0 else (*view.events[:-1], bad)
         with pytest.raises(InconsistentViewError):
             state.game.sample_consistent_state(dataclasses.replace(view, events=events), rng)
+
+
+def test_a_choice_of_the_dealer_ends_after_twenty_passes() -> None:
+    """With exclude_previous_dealer, both black aces to the previous dealer pass after pass:
+    after MAX_PASSES passes the player on his right deals (the session stays finite)."""
+    from tapete.cards import FRENCH_40
+    from tapete.games.ombre.match import MAX_PASSES
+
+    game = match_game(exclude_previous_dealer=True)
+    state = game.new_initial_state()
+    state.previous_dealer = 1  # as after a deal dealt by seat 1; the selector is seat 0
+    aces = [Card.parse("♠A"), Card.parse("♣A")]
+    others = [c for c in FRENCH_40.cards if c not in aces]
+    shown = 0
+    for _ in range(MAX_PASSES):
+        assert state.phase() == "first_dealer"
+        # card number i goes to seat (0 + 1 + i) % 3: seat 1 when i % 3 == 0
+        order = list(others)
+        slots = [i for i in range(40) if (shown + i) % 3 == 0][:2]
+        for slot, ace in zip(slots, aces, strict=True):
+            order.insert(slot, ace)
+        for card in order:
+            state.apply_string(f"show {card}")
+        shown += 40
+    assert state.phase() == "deal" and state.deal is not None and state.deal.dealer == 2
+    last = state.events(None, state.move_number() - 1)[0]
+    assert last.kind == "show" and last.arg("dealer") == 2
+    assert last.arg("to") == (1 + MAX_PASSES * 40 - 1) % 3
+    assert state.move_number() == MAX_PASSES * 40 <= game.max_game_length()
