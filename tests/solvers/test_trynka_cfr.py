@@ -15,6 +15,7 @@ from tapete.engine import sample_chance
 from tapete.games.trynka import hand_value
 from tapete.games.trynka.values import local_value_table
 from tapete.solvers.trynka_cfr import (
+    SampledSolver,
     Solver,
     StrategyTable,
     default_abstraction,
@@ -206,3 +207,25 @@ def test_shipped_table_is_nearly_unexploitable() -> None:
     assert table.abstraction == default_abstraction(2)
     exploitability = table_exploitability(table)  # recomputed from the stored probabilities
     assert 0 < exploitability < 0.01 * table.abstraction.ante
+
+
+def test_sampled_solver_converges_on_two_players() -> None:
+    """The chance-sampled solver (used for three players) approaches the exact solution."""
+    abstraction = Abstraction(n_players=2, level_cap=2, dark_max=1)
+    solver = SampledSolver(abstraction, seed=4)
+    curve = []
+    for todo in (300, 3000, 30000):
+        solver.run(todo)
+        curve.append(table_exploitability(solver.table()))
+    assert curve[0] > curve[1] > curve[2]
+    assert curve[2] < 0.05
+
+
+def test_sampled_solver_three_players_table() -> None:
+    abstraction = Abstraction(n_players=3, level_cap=2, dark_max=1, bets="coarse", raises=1)
+    solver = SampledSolver(abstraction, seed=1)
+    solver.run(2000)
+    table = solver.table()
+    visited = (solver.average.sum(axis=1) > 0).mean()
+    assert visited > 0.3
+    assert table.policy(0, None) != [0.5, 0.5]  # the root's blind choice has been learnt

@@ -79,14 +79,17 @@ def test_never_illegal_and_ahead_of_random(n_players: int) -> None:
     assert net / banks > 0.2  # random loses heavily to any sensible betting
 
 
-def test_two_player_deals_are_found_in_the_tree() -> None:
-    game = tapete.load_game("trynka", n_players=2)
+@pytest.mark.parametrize("n_players", [2, 3])
+def test_deals_are_found_in_the_tree(n_players: int) -> None:
+    if n_players == 3 and not default_table_path(3).exists():
+        pytest.skip("no shipped three-player table")
+    game = tapete.load_game("trynka", n_players=n_players)
     rng = random.Random(11)
     sources: dict[str, int] = {}
     for bank in range(150):
-        bots = [_player(game, 0), load("rule")]
-        if bank % 2:
-            bots.reverse()
+        bots = [_player(game, 0)] + [load("rule") for _ in range(n_players - 1)]
+        shift = bank % n_players
+        bots = bots[shift:] + bots[:shift]
         for seat, bot in enumerate(bots):
             bot.start(game, seat)
         state = game.new_initial_state()
@@ -100,7 +103,8 @@ def test_two_player_deals_are_found_in_the_tree() -> None:
             if isinstance(bot, trynka_cfr.TrynkaCFRPlayer) and bot.last_source != "rule":
                 sources[bot.last_source] = sources.get(bot.last_source, 0) + 1
     assert sources.get("tree", 0) > 100
-    assert sources.get("prior", 0) <= 0.02 * sources["tree"]  # only after a redeal
+    # only after a redeal, or (three players) a stake the raise-limited tree cannot follow
+    assert sources.get("prior", 0) <= 0.03 * sources["tree"]
 
 
 def test_blind_decision_follows_the_table() -> None:

@@ -71,11 +71,13 @@ def _table(path: str) -> StrategyTable:
 
 
 @functools.cache
-def _prior_index(path: str) -> dict[tuple[Any, ...], list[int]]:
-    """The decision nodes of a table's tree by their features (see :func:`_features`)."""
+def _prior_index(path: str) -> dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The decision nodes of a table's tree by their features (the verbs of their choices,
+    whether the player and the others went blind, whether the player has looked), each
+    with the nodes' levels and banks."""
     table = _table(path)
     tree = table.tree
-    index: dict[tuple[Any, ...], list[int]] = {}
+    lists: dict[tuple[Any, ...], list[int]] = {}
     for node, kind in enumerate(tree.kind):
         if kind != DECISION:
             continue
@@ -84,8 +86,15 @@ def _prior_index(path: str) -> dict[tuple[Any, ...], list[int]]:
         me_dark = bool(tree.dark[node] >> p & 1)
         others_dark = bool(tree.dark[node] & ~(1 << p))
         key = (verbs, me_dark, others_dark, bool(tree.blind[node]))
-        index.setdefault(key, []).append(node)
-    return index
+        lists.setdefault(key, []).append(node)
+    return {
+        key: (
+            np.asarray(nodes),
+            np.asarray([tree.level[x] for x in nodes], dtype=np.float64),
+            np.asarray([tree.bank[x] for x in nodes], dtype=np.float64),
+        )
+        for key, nodes in lists.items()
+    }
 
 
 def _class_percentiles(table: StrategyTable) -> np.ndarray:
@@ -131,7 +140,7 @@ class TrynkaCFRPlayer(Player):
         if getattr(game, "name", "").startswith("trynka"):
             _ = self.table
             _prior_index(self.table_path)
-            self._exact_table(game.num_players())
+            self._exact_table(3)
 
     def _exact_table(self, n_players: int) -> StrategyTable | None:
         """The table solved for ``n_players`` players, if there is one."""
@@ -310,19 +319,16 @@ class TrynkaCFRPlayer(Player):
         )
         blind = not view.looked[seat]
         index = _prior_index(self.table_path)
-        nodes = index.get((verbs, me_dark, others_dark, blind)) or index.get(
+        found = index.get((verbs, me_dark, others_dark, blind)) or index.get(
             (verbs, me_dark, not others_dark, blind)
         )
-        if not nodes:
+        if found is None:
             return None
-        tree = table.tree
+        nodes, levels, banks = found
         n = max(1, sum(view.active))
         bank = view.bank * 2 / n  # the bank a heads-up deal would have at this level
-
-        def distance(node: int) -> float:
-            return abs(tree.level[node] - view.level) + 0.25 * abs(tree.bank[node] - bank)
-
-        return min(nodes, key=distance)
+        distance = np.abs(levels - view.level) + 0.25 * np.abs(banks - bank)
+        return int(nodes[int(distance.argmin())])
 
     def _real_action(
         self, label: str, table: StrategyTable, node: int, view: TrynkaView, texts: dict[str, int]
