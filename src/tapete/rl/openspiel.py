@@ -58,7 +58,7 @@ from tapete.engine import (
     registered_games,
     sample_chance,
 )
-from tapete.engine.api import CONSTANT_SUM, GENERAL_SUM, ZERO_SUM, GameSpec, Param
+from tapete.engine.api import CHANCE, CONSTANT_SUM, GENERAL_SUM, ZERO_SUM, GameSpec, Param
 from tapete.errors import ConfigError, TapeteError
 from tapete.players.base import Player
 from tapete.rl.encoding import Encoder, encoder_for
@@ -258,13 +258,15 @@ class StateHolder:
     pickles (serialise) the Python attributes of its states, so the holder copies with
     ``State.clone()`` and pickles as the game's spec and the action history."""
 
-    __slots__ = ("state",)
+    __slots__ = ("dealing", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, dealing: bool = False) -> None:
         self.state = state
+        #: ``fixed_deals``: the deal not drawn yet (the first chance node chooses it).
+        self.dealing = dealing
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StateHolder:
-        return StateHolder(self.state.clone())
+        return StateHolder(self.state.clone(), self.dealing)
 
     def __reduce__(self) -> tuple[Any, ...]:
         state = self.state
@@ -273,14 +275,14 @@ class StateHolder:
                 f"this {state.game.name} state was resampled from a match view: the earlier "
                 "deals' actions are unknown, so it cannot be serialised"
             )
-        return (_replayed, (state.game.spec.to_dict(), state.history()))
+        return (_replayed, (state.game.spec.to_dict(), state.history(), self.dealing))
 
 
-def _replayed(spec: dict[str, Any], history: list[int]) -> StateHolder:
+def _replayed(spec: dict[str, Any], history: list[int], dealing: bool = False) -> StateHolder:
     state = GameSpec.from_dict(spec).load().new_initial_state()
     for action in history:
         state.apply_action(action)
-    return StateHolder(state)
+    return StateHolder(state, dealing)
 
 
 class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
@@ -288,9 +290,12 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: TapeteOpenSpielGame, state: State | None = None) -> None:
         super().__init__(game)
-        self._holder = StateHolder(state if state is not None else game.tapete.new_initial_state())
-        #: ``fixed_deals``: the deal drawn yet? (the first chance node chooses it)
-        self._dealing = bool(game.deals) and state is None
+        # one attribute only: attributes of pybind objects are slow to reach, and the
+        # methods below are called several times per action
+        self._holder = StateHolder(
+            state if state is not None else game.tapete.new_initial_state(),
+            dealing=bool(game.deals) and state is None,
+        )
 
     @property
     def tapete(self) -> State:
@@ -299,37 +304,38 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act; ``CHANCE`` (-1) and ``TERMINAL`` (-4) are OpenSpiel's too."""
-        if self._dealing:
-            return int(pyspiel.PlayerId.CHANCE)
-        return self.tapete.current_player()
+        holder = self._holder
+        return CHANCE if holder.dealing else holder.state.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.tapete.legal_actions()
+        return self._holder.state.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` pairs (the cards that may come next; with
         ``fixed_deals``, first the deal's number)."""
-        if self._dealing:
+        holder = self._holder
+        if holder.dealing:
             deals = self.get_game().deals
             return [(i, 1.0 / len(deals)) for i in range(len(deals))]
-        return self.tapete.chance_outcomes()
+        return holder.state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        if self._dealing:
+        holder = self._holder
+        if holder.dealing:
             for card in self.get_game().deals[int(action)]:
-                self.tapete.apply_action(card)
-            self._dealing = False
+                holder.state.apply_action(card)
+            holder.dealing = False
             return
-        self.tapete.apply_action(int(action))
+        holder.state.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if self._dealing:
+        if self._holder.dealing:
             return f"deal #{int(action)}"
-        return self.tapete.action_to_string(int(action))
+        return self._holder.state.action_to_string(int(action))
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self.tapete.is_terminal()
+        return self._holder.state.is_terminal()
 
     def returns(self) -> list[float]:
         """Each seat's result (zeros until the end, as the engine's)."""
@@ -356,7 +362,7 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
     def _resample_fixed(self, game: Any, player: int, rng: random.Random) -> Any:
         """With ``fixed_deals``: one of the deals that give ``player`` the same view."""
         history = self.history()
-        if self._dealing or not history:
+        if self._holder.dealing or not history:
             return self.clone()
         view = self.tapete.view(player)
         worlds = []
