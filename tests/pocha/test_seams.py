@@ -207,15 +207,14 @@ def test_research_contract_over_random_games(name: str, params: dict[str, Any]) 
 
 
 def test_max_game_length_is_reached_by_a_hand_with_every_swap_question() -> None:
-    # two swap rounds asked of every seat: the longest hand
+    # the dealer swaps the 7 after two passes, then nobody takes the 2: two full rounds
     game = tapete.load_game("pocha", n_players=3, hand_size=1, seven_swap=True, deck=40)
     state = game.new_initial_state()
-    for text in ["deal Ao", "deal 3c", "deal Re", "turn Cb"]:
+    texts = ["deal Ao", "deal 3c", "deal 7b", "turn Cb", "pass", "pass", "swap"]
+    texts += ["pass", "pass", "pass", "bid 0", "bid 0", "bid 0", "play Ao", "play 3c", "play Cb"]
+    for text in texts:
         state.apply_string(text)
-    while state.phase() in ("seven-swap", "two-swap"):
-        state.apply_string("pass")
-    assert state.move_number() == 4 + 3  # nobody holds the 7: one round of passes
-    assert game.max_game_length() >= state.move_number() + 3 + 3
+    assert state.is_terminal() and state.move_number() == game.max_game_length() == 16
 
 
 def test_rules_are_frozen() -> None:
