@@ -150,10 +150,11 @@ def test_no_card_the_seat_may_not_know(name: str) -> None:
             assert all(deck.index_of[c] >= 0 for c in cards_in(decoded.values()))
 
 
+@pytest.mark.parametrize("recall", [False, True])
 @pytest.mark.parametrize("name", GAMES)
-def test_batch_equals_single_encodings(name: str) -> None:
+def test_batch_equals_single_encodings(name: str, recall: bool) -> None:
     game = load_ready(name)
-    enc = encoder_for(game, perfect_recall=False)
+    enc = encoder_for(game, perfect_recall=recall)
     views = [s.view(s.move_number() % game.num_players()) for s in sample_states(game, 3, 120)]
     batch = enc.encode_batch(views)
     assert batch.shape == (len(views), enc.size)

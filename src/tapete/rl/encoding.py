@@ -859,7 +859,9 @@ class Encoder:
         sv: list[float] = []
         counts = np.zeros(len(views), np.int64)
         scounts = np.zeros(len(views), np.int64)
-        writers = self._writers
+        writers = self._list_writers
+        array_writers = self._array_writers
+        arrays: list[Index] = []
         for row, view in enumerate(views):
             if type(view) is not self.view_class:
                 raise EncodingError(
@@ -871,11 +873,15 @@ class Encoder:
                 write(view, ones, si, sv)
             counts[row] = len(ones) - start_ones
             scounts[row] = len(si) - start_s
+            base = row * self.size
+            arrays += [write_array(view) + base for write_array in array_writers]
         flat = out.reshape(-1)
         bases = np.arange(len(views), dtype=np.int64) * self.size
         flat[np.asarray(ones, np.int64) + np.repeat(bases, counts)] = 1.0
         if si:
             flat[np.asarray(si, np.int64) + np.repeat(bases, scounts)] = sv
+        if arrays:
+            flat[np.concatenate(arrays)] = 1.0
         return out
 
     def bounds(self) -> tuple[Buffer, Buffer]:
