@@ -107,6 +107,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             raise RuntimeError("tapete serve did not start:\n" + (folder / "serve.log").read_text())
         time.sleep(0.2)
     try:
+        # every browser test needs the pages: if the server does not serve them, say so once
+        try:
+            with urllib.request.urlopen(base + "/", timeout=10) as r:
+                served = r.status == 200
+        except urllib.error.HTTPError as e:
+            raise RuntimeError(
+                f"tapete serve does not serve the lobby page: GET / -> {e.code}"
+            ) from e
+        assert served
         yield Server(base)
     finally:
         proc.terminate()
