@@ -19,8 +19,6 @@ from tapete.rl.pettingzoo import TapeteAECEnv, env  # noqa: E402
 
 from .conftest import CONFIGS, GAMES, load_ready  # noqa: E402
 
-DEALS = [g for g in GAMES if not g.endswith("-match")]
-
 
 @pytest.mark.parametrize("name", GAMES)
 def test_pettingzoo_api_test(name: str) -> None:
@@ -31,7 +29,7 @@ def test_pettingzoo_api_test(name: str) -> None:
         api_test(e, num_cycles=60 if name.endswith("-match") else 400)
 
 
-@pytest.mark.parametrize("name", DEALS)
+@pytest.mark.parametrize("name", GAMES)
 def test_pettingzoo_seed_test(name: str) -> None:
     load_ready(name)
     seed_test(lambda: env(name, **CONFIGS[name]), num_cycles=200)
@@ -73,7 +71,7 @@ def test_render_ansi_names_the_phase_and_the_seat_to_act() -> None:
     assert e.state.phase() in text and f"seat {e.state.current_player()}" in text
 
 
-@pytest.mark.parametrize("name", DEALS)
+@pytest.mark.parametrize("name", GAMES)
 def test_gymnasium_check_env(name: str) -> None:
     load_ready(name)
     with warnings.catch_warnings():

@@ -5,8 +5,7 @@
 that any configuration loads by OpenSpiel's own game strings:
 
 >>> import pyspiel
->>> from tapete.rl import openspiel
->>> names = openspiel.register()
+>>> from tapete.rl import openspiel  # registers every game (openspiel.register() again is a no-op)
 >>> game = pyspiel.load_game('tapete_pocha(n_players=3,hand_size=2)')
 >>> game.num_players(), game.num_distinct_actions() == game.tapete.num_distinct_actions()
 (3, True)
@@ -595,3 +594,6 @@ class OpenSpielBotPlayer(Player):
         state = wrap(os_game, game.sample_consistent_state(view, rng))
         action = int(bot.step(state))
         return action if action in legal_actions else legal_actions[0]
+
+
+register()  # like OpenSpiel's own Python games: importing the module registers them
