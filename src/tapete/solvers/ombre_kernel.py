@@ -273,6 +273,20 @@ def _reach(
                     return False
             elif t_d + sure > t_o + rest and t_d + sure > t_other + rest:
                 return False
+    if left == 1:  # the last trick is forced: play it out
+        s1 = leader + 1 if leader < 2 else 0
+        s2 = s1 + 1 if s1 < 2 else 0
+        c0 = lowest_index(h[leader])
+        best, winner = c0, leader
+        c1 = lowest_index(h[s1])
+        if _beats(c1, best):
+            best, winner = c1, s1
+        if _beats(lowest_index(h[s2]), best):
+            winner = s2
+        won[winner] += 1
+        value = outcome(won, ombre) >= target
+        won[winner] -= 1
+        return value
     meta = leader | (t_o << 2) | (t1 << 6) | (t2 << 10) | (target << 14) | (ombre << 16)
     meta |= (n_trumps << 18) | (np.int64(privilege) << 22)
     key = moves[9 - left, 3].view(np.uint64)  # scratch for the relative-rank key
