@@ -107,7 +107,8 @@ class TrynkaCFRPlayer(Player):
     Parameters: ``table`` (a path to another two-player ``.npz`` table), ``table3`` (the
     three-player one; ``none``: play three-player deals from the two-player prior),
     ``aggression`` (passed to the ``rule`` bot it uses for the dealing questions and other
-    games).
+    games); ``time_budget`` is accepted like every bot's and not needed (a lookup takes well
+    under a millisecond).
     """
 
     name = "trynka-cfr"
