@@ -3,6 +3,7 @@ solver's convergence and best responses, the stored table and the ``trynka-cfr``
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from pathlib import Path
@@ -28,6 +29,7 @@ from tapete.solvers.trynka_tree import (
     REVEAL,
     SHOWDOWN,
     Abstraction,
+    Tree,
     build_tree,
     pair_weights,
     sample_classes,
@@ -46,6 +48,11 @@ def _text(label: str) -> str:
     return f"{_AMOUNTS[label[0]]} {label[1:]}"
 
 
+@functools.cache
+def _tree(abstraction: Abstraction) -> Tree:
+    return build_tree(abstraction)
+
+
 def _follow_random_game(params: dict[str, object], seed: int) -> int:
     """Play a random bank and follow it in the tree (bets='all': every amount is a child).
 
@@ -54,7 +61,7 @@ def _follow_random_game(params: dict[str, object], seed: int) -> int:
     checked (0 if the bank went to a svara or a redeal before anything was checked)."""
     game = tapete.load_game("trynka", flash_limit=0, **params)
     ab = Abstraction.from_params(game.params, bets="all")
-    tree = build_tree(ab)
+    tree = _tree(ab)
     classes = strength_classes(*ab.value_options())
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -126,8 +133,8 @@ def _follow_random_game(params: dict[str, object], seed: int) -> int:
     ],
 )
 def test_tree_follows_the_engine(params: dict[str, object]) -> None:
-    checked = sum(_follow_random_game(params, seed) for seed in range(60))
-    assert checked > 100
+    checked = sum(_follow_random_game(params, seed) for seed in range(300))
+    assert checked > 500
 
 
 def test_strength_classes_order_hands_as_the_game() -> None:
