@@ -14,8 +14,10 @@ strong       1 s                 the strong level
 ===========  ==================  =============================================
 
 La Pocha (hand and match) is searched (:mod:`tapete.players.search.pocha`), and so is
-Ombre's card play (:mod:`tapete.players.search.ombre`); in Trynka, in Ombre's auction,
-exchange and trumps and in La Pocha's seven swap the player plays as ``rule`` does.
+Ombre's card play (:mod:`tapete.players.search.ombre`); Trynka is played by the CFR strategy
+player ``trynka-cfr`` (:mod:`tapete.players.search.trynka_cfr`, registered here and imported
+on first use); in Ombre's auction, exchange and trumps and in La Pocha's seven swap the
+player plays as ``rule`` does.
 
 >>> from tapete.players import load
 >>> load('search', level='strong').time_budget, load('search-easy').time_budget
@@ -78,6 +80,7 @@ class SearchPlayer(Player):
         self.fallback = load("rule", **rule_params)
         self._pocha: Any = None
         self._ombre: Any = None
+        self._trynka: Any = None
 
     def start(self, game: Game, seat: int) -> None:
         """Remember the rules in force (the searches use them), start the fallback and load
@@ -88,6 +91,8 @@ class SearchPlayer(Player):
             self._pocha_search().warm_up(game)
         if getattr(game, "name", None) in ("ombre", "ombre-match"):
             self._ombre_search().warm_up()
+        if getattr(game, "name", None) in ("trynka", "trynka-match"):
+            self._trynka_player().start(game, seat)
 
     def _pocha_search(self) -> Any:
         if self._pocha is None:
@@ -107,9 +112,20 @@ class SearchPlayer(Player):
             self._ombre = OmbreSearch(time_budget=self.time_budget, worlds=self.worlds)
         return self._ombre
 
+    def _trynka_player(self) -> Player:
+        """The CFR strategy player (``trynka-cfr``) for Trynka, or ``rule`` without it."""
+        if self._trynka is None:
+            try:
+                self._trynka = load("trynka-cfr")
+            except ConfigError:
+                self._trynka = self.fallback
+        return self._trynka  # type: ignore[no-any-return]
+
     def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
-        """The searched action for La Pocha's bids and cards and Ombre's cards, ``rule``'s
-        otherwise."""
+        """The searched action for La Pocha's bids and cards and Ombre's cards, the CFR
+        strategy's at Trynka, ``rule``'s otherwise."""
+        if view.game in ("trynka", "trynka-match"):
+            return self._trynka_player().choose(view, legal_actions, rng)
         action = None
         if view.game in ("pocha", "pocha-match"):
             action = self._pocha_search().choose(view, legal_actions, rng, self._deal_game(view))
@@ -162,6 +178,15 @@ def _level(level: str) -> Any:
     return factory
 
 
+def _trynka_cfr(**params: Any) -> Player:
+    """``trynka-cfr`` (:mod:`tapete.players.search.trynka_cfr`), imported on first use so that
+    the registry does not load numpy; importing it registers the real factory."""
+    from tapete.players.search import trynka_cfr
+
+    return trynka_cfr.TrynkaCFRPlayer(**params)
+
+
 register_player("search", SearchPlayer, _PARAMETERS)
+register_player("trynka-cfr", _trynka_cfr, ("table", "table3", "aggression", "time_budget"))
 for _name in LEVELS:
     register_player(f"search-{_name}", _level(_name), _PARAMETERS[1:])
