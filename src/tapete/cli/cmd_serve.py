@@ -27,6 +27,12 @@ def register(sub: Any) -> None:
         default=600.0,
         help="seconds after which a table nobody is connected to is closed (600)",
     )
+    parser.add_argument(
+        "--public-url",
+        default=None,
+        help="this process's base URL for the other server processes on the same PostgreSQL "
+        "(default: http://HOST:PORT)",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn's log level (info)")
     parser.set_defaults(run=run)
 
@@ -38,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     from tapete.web.app import create_app
 
     url = args.db or default_url()
-    app = create_app(url, idle_close=args.idle_close)
+    address = args.public_url or f"http://{args.host}:{args.port}"
+    app = create_app(url, idle_close=args.idle_close, address=address)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s: %(message)s")
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"tapete: open http://{shown}:{args.port}/  (database: {_safe(url)})", flush=True)

@@ -137,10 +137,15 @@ async def play_seat(
     rng = rng or random.Random(secrets.randbits(64))
     async with TableConnection(base_url, table_id, token) as connection:
         started = False
+        last_legal: list[int] = []
         while True:
             message = await connection.receive()
             if on_message is not None:
                 on_message(message)
+            if message["type"] == "refused" and message["code"] == "illegal" and last_legal:
+                # the player's choice was refused: take the first legal action instead
+                await connection.act(message["state"], last_legal[0])
+                continue
             if message["type"] != "state":
                 continue
             if message["to_move"] == -4:
@@ -153,6 +158,7 @@ async def play_seat(
                 if callable(start) and connection.seat is not None:
                     start(GameSpec.from_dict(message["view"]["spec"]).load(), connection.seat)
             legal = [int(entry["action"]) for entry in message["legal"]]
+            last_legal = legal
             view = PlayerView.from_dict(message["view"])
             action = player.choose(view, legal, rng)
             await connection.act(message["state"], action)

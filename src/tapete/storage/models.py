@@ -66,4 +66,14 @@ class ActionRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+class OwnerRow(Base):
+    """The address of the server process that holds a table's advisory lock."""
+
+    __tablename__ = "table_owners"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    address: Mapped[str] = mapped_column(String(200))
+    since: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
 Index("ix_tables_created_at", TableRow.created_at)

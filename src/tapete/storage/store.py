@@ -23,11 +23,11 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, select, text, update
 from sqlalchemy.orm import Session
 
 from tapete.errors import TapeteError
-from tapete.storage.models import ActionRow, SeatRow, TableRow
+from tapete.storage.models import ActionRow, OwnerRow, SeatRow, TableRow
 
 T = TypeVar("T")
 
@@ -142,6 +142,9 @@ class Store:
         self._thread.start()
         self._readers = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="tapete-read")
         self._closed = False
+        self._lock_guard = threading.Lock()
+        self._lock_connection: Connection | None = None
+        self._claimed: set[str] = set()
 
     # -- schema ---------------------------------------------------------------------------
     def migrate(self) -> None:
@@ -180,11 +183,50 @@ class Store:
         """Run a write ``op`` and wait for it (for tools and tests)."""
         return self.write(op).result()
 
+    # -- ownership of tables (several processes on PostgreSQL) ------------------------------
+    def claim(self, table_id: str, address: str) -> bool:
+        """Take the table ``table_id`` for this process: on PostgreSQL a session advisory lock
+        on a connection kept for the purpose (released when the process dies), recorded with
+        this process's ``address``; on SQLite (one process) always true."""
+        if self.is_sqlite:
+            return True
+        with self._lock_guard:
+            if table_id in self._claimed:
+                return True
+            if self._lock_connection is None:
+                self._lock_connection = self.engine.connect()
+            key = int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
+            got = bool(
+                self._lock_connection.execute(
+                    text("SELECT pg_try_advisory_lock(:key)"), {"key": key}
+                ).scalar()
+            )
+            self._lock_connection.commit()
+            if not got:
+                return False
+            self._claimed.add(table_id)
+        with Session(self.engine) as session:
+            row = session.get(OwnerRow, table_id)
+            if row is None:
+                session.add(OwnerRow(table_id=table_id, address=address, since=now()))
+            else:
+                row.address, row.since = address, now()
+            session.commit()
+        return True
+
+    def owner(self, table_id: str) -> str | None:
+        """The address of the process that claimed ``table_id`` last."""
+        with Session(self.engine) as session:
+            row = session.get(OwnerRow, table_id)
+            return None if row is None else row.address
+
     def close(self) -> None:
         """Finish the queued writes, stop the threads and dispose of the engine."""
         if self._closed:
             return
         self._closed = True
+        if self._lock_connection is not None:
+            self._lock_connection.close()
         self._queue.put(None)
         self._thread.join()
         self._readers.shutdown(wait=True)

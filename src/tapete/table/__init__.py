@@ -16,12 +16,13 @@ from tapete.table.live import (
     Watcher,
     new_token,
 )
-from tapete.table.manager import SeatSpec, TableManager, TableSpec
+from tapete.table.manager import Elsewhere, SeatSpec, TableManager, TableSpec
 from tapete.table.names import BadNameError, clean_name
 
 __all__ = [
     "PROTOCOL_VERSION",
     "BadNameError",
+    "Elsewhere",
     "LiveTable",
     "SeatSpec",
     "Subscriber",

@@ -50,12 +50,23 @@ class TableSpec:
     seat: int | None = None
 
 
-class TableManager:
-    """The live tables of this process."""
+class Elsewhere(TableError):
+    """The table is served by another process (PostgreSQL): ``address`` is its base URL."""
 
-    def __init__(self, store: Store, *, idle_close: float = 600.0) -> None:
+    def __init__(self, table_id: str, address: str | None) -> None:
+        super().__init__("elsewhere", f"table {table_id} is served at {address}", 503)
+        self.address = address
+
+
+class TableManager:
+    """The live tables of this process (``address``: its base URL, for other processes)."""
+
+    def __init__(
+        self, store: Store, *, idle_close: float = 600.0, address: str = "http://127.0.0.1:8000"
+    ) -> None:
         self.store = store
         self.idle_close = idle_close
+        self.address = address
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
 
@@ -67,6 +78,8 @@ class TableManager:
             try:
                 if await self.get(table_id) is not None:
                     count += 1
+            except Elsewhere:
+                continue
             except Exception:
                 log.exception("table %s could not be resumed", table_id)
         return count
@@ -103,6 +116,8 @@ class TableManager:
         data = await self.store.aread(lambda s: st.get_table(s, table_id))
         if data is None:
             return None
+        if not await asyncio.to_thread(self.store.claim, table_id, self.address):
+            raise Elsewhere(table_id, await asyncio.to_thread(self.store.owner, table_id))
         actions = await self.store.aread(lambda s: st.load_actions(s, table_id))
         table = LiveTable.restore(self.store, data, actions, idle_close=self.idle_close)
         table.on_closed = self._forget
@@ -189,6 +204,7 @@ class TableManager:
 
     async def _add(self, data: TableData) -> LiveTable:
         await self.store.awrite(st.insert_table(data))
+        await asyncio.to_thread(self.store.claim, data.id, self.address)
         table = LiveTable.restore(self.store, data, [], idle_close=self.idle_close)
         table.on_closed = self._forget
         self.tables[data.id] = table

@@ -27,7 +27,15 @@ from tapete.engine import game_class, registered_games
 from tapete.errors import RecordError
 from tapete.players.base import available as available_players
 from tapete.storage import Store
-from tapete.table import LiveTable, SeatSpec, TableError, TableManager, TableSpec, Watcher
+from tapete.table import (
+    Elsewhere,
+    LiveTable,
+    SeatSpec,
+    TableError,
+    TableManager,
+    TableSpec,
+    Watcher,
+)
 from tapete.web.frames import frame
 from tapete.web.hints import hint
 from tapete.web.protocol import (
@@ -214,6 +222,12 @@ async def play_socket(websocket: WebSocket, manager: TableManager, table_id: str
 
     try:
         table = await manager.get(table_id)
+    except Elsewhere as e:
+        if e.address is not None and e.address != manager.address:
+            conn.task.cancel()
+            await relay(websocket, e.address, table_id)
+            return
+        table = None
     except Exception:
         log.exception("table %s could not be loaded", table_id)
         table = None
@@ -271,6 +285,65 @@ async def play_socket(websocket: WebSocket, manager: TableManager, table_id: str
             with contextlib.suppress(Exception):
                 await table.call(lambda: table.detach(w))
         await conn.finish()
+
+
+async def relay(websocket: WebSocket, address: str, table_id: str) -> None:
+    """Carry a client's WebSocket to the process that serves the table, both ways."""
+    import websockets
+
+    target = address.replace("https://", "wss://").replace("http://", "ws://").rstrip("/")
+    try:
+        upstream = await websockets.connect(f"{target}/ws/{table_id}", max_size=64 * 1024)
+    except Exception:
+        await websocket.send_text(
+            json.dumps(
+                {"type": "error", "code": "internal", "detail": "the table's server is away"}
+            )
+        )
+        await websocket.close(1011)
+        return
+
+    async def down() -> None:
+        async for message in upstream:
+            await websocket.send_text(message if isinstance(message, str) else message.decode())
+
+    async def up() -> None:
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            data = frame.get("text")
+            await upstream.send(data if data is not None else frame.get("bytes") or b"")
+
+    tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        code = upstream.close_code or 1000
+        await upstream.close()
+        if websocket.application_state == WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await websocket.close(code if code < 5000 else 1011)
+
+
+def _forward(address: str, method: str, path: str, body: bytes | None) -> tuple[int, bytes]:
+    """Send a lobby request on to the process that serves the table."""
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(
+        address.rstrip("/") + path,
+        data=body,
+        method=method,
+        headers={"Content-Type": "application/json", "X-Tapete-Forwarded": "1"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
 
 
 async def _handle(
@@ -345,14 +418,17 @@ async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: in
 
 
 # -- the application --------------------------------------------------------------------------
-def create_app(db_url: str, *, idle_close: float = 600.0) -> FastAPI:
-    """The tapete server app on the database ``db_url`` (migrated when it starts)."""
+def create_app(
+    db_url: str, *, idle_close: float = 600.0, address: str = "http://127.0.0.1:8000"
+) -> FastAPI:
+    """The tapete server app on the database ``db_url`` (migrated when it starts);
+    ``address`` is this process's base URL, where other processes send its tables' clients."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url)
         await asyncio.to_thread(store.migrate)
-        manager = TableManager(store, idle_close=idle_close)
+        manager = TableManager(store, idle_close=idle_close, address=address)
         app.state.store = store
         app.state.manager = manager
         resumed = await manager.resume()
@@ -376,8 +452,27 @@ def create_app(db_url: str, *, idle_close: float = 600.0) -> FastAPI:
         return manager
 
     @app.exception_handler(TableError)
-    async def table_error(_request: Request, e: TableError) -> JSONResponse:
+    async def table_error(request: Request, e: TableError) -> Response:
+        if (
+            isinstance(e, Elsewhere)
+            and e.address is not None
+            and not request.headers.get("x-tapete-forwarded")
+        ):
+            body = request.state.body if hasattr(request.state, "body") else None
+            path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            status, content = await asyncio.to_thread(
+                _forward, e.address, request.method, path, body
+            )
+            return Response(content, status_code=status, media_type="application/json")
         return _error(e.status, e.code, e.detail)
+
+    @app.middleware("http")
+    async def keep_body(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        if request.method == "POST" and request.url.path.startswith("/api/tables/"):
+            request.state.body = await request.body()
+        return await call_next(request)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, e: RequestValidationError) -> JSONResponse:
