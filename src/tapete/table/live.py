@@ -526,6 +526,8 @@ class LiveTable:
         for w in [w for w in self.watchers if w.seat == s.seat]:
             self.watchers.remove(w)
             w.subscriber.close(4001)
+        if not self.watchers:
+            self._arm_idle()
         self._schedule()
         self.broadcast()
         return s.seat
