@@ -64,12 +64,26 @@ def _percentiles(rules_key: tuple[int, bool, bool, bool]) -> dict[int, float]:
 
 
 @functools.lru_cache(maxsize=64)
-def _rules_of(spec: GameSpec) -> TrynkaRules:
-    """The bank rules of ``spec`` (a ``trynka`` game's, any bank of a session)."""
-    params = {k: v for k, v in spec.params if k not in _PER_BANK}
-    game = load_game("trynka", **params)
+def _rules_of_options(options: tuple[tuple[str, Any], ...]) -> TrynkaRules:
+    game = load_game("trynka", **dict(options))
     assert isinstance(game, TrynkaGame)
     return game.rules
+
+
+#: The rules of each spec seen lately (each bank of a session has its own spec).
+_BY_SPEC: dict[GameSpec, TrynkaRules] = {}
+
+
+def _rules_of(spec: GameSpec) -> TrynkaRules:
+    """The rules of ``spec`` (a ``trynka`` game's, any bank of a session): the hand values,
+    the pack and the action codec; the bank's dealer and balances are not needed."""
+    rules = _BY_SPEC.get(spec)
+    if rules is None:
+        if len(_BY_SPEC) > 256:
+            _BY_SPEC.clear()
+        options = tuple((k, v) for k, v in spec.params if k not in _PER_BANK)
+        rules = _BY_SPEC[spec] = _rules_of_options(options)
+    return rules
 
 
 def _rules_key(rules: TrynkaRules) -> tuple[int, bool, bool, bool]:
