@@ -80,3 +80,43 @@ def test_a_void_is_inferred() -> None:
                         found += 1
             state.apply_action(rule.choose(view, state.legal_actions(), rng))
     assert found > 0
+
+
+def test_play_weights_favour_the_true_hands() -> None:
+    """Weighing worlds by how likely they make the cards played (policy-based inference):
+    against rule bots, the true hands are on average far likelier than sampled ones."""
+    from tapete.players.search.pocha import play_sequence, root_arrays
+    from tapete.solvers.pocha_search import play_weights
+    from tapete.solvers.pocha_worlds import played_by
+
+    params = {"n_players": 4}
+    game = tapete.load_game("pocha", **params)
+    tables = PochaTables.from_params(params)
+    rule = load("rule")
+    true_logs: list[float] = []
+    sampled_logs: list[float] = []
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = play_chance(game.new_initial_state(), rng)
+        while not state.is_terminal():
+            seat = state.current_player()
+            view = state.view(seat)
+            if view.phase == "play" and len(view.finished_tricks) >= 3 and seat == 0:
+                limits = constraints(tables, view)
+                worlds = np.zeros((20, 5), dtype=np.uint64)
+                sample_worlds(*limits, worlds, np.array([seed + 7], dtype=np.uint64))
+                truth = [tables.kernel_mask(state.view(q).hand.mask) for q in range(4)]
+                hands = np.vstack([np.array([truth], dtype=np.uint64), worlds[:, :4]])
+                hands = np.ascontiguousarray(hands)
+                sequence = play_sequence(tables, view)
+                assert sequence is not None
+                bids, _, _, st = root_arrays(tables, view)
+                weights = np.ones(len(hands))
+                play_weights(hands, played_by(tables, view), sequence[0], len(sequence[0]),
+                             sequence[1], bids, st[0], tables.rp, seat, 0.8, weights)  # fmt: skip
+                assert np.all(weights > 0) and np.all(weights <= 1)
+                true_logs.append(float(np.log(weights[0])))
+                sampled_logs.append(float(np.mean(np.log(weights[1:]))))
+            state.apply_action(rule.choose(view, state.legal_actions(), rng))
+    assert len(true_logs) >= 10
+    assert np.mean(true_logs) > np.mean(sampled_logs) + 1.0

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from tapete.solvers import pocha_kernel as pk
+from tapete.solvers.bits import popcount
 from tapete.solvers.jit import jit
 
 
@@ -70,6 +71,48 @@ def bid_weights(worlds: Any, played: Any, bids: Any, st: Any, rp: Any, sigma: An
             log_weight -= 0.5 * d * d
         out[w] = np.exp(log_weight)
     return out
+
+
+@jit(cache=True)
+def play_weights(
+    worlds: Any, played: Any, sequence: Any, count: Any, first_leader: Any, bids: Any,
+    trump: Any, rp: Any, me: Any, match: Any, weights: Any,
+) -> None:  # fmt: skip
+    """Multiply ``weights[w]`` by how likely world ``w`` makes the other seats' cards played
+    so far (``sequence[:count]``, in playing order from ``first_leader``): each card that is
+    the rule-like policy's choice in that world counts ``match``, any other legal card
+    ``(1 - match) / (choices - 1)`` (policy-based inference from the play)."""
+    n = rp[pk.RP_N]
+    hands = np.zeros(n, dtype=np.uint64)
+    won = np.zeros(n, dtype=np.int64)
+    trick = np.zeros(n, dtype=np.int64)
+    st = np.zeros(pk.ST_SIZE, dtype=np.int64)
+    miss = np.log(1.0 - match) if match < 1.0 else -1e9
+    hit = np.log(match)
+    for w in range(worlds.shape[0]):
+        for q in range(n):
+            hands[q] = worlds[w, q] | played[q]
+            won[q] = 0
+        st[:] = 0
+        st[pk.ST_TRUMP] = trump
+        st[pk.ST_LEADER] = first_leader
+        st[pk.ST_TO_MOVE] = first_leader
+        st[pk.ST_BEST_TRUMP] = -1
+        st[pk.ST_PHASE] = pk.PHASE_PLAY
+        log_weight = 0.0
+        for i in range(count):
+            c = sequence[i]
+            p = st[pk.ST_TO_MOVE]
+            if p != me:
+                legal = pk.legal_plays(hands, st, rp)
+                k = popcount(legal)
+                if k > 1:
+                    if pk.policy_play(hands, bids, won, st, rp, legal) == c:
+                        log_weight += hit
+                    else:
+                        log_weight += miss - np.log(k - 1.0)
+            pk.apply_play(hands, won, trick, st, rp, c)
+        weights[w] *= np.exp(log_weight)
 
 
 @jit(cache=True)

@@ -42,7 +42,7 @@ from tapete.players.base import Player, load, register_player
 LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
-    "aggression",
+    "play_match", "aggression",
 )  # fmt: skip
 
 
@@ -73,6 +73,9 @@ class SearchPlayer(Player):
         if not 0.0 <= self.bid_sigma < 100.0:
             raise ConfigError(f"bid_sigma must be between 0 and 100, got {self.bid_sigma!r}")
         self.keep = _positive_int("keep", params.get("keep", 3))
+        self.play_match = float(params.get("play_match", 0.7))
+        if not 0.0 <= self.play_match < 1.0:
+            raise ConfigError(f"play_match must be in [0, 1), got {self.play_match!r}")
         self.rollout = params.get("rollout", "sees")
         if self.rollout not in ("sees", "counts"):
             raise ConfigError(f"rollout must be sees or counts, got {self.rollout!r}")
@@ -101,7 +104,7 @@ class SearchPlayer(Player):
             self._pocha = PochaSearch(
                 time_budget=self.time_budget, worlds=self.worlds, playouts=self.playouts,
                 epsilon=self.epsilon, bid_sigma=self.bid_sigma,
-                rollout_sees=self.rollout == "sees", keep=self.keep,
+                rollout_sees=self.rollout == "sees", keep=self.keep, play_match=self.play_match,
             )  # fmt: skip
         return self._pocha
 

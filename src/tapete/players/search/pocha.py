@@ -34,7 +34,7 @@ from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
-from tapete.solvers.pocha_search import bid_weights, evaluate_bids, evaluate_plays
+from tapete.solvers.pocha_search import bid_weights, evaluate_bids, evaluate_plays, play_weights
 from tapete.solvers.pocha_worlds import constraints, played_by, sample_worlds
 
 
@@ -57,7 +57,9 @@ class PochaSearch:
     instead (reproducible); ``playouts`` per world and candidate, each taking a random
     legal move with probability ``epsilon`` instead of the policy's. Worlds are weighed by
     how well they explain the bids made (``bid_sigma``: how far from the counted tricks a
-    bid may stray; 0 weighs every world alike). After ``prune_after`` worlds only the
+    bid may stray; 0 weighs every world alike) and, in the play, by how likely they make
+    the other seats' cards played (``play_match``: the weight of a card that is the rule-like
+    policy's choice in that world; 0 turns it off). After ``prune_after`` worlds only the
     ``keep`` best candidates are played out in the later worlds.
     """
 
@@ -72,6 +74,7 @@ class PochaSearch:
         rollout_sees: bool = True,
         keep: int = 3,
         prune_after: int = 120,
+        play_match: float = 0.7,
     ) -> None:
         self.time_budget = time_budget
         self.worlds = worlds
@@ -81,6 +84,7 @@ class PochaSearch:
         self.bid_sigma = bid_sigma
         self.rollout_sees = rollout_sees
         self.keep = keep
+        self.play_match = play_match
         self.prune_after = prune_after
         self._tables: dict[tuple[Any, ...], PochaTables] = {}
         self._games: dict[Any, Game] = {}
@@ -106,6 +110,8 @@ class PochaSearch:
         rp[pk.RP_HAND] = 1
         rng = np.array([1], dtype=np.uint64)
         weights = bid_weights(hands, np.zeros(n, dtype=np.uint64), bids, st, rp, 1.0)
+        play_weights(hands, np.zeros(n, dtype=np.uint64), np.zeros(1, dtype=np.int64), 0, 0,
+                     bids, 0, rp, 0, 0.5, weights)  # fmt: skip
         one = np.array([0], dtype=np.int64)
         evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng)
         st[pk.ST_PHASE] = pk.PHASE_PLAY
@@ -179,6 +185,7 @@ class PochaSearch:
             )
         limits = constraints(tables, hand)
         played = played_by(tables, hand)
+        sequence = play_sequence(tables, hand) if not bidding and self.play_match > 0 else None
         kernel_rng = np.array([rng.getrandbits(63) | 1], dtype=np.uint64)
         totals = np.zeros(len(legal_actions), dtype=np.float64)
         weight_sums = np.zeros(len(legal_actions), dtype=np.float64)
@@ -197,6 +204,10 @@ class PochaSearch:
                 worlds[w, :n] = [tables.kernel_mask(_held(world.view(q))) for q in range(n)]
             hands = np.ascontiguousarray(worlds[:, :n])
             weights = bid_weights(hands, played, root[0], root[3], tables.rp, self.bid_sigma)
+            if sequence is not None:
+                play_weights(hands, played, sequence[0], len(sequence[0]), sequence[1],
+                             root[0], root[3][pk.ST_TRUMP], tables.rp, view.seat,
+                             self.play_match, weights)  # fmt: skip
             evaluate = evaluate_bids if bidding else evaluate_plays
             totals[active] += evaluate(hands, weights, *root, tables.rp, candidates[active],
                                        self.playouts, self.epsilon, kernel_rng)  # fmt: skip
@@ -222,6 +233,17 @@ class PochaSearch:
         same decision: the game's sample of the view (the texts are the stable notation)."""
         world = game.sample_consistent_state(view, rng)
         return [world.action_to_string(a) for a in legal_actions]
+
+
+def play_sequence(tables: PochaTables, hand: Any) -> tuple[Any, int] | None:
+    """The kernel cards played so far in playing order, and the first trick's leader."""
+    tricks = [*hand.finished_tricks]
+    if hand.current_trick is not None:
+        tricks.append(hand.current_trick)
+    cards = [tables.kernel_of[int(c)] for trick in tricks for c in trick.cards]
+    if not cards:
+        return None
+    return np.array(cards, dtype=np.int64), int(tricks[0].leader)
 
 
 def _held(view: Any) -> int:
