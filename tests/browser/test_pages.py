@@ -378,8 +378,10 @@ def test_hint_button_follows_the_server(server: Server, context_factory: Any) ->
     button = page.locator("#actions button", has_text="Hint")
     if _server_gives_hints(server, created["table"]["id"], created["token"]):
         button.click()
+        # the first hint may wait for the search bot's kernels to load
         page.wait_for_function(
-            "() => document.querySelector('#hint').innerText.includes('would choose')"
+            "() => document.querySelector('#hint').innerText.includes('would choose')",
+            timeout=120_000,
         )
         assert "Bid" in page.locator("#hint").inner_text()
     else:

@@ -17,11 +17,12 @@ not explain their choices yet, so ``why`` is ``None``.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from tapete.engine.api import Game, PlayerView
-from tapete.players.base import available, load
+from tapete.players.base import Player, available, load
 
 #: Bots to ask, strongest first, with the parameters a hint uses (a short time budget).
 HINT_PLAYERS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
@@ -39,6 +40,26 @@ def hint_player() -> tuple[str, dict[str, Any]]:
     return "random", {}
 
 
+#: One hint player per (bot, game), kept: a search bot loads its kernels once, not per hint.
+#: Each is used under its own lock (hints may be computed in several threads at once).
+_PLAYERS: dict[tuple[str, int], tuple[Game, Player, threading.Lock]] = {}
+_MAX_PLAYERS: Final = 64
+_CACHE_LOCK = threading.Lock()
+
+
+def _player_for(name: str, params: dict[str, Any], game: Game) -> tuple[Player, threading.Lock]:
+    key = (name, id(game))
+    with _CACHE_LOCK:
+        kept = _PLAYERS.get(key)
+        if kept is not None and kept[0] is game:
+            return kept[1], kept[2]
+        if len(_PLAYERS) >= _MAX_PLAYERS:
+            _PLAYERS.pop(next(iter(_PLAYERS)))
+        player, lock = load(name, **params), threading.Lock()
+        _PLAYERS[key] = (game, player, lock)
+        return player, lock
+
+
 def hint(
     game: Game,
     seat: int,
@@ -53,7 +74,8 @@ def hint(
     tens of milliseconds: a server calls this off its event loop.
     """
     name, params = hint_player()
-    player = load(name, **params)
-    player.start(game, seat)
-    action = player.choose(view, list(legal_actions), rng or random.Random())
+    player, lock = _player_for(name, params, game)
+    with lock:
+        player.start(game, seat)
+        action = player.choose(view, list(legal_actions), rng or random.Random())
     return {"player": name, "action": action, "text": text_of(action), "why": None}

@@ -570,8 +570,10 @@ function onState(msg) {
   if (summary && !first) showToast(summary);
   else if (page.toast && performance.now() < page.toast.until) $("felt").append(h("div", { class: "toast", role: "presentation" }, page.toast.text));
   if (first && page.seat !== null) {
-    page.hintProbe = true; // does this server give hints? (docs/protocol.md, requests)
-    page.socket.send({ type: "hint", state: msg.state });
+    // does this server give hints? A state number far ahead is refused (stale_state or
+    // not_your_turn) without any bot thinking; a server without hints says unknown_type
+    page.hintProbe = true;
+    page.socket.send({ type: "hint", state: msg.state + 1000000 });
   }
   // the exchange: send the queued discards, then the draw, one state after another
   if (page.queue.length && msg.to_move === page.seat) {
