@@ -121,6 +121,10 @@ class TrynkaCFRPlayer(Player):
         if path3 is None:
             path3 = default_table_path(3) if default_table_path(3).exists() else "none"
         self.table3_path = "" if str(path3) == "none" else str(Path(path3))
+        prior = str(params.get("prior", "2"))
+        if prior not in ("2", "3"):
+            raise ConfigError(f"prior must be 2 or 3 (the table's players), got {prior!r}")
+        self.prior = int(prior)
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
         self.fallback = load("rule", **rule_params)
         #: What the last decision used: ``tree``, ``prior`` or ``rule`` (for tests and logs).
@@ -141,7 +145,8 @@ class TrynkaCFRPlayer(Player):
         if getattr(game, "name", "").startswith("trynka"):
             _ = self.table
             _prior_index(self.table_path)
-            self._exact_table(3)
+            if self._exact_table(3) is not None:
+                _prior_index(self.table3_path)
 
     def _exact_table(self, n_players: int) -> StrategyTable | None:
         """The table solved for ``n_players`` players, if there is one."""
@@ -186,13 +191,16 @@ class TrynkaCFRPlayer(Player):
         table = self._exact_table(len(parts))
         if table is not None and self._same_values(rules, table):
             node = self._walk(view, rules, table)
+        prior_path = self.table_path
         if node is None:
             table = self.table
+            if self.prior == 3 and len(parts) > 3 and self.table3_path:
+                table, prior_path = _table(self.table3_path), self.table3_path
         assert table is not None
         hand_class = self._hand_class(view, rules, table)
         source = "tree"
         if node is None:
-            node = self._nearest(view, table, texts)
+            node = self._nearest(view, table, prior_path, texts)
             source = "prior"
             if hand_class is not None:
                 hand_class = self._prior_class(view, rules, table)
@@ -243,7 +251,8 @@ class TrynkaCFRPlayer(Player):
             opponents = max(1, sum(view.active) - 1)
         classes = strength_classes(rules.deck_size, *rules.value_flags)
         key = rules.values[rules.deck.local_mask(view.hand.mask)]
-        pct = float(classes.percentiles()[classes.values.index(key)]) ** opponents
+        share = float(classes.percentiles()[classes.values.index(key)])
+        pct = share ** (opponents / max(1, table.abstraction.n_players - 1))
         table_pct = _class_percentiles(table)
         return int(np.abs(table_pct - pct).argmin())
 
@@ -307,7 +316,9 @@ class TrynkaCFRPlayer(Player):
             return call[0] if call else sizes[0][0]
         return min(sizes, key=lambda ix: abs(ix[1] - a))[0]
 
-    def _nearest(self, view: TrynkaView, table: StrategyTable, texts: dict[str, int]) -> int | None:
+    def _nearest(
+        self, view: TrynkaView, table: StrategyTable, path: str, texts: dict[str, int]
+    ) -> int | None:
         """The two-player node most like the position (the prior for other player counts)."""
         seat = view.seat
         assert seat is not None
@@ -319,7 +330,7 @@ class TrynkaCFRPlayer(Player):
             view.dark[s] and view.active[s] for s in range(view.n_players) if s != seat
         )
         blind = not view.looked[seat]
-        index = _prior_index(self.table_path)
+        index = _prior_index(path)
         found = index.get((verbs, me_dark, others_dark, blind)) or index.get(
             (verbs, me_dark, not others_dark, blind)
         )
@@ -327,7 +338,7 @@ class TrynkaCFRPlayer(Player):
             return None
         nodes, levels, banks = found
         n = max(1, sum(view.active))
-        bank = view.bank * 2 / n  # the bank a heads-up deal would have at this level
+        bank = view.bank * table.abstraction.n_players / n  # the table's bank at this level
         distance = np.abs(levels - view.level) + 0.25 * np.abs(banks - bank)
         return int(nodes[int(distance.argmin())])
 
@@ -356,5 +367,5 @@ class TrynkaCFRPlayer(Player):
 
 
 register_player(
-    TrynkaCFRPlayer.name, TrynkaCFRPlayer, ("table", "table3", "aggression", "time_budget")
+    TrynkaCFRPlayer.name, TrynkaCFRPlayer, ("table", "table3", "prior", "aggression", "time_budget")
 )
