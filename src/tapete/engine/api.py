@@ -150,7 +150,7 @@ class GameSpec:
         """The spec written by :meth:`to_dict`, validated by loading the game."""
         if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
             raise ConfigError(f"a game spec needs a game name, got {data!r}")
-        params = data.get("params") or {}
+        params = data.get("params", {})
         if not isinstance(params, Mapping):
             raise ConfigError(f"a game spec's params must be an object, got {params!r}")
         from tapete.engine.registry import load_game

@@ -118,6 +118,8 @@ class MatchState(State):
     finished: list[DealSummary]
     #: Moves played before this state was resumed from a view (they are not in ``_history``).
     _offset: int
+    #: The move number after the last finished deal's last action.
+    _last_end: int
 
     def _init_match(self) -> None:
         """Set the match's own fields (call from ``__init__``)."""
@@ -127,6 +129,7 @@ class MatchState(State):
         self.deal_starts = []
         self.finished = []
         self._offset = 0
+        self._last_end = 0
 
     # -- hooks ----------------------------------------------------------------------------------
     @abstractmethod
@@ -263,6 +266,7 @@ class MatchState(State):
         if appended:
             self._history.append(action)
         if deal.is_terminal():
+            self._last_end = self.move_number() + (0 if appended else 1)
             self._finish_deal()
 
     def _action_to_string(self, action: int) -> str:
@@ -304,24 +308,17 @@ class MatchState(State):
         return deal.game if deal is not None else self.game
 
     def live_events(self, seat: int | None) -> tuple[Event, ...]:
-        """The match's events since the live deal began (or since the last deal ended)."""
-        starts = self.deal_starts
-        since = starts[-1] if starts and self.deal is not None else self._between_start()
-        return self.events(seat, since)
+        """The match's events since the live deal began; before its first action (and between
+        deals), the events since the last deal ended."""
+        deal = self.deal
+        if deal is not None and deal._history and self.deal_starts:
+            return self.events(seat, self.deal_starts[-1])
+        return self.events(seat, self._between_start())
 
     def _between_start(self) -> int:
-        """Where the match's own events between deals begin (after the last deal)."""
-        if not self.finished:
-            return self._offset
-        starts = self.deal_starts
-        return self._deal_end_move(len(starts) - 1)
-
-    def _deal_end_move(self, index: int) -> int:
-        """The move number after deal ``index``'s last action."""
-        starts = self.deal_starts
-        if index + 1 < len(starts):
-            return starts[index + 1]
-        return self.move_number()
+        """The move number after the last finished deal's last action (where the match's own
+        events between deals begin)."""
+        return getattr(self, "_last_end", self._offset)
 
     # -- copies and records ---------------------------------------------------------------------
     def _copy_match(self, other: MatchState) -> None:
@@ -330,6 +327,7 @@ class MatchState(State):
         other.deal_starts = list(self.deal_starts)
         other.finished = list(self.finished)
         other._offset = self._offset
+        other._last_end = self._between_start()
 
     def history_strings(self) -> list[str]:
         """The history as action texts; :class:`RecordError` for a state resumed from a view
@@ -357,6 +355,7 @@ class MatchState(State):
         self._events = list(deal._events) if deal is not None else []
         self._event_cache = None
         self.deal_starts = [self._offset] if deal is not None and moves else []
+        self._last_end = self._offset
 
     def _match_key(self) -> tuple[Any, ...]:
         """The match layer's part of :meth:`_key`."""
