@@ -397,7 +397,7 @@ class State(ABC):
         self._apply(int(action))
         self._history.append(int(action))
 
-    def apply_string(self, text: str) -> int:
+    def apply_string(self, text: Any) -> int:
         """Parse ``text`` with :meth:`string_to_action` and apply it; returns the action."""
         if not isinstance(text, str):
             raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
