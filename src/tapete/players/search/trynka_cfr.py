@@ -7,11 +7,13 @@ plays the legal action with that text (``bet 3``, ``reveal``, ``fold``…): acti
 never assumed. Bets off the abstraction's sizes are read as the nearest size (a raise stays a
 raise, a call a call); its own raises are clamped into the legal range.
 
-When the deal has another number of players than a table (three or more), or the rules'
-hand values differ from the table's, the two-player table is the prior: the hand is taken as
-the class whose share of beaten hands equals the chance of beating every active opponent
-(``percentile ** opponents``), and the decision is looked up at the two-player node most like
-the real position (the same choices, the same seats blind, the nearest level and bank).
+When the deal has another number of players than the tables (four or more), or leaves the
+three-player tree, or the rules' hand values differ from the tables', a table is the prior
+(the three-player one for four or more players, ``prior=3``, the default; else the
+two-player one): the hand is taken as the class whose chance of beating the table's
+opponents equals its chance of beating every active opponent (``percentile ** opponents``),
+and the decision is looked up at the table's node most like the real position (the same
+choices, the same seats blind, the nearest level and bank).
 
 Dealing questions: never asks for a card face up; keeps or replaces an exposed card, answers
 a reveal (three tens), joins a svara as ``rule`` does.
@@ -106,6 +108,7 @@ class TrynkaCFRPlayer(Player):
 
     Parameters: ``table`` (a path to another two-player ``.npz`` table), ``table3`` (the
     three-player one; ``none``: play three-player deals from the two-player prior),
+    ``prior`` (2 or 3: the table that is the prior for four or more players),
     ``aggression`` (passed to the ``rule`` bot it uses for the dealing questions and other
     games); ``time_budget`` is accepted like every bot's and not needed (a lookup takes well
     under a millisecond).
@@ -121,7 +124,7 @@ class TrynkaCFRPlayer(Player):
         if path3 is None:
             path3 = default_table_path(3) if default_table_path(3).exists() else "none"
         self.table3_path = "" if str(path3) == "none" else str(Path(path3))
-        prior = str(params.get("prior", "2"))
+        prior = str(params.get("prior", "3"))
         if prior not in ("2", "3"):
             raise ConfigError(f"prior must be 2 or 3 (the table's players), got {prior!r}")
         self.prior = int(prior)
