@@ -1,63 +1,228 @@
 #!/usr/bin/env python3
-"""Regenerate the golden playthroughs in ``tests/golden/``.
+"""Regenerate the golden playthroughs in ``tests/golden/`` and the perft counts.
 
-Each file is the transcript of one seeded random game (``tapete.engine.random_playout``
-with ``random.Random(seed)``), headed by the line that says how to make it again. Review the
-diff after a rules change: every changed line is a changed game.
+Each playthrough is one seeded game: uniform random play (``random_playout`` with
+``random.Random(seed)``) or rule-bot self-play (every seat a ``rule`` bot), headed by the line
+that says how to make it again and the game's declared metadata. Per state it writes, as
+OpenSpiel's playthroughs do, the acting seat, the action taken, the legal action texts (the
+number of outcomes at a chance node) and a digest of every seat's view (and the spectator's),
+so that a change to a legal list or to a view shows up in review even when the game's random
+line does not change. The file ends with the result and the spectator's final view.
 
-    .venv/bin/python tools/regen_golden.py            # all registered games
-    .venv/bin/python tools/regen_golden.py pocha      # only these
+``tests/golden/perft.json`` holds perft counts (the exact number of legal action sequences)
+from fixed small positions of each game (:data:`PERFT`).
+
+    .venv/bin/python tools/regen_golden.py            # every file
+    .venv/bin/python tools/regen_golden.py pocha      # only these games' playthroughs
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import tapete
-from tapete.engine import GameRecord, random_playout, transcript
+from tapete.engine import State, sample_chance
+from tapete.players.base import load as load_player
+from tapete.testing.perft import perft
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
-SEEDS = (1, 2)
-#: Extra parameter sets per game beyond the defaults (small matches keep files short).
-EXTRA: dict[str, list[dict[str, object]]] = {
-    "pocha": [{"n_players": 3, "hand_size": 4, "seven_swap": True}],
-    "pocha-match": [{"n_players": 3, "hand_sequence": "1,2,1"}],
+FOLLOW = "follow_only"
+
+#: ``(game, params, seed, policy, what it shows)``: every outcome appears somewhere.
+CASES: list[tuple[str, dict[str, Any], int, str, str]] = [
+    ("pocha", {}, 1, "random", ""),
+    ("pocha", {}, 2, "random", ""),
+    ("pocha", {"n_players": 3, "hand_size": 4, "seven_swap": True}, 1, "random", ""),
+    ("pocha", {"n_players": 3, "hand_size": 4, "seven_swap": True}, 2, "random", ""),
+    ("pocha", {"n_players": 4, "hand_size": 5, "seven_swap": True}, 2, "rule", "seven swap"),
+    ("pocha-match", {"n_players": 3, "hand_sequence": "1,2,1"}, 1, "random", ""),
+    ("pocha-match", {"n_players": 3, "hand_sequence": "1,2,1"}, 2, "random", ""),
+    ("pocha-match", {"n_players": 4, "hand_sequence": "1,3,1"}, 1, "rule", ""),
+    ("ombre", {}, 1, "random", ""),
+    ("ombre", {}, 2, "random", ""),
+    ("ombre", {}, 1, "rule", ""),
+    ("ombre", {}, 2, "rule", ""),
+    ("ombre", {}, 3, "rule", ""),
+    ("ombre", {}, 4, "rule", ""),
+    ("ombre-match", {"num_deals": 3}, 1, "rule", ""),
+    ("ombre-match", {}, 1, "random", ""),
+    ("trynka", {}, 1, "random", ""),
+    ("trynka", {}, 2, "random", ""),
+    ("trynka", {}, 1, "rule", ""),
+    ("trynka", {}, 2, "rule", ""),
+    ("trynka-match", {}, 1, "random", ""),
+    ("trynka-match", {}, 1, "rule", ""),
+]
+
+
+def _digest(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def _view_digests(state: State) -> str:
+    seats = [None, *range(state.game.num_players())]
+    return " ".join(_digest(state.view(seat).to_dict()) for seat in seats)
+
+
+def _metadata(game: tapete.Game) -> dict[str, Any]:
+    return {
+        "num_distinct_actions": game.num_distinct_actions(),
+        "max_chance_outcomes": game.max_chance_outcomes(),
+        "max_game_length": game.max_game_length(),
+        "utility": [game.min_utility(), game.max_utility()],
+        "utility_sum": game.utility_sum(),
+    }
+
+
+def _who(state: State) -> str:
+    seat = state.current_player()
+    return "chance" if seat == tapete.CHANCE else f"seat {seat}"
+
+
+def golden_text(game_name: str, params: dict[str, Any], seed: int, policy: str = "random") -> str:
+    """The golden file's content for one game, parameters, seed and policy."""
+    game = tapete.load_game(game_name, **params)
+    rng = random.Random(seed)
+    bots = []
+    if policy == "rule":
+        for seat in range(game.num_players()):
+            bot = load_player("rule")
+            bot.start(game, seat)
+            bots.append(bot)
+    state = game.new_initial_state()
+    header = {"game": game_name, "params": params, "seed": seed, "policy": policy}
+    lines = [
+        f"# golden: {json.dumps(header, ensure_ascii=False)}",
+        f"# {game!r}  {json.dumps(_metadata(game))}",
+        "# move  who     action  | legal actions (or chance outcomes) | views: spectator, seat 0…",
+    ]
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.is_chance_node():
+            choices = f"{len(legal)} outcomes"
+            action = sample_chance(state, rng)
+        else:
+            choices = ", ".join(state.action_to_string(a) for a in legal)
+            if bots:
+                seat = state.current_player()
+                action = bots[seat].choose(state.view(seat), legal, rng)
+            else:
+                action = legal[int(rng.random() * len(legal))]
+        text = state.action_to_string(action)
+        lines.append(
+            f"{state.move_number() + 1:6d}  {_who(state):7} {text}  | {choices} | "
+            f"{_view_digests(state)}"
+        )
+        state.apply_action(action)
+    lines.append(f"# result {' '.join(f'{r:g}' for r in state.returns())}")
+    final = state.view(None).to_dict()
+    final.pop("events", None)
+    lines.append(f"# final view: {json.dumps(final, sort_keys=True, ensure_ascii=False)}")
+    return "\n".join(lines) + "\n"
+
+
+def file_name(game_name: str, params: dict[str, Any], seed: int, policy: str = "random") -> str:
+    """``pocha-n_players=3-hand_size=4-seed1.txt`` (``-rule`` for rule-bot self-play)."""
+    parts = [game_name, *(f"{k}={v}" for k, v in params.items()), f"seed{seed}"]
+    if policy != "random":
+        parts.append(policy)
+    return "-".join(str(p).replace(",", "_") for p in parts) + ".txt"
+
+
+def _position(game_name: str, params: dict[str, Any], texts: list[str]) -> State:
+    state = tapete.load_game(game_name, **params).new_initial_state()
+    for text in texts:
+        state.apply_string(text)
+    return state
+
+
+def _dealt(game_name: str, params: dict[str, Any], seed: int, moves: int) -> State:
+    """A seeded random position after ``moves`` actions (chance and choices)."""
+    state = tapete.load_game(game_name, **params).new_initial_state()
+    rng = random.Random(seed)
+    while state.move_number() < moves and not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.random() * len(legal))])
+    return state
+
+
+#: Perft positions: name → a function making the position, and the depth counted (``None``:
+#: to the end of the game). Trynka's betting tree (with redeals and svaras, whose new cards
+#: are chance nodes too) is counted to a fixed depth.
+PERFT: dict[str, tuple[Callable[[], State], int | None]] = {
+    "pocha 3 players x 2 cards, after the deal": (
+        lambda: _dealt("pocha", {"n_players": 3, "hand_size": 2}, 1, 7),
+        None,
+    ),
+    "pocha 4 players x 3 cards, after the deal": (
+        lambda: _dealt("pocha", {"n_players": 4, "hand_size": 3}, 2, 13),
+        None,
+    ),
+    "pocha 3 players x 3 cards, follow_only, after the deal": (
+        lambda: _dealt(
+            "pocha", {"n_players": 3, "hand_size": 3, "play_rules": "follow_only"}, 3, 10
+        ),
+        None,
+    ),
+    "ombre, after 5 tricks (seed 1)": (lambda: _ombre_late(1), None),
+    "ombre, after 5 tricks (seed 2)": (lambda: _ombre_late(2), None),
+    "trynka 2 players, cap 4, after the deal, 5 actions deep": (
+        lambda: _dealt("trynka", {"n_players": 2, "level_cap": 4}, 1, 6),
+        5,
+    ),
+    "trynka 3 players, cap 3, after the deal, 5 actions deep": (
+        lambda: _dealt("trynka", {"n_players": 3, "level_cap": 3}, 2, 9),
+        5,
+    ),
 }
 
 
-def golden_text(game_name: str, params: dict[str, object], seed: int) -> str:
-    """The golden file's content for one game, parameters and seed."""
-    game = tapete.load_game(game_name, **params)
-    state = random_playout(game.new_initial_state(), random.Random(seed))
-    header = f"# golden: {json.dumps({'game': game_name, 'params': params, 'seed': seed})}"
-    return header + "\n" + transcript(GameRecord.from_state(state)) + "\n"
+def _ombre_late(seed: int) -> State:
+    """A seeded Ombre deal played at random until five tricks are complete (a contract made
+    and trumps named: the rest is card play, as in a double-dummy problem)."""
+    for attempt in range(1000):
+        state = tapete.load_game("ombre").new_initial_state()
+        rng = random.Random(f"{seed}-{attempt}")
+        while not state.is_terminal():
+            view = state.view(None)
+            tricks = getattr(view, "finished_tricks", ())
+            trick = getattr(view, "current_trick", None)
+            if len(tricks) == 5 and (trick is None or not trick.cards):
+                return state
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+    raise RuntimeError("no ombre deal reached five tricks")
 
 
-def cases(names: list[str]) -> list[tuple[str, dict[str, object], int]]:
-    """Every (game, params, seed) to write."""
-    out = []
-    for name in names:
-        for params in [{}, *EXTRA.get(name, [])]:
-            out.extend((name, params, seed) for seed in SEEDS)
-    return out
-
-
-def file_name(game_name: str, params: dict[str, object], seed: int) -> str:
-    """``pocha-n_players=3-hand_size=4-seed1.txt``."""
-    parts = [game_name, *(f"{k}={v}" for k, v in params.items()), f"seed{seed}"]
-    return "-".join(str(p).replace(",", "_") for p in parts) + ".txt"
+def perft_counts() -> dict[str, int]:
+    """Every perft position's count."""
+    return {name: perft(make(), depth) for name, (make, depth) in PERFT.items()}
 
 
 def main(argv: list[str]) -> int:
     """Write the files; print what was written."""
     names = argv or tapete.registered_games()
     GOLDEN.mkdir(parents=True, exist_ok=True)
-    for name, params, seed in cases(names):
-        path = GOLDEN / file_name(name, params, seed)
-        path.write_text(golden_text(name, params, seed), encoding="utf-8")
+    for old in GOLDEN.glob("*.txt"):
+        header = json.loads(old.read_text(encoding="utf-8").splitlines()[0][len("# golden: ") :])
+        if header["game"] in names:
+            old.unlink()
+    for name, params, seed, policy, _ in CASES:
+        if name not in names:
+            continue
+        path = GOLDEN / file_name(name, params, seed, policy)
+        path.write_text(golden_text(name, params, seed, policy), encoding="utf-8")
+        print(f"wrote {path.relative_to(GOLDEN.parent.parent)}")
+    if not argv:
+        path = GOLDEN / "perft.json"
+        path.write_text(json.dumps(perft_counts(), indent=2, ensure_ascii=False) + "\n")
         print(f"wrote {path.relative_to(GOLDEN.parent.parent)}")
     return 0
 
