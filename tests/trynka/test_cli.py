@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from tapete.cli import play_trynka
+from tapete.cli.common import LEFT_STATUS, LEFT_TEXT
 
 
 def test_play_scripted_session(capsys: pytest.CaptureFixture[str]) -> None:
@@ -23,8 +24,9 @@ def test_play_scripted_session(capsys: pytest.CaptureFixture[str]) -> None:
     play_trynka.add_arguments(parser)
     args = parser.parse_args(["--players", "3", "--banks", "2"])
     args.seed = 5
-    assert play_trynka.run(args, read=read) == 0
+    assert play_trynka.run(args, read=read) == LEFT_STATUS  # the input ended: left the table
     out = capsys.readouterr().out
+    assert LEFT_TEXT in out
     assert "bank" in out and "level" in out
     assert "cannot" in out  # the bad inputs were refused with a reason
 

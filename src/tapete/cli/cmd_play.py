@@ -18,6 +18,8 @@ def register(sub: Any) -> None:
         if module is None:
             continue
         game_parser = games.add_parser(name, help=(module.__doc__ or "").strip().splitlines()[0])
-        game_parser.add_argument("--seed", type=int, default=None, help="seed for cards and bots")
+        game_parser.add_argument(
+            "--seed", type=int, default=None, help="seed for cards and bots (shown at the start)"
+        )
         module.add_arguments(game_parser)
         game_parser.set_defaults(run=module.run)

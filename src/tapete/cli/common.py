@@ -65,15 +65,46 @@ def make_bots(spec: str, seats: list[int]) -> dict[int, Player]:
 def table_randomness(seed: int | None) -> tuple[int, random.Random, random.Random]:
     """``(seed, deal_rng, bot_rng)`` for a terminal table.
 
-    The cards come from the system's entropy (``secrets.SystemRandom``) unless a seed was
-    asked for, which makes the whole game reproducible; the bots are always seeded (the seed
-    is shown to the person so that a game can be replayed).
+    Without a seed one is drawn from the system's entropy (``secrets``); the cards and the
+    bots then both come from that seed, so the seed shown to the person replays the very same
+    game with ``--seed``.
+
+    >>> a, b = table_randomness(5), table_randomness(5)
+    >>> a[0], a[1].random() == b[1].random(), a[2].random() == b[2].random()
+    (5, True, True)
     """
     shown = seed if seed is not None else secrets.randbits(32)
-    deal_rng: random.Random = (
-        random.Random(f"deal-{seed}") if seed is not None else secrets.SystemRandom()
+    return shown, random.Random(f"deal-{shown}"), random.Random(f"bots-{shown}")
+
+
+#: The exit status of a table the person left (``quit`` or the end of the input), every game.
+LEFT_STATUS = 1
+#: What every table says when the person leaves.
+LEFT_TEXT = "You left the table."
+
+
+def add_play_options(parser: argparse.ArgumentParser, players: str) -> None:
+    """The options every ``tapete play GAME`` takes (``--seed`` and ``--resume`` are added
+    by ``tapete play``): ``--players`` (``players`` says which counts), ``--seat``,
+    ``--name``, ``--bots``, ``--reveal``, ``--lang`` and ``-p KEY=VALUE``."""
+    parser.add_argument(
+        "--players", type=int, default=None, help=f"players at the table ({players})"
     )
-    return shown, deal_rng, random.Random(f"bots-{shown}")
+    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    parser.add_argument("--name", default="you", help="your name at the table")
+    parser.add_argument(
+        "--bots", default=None, help="bot of each other seat, comma separated (default: rule)"
+    )
+    parser.add_argument(
+        "--reveal", action="store_true", help="show what every seat held after each deal"
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("en", "es", "ru"),
+        default=None,
+        help="language of the table's messages (default: from the locale)",
+    )
+    add_game_params(parser)
 
 
 def optional_module(name: str) -> ModuleType | None:

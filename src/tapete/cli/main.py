@@ -10,11 +10,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from tapete.cli.common import optional_module, silence_stdout
 from tapete.errors import TapeteError
 
 COMMANDS = ("games", "play", "random", "replay", "bench", "arena", "serve", "connect", "analyse")
+
+
+def _version() -> str:
+    try:
+        return metadata.version("tapete")
+    except metadata.PackageNotFoundError:  # pragma: no cover - run from the sources
+        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tapete",
         description="Ombre, La Pocha and Trynka: play, replay, benchmark and research.",
     )
+    parser.add_argument("--version", action="version", version=f"tapete {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = optional_module(f"tapete.cli.cmd_{name}")

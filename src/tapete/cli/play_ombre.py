@@ -15,11 +15,19 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 from rich.table import Table
 
-from tapete.cards import CardSet
-from tapete.cli.common import add_game_params, game_from_args, make_bots, table_randomness
+from tapete.cards import Card, CardSet
+from tapete.cli.common import (
+    LEFT_STATUS,
+    add_play_options,
+    game_from_args,
+    make_bots,
+    table_randomness,
+)
+from tapete.cli.prompt import default_language, error_text, ombre_text, read_line
 from tapete.cli.table import TerminalTable
+from tapete.cli.words import rules_text, session_end
 from tapete.engine.events import Event
-from tapete.errors import ConfigError, IllegalActionError, NotationError, TapeteError
+from tapete.errors import ConfigError, NotationError, TapeteError
 from tapete.games.ombre import OmbreMatchState, OmbreState
 from tapete.games.ombre.actions import SUIT_CODES
 from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, trick_winner
@@ -31,15 +39,9 @@ SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``tapete play ombre``."""
-    parser.add_argument("--seat", type=int, default=0, help="your seat, 0-2 (default 0)")
+    """Options of ``tapete play ombre`` (those of every ``play``, and ``--deals``)."""
+    add_play_options(parser, "always 3")
     parser.add_argument("--deals", type=int, default=None, help="deals in the session")
-    parser.add_argument(
-        "--bots", default="rule", help="bot of each other seat, comma separated (default: rule)"
-    )
-    parser.add_argument("--reveal", action="store_true", help="show every hand after a deal")
-    parser.add_argument("--name", default="you", help="your name")
-    add_game_params(parser)
 
 
 def styled(text: str) -> str:
@@ -64,21 +66,26 @@ class OmbreTable(TerminalTable):
     ``state.events(me, since)``): the text is made here from their values.
     """
 
+    commands = ("money", "last", "rules")
+
     def __init__(
         self,
         args: argparse.Namespace,
         console: Console,
-        read: Callable[[str], str] = input,
+        read: Callable[[str], str] = read_line,
     ) -> None:
         self.game = game_from_args("ombre-match", args.param, num_deals=args.deals)
         state = self.game.new_initial_state()
         assert isinstance(state, OmbreMatchState)
         self.state: OmbreMatchState = state
+        if getattr(args, "players", None) not in (None, 3):
+            raise ConfigError("Ombre is played by 3 players (--players 3)")
         if not 0 <= args.seat < 3:
             raise ConfigError("--seat must be 0, 1 or 2")
         self.me: int = args.seat
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
-        self.bots = make_bots(args.bots, [s for s in range(3) if s != self.me])
+        self.bots = make_bots(args.bots or "rule", [s for s in range(3) if s != self.me])
+        self.lang: str = getattr(args, "lang", None) or default_language()
         for seat, bot in self.bots.items():
             bot.start(self.game, seat)
         self.names = [
@@ -95,6 +102,7 @@ class OmbreTable(TerminalTable):
         self._trick: list[tuple[int, int]] = []
         self._tricks_seen = 0
         self._dealt: list[CardSet] = []
+        self._last_trick_text = ""
 
     @property
     def deal(self) -> OmbreState | None:
@@ -119,7 +127,7 @@ class OmbreTable(TerminalTable):
         )
         c.print("Type 'ombre' or 'pass', cards to discard then 'draw', a suit, a card; '?'.\n")
         if not self.play_turns():
-            return 1
+            return LEFT_STATUS
         view = self.view()
         last = view.results[-1].pool_after if view.results else 0
         if last - view.unassigned:
@@ -130,6 +138,9 @@ class OmbreTable(TerminalTable):
             c.print(
                 f"{view.unassigned} unit(s) of the pool could not be shared and stay unassigned"
             )
+        balances = list(self.view().balances)
+        best = max(balances)
+        c.print(session_end(self.names, self.me, [s for s, b in enumerate(balances) if b == best]))
         return 0
 
     # -- what happened: the person's events -----------------------------------------------------
@@ -206,10 +217,15 @@ class OmbreTable(TerminalTable):
             self._trick.append((actor, int(card)))
             if len(self._trick) == 3:
                 cards = [card for _, card in self._trick]
+                played = ", ".join(
+                    f"{self.names[s]} {styled(str(Card(c)))}" for s, c in self._trick
+                )
                 winner = self._trick[trick_winner(self._trumps, cards)][0]
                 self._tricks_seen += 1
                 self._trick = []
-                c.print(f"  → trick {self._tricks_seen} to {self.names[winner]}")
+                won_with = styled(str(Card(cards[trick_winner(self._trumps, cards)])))
+                c.print(f"  → trick {self._tricks_seen} to {self.names[winner]} with {won_with}")
+                self._last_trick_text = f"last trick: {played} → {self.names[winner]}"
 
     def _hand_of(self, seat: int) -> CardSet:
         deal = self.deal_view(seat)
@@ -285,9 +301,12 @@ class OmbreTable(TerminalTable):
             symbol = "♣♦♥♠"[view.trumps - 4] if view.trumps is not None else "?"
             c.print(f"trumps {styled(symbol)}; tricks: {won}")
             if view.current_trick is not None and view.current_trick.cards:
-                played = " ".join(str(card) for card in view.current_trick.cards)
-                leader = self.names[view.current_trick.leader]
-                c.print(f"trick (led by {leader}): {styled(played)}")
+                leader = view.current_trick.leader
+                played = ", ".join(
+                    f"{self.names[(leader + i) % 3]} {styled(str(card))}"
+                    for i, card in enumerate(view.current_trick.cards)
+                )
+                c.print(f"on the table: {played}")
         if phase == "exchange" and view.discards:
             c.print(f"discarded so far: {styled(sorted_hand(view.discards.mask, trumps))}")
         self._show_hand(sorted_hand(view.hand.mask, trumps))
@@ -300,7 +319,11 @@ class OmbreTable(TerminalTable):
         self._hand_shown = (cards, moves)
 
     def _expand(self, answer: str, phase: str) -> list[str]:
-        """The person's short forms as action texts (``♥7 ♦6`` → two discards)."""
+        """The person's short forms as action texts (``♥7 ♦6`` → two discards), in English,
+        Spanish or Russian (:func:`tapete.cli.prompt.ombre_text`)."""
+        translated = ombre_text(answer, phase)
+        if translated != [answer]:
+            return translated
         words = answer.split()
         if not words:
             return [answer]
@@ -343,11 +366,16 @@ class OmbreTable(TerminalTable):
             if answer == "money":
                 self._show_money("now")
                 continue
+            if answer == "rules":
+                self.console.print(rules_text(self.game, "ombre"), markup=False)
+                continue
+            if answer == "last":
+                self.console.print(self._last_trick_text or "no trick has been played yet")
+                continue
             try:
                 actions = self._parse_all(self._expand(answer, phase))
             except TapeteError as e:
-                detail = e.detail if isinstance(e, IllegalActionError) else str(e)
-                self.console.print(f"[red]not allowed[/]: {detail}")
+                self.console.print(f"[red]not allowed[/]: {error_text(e, self.lang, self.names)}")
                 continue
             for _text, action in actions:
                 self.state.apply_action(action)

@@ -1,7 +1,9 @@
 """La Pocha: play a whole game against bots in the terminal.
 
-Type a card (``3o``, ``Rc``) or a bid (``2``) when it is your turn; ``?`` lists the legal
-choices, ``sheet`` shows the score sheet, ``quit`` leaves. Bad input is refused with the
+Type a card (``3o``, ``Rc``, any case, or with the printed numbers: ``1o``, ``12c``) or a bid
+(``2``) when it is your turn, in English, Spanish or Russian (``juego 3o``, ``ставка 2``);
+``help`` lists the commands and the legal choices, ``sheet`` shows the score sheet, ``last``
+the last trick, ``rules`` the rules in force, ``quit`` leaves. Bad input is refused with the
 reason and asked again.
 
 Everything shown comes from your seat's view and its events (values: cards, seats, bids),
@@ -16,8 +18,17 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from tapete.cli.common import add_game_params, game_from_args, make_bots, table_randomness
+from tapete.cards import Card
+from tapete.cli.common import (
+    LEFT_STATUS,
+    add_play_options,
+    game_from_args,
+    make_bots,
+    table_randomness,
+)
+from tapete.cli.prompt import default_language, error_text, pocha_text, read_line
 from tapete.cli.table import TerminalTable
+from tapete.cli.words import rules_text, session_end
 from tapete.engine.events import Event
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.pocha import PochaMatchState, PochaMatchView, PochaView, SheetRow
@@ -26,17 +37,8 @@ SUIT_STYLE = {"o": "yellow", "c": "red", "e": "blue", "b": "green"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``tapete play pocha``."""
-    parser.add_argument("--players", type=int, default=4, help="players at the table (3-8)")
-    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    parser.add_argument(
-        "--bots", default=None, help="bot of each other seat, comma separated (default: rule)"
-    )
-    parser.add_argument(
-        "--reveal", action="store_true", help="show the bots' hands after each hand"
-    )
-    parser.add_argument("--name", default="you", help="your name on the score sheet")
-    add_game_params(parser)
+    """Options of ``tapete play pocha`` (the same as every ``play``)."""
+    add_play_options(parser, "3-8, default 4; or -p n_players=N")
 
 
 def styled(text: str) -> str:
@@ -47,8 +49,10 @@ def styled(text: str) -> str:
 class PochaTable(TerminalTable):
     """The terminal table: owns the state, asks the person, lets the bots play."""
 
+    commands = ("sheet", "last", "rules")
+
     def __init__(self, args: argparse.Namespace, console: Console) -> None:
-        params: dict[str, Any] = {"n_players": args.players}
+        params: dict[str, Any] = {"n_players": args.players}  # None: -p or the default
         self.game = game_from_args("pocha-match", args.param, **params)
         state = self.game.new_initial_state()
         if not isinstance(state, PochaMatchState):
@@ -58,7 +62,8 @@ class PochaTable(TerminalTable):
         if not 0 <= args.seat < n:
             raise ConfigError(f"--seat must be 0…{n - 1}")
         self.me = args.seat
-        self.read = lambda prompt: input(prompt)  # looked up at call time (tests patch it)
+        self.read = lambda prompt: read_line(prompt)  # looked up at call time (tests patch it)
+        self.lang: str = getattr(args, "lang", None) or default_language()
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
         others = [s for s in range(n) if s != self.me]
         self.bots = make_bots(args.bots or "rule", others)
@@ -71,6 +76,8 @@ class PochaTable(TerminalTable):
         self._announced = -1
         self._held: list[str] = []  # with --reveal: every seat's cards as dealt
         self._last: PochaView | None = None  # the hand's view before the last action
+        self._trick: list[tuple[int, Card]] = []  # the trick being played: (seat, card)
+        self._last_trick: tuple[list[tuple[int, Card]], int] | None = None  # and its winner
 
     # -- views ----------------------------------------------------------------------------------
     def view(self) -> PochaMatchView:
@@ -88,15 +95,18 @@ class PochaTable(TerminalTable):
     def run(self) -> int:
         """Play the whole game; returns 0 (or 1 if the person quit)."""
         c = self.console
-        c.print(f"[bold]La Pocha[/] — {self.game!r}; you are seat {self.me}. Seed {self.seed}.")
-        c.print("Type a card like [bold]3o[/] or a bid like [bold]2[/]; '?' for help.\n")
+        c.print(
+            f"[bold]La Pocha[/] — {self.game.num_players()} players; you are {self.names[self.me]}"
+            f" (seat {self.me}). Seed {self.seed} (--seed {self.seed} plays this game again)."
+        )
+        c.print("Type a card like [bold]3o[/] or a bid like [bold]2[/]; 'help' for help.\n")
         if not self.play_turns():
-            return 1
+            return LEFT_STATUS
         view = self.view()
         self._show_sheet(view)
         best = max(view.totals)
         winners = [s for s, t in enumerate(view.totals) if t == best]
-        c.print("\n[bold]Winner[/]: " + ", ".join(self.names[w] for w in winners))
+        c.print("\n" + session_end(self.names, self.me, winners))
         return 0
 
     # -- the turn loop's hooks ----------------------------------------------------------------
@@ -156,7 +166,9 @@ class PochaTable(TerminalTable):
         if kind == "bid":
             return f"  {name}: bid {event.arg('bid')}"
         if kind == "play":
-            return f"  {name}: play {styled(str(event.arg('card')))}"
+            card = event.arg("card")
+            self._trick.append((event.actor, Card(int(card))))
+            return f"  {name}: play {styled(str(card))}"
         return f"  {name}: {kind}"  # swap, pass
 
     def _after_action(self, hand_before: int) -> None:
@@ -164,10 +176,11 @@ class PochaTable(TerminalTable):
         last = self._last
         if view.deal_index != hand_before:  # the hand just ended (a new one may be dealing)
             row = view.sheet[-1]
-            if last is not None:
+            if last is not None and self._trick:
                 gained = [s for s in range(len(row.won)) if row.won[s] > last.tricks_won[s]]
                 if gained:
-                    self.console.print(f"  → last trick to {self.names[gained[0]]}")
+                    self._trick_won(gained[0], last=True)
+            self._trick = []
             self._show_row(row)
             if self.reveal:
                 for seat, cards in enumerate(self._held):
@@ -182,7 +195,24 @@ class PochaTable(TerminalTable):
         ):
             winner = hand.finished_tricks[-1].winner
             if winner is not None:
-                self.console.print(f"  → trick to {self.names[winner]}")
+                self._trick_won(winner)
+
+    def _trick_won(self, winner: int, last: bool = False) -> None:
+        """Say who took the trick just completed, and with which card; kept for ``last``."""
+        card = next((c for s, c in self._trick if s == winner), None)
+        with_card = f" with {styled(str(card))}" if card is not None else ""
+        which = "last trick" if last else "trick"
+        self.console.print(f"  → {which} to {self.names[winner]}{with_card}")
+        self._last_trick = (self._trick, winner)
+        self._trick = []
+
+    def _show_last_trick(self) -> None:
+        if self._last_trick is None:
+            self.console.print("no trick has been played yet")
+            return
+        cards, winner = self._last_trick
+        played = ", ".join(f"{self.names[s]} {styled(str(c))}" for s, c in cards)
+        self.console.print(f"last trick: {played} → {self.names[winner]}")
 
     # -- tables -------------------------------------------------------------------------------
     def _show_row(self, row: SheetRow) -> None:
@@ -218,8 +248,13 @@ class PochaTable(TerminalTable):
         if view.trump_card is not None:
             c.print(f"trump card: {styled(str(view.trump_card))}")
         if view.current_trick is not None and view.current_trick.cards:
-            played = " ".join(str(card) for card in view.current_trick.cards)
-            c.print(f"trick (led by {self.names[view.current_trick.leader]}): {styled(played)}")
+            n = len(self.names)
+            leader = view.current_trick.leader
+            played = ", ".join(
+                f"{self.names[(leader + i) % n]} {styled(str(card))}"
+                for i, card in enumerate(view.current_trick.cards)
+            )
+            c.print(f"on the table: {played}")
         c.print(f"your hand: {styled(str(view.hand))}")
 
     def _ask(self) -> bool:
@@ -244,13 +279,20 @@ class PochaTable(TerminalTable):
             if answer == "sheet":
                 self._show_sheet(self.view())
                 continue
-            if answer and answer.split()[0] not in ("bid", "play", "swap", "pass"):
-                answer = f"{'bid' if phase == 'bidding' else 'play'} {answer}"
+            if answer == "last":
+                self._show_last_trick()
+                continue
+            if answer == "rules":
+                self.console.print(rules_text(self.game, "pocha"), markup=False)
+                continue
+            if not answer:
+                continue
+            if answer.split()[0].lower() not in ("swap", "pass"):
+                answer = pocha_text(answer, phase)
             try:
                 state.apply_action(state.string_to_action(answer))
             except (IllegalActionError, NotationError) as e:
-                detail = e.detail if isinstance(e, IllegalActionError) else str(e)
-                self.console.print(f"[red]not allowed[/]: {detail}")
+                self.console.print(f"[red]not allowed[/]: {error_text(e, self.lang, self.names)}")
                 continue
             self._show_events()
             return True

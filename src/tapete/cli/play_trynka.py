@@ -18,10 +18,18 @@ from rich.console import Console
 from rich.table import Table
 
 from tapete.cards import CardSet, Deck
-from tapete.cli.common import make_bots, table_randomness
+from tapete.cli.common import (
+    LEFT_STATUS,
+    LEFT_TEXT,
+    add_play_options,
+    game_from_args,
+    make_bots,
+    table_randomness,
+)
+from tapete.cli.prompt import command_of, error_text, read_line, trynka_text
+from tapete.cli.words import rules_text, session_end
 from tapete.engine.chance import sample_chance
 from tapete.engine.events import Event
-from tapete.engine.registry import load_game
 from tapete.errors import TapeteError
 from tapete.games.trynka import (
     TrynkaActions,
@@ -35,19 +43,10 @@ from tapete.games.trynka import (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``tapete play trynka``."""
-    parser.add_argument("--players", type=int, default=4, help="players at the table, 2-8")
-    parser.add_argument(
-        "--seat", type=int, default=0, help="your seat, 0…players-1 (the first dealer is drawn)"
-    )
+    """Options of ``tapete play trynka`` (those of every ``play``, ``--banks``, ``--balance``)."""
+    add_play_options(parser, "2-8, default 4")
     parser.add_argument("--banks", type=int, default=5, help="banks to play (default 5)")
     parser.add_argument("--balance", type=int, default=100, help="starting chips (default 100)")
-    parser.add_argument(
-        "--bots", default="rule", help="bot of each other seat, comma separated (default: rule)"
-    )
-    parser.add_argument(
-        "--reveal", action="store_true", help="show what each bot held after each bank"
-    )
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -56,6 +55,24 @@ def _seats(seats: Sequence[int]) -> str:
 
 def _cards(deck: Deck, cards: Sequence[int]) -> str:
     return deck.format_cards(list(cards))
+
+
+_RANK_WORDS = {"A": "aces", "6": "sixes", "7": "sevens", "8": "eights", "9": "nines",
+               "10": "tens", "J": "jacks", "Q": "queens", "K": "kings"}  # fmt: skip
+
+
+def value_words(deck: Deck, cards: Sequence[int]) -> str:
+    """A three-card hand's value as a player says it: ``three sixes``, ``20 (suit total)``,
+    ``22 (two aces)``; the points of fewer cards as a number."""
+    hand = CardSet(list(cards))
+    value = hand_value(hand)
+    texts = deck.format_cards(list(cards)).split()
+    ranks = [t[:-1] for t in texts]
+    if len(ranks) == 3 and len(set(ranks)) == 1:
+        return f"three {_RANK_WORDS.get(ranks[0], ranks[0])}"
+    if ranks.count("A") == 2 and value.points == 22:
+        return "22 (two aces)"
+    return f"{value.points} (suit total)"
 
 
 def _outcome(deck: Deck, event: Event) -> list[str]:
@@ -69,7 +86,10 @@ def _outcome(deck: Deck, event: Event) -> list[str]:
         elif name == "tie":
             out.append("a tie: the revealer must beat")
         elif name == "shown_cards":
-            out += [f"seat {s} shows {_cards(deck, cards)}" for s, cards in value]
+            out += [
+                f"seat {s} shows {_cards(deck, cards)} = {value_words(deck, cards)}"
+                for s, cards in value
+            ]
         elif name == "showdown":
             out.append(f"showdown: best {_seats(value)}")
         elif name == "svara":
@@ -159,7 +179,7 @@ def render(console: Console, game: TrynkaMatchGame, match: TrynkaMatchView) -> N
         return
     me = view.seat
     deck = game.rules.deck
-    table = Table(title=f"Trynka — bank {match.deal_index + 1}, dealer seat {view.dealer}")
+    table = Table(title=f"Trynka — bank no. {match.deal_index + 1}, dealer seat {view.dealer}")
     for column in ("seat", "chips", "paid this bank", "state", "cards seen"):
         table.add_column(column)
     for seat in range(view.n_players):
@@ -176,7 +196,7 @@ def render(console: Console, game: TrynkaMatchGame, match: TrynkaMatchView) -> N
     console.print(table)
     closed = " — betting closed" if view.closed else ""
     console.print(
-        f"bank [bold]{view.bank}[/bold]   level [bold]{view.level}[/bold] (cap {view.level_cap})"
+        f"pot [bold]{view.bank}[/bold]   level [bold]{view.level}[/bold] (cap {view.level_cap})"
         f"   phase {view.phase}{closed}"
     )
     if view.looked[me] and len(view.hand) == 3:
@@ -184,7 +204,8 @@ def render(console: Console, game: TrynkaMatchGame, match: TrynkaMatchView) -> N
         value = hand_value(
             view.hand, sixes_over_aces=flags[0], two_aces_22=flags[1], trips_score=flags[2]
         )
-        console.print(f"your hand {deck.format_cards(view.hand)} = {tuple(value)}")
+        words = value_words(deck, list(view.hand))
+        console.print(f"your hand {deck.format_cards(view.hand)} = {words} ({value.points})")
 
 
 def _ask(
@@ -208,11 +229,20 @@ def _ask(
             text = read("your action> ").strip()
         except EOFError:
             return None
-        if text in ("quit", "exit", "выход"):
+        command = command_of(text)
+        if command == "quit":
             return None
-        if text == "?":
+        if command == "help":
+            render(console, game, view)
+            console.print("commands: help, money, rules, quit\nlegal: " + ", ".join(choices))
+            continue
+        if command == "money":
             render(console, game, view)
             continue
+        if command == "rules":
+            console.print(rules_text(game, "trynka"), markup=False)
+            continue
+        text = trynka_text(text)
         if not text and codec.no_flash in legal:
             return codec.no_flash
         if not text:
@@ -220,32 +250,37 @@ def _ask(
         try:
             action = state.string_to_action(text)
         except TapeteError as e:
-            console.print(f"[red]{e}[/red]")
+            console.print(f"[red]{error_text(e, 'en')}[/red]")
             continue
         error = state.why_illegal(action)
         if error is not None:
-            console.print(f"[red]{error}[/red]")
+            console.print(f"[red]{error_text(error, 'en')}[/red]")
             continue
         return action
 
 
-def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
+def run(args: argparse.Namespace, read: Callable[[str], str] = read_line) -> int:
     """Play a session of banks; returns the exit status."""
     console = Console()
     seed, deal_rng, bot_rng = table_randomness(args.seed)
-    game = load_game(
-        "trynka-match", n_players=args.players, banks=args.banks, start_balance=args.balance
+    game = game_from_args(
+        "trynka-match",
+        getattr(args, "param", []),
+        n_players=args.players,
+        banks=args.banks,
+        start_balance=args.balance,
     )
     assert isinstance(game, TrynkaMatchGame)
+    n_players = game.num_players()
     me = args.seat
-    if not 0 <= me < args.players:
-        console.print(f"[red]--seat must be 0…{args.players - 1}[/red]")
+    if not 0 <= me < n_players:
+        console.print(f"[red]--seat must be 0…{n_players - 1}[/red]")
         return 2
-    others = [s for s in range(args.players) if s != me]
-    bots = make_bots(args.bots, others)
+    others = [s for s in range(n_players) if s != me]
+    bots = make_bots(args.bots or "rule", others)
     for seat, bot in bots.items():
         bot.start(game, seat)
-    console.print(f"Trynka, {args.players} players, seed {seed}; you are seat {me}.")
+    console.print(f"Trynka, {n_players} players, seed {seed}; you are seat {me}.")
     state = game.new_initial_state()
     deck = game.rules.deck
     codec = game.rules.bank.actions
@@ -280,7 +315,7 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
             console.print(f"[cyan]· bank {bank_shown + 1}: seat {view.deal.dealer} deals[/cyan]")
         if args.reveal and state.deal is not None and any(state.deal.hands):
             # the host shows what the bots held, as asked: the only use of the true hands
-            held = [state.deal.hand(s) for s in range(args.players)]
+            held = [state.deal.hand(s) for s in range(n_players)]
         player = state.current_player()
         if state.is_chance_node():
             state.apply_action(sample_chance(state, deal_rng))
@@ -295,7 +330,8 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
                 render(console, game, state.view(me))
             chosen = _ask(console, game, state, me, read)
             if chosen is None:
-                return 0
+                console.print(LEFT_TEXT)
+                return LEFT_STATUS
             action = chosen
         else:
             action = bots[player].choose(state.view(player), legal, bot_rng)
@@ -307,7 +343,10 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
                 f"  [magenta]seat {seat} ({bots[seat].name}) held {deck.format_cards(held[seat])}"
                 "[/magenta]"
             )
-    console.print(
-        "final balances: " + ", ".join(f"seat {s} {b:g}" for s, b in enumerate(state.returns()))
-    )
+    returns = state.returns()
+    console.print("final balances: " + ", ".join(f"seat {s} {b:g}" for s, b in enumerate(returns)))
+    names = [getattr(args, "name", "you") if s == me else f"{bots[s].name}-{s}"
+             for s in range(n_players)]  # fmt: skip
+    best = max(returns)
+    console.print(session_end(names, me, [s for s, b in enumerate(returns) if b == best]))
     return 0

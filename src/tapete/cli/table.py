@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from tapete.cli.prompt import command_of
 from tapete.engine import CHANCE, State
 from tapete.engine.chance import sample_chance
 from tapete.players import Player
@@ -53,19 +54,27 @@ class TerminalTable(ABC):
             self._after_action(marker)
         return True
 
+    #: The in-game commands this table answers besides ``help`` and ``quit``.
+    commands: tuple[str, ...] = ("last", "rules")
+
     def _read_answer(self, prompt: str, legal_texts: list[str]) -> str | None:
-        """The person's answer; ``None`` when they leave (``quit``, end of input). ``?``
-        lists the legal choices and asks again."""
+        """The person's answer; ``None`` when they leave (``quit`` in any of the table's
+        languages, end of input). ``help`` lists the in-game commands and the legal moves and
+        asks again; another in-game command comes back as its English name (``sheet``...)."""
         while True:
             try:
                 answer = self.read(prompt).strip()
             except EOFError:
                 return None
-            if answer in ("quit", "exit"):
+            command = command_of(answer)
+            if command == "quit":
                 return None
-            if answer not in ("?", "help"):
-                return answer
-            self.console.print("legal: " + ", ".join(legal_texts))
+            if command != "help":
+                return command or answer
+            self.console.print(
+                "commands: " + ", ".join(("help", *self.commands, "quit"))
+                + "\nlegal: " + ", ".join(legal_texts)
+            )  # fmt: skip
 
     @abstractmethod
     def _progress(self) -> int:

@@ -1,0 +1,206 @@
+"""What a person types at a terminal table, made into the engine's action texts.
+
+Shared by the three tables: line editing (the standard library's ``readline`` where it
+exists), the in-game commands in English, Spanish and Russian (``help``, ``quit``, ``sheet``,
+``money``, ``last``, ``rules``), cards typed in any case and with the numbers printed on
+Spanish cards (``1o`` = ``Ao``, ``10o`` / ``11o`` / ``12o`` = sota, caballo, rey), and the
+Spanish and Russian words of every game's actions. Errors are said in the player's language
+with :func:`error_text` (the reason codes of :mod:`tapete.i18n`).
+
+>>> command_of("AYUDA"), command_of("выход"), command_of("3o")
+('help', 'quit', None)
+>>> spanish_card("1o"), spanish_card("12C"), spanish_card("rb"), spanish_card("x")
+('Ao', 'Rc', 'Rb', None)
+>>> pocha_text("juego 11e", "play"), pocha_text("ставка 2", "play"), pocha_text("3", "bidding")
+('play Ce', 'bid 2', 'bid 3')
+>>> ombre_text("paso", "auction"), ombre_text("triunfo copas", "trumps")
+(['pass'], ['trumps hearts'])
+>>> ombre_text("ck h7", "exchange")
+['discard CK', 'discard H7']
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import re
+from collections.abc import Callable
+from typing import Final
+
+from tapete.errors import IllegalActionError, TapeteError
+
+#: The in-game commands and the words that ask for them (any case).
+COMMANDS: Final[dict[str, tuple[str, ...]]] = {
+    "help": ("help", "?", "ayuda", "помощь", "справка"),
+    "quit": ("quit", "exit", "salir", "выход", "выйти"),
+    "sheet": ("sheet", "hoja", "anotación", "таблица", "запись"),
+    "money": ("money", "dinero", "деньги", "счёт", "счет"),
+    "last": ("last", "última", "ultima", "последняя", "последний"),
+    "rules": ("rules", "reglas", "правила"),
+}
+_COMMAND_OF: Final = {word: name for name, words in COMMANDS.items() for word in words}
+
+_SPANISH_CARD: Final = re.compile(r"^(1[0-2]|[1-9]|[asrc])([oceb])$", re.IGNORECASE)
+_SPANISH_NUMBERS: Final = {"1": "A", "10": "S", "11": "C", "12": "R"}
+
+#: La Pocha's verbs in Spanish and Russian.
+POCHA_WORDS: Final[dict[str, str]] = {
+    "bid": "bid", "apuesto": "bid", "apuesta": "bid", "pido": "bid", "ставлю": "bid",
+    "ставка": "bid", "заказ": "bid",
+    "play": "play", "juego": "play", "jugar": "play", "tiro": "play", "хожу": "play",
+    "ход": "play",
+}  # fmt: skip
+#: Ombre's verbs in Spanish and Russian (``juego`` is the Spanish "I play": ombre).
+OMBRE_WORDS: Final[dict[str, str]] = {
+    "ombre": "ombre", "juego": "ombre", "entro": "ombre", "играю": "ombre",
+    "pass": "pass", "paso": "pass", "пас": "pass",
+    "draw": "draw", "robo": "draw", "robar": "draw", "беру": "draw", "прикуп": "draw",
+    "discard": "discard", "descarto": "discard", "descarte": "discard", "сбрасываю": "discard",
+    "сброс": "discard",
+    "trumps": "trumps", "triunfo": "trumps", "triunfos": "trumps", "козыри": "trumps",
+    "козырь": "trumps",
+    "play": "play", "tiro": "play", "jugar": "play", "хожу": "play", "ход": "play",
+    "vole": "vole", "bola": "vole", "все": "vole",
+}  # fmt: skip
+#: Suits as words (Ombre names them in French suits; the Spanish names of the same suits).
+OMBRE_SUITS: Final[dict[str, str]] = {
+    "tréboles": "clubs", "trebol": "clubs", "trébol": "clubs", "bastos": "clubs",
+    "трефы": "clubs", "трефа": "clubs",
+    "diamantes": "diamonds", "oros": "diamonds", "бубны": "diamonds", "бубна": "diamonds",
+    "corazones": "hearts", "copas": "hearts", "червы": "hearts", "черви": "hearts",
+    "picas": "spades", "espadas": "spades", "пики": "spades", "пика": "spades",
+}  # fmt: skip
+#: Trynka's actions in Spanish (the Russian words are the engine's own).
+TRYNKA_WORDS: Final[dict[str, str]] = {
+    "apuesto": "bet", "apuesta": "bet", "ciega": "blind", "a ciegas": "blind",
+    "sobreciega": "overblind", "me retiro": "fold", "retiro": "fold", "abandono": "fold",
+    "veo": "reveal", "descubro": "reveal", "tres dieces": "claim-tens", "svara": "propose-svara",
+    "propongo svara": "propose-svara", "acepto": "accept", "rechazo": "refuse", "entro": "join",
+    "paso": "decline", "enseña": "flash", "no enseñes": "no-flash", "me quedo": "keep",
+    "cambio": "replace", "muestro": "show",
+}  # fmt: skip
+
+_editing: bool | None = None
+
+
+def enable_line_editing() -> bool:
+    """Line editing and history for :func:`input` (``readline``), once; False without it."""
+    global _editing
+    if _editing is None:
+        try:
+            import readline  # noqa: F401  (importing it is what turns editing on)
+
+            _editing = True
+        except ImportError:  # pragma: no cover - Windows without pyreadline
+            _editing = False
+    return _editing
+
+
+def read_line(prompt: str) -> str:
+    """:func:`input` with line editing and history (the default reader of every table)."""
+    enable_line_editing()
+    return input(prompt)
+
+
+def default_language() -> str:
+    """``es``, ``ru`` or ``en`` from the environment's locale (``LANG``, ``LC_ALL``...)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return _language(value)
+    return _language(locale.getlocale()[0] or "")
+
+
+def _language(value: str) -> str:
+    code = value.split("_")[0].split(".")[0].lower()
+    return code if code in ("es", "ru") else "en"
+
+
+def command_of(answer: str) -> str | None:
+    """The in-game command an answer asks for (``help``, ``quit``...), else ``None``."""
+    return _COMMAND_OF.get(answer.strip().lower())
+
+
+def spanish_card(word: str) -> str | None:
+    """A Spanish card in the engine's notation, in any case and with the printed numbers
+    (``1o`` → ``Ao``, ``10e`` → ``Se``); ``None`` if ``word`` does not look like one."""
+    match = _SPANISH_CARD.match(word)
+    if match is None:
+        return None
+    rank, suit = match.groups()
+    return _SPANISH_NUMBERS.get(rank, rank.upper()) + suit.lower()
+
+
+def pocha_text(answer: str, phase: str) -> str:
+    """A La Pocha answer as an action text: a bare number is a bid in the bidding, a bare
+    card a play; Spanish and Russian verbs; cards in any case."""
+    words = answer.split()
+    if not words:
+        return answer
+    verb = POCHA_WORDS.get(words[0].lower())
+    if verb is None:
+        verb = "bid" if phase == "bidding" else "play"
+    else:
+        words = words[1:]
+    return " ".join([verb, *(spanish_card(w) or w for w in words)])
+
+
+def _french_card(word: str) -> str:
+    return word.upper() if len(word) in (2, 3) and word[:1].isalpha() else word
+
+
+def ombre_text(answer: str, phase: str) -> list[str]:
+    """An Ombre answer as action texts (several for the cards to discard): Spanish and
+    Russian verbs and suits, cards in any case."""
+    lowered = answer.strip().lower()
+    if lowered in ("i play", "sans prendre", "sans-prendre", "sin prendre", "без прикупа"):
+        return ["sans-prendre" if "prendre" in lowered or "без" in lowered else "ombre"]
+    words = answer.split()
+    if not words:
+        return [answer]
+    verb = OMBRE_WORDS.get(words[0].lower())
+    if verb is not None:
+        words = words[1:]
+    else:
+        verb = {"exchange": "discard", "trumps": "trumps", "play": "play"}.get(phase, "")
+        if not verb:
+            return [answer]
+    if verb == "trumps":
+        return [" ".join([verb, *(OMBRE_SUITS.get(w.lower(), w) for w in words)])]
+    if verb in ("discard", "play") and words:
+        return [f"{verb} {_french_card(w)}" for w in words]
+    return [" ".join([verb, *words])]
+
+
+def trynka_text(answer: str) -> str:
+    """A Trynka answer with its Spanish words made the engine's (Russian ones it reads)."""
+    lowered = answer.strip().lower()
+    for words, verb in sorted(TRYNKA_WORDS.items(), key=lambda item: -len(item[0])):
+        if lowered == words or lowered.startswith(words + " "):
+            return (verb + answer.strip()[len(words) :]).strip()
+    return answer.strip()
+
+
+def error_text(error: TapeteError, lang: str, names: list[str] | None = None) -> str:
+    """The reason an answer was refused, for the person: translated when the rule has a
+    code in :mod:`tapete.i18n`, never the engine's ``seat 2 ... in phase round1``."""
+    if isinstance(error, IllegalActionError):
+        if error.reason and lang != "en":
+            from tapete.i18n import reason_text
+
+            text = reason_text(lang, error.reason)
+            if text != error.reason:
+                return text
+        text = error.detail
+    else:
+        text = str(error)
+    if names is not None:
+        text = re.sub(r"\bseat (\d+)", lambda m: _name(names, int(m.group(1))), text)
+    return re.sub(r" in phase [\w-]+", "", text).replace("not possible; ", "not possible now; ")
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+Reader = Callable[[str], str]

@@ -1,0 +1,44 @@
+"""Texts the terminal tables share: the rules in force (``rules`` at the table) and the end
+of a session (who won, which seat was yours).
+
+>>> from tapete.engine import load_game
+>>> text = rules_text(load_game("pocha-match", n_players=5), "pocha")
+>>> "n_players = 5" in text and "docs/pocha.md" in text
+True
+>>> session_end(["you", "rule-1"], 0, [1])
+'Winner: rule-1. You played as you (seat 0).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tapete.engine import Game
+
+#: Where the full rules of each game are, in the project's own words.
+RULES_PAGES = {
+    "pocha": "docs/pocha.md",
+    "ombre": "docs/ombre.md",
+    "trynka": "docs/trynka.md",
+}
+
+
+def rules_text(game: Game, family: str) -> str:
+    """The game's summary, every option in force (changed ones marked ``*``) with its
+    meaning, and where the full rules are."""
+    cls = type(game)
+    lines = [f"{cls.summary}.", "Rules in force (* = not the default):"]
+    params = getattr(game, "params", {})
+    for p in cls.parameters:
+        value = params.get(p.name, p.default)
+        mark = "*" if value != p.default else " "
+        lines.append(f" {mark} {p.name} = {value}: {p.help}")
+    lines.append(f"The full rules: {RULES_PAGES[family]} in tapete's sources.")
+    return "\n".join(lines)
+
+
+def session_end(names: Sequence[str], me: int, winners: Sequence[int]) -> str:
+    """One line at the end of a session: the winner(s) and the person's seat."""
+    who = ", ".join(names[w] for w in winners)
+    label = "Winners" if len(winners) > 1 else "Winner"
+    return f"{label}: {who}. You played as {names[me]} (seat {me})."

@@ -1,0 +1,158 @@
+"""Terminal play as a player expects it (issue 14): driven through the tables' input and
+output, as a person would."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from tapete.cli.main import build_parser, main
+from tapete.cli.play_pocha import PochaTable
+from tapete.cli.prompt import command_of, ombre_text, pocha_text, spanish_card, trynka_text
+
+
+def _pocha(argv: list[str]) -> PochaTable:
+    args = build_parser().parse_args(["play", "pocha", *argv])
+    assert isinstance(args, argparse.Namespace)
+    return PochaTable(args, Console(width=120, highlight=False))
+
+
+def _random_person(table: PochaTable, seed: int) -> object:
+    rng = random.Random(seed)
+
+    def answer(prompt: str) -> str:
+        state = table.state
+        return state.action_to_string(rng.choice(state.legal_actions())).split(" ", 1)[1]
+
+    return answer
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_every_trick_is_announced_to_its_winner(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], seed: int
+) -> None:
+    """The tricks announced in each hand (the last one too) add up to the sheet's tricks won,
+    player by player; and each winner is named with a card he played."""
+    table = _pocha(["--seed", str(seed), "-p", "hand_sequence=1,3,4,2", "--bots", "random"])
+    monkeypatch.setattr("builtins.input", _random_person(table, seed))
+    assert table.run() == 0
+    out = capsys.readouterr().out
+    hands = out.split("hand result")[:-1]
+    sheet = table.view().sheet
+    assert len(hands) == len(sheet) == 4
+    for text, row in zip(hands, sheet, strict=True):
+        announced = re.findall(r"→ (?:last )?trick to (\S+) with (\S+)", text)
+        counts = [sum(1 for who, _ in announced if who == name) for name in table.names]
+        assert counts == list(row.won)
+        for who, card in announced:
+            assert f"{who}: play {card}" in text
+    assert "Winner" in out and "You played as you (seat 0)" in out
+
+
+def test_pocha_players_option_and_param_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _pocha(["-p", "n_players=5"]).game.num_players() == 5
+    assert _pocha(["--players", "3"]).game.num_players() == 3
+    assert _pocha([]).game.num_players() == 4
+
+
+def test_the_three_play_commands_take_one_option_set() -> None:
+    parser = build_parser()
+    common = ["--seed", "1", "--players", "3", "--name", "Ana", "--seat", "1", "--bots",
+              "random", "--reveal", "--lang", "es", "-p", "x=1"]  # fmt: skip
+    for game in ("pocha", "ombre", "trynka"):
+        args = parser.parse_args(["play", game, *common])
+        assert (args.seed, args.players, args.name, args.seat, args.lang) == (1, 3, "Ana", 1, "es")
+        assert args.bots == "random" and args.reveal and args.param == ["x=1"]
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert re.match(r"tapete \d+\.\d+", capsys.readouterr().out)
+
+
+def test_an_unseeded_game_replays_from_its_printed_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = _pocha(["-p", "hand_sequence=2,1"])
+    monkeypatch.setattr("builtins.input", _random_person(first, 0))
+    first.run()
+    out = capsys.readouterr().out
+    seed = re.search(r"Seed (\d+)", out)
+    assert seed is not None
+    again = _pocha(["--seed", seed.group(1), "-p", "hand_sequence=2,1"])
+    monkeypatch.setattr("builtins.input", _random_person(again, 0))
+    again.run()
+    assert capsys.readouterr().out == out.replace("Seed", "Seed", 1)
+    assert again.state.history() == first.state.history()
+
+
+def test_help_last_rules_and_spanish_input_at_la_pocha(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = _pocha(["--seed", "3", "-p", "n_players=5", "-p", "hand_sequence=3", "--lang", "es"])
+    script = iter(["AYUDA", "reglas", "última"])
+    rng = random.Random(2)
+
+    def answer(prompt: str) -> str:
+        for scripted in script:
+            return scripted
+        state = table.state
+        text = state.action_to_string(rng.choice(state.legal_actions()))
+        verb, card = text.split()
+        if verb == "bid":
+            return f"apuesto {card}"
+        number = {"A": "1", "S": "10", "C": "11", "R": "12"}.get(card[0], card[0])
+        return f"juego {(number + card[1]).upper()}"  # '12C' is Rc, the rey de copas
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert table.run() == 0
+    out = capsys.readouterr().out
+    assert "commands: help, sheet, last, rules, quit" in out and "legal: bid" in out
+    assert "n_players = 5" in out and "docs/pocha.md" in out
+    assert "no trick has been played yet" in out
+    assert table.state.is_terminal()
+
+
+def test_errors_speak_the_players_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = _pocha(["--seed", "3", "--lang", "en", "-p", "hand_sequence=3"])
+    bad: list[str] = []
+
+    def answer(prompt: str) -> str:
+        state = table.state
+        legal = set(state.legal_actions())
+        if not bad and "card" in prompt:
+            hand = table.hand_view()
+            assert hand is not None
+            for card in hand.hand:
+                if state.string_to_action(f"play {card}") not in legal:
+                    bad.append(str(card))
+                    return str(card)
+        return state.action_to_string(min(legal))
+
+    monkeypatch.setattr("builtins.input", answer)
+    table.run()
+    out = capsys.readouterr().out
+    refused = [line for line in out.splitlines() if "not allowed" in line]
+    assert bad and refused and not any(re.search(r"seat \d|phase ", line) for line in refused)
+
+
+def test_the_words_of_every_game() -> None:
+    assert [command_of(w) for w in ("Quit", "SALIR", "выход", "help", "?", "reglas")] == [
+        "quit", "quit", "quit", "help", "help", "rules",
+    ]  # fmt: skip
+    assert [spanish_card(w) for w in ("1o", "10O", "11b", "12e", "7c", "sc")] == [
+        "Ao", "So", "Cb", "Re", "7c", "Sc",
+    ]  # fmt: skip
+    assert pocha_text("JUEGO 1o", "play") == "play Ao" and pocha_text("2", "bidding") == "bid 2"
+    assert ombre_text("juego", "auction") == ["ombre"] and ombre_text("пас", "auction") == ["pass"]
+    assert ombre_text("robo", "exchange") == ["draw"]
+    assert ombre_text("козыри пики", "trumps") == ["trumps spades"]
+    assert trynka_text("apuesto 3") == "bet 3" and trynka_text("me retiro") == "fold"
