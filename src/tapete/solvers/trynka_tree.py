@@ -58,6 +58,7 @@ RULE_DEFAULTS: Final[dict[str, Any]] = {
     "sixes_over_aces": False,
     "two_aces_22": False,
     "trips_score": False,
+    "trynka_flush": False,
     "agreed_svara": True,
 }
 
@@ -85,6 +86,7 @@ class Abstraction:
     sixes_over_aces: bool = False
     two_aces_22: bool = False
     trips_score: bool = False
+    trynka_flush: bool = False
     bets: str = "all"
     raises: int = 0
 
@@ -122,13 +124,18 @@ class Abstraction:
             "sixes_over_aces": bool(p["sixes_over_aces"]),
             "two_aces_22": bool(p["two_aces_22"]),
             "trips_score": bool(p["trips_score"]),
+            "trynka_flush": bool(p["trynka_flush"]),
         }
         fields.update(overrides)
         return cls(**fields)
 
-    def value_options(self) -> tuple[int, bool, bool, bool]:
-        """``(deck, sixes_over_aces, two_aces_22, trips_score)``."""
-        return (self.deck, self.sixes_over_aces, self.two_aces_22, self.trips_score)
+    def value_options(self) -> tuple[Any, ...]:
+        """``(deck, sixes_over_aces, two_aces_22, trips_score, trynka_flush)`` without the
+        trailing options that are off (see :func:`value_options`)."""
+        return value_options(
+            self.deck, self.sixes_over_aces, self.two_aces_22, self.trips_score,
+            self.trynka_flush,
+        )  # fmt: skip
 
     def key(self) -> str:
         """A short text naming the abstraction (file names, table metadata)."""
@@ -501,20 +508,30 @@ class StrengthClasses:
         return np.asarray((below + counts / 2) / counts.sum())
 
 
+def value_options(deck: int, *flags: bool) -> tuple[Any, ...]:
+    """``(deck, *flags)`` without its trailing flags that are off: the key of a pack's value
+    rules (the game's value flags, in the order of ``TrynkaRules.value_flags``).
+
+    >>> value_options(24, False, True, False, False)
+    (24, False, True)
+    """
+    out = [bool(f) for f in flags]
+    while out and not out[-1]:
+        out.pop()
+    return (deck, *out)
+
+
 @functools.cache
-def strength_classes(
-    deck: int = 24,
-    sixes_over_aces: bool = False,
-    two_aces_22: bool = False,
-    trips_score: bool = False,
-) -> StrengthClasses:
-    """The strength classes of a pack under the value options (see :class:`StrengthClasses`).
+def strength_classes(deck: int = 24, *flags: bool) -> StrengthClasses:
+    """The strength classes of a pack under the value options (``flags`` in the order of
+    the game's value table: sixes_over_aces, two_aces_22, trips_score…; see
+    :class:`StrengthClasses`).
 
     >>> c = strength_classes(24)
     >>> c.class_of_mask[0b111] < c.n_classes, c.values[-1] == 3 * 64 + 33
     (True, True)
     """
-    table = local_value_table(deck, sixes_over_aces, two_aces_22, trips_score)
+    table = local_value_table(*value_options(deck, *flags))
     values = tuple(sorted(set(table.values())))
     index = {v: k for k, v in enumerate(values)}
     masks = []

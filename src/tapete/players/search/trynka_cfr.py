@@ -48,7 +48,7 @@ from tapete.games.trynka import TrynkaMatchView, TrynkaRules, TrynkaView
 from tapete.players.base import Player, load, register_player
 from tapete.players.rule.trynka import rules_for
 from tapete.solvers.trynka_cfr import StrategyTable, default_table_path
-from tapete.solvers.trynka_tree import DECISION, REVEAL, strength_classes
+from tapete.solvers.trynka_tree import DECISION, REVEAL, strength_classes, value_options
 
 #: Event kinds of the betting, and the verb of their tree labels.
 _BETTING: Final = {
@@ -227,7 +227,9 @@ class TrynkaCFRPlayer(Player):
         return next(iter(choices))
 
     def _same_values(self, rules: TrynkaRules, table: StrategyTable) -> bool:
-        return (rules.deck_size, *rules.value_flags) == table.abstraction.value_options()
+        return value_options(rules.deck_size, *rules.value_flags) == (
+            table.abstraction.value_options()
+        )
 
     def _hand_class(self, view: TrynkaView, rules: TrynkaRules, table: StrategyTable) -> int | None:
         """The hand's strength class in the table (None before the player has looked)."""
@@ -252,7 +254,7 @@ class TrynkaCFRPlayer(Player):
             return None
         if not opponents:
             opponents = max(1, sum(view.active) - 1)
-        classes = strength_classes(rules.deck_size, *rules.value_flags)
+        classes = strength_classes(*value_options(rules.deck_size, *rules.value_flags))
         key = rules.values[rules.deck.local_mask(view.hand.mask)]
         share = float(classes.percentiles()[classes.values.index(key)])
         pct = share ** (opponents / max(1, table.abstraction.n_players - 1))
