@@ -4,8 +4,11 @@ output, as a person would."""
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -13,6 +16,8 @@ from rich.console import Console
 from tapete.cli.main import build_parser, main
 from tapete.cli.play_pocha import PochaTable
 from tapete.cli.prompt import command_of, ombre_text, pocha_text, spanish_card, trynka_text
+from tapete.engine import load_game
+from tapete.games.pocha import PochaMatchView
 
 
 def _pocha(argv: list[str]) -> PochaTable:
@@ -156,3 +161,47 @@ def test_the_words_of_every_game() -> None:
     assert ombre_text("robo", "exchange") == ["draw"]
     assert ombre_text("козыри пики", "trumps") == ["trumps spades"]
     assert trynka_text("apuesto 3") == "bet 3" and trynka_text("me retiro") == "fold"
+
+
+def test_replay_is_a_readable_game_and_reads_standard_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "g.jsonl"
+    assert main(["random", "pocha-match", "--seed", "2", "--count", "1", "--out", str(out),
+                 "-p", "hand_sequence=1,3"]) == 0  # fmt: skip
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(out.read_bytes())))
+    assert main(["replay", "-"]) == 0
+    text = capsys.readouterr().out
+    assert text.count("# trumps: ") == 2 and text.count("# hand over: ") == 2
+    assert len(re.findall(r"# trick \d to seat \d", text)) == 1 + 3
+    record = json.loads(out.read_text())
+    game = load_game(record["game"], **record["params"])
+    state = game.new_initial_state()
+    for action in record["actions"]:
+        state.apply_action(state.string_to_action(action))
+    view = state.view(0)
+    assert isinstance(view, PochaMatchView)
+    for row, line in zip(view.sheet, re.findall(r"# hand over: (.*)", text), strict=True):
+        assert line == ", ".join(
+            f"seat {s} (random) bid {b} won {w}"
+            for s, (b, w) in enumerate(zip(row.bids, row.won, strict=True))
+        )
+    assert text.rstrip().endswith("# result " + " ".join(f"{x:g}" for x in state.returns()))
+
+
+def test_games_starts_with_a_short_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    head = capsys.readouterr().out.split("\n\n")[0]
+    for name in ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynka-match"):
+        assert re.search(rf"^  {name}\s", head, re.M)
+
+
+def test_glossary_has_manille_as_the_engine_does() -> None:
+    from tapete.cards import Suit
+    from tapete.games.ombre.tables import manille
+
+    text = (Path(__file__).parents[2] / "docs" / "glossary.md").read_text()
+    line = next(line for line in text.splitlines() if "Manille" in line)
+    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES):
+        assert str(manille(suit)) in line

@@ -22,6 +22,11 @@ def run(args: argparse.Namespace) -> int:
     """Print each game with a table of its parameters."""
     console = Console()
     names = [args.name] if args.name else registered_games()
+    if not args.name:
+        console.print("[bold]Games[/] (tapete games NAME for one):")
+        for name in names:
+            console.print(f"  {name:<14} {game_class(name).summary}", markup=False)
+        console.print()
     for name in names:
         cls = game_class(name)
         table = Table(title=f"{name} — {cls.summary}", title_justify="left")

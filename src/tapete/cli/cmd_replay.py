@@ -1,4 +1,6 @@
-"""``tapete replay FILE``: the transcript of each record in a .json or .jsonl file.
+"""``tapete replay FILE``: each record of a .json or .jsonl file (``-``: the standard input) as
+a readable game: every action, the trump, each trick's winner, the bids against the tricks
+won at the end of a hand, and the settlement (``--plain``: the action lines only).
 
 Every problem is one line naming the file and the line of the record: a file that cannot be
 read or is not UTF-8, a line that is not a record, a record that does not replay.
@@ -11,7 +13,7 @@ import sys
 from typing import Any
 
 from tapete.cli.common import ClosedPipe, write_line
-from tapete.engine import GameRecord, transcript
+from tapete.engine import GameRecord, load_game, transcript
 from tapete.engine.record import read_json
 from tapete.errors import RecordError
 
@@ -19,7 +21,12 @@ from tapete.errors import RecordError
 def register(sub: Any) -> None:
     """Add the ``replay`` sub-command."""
     parser = sub.add_parser("replay", help="replay records and print their transcripts")
-    parser.add_argument("file", help="a record (.json) or records, one per line (.jsonl)")
+    parser.add_argument(
+        "file", help="a record (.json) or records, one per line (.jsonl); - reads standard input"
+    )
+    parser.add_argument(
+        "--plain", action="store_true", help="the action lines only (no tricks, no trumps)"
+    )
     parser.add_argument("--index", type=int, default=None, help="only the record on this line")
     parser.set_defaults(run=run)
 
@@ -32,8 +39,12 @@ def read_numbered_records(path: str) -> list[tuple[int, GameRecord]]:
     """``(line, record)`` for each record of a .json file (one record, maybe on many lines)
     or a .jsonl file (one per line); :class:`RecordError` naming the file and the line."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        if path == "-":
+            data = sys.stdin.buffer.read()
+            path = "standard input"
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror or type(e).__name__}") from None
     try:
@@ -70,6 +81,77 @@ def read_records(path: str) -> list[GameRecord]:
     return [record for _, record in read_numbered_records(path)]
 
 
+def _deal_of(view: Any) -> Any:
+    deal = getattr(view, "deal", view)
+    return deal if hasattr(deal, "tricks_won") else None
+
+
+def _notes(before: Any, after: Any, names: list[str]) -> list[str]:
+    """What one action finished, read from full views (the record's replay): the trump named
+    or turned, a trick won, a hand's bids against its tricks."""
+    notes: list[str] = []
+    if after is None:
+        return notes
+    for field in ("trump_card", "trumps"):
+        value = getattr(after, field, None)
+        if value is not None and (before is None or getattr(before, field, None) != value):
+            text = str(value) if field == "trump_card" else "♣♦♥♠"[int(value) - 4]
+            notes.append(f"# trumps: {text}")
+    if before is not None and len(after.tricks_won) == len(before.tricks_won):
+        pairs = zip(before.tricks_won, after.tricks_won, strict=True)
+        for seat in [s for s, (b, a) in enumerate(pairs) if a > b]:
+            notes.append(f"# trick {sum(after.tricks_won)} to {names[seat]}")
+    return notes
+
+
+def _bids(names: list[str], bids: Any, won: Any) -> str:
+    return ", ".join(
+        f"{names[s]} bid {b} won {w}" for s, (b, w) in enumerate(zip(bids, won, strict=True))
+    )
+
+
+def readable(record: GameRecord) -> str:
+    """The record's transcript with the trump, every trick's winner, the bids against the
+    tricks and the settlement (:func:`tapete.engine.transcript` checks the record first)."""
+    plain = transcript(record).splitlines()
+    game = load_game(record.game, **dict(record.params))
+    state = game.new_initial_state()
+    n = game.num_players()
+    names = [
+        f"seat {s}" + (f" ({record.players[s]})" if s < len(record.players) else "")
+        for s in range(n)
+    ]
+    lines = [plain[0]]
+    action_lines = iter(plain[1:])
+    before = _deal_of(state.view(0))
+    sheet = len(getattr(state.view(0), "sheet", ()))
+    for text in record.actions:
+        lines.append(next(action_lines, ""))
+        state.apply_action(state.string_to_action(text))
+        view = state.view(0)
+        after = _deal_of(view)
+        rows: Any = getattr(view, "sheet", ())
+        if len(rows) > sheet:  # a hand of a whole game ended: its last trick, bids and tricks
+            row = rows[-1]
+            if before is not None:
+                lines += [
+                    f"# trick {sum(row.won)} to {names[s]}"
+                    for s in range(n) if row.won[s] > before.tricks_won[s]
+                ]  # fmt: skip
+            lines.append("# hand over: " + _bids(names, row.bids, row.won))
+            sheet = len(rows)
+        elif after is not None:
+            lines += _notes(before, after, names)
+            outcome = getattr(after, "outcome", None)
+            if outcome and (before is None or getattr(before, "outcome", None) != outcome):
+                lines.append(f"# settlement: {outcome}")
+            if getattr(after, "phase", "") == "over" and hasattr(after, "bids"):
+                lines.append("# bids and tricks: " + _bids(names, after.bids, after.tricks_won))
+        before = after
+    lines += list(action_lines)
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     """Print each record's transcript (replaying it checks it)."""
     records = read_numbered_records(args.file)
@@ -80,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for i, (line, record) in enumerate(records):
             try:
-                text = transcript(record)
+                text = transcript(record) if args.plain else readable(record)
             except RecordError as e:
                 raise RecordError(f"{args.file} line {line}: {e}") from None
             write_line(sys.stdout, ("\n" if i else "") + text, "the standard output")
