@@ -18,6 +18,10 @@ from tapete.testing.conformance import check_game
         {"n_players": 3, "closing": "showdown", "reveal_public": True, "deck": 36},
         {"n_players": 5, "dark_reveal_cost": "own_blind", "redeal_players": "all",
          "svara_join_fraction": "1/3", "tens_claim_any_time": True, "max_svara_chain": 1},
+        {"n_players": 4, "reveal_without_blind": "single", "reveal_basis": "blind_stakes",
+         "first_round_reveal": False, "trynka_flush": True},
+        {"n_players": 6, "overblind_level": "first_blind", "blind_chain": True,
+         "dark_reveal_cost": "own_blind", "trynka_flush": True, "sixes_over_aces": True},
     ],
 )  # fmt: skip
 def test_trynka_conformance(params: dict[str, object]) -> None:
@@ -25,7 +29,14 @@ def test_trynka_conformance(params: dict[str, object]) -> None:
     assert report.games == 8
 
 
-@pytest.mark.parametrize("params", [{"banks": 3}, {"n_players": 3, "banks": 2}])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"banks": 3},
+        {"n_players": 3, "banks": 2},
+        {"banks": 2, "overblind_level": "first_blind", "first_round_reveal": False},
+    ],
+)
 def test_trynka_match_conformance(params: dict[str, object]) -> None:
     report = check_game(
         tapete.load_game("trynka-match", **params), games=3, seed=2, check_every=3, sample_every=15

@@ -101,7 +101,7 @@ def explain(
             return not_now(
                 action,
                 f"seat {first} has already gone blind; seat {to_act} may only over-blind "
-                f"{state.level + 1}…{rules.level_cap} or decline",
+                f"{state._top_blind + 1}…{rules.level_cap} or decline",
                 "already_blind",
             )
         lo, hi = state.bet_range() or (0, 0)
@@ -110,7 +110,7 @@ def explain(
             rule = (
                 f"below the stake S = {rules.stake}"
                 if not is_over
-                else f"not above the blind stake {state.level}"
+                else f"not above the blind stake {state._top_blind}"
             )
             return not_now(action, f"{what} {amount} is {rule}: allowed {lo}…{hi}", "stake_too_low")
         limit = "dark_max" if not is_over else "the table cap"
@@ -145,6 +145,13 @@ def explain(
                 action,
                 f"stake {amount} is above the table cap: allowed {lo}…{hi}",
                 "stake_too_high",
+            )
+        if action == codec.reveal and not rules.first_round_reveal and stage != "betting":
+            return not_now(
+                action,
+                "no reveal in the first betting round (first_round_reveal = false): every "
+                f"player acts once first; allowed: {allowed}",
+                "first_round",
             )
         if action == codec.reveal:
             return not_now(

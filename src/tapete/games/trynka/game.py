@@ -23,7 +23,12 @@ from tapete.cards import Card
 from tapete.engine.api import ZERO_SUM, Game, GameSpec, PlayerView
 from tapete.engine.registry import load_game, register
 from tapete.errors import ConfigError
-from tapete.games.trynka.rules import BANK_PARAMETERS, RULE_PARAMETERS, TrynkaRules
+from tapete.games.trynka.rules import (
+    BANK_PARAMETERS,
+    RULE_PARAMETERS,
+    TrynkaRules,
+    spec_params,
+)
 from tapete.games.trynka.sampler import sample_bank
 from tapete.games.trynka.state import TrynkaState
 
@@ -86,6 +91,7 @@ class TrynkaGame(TrynkaGameBase):
     rules: TrynkaRules
 
     def _configure(self) -> None:
+        self._spec = GameSpec(self.name, spec_params(self.params))
         self.rules = TrynkaRules.of(self.params)
         self._set_event_values(self.rules)
         #: ``to_args[seat]``: the public argument of a card dealt to ``seat``.
@@ -125,7 +131,7 @@ class TrynkaGame(TrynkaGameBase):
         given.update((k, v) for k, v in self.given_params.items() if k not in given)
         other._params = MappingProxyType(params)
         other._given = MappingProxyType(given)
-        other._spec = GameSpec(self.name, tuple(params.items()))
+        other._spec = GameSpec(self.name, spec_params(params))
         other.rules = dataclasses.replace(self.rules, dealer=dealer, balances=balances)
         return other
 

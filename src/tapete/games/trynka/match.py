@@ -26,7 +26,7 @@ import random
 from typing import Any, Final
 
 from tapete.cards import Card, CardSet, Rank, iter_bits
-from tapete.engine.api import CHANCE, CONSTANT_SUM, TERMINAL, PlayerView, State
+from tapete.engine.api import CHANCE, CONSTANT_SUM, TERMINAL, GameSpec, PlayerView, State
 from tapete.engine.events import EVERYONE, Event, can_see
 from tapete.engine.match import DealSummary, MatchGame, MatchState, MatchView
 from tapete.engine.registry import load_game, register
@@ -37,6 +37,7 @@ from tapete.games.trynka.rules import (
     MAX_DRAW_ROUNDS,
     RULE_PARAMETERS,
     SessionRules,
+    spec_params,
 )
 from tapete.games.trynka.state import TrynkaState
 from tapete.games.trynka.values import DRAW_ORDER
@@ -57,6 +58,7 @@ class TrynkaMatchGame(TrynkaGameBase, MatchGame):
     rules: SessionRules
 
     def _configure(self) -> None:
+        self._spec = GameSpec(self.name, spec_params(self.params))
         rules = self.rules = SessionRules.of(self.params)
         self._set_event_values(rules.bank)
         deck = rules.deck

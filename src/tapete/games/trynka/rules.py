@@ -112,6 +112,21 @@ RULE_PARAMETERS: Final = (
     Param("closing", "forced_reveal",
           "when all have bet the level: forced_reveal = no more bets; showdown = all show",
           kind=str, choices=("forced_reveal", "showdown")),
+    Param("reveal_without_blind", "double",
+          "what a sighted reveal costs when nobody went blind: double = 2·level; single = "
+          "level (Seka)", kind=str, choices=("double", "single")),
+    Param("reveal_basis", "level",
+          "what reveals are priced on: level = the current level; blind_stakes = the blind "
+          "stakes (a blind player his own, the others twice the blind sum), whatever the raises",
+          kind=str, choices=("level", "blind_stakes")),
+    Param("overblind_level", "raises",
+          "an over-blind: raises = sets the level for everybody; first_blind = the others keep "
+          "playing against the first blind (bet ≥ D, reveal for 2·D)",
+          kind=str, choices=("raises", "first_blind")),
+    Param("first_round_reveal", True, "a reveal is allowed in the first betting round "
+          "(false: Seka, no reveal before everybody has acted once)", kind=bool),
+    Param("trynka_flush", False, "three cards of one suit (тринька) beat every plain suit total",
+          kind=bool),
     Param("reveal_tie", "revealer_out", "a tied reveal with others still in: the revealer is out",
           kind=str, choices=("revealer_out",)),
     Param("reveal_public", False, "a reveal shows both hands to everybody", kind=bool),
@@ -158,6 +173,37 @@ MATCH_PARAMETERS: Final = (
 #: Names of the rule options (what a session passes on to the game of each bank).
 RULE_NAMES: Final = tuple(p.name for p in RULE_PARAMETERS)
 
+#: The variant options of issue 15, with their defaults: a game's spec (and so every view
+#: and record) names them only when they are set to something else, so that the default
+#: game's specs, views and records stay exactly as they were before these options existed.
+QUIET_DEFAULTS: Final = {
+    p.name: p.default
+    for p in RULE_PARAMETERS
+    if p.name
+    in (
+        "reveal_without_blind",
+        "reveal_basis",
+        "overblind_level",
+        "first_round_reveal",
+        "trynka_flush",
+    )
+}
+
+
+def spec_params(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The parameters a spec lists: all of ``params`` but the variant options of
+    :data:`QUIET_DEFAULTS` left at their defaults.
+
+    >>> import tapete
+    >>> 'trynka_flush' in dict(tapete.load_game('trynka').spec.params)
+    False
+    >>> tapete.load_game('trynka', trynka_flush=True).spec.param('trynka_flush')
+    True
+    """
+    return tuple(
+        (k, v) for k, v in params.items() if k not in QUIET_DEFAULTS or QUIET_DEFAULTS[k] != v
+    )
+
 
 @dataclasses.dataclass(frozen=True)
 class TrynkaRules:
@@ -165,8 +211,8 @@ class TrynkaRules:
 
     Amounts are in chips (``dark_max`` and ``level_cap`` multiplied by the stake); ``values``
     maps the deck-local mask of every three-card hand to an int with the hands' order (built
-    with ``value_flags`` = sixes_over_aces, two_aces_22, trips_score); ``actions`` is the
-    action codec.
+    with ``value_flags`` = sixes_over_aces, two_aces_22, trips_score, trynka_flush);
+    ``actions`` is the action codec.
     """
 
     n_players: int
@@ -180,10 +226,14 @@ class TrynkaRules:
     level_cap: int
     blind_chain: bool
     own_blind: bool
+    single_without_blind: bool
+    blind_stakes: bool
+    first_blind: bool
+    first_round_reveal: bool
     showdown: bool
     reveal_public: bool
     values: Mapping[int, int]
-    value_flags: tuple[bool, bool, bool]
+    value_flags: tuple[bool, bool, bool, bool]
     tens: bool
     tens_mask: int
     redeal_all: bool
@@ -228,9 +278,13 @@ class TrynkaRules:
             dealer = n - 1
         if not 0 <= dealer < n:
             raise ConfigError(f"parameter dealer = {dealer} is not a seat; allowed: 0…{n - 1}")
-        table = local_value_table(
-            len(deck), params["sixes_over_aces"], params["two_aces_22"], params["trips_score"]
+        flags = (
+            params["sixes_over_aces"],
+            params["two_aces_22"],
+            params["trips_score"],
+            params["trynka_flush"],
         )
+        table = local_value_table(len(deck), *flags)
         return cls(
             n_players=n,
             stake=stake,
@@ -243,10 +297,14 @@ class TrynkaRules:
             level_cap=level_cap,
             blind_chain=params["blind_chain"],
             own_blind=params["dark_reveal_cost"] == "own_blind",
+            single_without_blind=params["reveal_without_blind"] == "single",
+            blind_stakes=params["reveal_basis"] == "blind_stakes",
+            first_blind=params["overblind_level"] == "first_blind",
+            first_round_reveal=params["first_round_reveal"],
             showdown=params["closing"] == "showdown",
             reveal_public=params["reveal_public"],
             values=MappingProxyType(table),
-            value_flags=(params["sixes_over_aces"], params["two_aces_22"], params["trips_score"]),
+            value_flags=flags,
             tens=not params["trips_score"],
             tens_mask=sum(1 << i for i, c in enumerate(deck.cards) if c.rank == Rank.TEN),
             redeal_all=params["redeal_players"] == "all",

@@ -128,6 +128,8 @@ class TrynkaState(State):
         self.looked = 0
         self.dark_stake = [0] * n
         self.level = self.rules.stake
+        self._top_blind = 0
+        self._blind_level = self.rules.stake
         self.matched = 0
         self._round1 = 0
         self._look_pending = 0
@@ -192,10 +194,13 @@ class TrynkaState(State):
                 return [codec.decline, *range(codec.blind(rules.stake), codec.blind(hi) + 1)]
             return [
                 codec.decline,
-                *range(codec.overblind(self.level + 1), codec.overblind(rules.level_cap) + 1),
+                *range(codec.overblind(self._top_blind + 1), codec.overblind(rules.level_cap) + 1),
             ]
         if stage in TURN_STAGES:
-            acts = [codec.fold, codec.reveal]
+            if rules.first_round_reveal or stage == BETTING:
+                acts = [codec.fold, codec.reveal]
+            else:  # Seka: no reveal before everybody has acted once
+                acts = [codec.fold]
             if self._can_claim(p):
                 acts.append(codec.claim_tens)
             if self._can_propose(p):
@@ -420,12 +425,22 @@ class TrynkaState(State):
         )
 
     def reveal_cost(self, p: int) -> int:
-        """What a REVEAL costs seat ``p`` now (2·L sighted, L blind; §2.7, §3 item 9)."""
-        if self.dark >> p & 1:
-            if self.rules.own_blind and not self._raised:
+        """What a REVEAL costs seat ``p`` now (2·L sighted, L blind; §2.7, §3 item 9; the
+        variants ``reveal_basis``, ``overblind_level``, ``reveal_without_blind``)."""
+        rules = self.rules
+        if rules.blind_stakes:  # the blind sums, whatever the raises
+            if self.dark >> p & 1:
                 return self.dark_stake[p]
-            return self.level
-        return 2 * self.level
+            base = self._blind_level
+        else:
+            if self.dark >> p & 1:
+                if (rules.own_blind or rules.first_blind) and not self._raised:
+                    return self.dark_stake[p]
+                return self.level
+            base = self.level
+        if rules.single_without_blind and not self.dark:
+            return base
+        return 2 * base
 
     def bet_range(self) -> tuple[int, int] | None:
         """``(low, high)`` of the stakes allowed now, or ``None`` when no stake is allowed."""
@@ -435,7 +450,7 @@ class TrynkaState(State):
         if self.stage == BLIND:
             if self._blind_index == 0:
                 return rules.stake, min(rules.dark_max, rules.level_cap)
-            return self.level + 1, rules.level_cap
+            return self._top_blind + 1, rules.level_cap
         if self.stage in TURN_STAGES and not self._closed():
             return self.level, rules.level_cap
         return None
@@ -564,19 +579,24 @@ class TrynkaState(State):
             return
         _kind, amount = codec.amount_of(action) or ("", 0)
         self._pay(p, amount)
-        self.level = amount
-        self.matched = 1 << p
+        if self._blind_index == 0 or not self.rules.first_blind:
+            self.level = amount
+            self.matched = 1 << p
+        else:  # first_blind: the others keep playing against the first blind
+            self.matched |= 1 << p
+        self._top_blind = amount
         self.dark |= 1 << p
         self.dark_stake[p] = amount
         self._blind_index += 1
         idx = self._blind_index
         more = idx == 1 or self.rules.blind_chain
-        if more and idx < len(self.participants) and self.level < self.rules.level_cap:
+        if more and idx < len(self.participants) and amount < self.rules.level_cap:
             self._to_act = self.participants[idx]
         else:
             self._end_blind()
 
     def _end_blind(self) -> None:
+        self._blind_level = self.level
         sighted = self.active & ~self.dark
         self.looked |= sighted
         self._round1 = sighted

@@ -67,7 +67,9 @@ class HandValue(NamedTuple):
     """``(category, points)``: 3 three aces, 2 three sixes, 1 a suit total (``points``).
 
     With ``sixes_over_aces`` three sixes are category 3 and three aces 2. Categories 2 and 3
-    carry the hand's plain card total as points (it never decides anything).
+    carry the hand's plain card total as points (it never decides anything). With
+    ``trynka_flush`` three cards of one suit are category 2 (points: their total) and the
+    two triples move up to 3 and 4.
     """
 
     category: int
@@ -100,6 +102,7 @@ def hand_value(
     sixes_over_aces: bool = False,
     two_aces_22: bool = False,
     trips_score: bool = False,
+    trynka_flush: bool = False,
 ) -> HandValue:
     """The value of a three-card hand (``cards`` as a CardSet, card ids or a bitmask).
 
@@ -107,14 +110,19 @@ def hand_value(
     (HandValue(category=1, points=10), HandValue(category=1, points=13))
     >>> hand_value(CardSet.parse('9♠ 9♥ 9♦'), trips_score=True)
     HandValue(category=1, points=27)
+    >>> hand_value(CardSet.parse('8♦ 7♦ 6♦'), trynka_flush=True)
+    HandValue(category=2, points=21)
     """
     hand = _cards_of(cards)
     ranks = [c.rank for c in hand]
     total = sum(POINTS[r] for r in ranks)
+    lift = 1 if trynka_flush else 0
     if ranks.count(Rank.ACE) == 3:
-        return HandValue(2 if sixes_over_aces else 3, total)
+        return HandValue((2 if sixes_over_aces else 3) + lift, total)
     if ranks.count(Rank.SIX) == 3:
-        return HandValue(3 if sixes_over_aces else 2, total)
+        return HandValue((3 if sixes_over_aces else 2) + lift, total)
+    if trynka_flush and hand[0].suit == hand[1].suit == hand[2].suit:
+        return HandValue(2, total)
     if trips_score and ranks[0] == ranks[1] == ranks[2]:
         return HandValue(1, total)
     suit_totals: dict[int, int] = {}
@@ -138,7 +146,10 @@ def is_three_tens(cards: CardSet | int) -> bool:
 
 @functools.cache
 def value_table(
-    sixes_over_aces: bool = False, two_aces_22: bool = False, trips_score: bool = False
+    sixes_over_aces: bool = False,
+    two_aces_22: bool = False,
+    trips_score: bool = False,
+    trynka_flush: bool = False,
 ) -> dict[int, int]:
     """``{hand bitmask: value key}`` for all 7,140 hands of the 36-card pack (24-card included)."""
     table: dict[int, int] = {}
@@ -149,6 +160,7 @@ def value_table(
             sixes_over_aces=sixes_over_aces,
             two_aces_22=two_aces_22,
             trips_score=trips_score,
+            trynka_flush=trynka_flush,
         ).key()
     return table
 
@@ -159,10 +171,11 @@ def local_value_table(
     sixes_over_aces: bool = False,
     two_aces_22: bool = False,
     trips_score: bool = False,
+    trynka_flush: bool = False,
 ) -> dict[int, int]:
     """``{deck-local hand mask: value key}`` for every hand of the 24- or 36-card pack."""
     deck = RUSSIAN_24 if deck_size == 24 else RUSSIAN_36
-    table = value_table(sixes_over_aces, two_aces_22, trips_score)
+    table = value_table(sixes_over_aces, two_aces_22, trips_score, trynka_flush)
     out: dict[int, int] = {}
     for a, b, c in itertools.combinations(range(len(deck)), 3):
         ids = deck.card_ids

@@ -49,7 +49,7 @@ _PER_BANK: Final = ("dealer", "balances")
 
 
 @functools.cache
-def _percentiles(rules_key: tuple[int, bool, bool, bool]) -> dict[int, float]:
+def _percentiles(rules_key: tuple[int, bool, bool, bool, bool]) -> dict[int, float]:
     """value key → share of all three-card hands of the pack it beats (ties count half)."""
     from tapete.games.trynka.values import local_value_table
 
@@ -86,7 +86,7 @@ def _rules_of(spec: GameSpec) -> TrynkaRules:
     return rules
 
 
-def _rules_key(rules: TrynkaRules) -> tuple[int, bool, bool, bool]:
+def _rules_key(rules: TrynkaRules) -> tuple[int, bool, bool, bool, bool]:
     return (rules.deck_size, *rules.value_flags)
 
 

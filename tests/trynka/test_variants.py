@@ -1,0 +1,148 @@
+"""The variants of issue 15 (Trynka), each pinned by a scenario written from its source.
+
+Seats as in ``test_scenarios``: dealer P0, then P1, P2, P3 clockwise (``dealer=0``).
+Sources: the seed ``shared/seeds/003_59b6bee3638086a3.txt`` (line 3: "условия для всех
+остальных игроков остаются такими же"; line 4: "«скрываться» ... за «затемненную»
+(«перетемненную») сумму, а остальные игроки «скрываются» только за удвоенную сумму этих
+значений"; line 5: "тринька" = three of one suit) and the Seka rules named in trynka.md §5.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.trynka.test_scenarios import FOUR, deal, new, play, texts
+
+import tapete
+from tapete.cards import CardSet
+from tapete.errors import IllegalActionError
+from tapete.games.trynka import TrynkaGame, TrynkaState
+from tapete.games.trynka.values import hand_value
+
+P0, P1, P2, P3 = 0, 1, 2, 3
+
+
+def dealt(hands: dict[int, str] | None = None, **params: Any) -> TrynkaState:
+    state = new(**params)
+    deal(state, hands or FOUR)
+    return state
+
+
+def cost(state: TrynkaState) -> int:
+    view = state.view(state.current_player())
+    assert view.reveal_cost == state.reveal_cost(state.current_player())
+    return view.reveal_cost
+
+
+# -- reveal_without_blind (Seka: the doubling is the blind players' advantage) -------------
+def test_sighted_reveal_without_blind_single() -> None:
+    default, seka = dealt(), dealt(reveal_without_blind="single")
+    for state in (default, seka):
+        play(state, (P1, "decline"))
+        assert state.phase() == "round1" and state.level == 1
+    assert cost(default) == 2 and cost(seka) == 1
+    bank = seka.bank
+    play(seka, (P1, "reveal"))  # P1 reveals to P0 (on his right) for 1, not 2
+    assert seka.bank == bank + 1
+    # someone went blind: the doubling is back
+    seka = dealt(reveal_without_blind="single")
+    play(seka, (P1, "blind 1"), (P2, "decline"))
+    assert seka.current_player() == P2 and cost(seka) == 2
+
+
+# -- reveal_basis = blind_stakes (seed line 4) ----------------------------------------------
+def test_reveal_costs_tied_to_the_blind_stakes() -> None:
+    default, tied = dealt(), dealt(reveal_basis="blind_stakes")
+    for state in (default, tied):  # Y8: P1 blinds 2, P2 declines and raises to 5
+        play(state, (P1, "blind 2"), (P2, "decline"), (P2, "bet 5"))
+        assert state.level == 5 and state.current_player() == P3
+    assert cost(default) == 10 and cost(tied) == 4  # twice the blind sum, not twice 5
+    assert "bet 4" not in texts(tied) and "bet 5" in texts(tied)  # bets still follow the level
+    for state in (default, tied):
+        play(state, (P3, "bet 5"), (P0, "bet 5"))
+        assert state.phase() == "blind_look" and state.current_player() == P1
+    assert cost(default) == 5 and cost(tied) == 2  # the blind player: his own blind sum
+    # nobody blind: the sighted pay twice the stake S
+    state = dealt(reveal_basis="blind_stakes")
+    play(state, (P1, "decline"), (P1, "bet 3"))
+    assert cost(state) == 2
+
+
+# -- overblind_level = first_blind (seed line 3) --------------------------------------------
+def test_overblind_keeps_the_others_on_the_first_blind() -> None:
+    default, first = dealt(), dealt(overblind_level="first_blind")
+    for state in (default, first):
+        play(state, (P1, "blind 2"))
+        assert "overblind 2" not in texts(state) and "overblind 3" in texts(state)
+        play(state, (P2, "overblind 3"))
+        assert state.current_player() == P3
+    assert default.bet_range() == (3, 10) and cost(default) == 6
+    assert first.bet_range() == (2, 10) and cost(first) == 4  # bet ≥ D, reveal for 2·D
+    with pytest.raises(IllegalActionError):
+        default.apply_string("bet 2")
+    for state in (default, first):
+        play(state, (P3, "fold"), (P0, "fold"))
+        assert state.phase() == "blind_look" and state.current_player() == P1
+    assert cost(default) == 3 and cost(first) == 2  # each blind player: his own sum
+    play(first, (P1, "bet 2"))
+    assert first.current_player() == P2 and cost(first) == 3
+    # a chain of over-blinds must still rise above the last blind stake
+    chain = dealt(overblind_level="first_blind", blind_chain=True)
+    play(chain, (P1, "blind 2"), (P2, "overblind 3"))
+    assert "overblind 3" not in texts(chain) and "overblind 4" in texts(chain)
+
+
+# -- first_round_reveal = false (Seka) ------------------------------------------------------
+def test_no_reveal_in_the_first_round() -> None:
+    state = dealt(first_round_reveal=False)
+    play(state, (P1, "decline"))
+    assert "reveal" not in texts(state) and "fold" in texts(state)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply_string("reveal")
+    assert refused.value.reason == "first_round"
+    play(state, (P1, "bet 1"), (P2, "bet 1"), (P3, "bet 1"), (P0, "bet 2"))
+    assert state.phase() == "betting" and "reveal" in texts(state)
+    # the blind players' first action (blind_look) is in the first round too
+    state = dealt(first_round_reveal=False)
+    play(state, (P1, "blind 1"), (P2, "decline"), (P2, "bet 1"), (P3, "fold"), (P0, "bet 1"))
+    assert state.phase() == "blind_look" and "reveal" not in texts(state)
+    play(state, (P1, "bet 1"))
+    assert state.phase() == "closed" and "reveal" in texts(state)
+
+
+# -- trynka_flush (seed line 5: "тринька (три масти)") -------------------------------------
+def test_three_card_flush_above_every_plain_total() -> None:
+    def value(text: str, **flags: bool) -> Any:
+        return hand_value(CardSet.parse(text), **flags)
+
+    flush, total = "8♦ 7♦ 6♦", "A♠ 10♠ 6♥"
+    assert value(flush) == value(total)  # Y2 by default: a tie at 21
+    assert value(flush, trynka_flush=True) > value(total, trynka_flush=True)
+    assert value("6♠ 7♠ 8♠", trynka_flush=True) > value("A♠ 10♠ 9♥", trynka_flush=True)
+    assert value("A♠ 10♠ 9♠", trynka_flush=True) > value("8♦ 7♦ 6♦", trynka_flush=True)
+    assert value("6♠ 6♥ 6♦", trynka_flush=True) > value("A♠ 10♠ 9♠", trynka_flush=True)
+    assert value("A♠ A♥ A♦", trynka_flush=True) > value("6♠ 6♥ 6♦", trynka_flush=True)
+    assert value("6♠ 6♥ 6♦", trynka_flush=True, sixes_over_aces=True) > value(
+        "A♠ A♥ A♦", trynka_flush=True, sixes_over_aces=True
+    )
+    # in play: the flush wins the reveal that ties by default
+    hands = {P1: "A♠ 10♠ 6♥", P2: "8♦ 7♦ 6♦", P3: "7♥ 9♥ 9♣", P0: "8♠ 9♠ 7♣"}
+    for flag in (False, True):
+        state = dealt(hands, trynka_flush=flag)
+        play(state, (P1, "decline"), (P1, "bet 1"), (P2, "bet 1"), (P3, "fold"), (P0, "fold"))
+        assert state.phase() == "closed"
+        play(state, (P1, "reveal"), (P2, "show"))  # P1 reveals to P2, on his right
+        if flag:  # the flush wins: P1 is out, P2 takes the bank
+            assert state.is_terminal() and state.returns()[P2] > 0 > state.returns()[P1]
+        else:  # 21 = 21 between the last two: svara
+            assert state.phase() == "svara_join" and state.svara_count == 1
+
+
+def test_rule_bot_plays_the_variants() -> None:
+    from tapete.players.rule.trynka import percentile
+
+    game = tapete.load_game("trynka", trynka_flush=True)
+    assert isinstance(game, TrynkaGame)
+    rules = game.rules
+    assert percentile(CardSet.parse("8♦ 7♦ 6♦"), rules) > percentile(CardSet.parse("8♦ 7♦ 6♦"))
