@@ -14,6 +14,7 @@ import pytest
 from rich.console import Console
 
 from tapete.cli.main import build_parser, main
+from tapete.cli.play_ombre import OmbreTable
 from tapete.cli.play_pocha import PochaTable
 from tapete.cli.prompt import command_of, ombre_text, pocha_text, spanish_card, trynka_text
 from tapete.engine import load_game
@@ -205,3 +206,70 @@ def test_glossary_has_manille_as_the_engine_does() -> None:
     line = next(line for line in text.splitlines() if "Manille" in line)
     for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES):
         assert str(manille(suit)) in line
+
+
+def _ombre(read: object, *argv: str) -> tuple[OmbreTable, io.StringIO]:
+    args = build_parser().parse_args(["play", "ombre", *argv])
+    out = io.StringIO()
+    table = OmbreTable(args, Console(file=out, width=100, highlight=False), read)  # type: ignore[arg-type]
+    return table, out
+
+
+def test_ombre_exchange_draws_take_back_and_trump_order() -> None:
+    """The person plays ombre whenever he can, discards three cards, takes one back, draws:
+    the cards drawn are shown, the one taken back is still in the hand, and the trump order
+    is printed once trumps are named; the face-up choice of the dealer is one line."""
+    table: OmbreTable
+    seen: dict[str, object] = {}
+
+    def read(prompt: str) -> str:
+        deal = table.state.deal
+        assert deal is not None
+        texts = [deal.action_to_string(a) for a in deal.legal_actions()]
+        phase = deal.phase()
+        view = table.deal_view()
+        assert view is not None
+        if phase == "exchange" and "kept" not in seen:
+            cards = [str(c) for c in view.hand][:3]
+            seen["kept"] = cards[0]
+            seen["before"] = {str(c) for c in view.hand}
+            return " ".join(c.lower() for c in cards)  # in any case
+        if phase == "exchange" and "back" not in seen:
+            seen["back"] = True
+            return f"back {seen['kept']}"
+        if phase == "exchange" and "drew" not in seen:
+            seen["drew"] = True
+            return "robo"  # Spanish for draw
+        if phase == "exchange" and "after" not in seen and deal.current_player() == table.me:
+            return "draw"
+        if "drew" in seen and "after" not in seen:
+            seen["after"] = {str(c) for c in view.hand}
+        if "ombre" in texts and "drew" not in seen:
+            return "juego"  # Spanish for I play (ombre)
+        return texts[0]
+
+    for seed in range(1, 40):
+        seen.clear()
+        table, out = _ombre(read, "--seed", str(seed), "--deals", "1")
+        table.run()
+        if "drew" in seen and table.view().deal_index >= 1:
+            break
+    text = out.getvalue()
+    assert "drew" in seen
+    assert "face up to" not in text and text.count("dealer chosen face up") <= 1
+    drew = re.search(r"you draw (.+)", text)
+    assert drew is not None and len(drew.group(1).split()) == 2
+    assert "trump order: ♠A" in text
+    after = seen.get("after")
+    if isinstance(after, set):
+        assert seen["kept"] in after
+
+
+def test_ombre_dealer_choice_is_one_line() -> None:
+    table, out = _ombre(
+        lambda prompt: "quit", "--seed", "4", "-p", "dealer_selection=black_ace_each_deal"
+    )
+    assert table.run() == 1
+    text = out.getvalue()
+    assert text.count("dealer chosen face up") == 1 and "face up to" not in text
+    assert "You left the table." in text

@@ -59,6 +59,22 @@ def sorted_hand(mask: int, trumps: int) -> str:
     return " ".join(str(c) for c in cards)
 
 
+#: Words that take back a pending discard in the exchange.
+TAKE_BACK = ("back", "undo", "devuelvo", "вернуть", "назад")
+
+
+def trump_order(trumps: int) -> str:
+    """The trumps from the highest, once ``trumps`` (4-7, a suit's index + 4) is named.
+
+    >>> trump_order(4).split()[:4]  # clubs: Spadille, Manille (♣2), Basto, then the king
+    ['♠A', '♣2', '♣A', '♣K']
+    """
+    strength = STRENGTH[trumps]
+    eff = EFF_SUIT[trumps]
+    cards = sorted((c for c in range(len(eff)) if eff[c] == 8), key=lambda c: -strength[c])
+    return " ".join(str(Card(c)) for c in cards)
+
+
 class OmbreTable(TerminalTable):
     """The terminal table: owns the session, asks the person, lets the bots play.
 
@@ -103,6 +119,9 @@ class OmbreTable(TerminalTable):
         self._tricks_seen = 0
         self._dealt: list[CardSet] = []
         self._last_trick_text = ""
+        self._pending: list[str] = []  # discards typed, applied on 'draw'
+        self._shows: list[tuple[int, Card]] = []  # the face-up deal choosing the dealer
+        self._draws: list[Card] = []  # the cards the person drew in the exchange
 
     @property
     def deal(self) -> OmbreState | None:
@@ -186,12 +205,20 @@ class OmbreTable(TerminalTable):
         kind, actor = event.kind, event.actor
         name = self.names[actor] if actor >= 0 else ""
         if kind == "show":
-            card = event.arg("card")
-            c.print(f"  face up to {self.names[event.arg('to')]}: {styled(str(card))}")
+            self._shows.append((event.arg("to"), Card(int(event.arg("card")))))
             return
+        self._flush_shows()
+        if kind != "draw" and self._draws:
+            drew = " ".join(str(card) for card in self._draws)
+            c.print(f"  you draw {styled(drew)}")
+            self._draws = []
         if not self._in_deal:
             self._begin_deal()
-        if kind == "deal":
+        if kind == "draw":
+            card = event.arg("card")
+            if event.arg("to") == self.me and card is not None:
+                self._draws.append(Card(int(card)))
+        elif kind == "deal":
             self._dealt_cards += 1
             if self._dealt_cards == 27:
                 if self.reveal:
@@ -209,6 +236,7 @@ class OmbreTable(TerminalTable):
             suit = event.arg("suit")
             self._trumps = SUIT_CODES.index(suit) + 4
             c.print(f"  {name}: trumps are {styled(SYMBOLS[suit])}")
+            c.print(f"  trump order: {styled(trump_order(self._trumps))}")
         elif kind == "vole":
             c.print(f"  {name}: vole!")
         elif kind == "play":
@@ -226,6 +254,18 @@ class OmbreTable(TerminalTable):
                 won_with = styled(str(Card(cards[trick_winner(self._trumps, cards)])))
                 c.print(f"  → trick {self._tricks_seen} to {self.names[winner]} with {won_with}")
                 self._last_trick_text = f"last trick: {played} → {self.names[winner]}"
+
+    def _flush_shows(self) -> None:
+        """The face-up deal that chose the dealer, in one line."""
+        if not self._shows:
+            return
+        to, card = self._shows[-1]
+        count = len(self._shows)
+        self.console.print(
+            f"  dealer chosen face up: {count} card{'s' * (count != 1)}, the black ace "
+            f"{styled(str(card))} fell to {self.names[to]}"
+        )
+        self._shows = []
 
     def _hand_of(self, seat: int) -> CardSet:
         deal = self.deal_view(seat)
@@ -309,6 +349,9 @@ class OmbreTable(TerminalTable):
                 c.print(f"on the table: {played}")
         if phase == "exchange" and view.discards:
             c.print(f"discarded so far: {styled(sorted_hand(view.discards.mask, trumps))}")
+        if phase == "exchange" and self._pending:
+            pending = " ".join(t.split(" ", 1)[1] for t in self._pending)
+            c.print(f"to discard on 'draw': {styled(pending)} ('back' takes them back)")
         self._show_hand(sorted_hand(view.hand.mask, trumps))
 
     def _show_hand(self, cards: str) -> None:
@@ -355,7 +398,10 @@ class OmbreTable(TerminalTable):
             elif phase == "exchange":
                 view = self.deal_view()
                 stock = view.stock_left if view is not None else 0
-                prompt = f"cards to discard (stock {stock}, up to {min(9, stock)}), or 'draw': "
+                prompt = (
+                    f"cards to discard (stock {stock}, up to {min(9, stock)}), "
+                    "'back CARD' to take one back, 'draw' to draw: "
+                )
             elif phase == "trumps":
                 prompt = "name trumps (♣ ♦ ♥ ♠ or C D H S): "
             else:
@@ -372,18 +418,42 @@ class OmbreTable(TerminalTable):
             if answer == "last":
                 self.console.print(self._last_trick_text or "no trick has been played yet")
                 continue
+            words = answer.split()
+            if phase == "exchange" and words and words[0].lower() in TAKE_BACK:
+                self._take_back(words[1:])
+                continue
             try:
-                actions = self._parse_all(self._expand(answer, phase))
+                texts = self._expand(answer, phase)
+                if phase == "exchange":  # discards wait for 'draw' (they can be taken back)
+                    texts = [*self._pending, *texts]
+                actions = self._parse_all(texts)
             except TapeteError as e:
                 self.console.print(f"[red]not allowed[/]: {error_text(e, self.lang, self.names)}")
                 continue
+            if phase == "exchange" and not any(t.split()[0] == "draw" for t in texts):
+                self._pending = texts
+                self._show_turn()  # go on discarding, take back, then 'draw'
+                continue
+            self._pending = []
             for _text, action in actions:
                 self.state.apply_action(action)
             self._print_events()
             if deal.phase() == "exchange" and deal.current_player() == self.me:
-                self._show_turn()  # discarded some cards: go on, then 'draw'
+                self._show_turn()
                 continue
             return True
+
+    def _take_back(self, cards: list[str]) -> None:
+        """Take back pending discards (all of them without cards named)."""
+        if not cards:
+            self._pending = []
+        else:
+            wanted = {f"discard {card}" for text in cards for card in self._expand_cards(text)}
+            self._pending = [t for t in self._pending if t not in wanted]
+        self._show_turn()
+
+    def _expand_cards(self, text: str) -> list[str]:
+        return [t.split(" ", 1)[1] for t in self._expand(text, "exchange")]
 
     def _parse_all(self, texts: list[str]) -> list[tuple[str, int]]:
         """Check every text on a copy first, so a bad one leaves the table unchanged."""

@@ -146,7 +146,7 @@ def pocha_text(answer: str, phase: str) -> str:
 
 
 def _french_card(word: str) -> str:
-    return word.upper() if len(word) in (2, 3) and word[:1].isalpha() else word
+    return word.upper() if len(word) in (2, 3) else word
 
 
 def ombre_text(answer: str, phase: str) -> list[str]:
