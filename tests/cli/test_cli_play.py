@@ -273,3 +273,40 @@ def test_ombre_dealer_choice_is_one_line() -> None:
     text = out.getvalue()
     assert text.count("dealer chosen face up") == 1 and "face up to" not in text
     assert "You left the table." in text
+
+
+def test_trynka_reveal_shows_both_hands_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The person reveals whenever he may: he sees the other hand and his own with their
+    values in words (never a tuple), and the session ends naming the winner and his seat."""
+    from tapete.cli import play_trynka
+
+    answers = ["reveal", "", "decline", "fold"]  # the first the rules allow is taken
+    tried = [0]
+    seen: list[str] = []
+
+    def read(prompt: str) -> str:
+        printed = capsys.readouterr().out
+        seen.append(printed)
+        if "your turn" in printed:  # a new turn: try from the first answer again
+            tried[0] = 0
+        tried[0] += 1
+        return answers[(tried[0] - 1) % len(answers)]
+
+    shown = ""
+    for seed in range(1, 30):
+        args = build_parser().parse_args(
+            ["play", "trynka", "--players", "3", "--banks", "3", "--seed", str(seed)]
+        )
+        assert play_trynka.run(args, read=read) == 0
+        out = " ".join(("".join(seen) + capsys.readouterr().out).split())  # unwrapped
+        seen.clear()
+        match = re.search(
+            r"seat \d shows you (.+?) = ([^;]+); you have (.+?) = (three \w+|[^)]*\))", out
+        )
+        if match:
+            shown = out
+            break
+    assert match is not None, "no reveal in 30 sessions"
+    for value in (match.group(2), match.group(4)):
+        assert re.fullmatch(r"three \w+|\d+ \((suit total|two aces)\)", value.strip())
+    assert "= (" not in shown and "You played as you (seat 0)" in shown

@@ -200,12 +200,8 @@ def render(console: Console, game: TrynkaMatchGame, match: TrynkaMatchView) -> N
         f"   phase {view.phase}{closed}"
     )
     if view.looked[me] and len(view.hand) == 3:
-        flags = game.rules.bank.value_flags
-        value = hand_value(
-            view.hand, sixes_over_aces=flags[0], two_aces_22=flags[1], trips_score=flags[2]
-        )
         words = value_words(deck, list(view.hand))
-        console.print(f"your hand {deck.format_cards(view.hand)} = {words} ({value.points})")
+        console.print(f"your hand {deck.format_cards(view.hand)} = {words}")
 
 
 def _ask(
@@ -259,6 +255,25 @@ def _ask(
         return action
 
 
+def _show_reveal(
+    console: Console, deck: Deck, match: TrynkaMatchView, event: Event, me: int
+) -> None:
+    """A reveal between the person and another seat: both hands and their values (from the
+    person's view: the engine shows the two hands to those two players only)."""
+    bank = match.deal
+    other = event.arg("to") if event.actor == me else event.actor
+    if not isinstance(bank, TrynkaView) or len(bank.hand) != 3:
+        return
+    theirs = list(bank.shown[other])
+    if len(theirs) != 3:
+        return
+    mine = list(bank.hand)
+    console.print(
+        f"[bold]  seat {other} shows you {_cards(deck, theirs)} = {value_words(deck, theirs)};"
+        f" you have {_cards(deck, mine)} = {value_words(deck, mine)}[/bold]"
+    )
+
+
 def run(args: argparse.Namespace, read: Callable[[str], str] = read_line) -> int:
     """Play a session of banks; returns the exit status."""
     console = Console()
@@ -295,6 +310,8 @@ def run(args: argparse.Namespace, read: Callable[[str], str] = read_line) -> int
             text = event_text(deck, event)
             if text is not None:
                 console.print(f"[cyan]· {text}[/cyan]")
+            if event.kind == "reveal" and me in (event.actor, event.arg("to")):
+                _show_reveal(console, deck, state.view(me), event, me)
         printed = state.move_number()
         view = state.view(me)
         if view.first_dealer is not None and not first_dealer_shown:
