@@ -19,8 +19,10 @@ from tapete.testing.conformance import check_game
         {"n_players": 5, "dark_reveal_cost": "own_blind", "redeal_players": "all",
          "svara_join_fraction": "1/3", "tens_claim_any_time": True, "max_svara_chain": 1},
         {"n_players": 4, "reveal_without_blind": "single", "reveal_basis": "blind_stakes",
-         "first_round_reveal": False, "trynka_flush": True},
+         "first_round_reveal": False, "trynka_flush": True,
+         "sighted_stakes": "double_while_blind"},
         {"n_players": 6, "overblind_level": "first_blind", "blind_chain": True,
+         "sighted_stakes": "double_while_blind",
          "dark_reveal_cost": "own_blind", "trynka_flush": True, "sixes_over_aces": True},
     ],
 )  # fmt: skip

@@ -146,3 +146,31 @@ def test_rule_bot_plays_the_variants() -> None:
     assert isinstance(game, TrynkaGame)
     rules = game.rules
     assert percentile(CardSet.parse("8♦ 7♦ 6♦"), rules) > percentile(CardSet.parse("8♦ 7♦ 6♦"))
+
+
+# -- sighted_stakes = double_while_blind (Seka) ---------------------------------------------
+def test_sighted_stakes_double_while_someone_is_blind() -> None:
+    default, seka = dealt(), dealt(sighted_stakes="double_while_blind")
+    for state in (default, seka):
+        play(state, (P1, "blind 2"), (P2, "decline"))
+        assert state.phase() == "round1" and state.level == 2
+    assert "bet 2" in texts(default) and "bet 3" in texts(default)
+    bets = [t for t in texts(seka) if t.startswith("bet")]
+    assert bets == ["bet 4", "bet 6", "bet 8", "bet 10"]  # 2k for the level k = 2…5
+    for refused in ("bet 2", "bet 5"):
+        with pytest.raises(IllegalActionError) as error:
+            seka.apply_string(refused)
+        assert error.value.reason == "stake_doubled"
+    play(seka, (P2, "bet 6"))  # counts as 3 against the blind
+    assert seka.level == 3 and seka.bank == 4 + 2 + 6
+    assert [t for t in texts(seka) if t.startswith("bet")] == ["bet 6", "bet 8", "bet 10"]
+    play(seka, (P3, "bet 6"), (P0, "fold"))
+    # the blind player has looked: stakes count single again, for everybody
+    assert seka.phase() == "blind_look" and seka.current_player() == P1
+    assert "bet 3" in texts(seka)
+    play(seka, (P1, "bet 3"))
+    assert seka.phase() == "closed"
+    # nobody blind: no doubling
+    plain = dealt(sighted_stakes="double_while_blind")
+    play(plain, (P1, "decline"))
+    assert "bet 1" in texts(plain)

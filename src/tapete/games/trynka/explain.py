@@ -135,6 +135,13 @@ def explain(
                     "betting_closed",
                 )
             lo, hi = state.level, rules.level_cap
+            if state._doubling(to_act) and (amount < 2 * lo or amount % 2):
+                return not_now(
+                    action,
+                    f"a blind player has not looked yet: a sighted player stakes double, "
+                    f"an even amount from {2 * lo} to {hi} (sighted_stakes = double_while_blind)",
+                    "stake_doubled",
+                )
             if amount < lo:
                 return not_now(
                     action,

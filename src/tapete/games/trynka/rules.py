@@ -125,6 +125,10 @@ RULE_PARAMETERS: Final = (
           kind=str, choices=("raises", "first_blind")),
     Param("first_round_reveal", True, "a reveal is allowed in the first betting round "
           "(false: Seka, no reveal before everybody has acted once)", kind=bool),
+    Param("sighted_stakes", "single",
+          "double_while_blind (Seka): while a blind player has not looked, a sighted player "
+          "stakes double (bet 2k for the level k)", kind=str,
+          choices=("single", "double_while_blind")),
     Param("trynka_flush", False, "three cards of one suit (тринька) beat every plain suit total",
           kind=bool),
     Param("reveal_tie", "revealer_out", "a tied reveal with others still in: the revealer is out",
@@ -186,6 +190,7 @@ QUIET_DEFAULTS: Final = {
         "overblind_level",
         "first_round_reveal",
         "trynka_flush",
+        "sighted_stakes",
     )
 }
 
@@ -230,6 +235,7 @@ class TrynkaRules:
     blind_stakes: bool
     first_blind: bool
     first_round_reveal: bool
+    double_sighted: bool
     showdown: bool
     reveal_public: bool
     values: Mapping[int, int]
@@ -301,6 +307,7 @@ class TrynkaRules:
             blind_stakes=params["reveal_basis"] == "blind_stakes",
             first_blind=params["overblind_level"] == "first_blind",
             first_round_reveal=params["first_round_reveal"],
+            double_sighted=params["sighted_stakes"] == "double_while_blind",
             showdown=params["closing"] == "showdown",
             reveal_public=params["reveal_public"],
             values=MappingProxyType(table),

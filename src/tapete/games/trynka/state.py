@@ -206,7 +206,10 @@ class TrynkaState(State):
             if self._can_propose(p):
                 acts.append(codec.propose_svara)
             if not self._closed():
-                acts += range(codec.bet(self.level), codec.bet(rules.level_cap) + 1)
+                if self._doubling(p):  # Seka: a sighted player stakes double
+                    acts += range(codec.bet(2 * self.level), codec.bet(rules.level_cap) + 1, 2)
+                else:
+                    acts += range(codec.bet(self.level), codec.bet(rules.level_cap) + 1)
             return acts
         if stage == RESPOND:
             return [codec.claim_tens, codec.show] if self._can_claim(p) else [codec.show]
@@ -414,6 +417,16 @@ class TrynkaState(State):
             and bool(self.looked >> p & 1)
             and hand.bit_count() == 3
             and hand & rules.tens_mask == hand
+        )
+
+    def _doubling(self, p: int) -> bool:
+        """True when ``p``'s stakes count double (``sighted_stakes = double_while_blind``: a
+        sighted player while a blind player in the deal has not looked yet)."""
+        return (
+            self.rules.double_sighted
+            and self.stage == ROUND1
+            and not self.dark >> p & 1
+            and bool(self.dark & self.active & ~self.looked)
         )
 
     def _can_propose(self, p: int) -> bool:
@@ -666,9 +679,10 @@ class TrynkaState(State):
             self._after_turn(p)
         elif action > codec.bet_base:
             amount = action - codec.bet_base
+            units = amount // 2 if self._doubling(p) else amount
             self._pay(p, amount)
-            if amount > self.level:
-                self.level = amount
+            if units > self.level:
+                self.level = units
                 self.matched = 1 << p
                 self._raised = True
             else:
