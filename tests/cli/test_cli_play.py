@@ -17,7 +17,7 @@ from tapete.cli.main import build_parser, main
 from tapete.cli.play_ombre import OmbreTable
 from tapete.cli.play_pocha import PochaTable
 from tapete.cli.prompt import command_of, ombre_text, pocha_text, spanish_card, trynka_text
-from tapete.engine import load_game
+from tapete.engine import State, load_game
 from tapete.games.pocha import PochaMatchView
 
 
@@ -310,3 +310,45 @@ def test_trynka_reveal_shows_both_hands_in_words(capsys: pytest.CaptureFixture[s
     for value in (match.group(2), match.group(4)):
         assert re.fullmatch(r"three \w+|\d+ \((suit total|two aces)\)", value.strip())
     assert "= (" not in shown and "You played as you (seat 0)" in shown
+
+
+def test_quit_offers_to_save_and_play_resume_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Quit in the second hand, save; ``tapete play --resume FILE`` replays the saved game
+    and goes on from there to the end, with the same seat and name."""
+    saved = tmp_path / "saved.json"
+    table = _pocha(["--seed", "5", "--name", "Ana", "--seat", "1", "-p", "hand_sequence=1,2,1"])
+    moves = [0]
+
+    def first(prompt: str) -> str:
+        if prompt.startswith("save the game"):
+            return str(saved)
+        moves[0] += 1
+        if table.view().deal_index >= 1:
+            return "salir"
+        state = table.state
+        return state.action_to_string(min(state.legal_actions())).split(" ", 1)[1]
+
+    monkeypatch.setattr("builtins.input", first)
+    assert table.run() == 1
+    history = table.state.history()
+    assert f"saved: tapete play --resume {saved}" in capsys.readouterr().out
+
+    def rest(prompt: str) -> str:
+        state = runner[0]
+        return state.action_to_string(min(state.legal_actions())).split(" ", 1)[1]
+
+    runner: list[State] = []
+    original = PochaTable.resume
+
+    def resume(self: PochaTable, record: object) -> None:
+        runner.append(self.state)
+        original(self, record)  # type: ignore[arg-type]
+        assert self.state.history() == history and self.me == 1 and self.names[1] == "Ana"
+
+    monkeypatch.setattr(PochaTable, "resume", resume)
+    monkeypatch.setattr("builtins.input", rest)
+    assert main(["play", "--resume", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "resumed at hand 2" in out and "You played as Ana (seat 1)" in out

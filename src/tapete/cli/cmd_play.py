@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
 from tapete.cli.common import optional_module
+from tapete.errors import ConfigError, RecordError
 
 PLAYABLE = ("pocha", "ombre", "trynka")
 
@@ -12,7 +14,11 @@ PLAYABLE = ("pocha", "ombre", "trynka")
 def register(sub: Any) -> None:
     """Add the ``play`` sub-command, one sub-parser per playable game."""
     parser = sub.add_parser("play", help="play a game in the terminal against bots")
-    games = parser.add_subparsers(dest="game", metavar="GAME", required=True)
+    parser.add_argument(
+        "--resume", metavar="FILE", default=None, help="go on with a game saved when you quit"
+    )
+    parser.set_defaults(run=run_resume)
+    games = parser.add_subparsers(dest="game", metavar="GAME")
     for name in PLAYABLE:
         module = optional_module(f"tapete.cli.play_{name}")
         if module is None:
@@ -22,4 +28,29 @@ def register(sub: Any) -> None:
             "--seed", type=int, default=None, help="seed for cards and bots (shown at the start)"
         )
         module.add_arguments(game_parser)
-        game_parser.set_defaults(run=module.run)
+        game_parser.set_defaults(run=module.run, game_parser=game_parser)
+    parser.set_defaults(play_parser=games)
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    """``tapete play --resume FILE``: the saved game's table, its options from the record."""
+    from tapete.cli.cmd_replay import read_records
+
+    if not args.resume:
+        raise ConfigError("name a game (tapete play pocha|ombre|trynka) or --resume FILE")
+    records = read_records(args.resume)
+    record = records[-1]
+    family = record.game.split("-")[0]
+    if family not in PLAYABLE or family == "trynka":
+        raise RecordError(f"{args.resume}: a {record.game} game cannot be resumed at the table")
+    options = record.meta.get("table", {}) if isinstance(record.meta, dict) else {}
+    argv = [family]
+    for key in ("seat", "name", "bots", "seed"):
+        if isinstance(options, dict) and options.get(key) is not None:
+            argv += [f"--{key}", str(options[key])]
+    game_args = args.play_parser.choices[family].parse_args(argv[1:])
+    game_args.record = record
+    module = optional_module(f"tapete.cli.play_{family}")
+    assert module is not None
+    status: int = module.run(game_args)
+    return status

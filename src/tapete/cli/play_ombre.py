@@ -26,6 +26,7 @@ from tapete.cli.common import (
 from tapete.cli.prompt import default_language, error_text, ombre_text, read_line
 from tapete.cli.table import TerminalTable
 from tapete.cli.words import rules_text, session_end
+from tapete.engine import load_game
 from tapete.engine.events import Event
 from tapete.errors import ConfigError, NotationError, TapeteError
 from tapete.games.ombre import OmbreMatchState, OmbreState
@@ -90,7 +91,11 @@ class OmbreTable(TerminalTable):
         console: Console,
         read: Callable[[str], str] = read_line,
     ) -> None:
-        self.game = game_from_args("ombre-match", args.param, num_deals=args.deals)
+        record = getattr(args, "record", None)
+        if record is not None:
+            self.game = load_game(record.game, **dict(record.params))
+        else:
+            self.game = game_from_args("ombre-match", args.param, num_deals=args.deals)
         state = self.game.new_initial_state()
         assert isinstance(state, OmbreMatchState)
         self.state: OmbreMatchState = state
@@ -100,6 +105,7 @@ class OmbreTable(TerminalTable):
             raise ConfigError("--seat must be 0, 1 or 2")
         self.me: int = args.seat
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
+        self.table_options = {"seat": args.seat, "name": args.name, "bots": args.bots}
         self.bots = make_bots(args.bots or "rule", [s for s in range(3) if s != self.me])
         self.lang: str = getattr(args, "lang", None) or default_language()
         for seat, bot in self.bots.items():
@@ -161,6 +167,20 @@ class OmbreTable(TerminalTable):
         best = max(balances)
         c.print(session_end(self.names, self.me, [s for s, b in enumerate(balances) if b == best]))
         return 0
+
+    def _resumed(self) -> None:
+        self._since = self.state.move_number()
+        view = self.view()
+        self._deals_seen = view.deal_index
+        deal = self.deal_view()
+        self._in_deal = deal is not None
+        if deal is not None:
+            self._dealt_cards = 27
+            self._trumps = int(deal.trumps) if deal.trumps is not None else -1
+            trick = deal.current_trick
+            if trick is not None:
+                self._trick = [((trick.leader + i) % 3, int(c)) for i, c in enumerate(trick.cards)]
+        self.console.print(f"resumed at deal {view.deal_index + 1}")
 
     # -- what happened: the person's events -----------------------------------------------------
     def _progress(self) -> int:
@@ -469,7 +489,11 @@ class OmbreTable(TerminalTable):
 def run(args: argparse.Namespace) -> int:
     """Play a session of Ombre in the terminal."""
     try:
-        return OmbreTable(args, Console(highlight=False)).run()
+        table = OmbreTable(args, Console(highlight=False))
+        record = getattr(args, "record", None)
+        if record is not None:
+            table.resume(record)
+        return table.run()
     except (ConfigError, NotationError) as e:
         Console(stderr=True).print(f"[red]error[/]: {e}")
         return 2

@@ -29,6 +29,7 @@ from tapete.cli.common import (
 from tapete.cli.prompt import default_language, error_text, pocha_text, read_line
 from tapete.cli.table import TerminalTable
 from tapete.cli.words import rules_text, session_end
+from tapete.engine import load_game
 from tapete.engine.events import Event
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.pocha import PochaMatchState, PochaMatchView, PochaView, SheetRow
@@ -53,7 +54,11 @@ class PochaTable(TerminalTable):
 
     def __init__(self, args: argparse.Namespace, console: Console) -> None:
         params: dict[str, Any] = {"n_players": args.players}  # None: -p or the default
-        self.game = game_from_args("pocha-match", args.param, **params)
+        record = getattr(args, "record", None)
+        if record is not None:
+            self.game = load_game(record.game, **dict(record.params))
+        else:
+            self.game = game_from_args("pocha-match", args.param, **params)
         state = self.game.new_initial_state()
         if not isinstance(state, PochaMatchState):
             raise ConfigError("pocha-match is not La Pocha's whole game here")
@@ -65,6 +70,7 @@ class PochaTable(TerminalTable):
         self.read = lambda prompt: read_line(prompt)  # looked up at call time (tests patch it)
         self.lang: str = getattr(args, "lang", None) or default_language()
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
+        self.table_options = {"seat": args.seat, "name": args.name, "bots": args.bots}
         others = [s for s in range(n) if s != self.me]
         self.bots = make_bots(args.bots or "rule", others)
         for seat, bot in self.bots.items():
@@ -108,6 +114,16 @@ class PochaTable(TerminalTable):
         winners = [s for s, t in enumerate(view.totals) if t == best]
         c.print("\n" + session_end(self.names, self.me, winners))
         return 0
+
+    def _resumed(self) -> None:
+        view = self.view()
+        self._shown = view.move
+        self._announced = view.deal_index
+        hand = self.hand_view()
+        if hand is not None and hand.current_trick is not None:
+            n, leader = len(self.names), hand.current_trick.leader
+            self._trick = [((leader + i) % n, c) for i, c in enumerate(hand.current_trick.cards)]
+        self.console.print(f"resumed at hand {view.deal_index + 1}")
 
     # -- the turn loop's hooks ----------------------------------------------------------------
     def _progress(self) -> int:
@@ -300,4 +316,8 @@ class PochaTable(TerminalTable):
 
 def run(args: argparse.Namespace) -> int:
     """Play a game of La Pocha in the terminal."""
-    return PochaTable(args, Console(highlight=False)).run()
+    table = PochaTable(args, Console(highlight=False))
+    record = getattr(args, "record", None)
+    if record is not None:
+        table.resume(record)
+    return table.run()

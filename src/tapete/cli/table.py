@@ -8,9 +8,11 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from tapete.cli.common import LEFT_TEXT
 from tapete.cli.prompt import command_of
-from tapete.engine import CHANCE, State
+from tapete.engine import CHANCE, GameRecord, State
 from tapete.engine.chance import sample_chance
+from tapete.errors import TapeteError
 from tapete.players import Player
 
 
@@ -43,7 +45,8 @@ class TerminalTable(ABC):
                 self._after_chance(phase, text)
             elif seat == self.me:
                 if not self._ask():
-                    self.console.print("You left the table.")
+                    self.console.print(LEFT_TEXT)
+                    self._offer_save()
                     return False
             else:
                 view = state.view(seat)
@@ -65,6 +68,7 @@ class TerminalTable(ABC):
             try:
                 answer = self.read(prompt).strip()
             except EOFError:
+                self._quit_by_eof = True
                 return None
             command = command_of(answer)
             if command == "quit":
@@ -75,6 +79,57 @@ class TerminalTable(ABC):
                 "commands: " + ", ".join(("help", *self.commands, "quit"))
                 + "\nlegal: " + ", ".join(legal_texts)
             )  # fmt: skip
+
+    names: list[str]
+    seed: int
+    #: What ``--resume`` needs besides the record's actions (``seat``, ``bots``, ``name``...).
+    table_options: dict[str, object]
+    _quit_by_eof = False
+
+    def record(self) -> GameRecord:
+        """The game so far as a tapete record (``tapete play --resume FILE`` goes on with it)."""
+        meta = {"table": {**self.table_options, "seed": self.seed}}
+        return GameRecord.from_state(self.state, players=tuple(self.names), meta=meta)
+
+    def _offer_save(self) -> None:
+        """Offer to save the unfinished game (not when the input has ended)."""
+        if self._quit_by_eof or self.state.is_terminal():
+            return
+        default = f"tapete-{self.state.game.name}-{self.seed}.json"
+        try:
+            answer = self.read(f"save the game to resume it? file (Enter: {default}, n: no): ")
+        except EOFError:
+            return
+        answer = answer.strip()
+        if answer.lower() in ("n", "no", "н", "нет"):
+            return
+        path = answer or default
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(self.record().to_json(indent=1) + "\n")
+        except OSError as e:
+            self.console.print(f"cannot write {path}: {e.strerror or e}")
+            return
+        self.console.print(f"saved: tapete play --resume {path}")
+
+    def resume(self, record: GameRecord) -> None:
+        """Replay an unfinished record's actions into the table's state (nothing printed)."""
+        from tapete.errors import RecordError
+
+        if record.game != self.state.game.name:
+            raise RecordError(f"the record is a game of {record.game}, not {self.state.game.name}")
+        for number, text in enumerate(record.actions, 1):
+            try:
+                self.state.apply_action(self.state.string_to_action(text))
+            except TapeteError as e:
+                raise RecordError(f"action {number} ({text!r}) does not replay: {e}") from None
+        if self.state.is_terminal():
+            raise RecordError("the record is a finished game: nothing to resume")
+        self._resumed()
+
+    @abstractmethod
+    def _resumed(self) -> None:
+        """Set what the table tracks from the events as the resumed state has it."""
 
     @abstractmethod
     def _progress(self) -> int:
