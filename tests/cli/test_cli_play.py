@@ -352,3 +352,14 @@ def test_quit_offers_to_save_and_play_resume_goes_on(
     assert main(["play", "--resume", str(saved)]) == 0
     out = capsys.readouterr().out
     assert "resumed at hand 2" in out and "You played as Ana (seat 1)" in out
+
+
+def test_the_rules_pages_are_the_projects_own_and_linked() -> None:
+    root = Path(__file__).parents[2]
+    readme = (root / "README.md").read_text()
+    for page in ("docs/pocha.md", "docs/ombre.md", "docs/trynka.md"):
+        text = (root / page).read_text()
+        assert "shared/rules" not in text and "rules/pocha.md" not in text
+        assert page in readme
+    assert "## The rules" in (root / "docs/pocha.md").read_text()
+    assert "## The rules" in (root / "docs/ombre.md").read_text()
