@@ -15,6 +15,13 @@ VARIANTS = [
     {"talon_rest_visible": "all", "trump_timing": "before_exchange", "first_lead": "eldest"},
     {"matador_privilege": False, "tie_441": "codille_split", "min_discard_ombre": 1},
     {"vole": True, "matador_payments": True, "dealer": 0, "pool": 7, "balances": "3/-1/0"},
+    {"all_pass": "throw_in_pay_two", "talon_rest_visible": "last_exchanger"},
+    {
+        "all_pass": "throw_in_pay_two",
+        "ante": 0,
+        "auction": "sans_prendre",
+        "talon_rest_visible": "last_exchanger",
+    },
 ]
 
 
@@ -35,6 +42,7 @@ def test_conformance_ombre(params: dict[str, object]) -> None:
             "auction": "sans_prendre",
         },
         {"num_deals": 2, "exclude_previous_dealer": True, "talon_rest_visible": "ombre"},
+        {"num_deals": 3, "all_pass": "throw_in_pay_two", "talon_rest_visible": "last_exchanger"},
     ],
 )
 def test_conformance_ombre_match(params: dict[str, object]) -> None:

@@ -26,6 +26,8 @@ from typing import Any, Final
 from tapete.engine.api import Param
 from tapete.errors import ConfigError
 
+#: What each player adds to the pool when all pass, under ``all_pass = throw_in_pay_two``.
+ALL_PASS_PAYMENT: Final = 2
 #: The largest ante, bonus or payment unit.
 MAX_UNIT: Final = 1000
 #: The largest starting pool, and the largest starting balance (either sign).
@@ -83,11 +85,13 @@ RULE_PARAMETERS: Final = (
           low=0, high=MAX_UNIT),
     Param("auction", "simple", "simple = 'I play' or pass; sans_prendre = also bid sans prendre",
           kind=str, choices=("simple", "sans_prendre")),
-    Param("all_pass", "throw_in", "when all pass: throw_in, or forced_spadille (♠A must play)",
-          kind=str, choices=("throw_in", "forced_spadille")),
+    Param("all_pass", "throw_in",
+          "when all pass: throw_in, forced_spadille (♠A must play), or throw_in_pay_two "
+          "(each player puts two more units into the pool, the classic rule)",
+          kind=str, choices=("throw_in", "forced_spadille", "throw_in_pay_two")),
     Param("min_discard_ombre", 0, "the fewest cards ombre must exchange", choices=(0, 1)),
     Param("talon_rest_visible", "none", "who sees the cards left in the stock after the exchange",
-          kind=str, choices=("none", "ombre", "all")),
+          kind=str, choices=("none", "ombre", "all", "last_exchanger")),
     Param("trump_timing", "after_exchange", "when ombre names trumps",
           kind=str, choices=("after_exchange", "before_exchange")),
     Param("first_lead", "ombre", "who leads the first trick", kind=str,
@@ -126,6 +130,7 @@ class OmbreRules:
     ante: int
     sans_prendre_auction: bool
     forced_spadille: bool
+    all_pass_pay: int
     min_discard_ombre: int
     rest_visible: str
     trumps_first: bool
@@ -152,6 +157,7 @@ class OmbreRules:
             ante=ante,
             sans_prendre_auction=params["auction"] == "sans_prendre",
             forced_spadille=params["all_pass"] == "forced_spadille",
+            all_pass_pay=ALL_PASS_PAYMENT if params["all_pass"] == "throw_in_pay_two" else 0,
             min_discard_ombre=params["min_discard_ombre"],
             rest_visible=params["talon_rest_visible"],
             trumps_first=params["trump_timing"] == "before_exchange",

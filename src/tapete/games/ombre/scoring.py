@@ -94,11 +94,12 @@ def deal_swing(rules: OmbreRules, pool: int) -> tuple[int, int]:
     """
     after_antes = pool + 3 * rules.ante
     extra = 2 * extras_bound(rules)
-    return -(after_antes + rules.ante + extra), after_antes - rules.ante + extra
+    lowest = min(-(after_antes + rules.ante + extra), -(rules.ante + rules.all_pass_pay))
+    return lowest, after_antes - rules.ante + extra
 
 
 def pool_bound(rules: OmbreRules, pool: int, deals: int) -> int:
     """The largest pool ``deals`` deals can leave from ``pool`` (a puesta doubles it)."""
     for _ in range(deals):
-        pool = 2 * (pool + 3 * rules.ante)
+        pool = max(2 * (pool + 3 * rules.ante), pool + 3 * (rules.ante + rules.all_pass_pay))
     return pool

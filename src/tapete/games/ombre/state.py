@@ -341,7 +341,7 @@ class OmbreState(SharedEvents):
             if self._to_draw == 0:
                 self._next_exchanger()
         else:
-            visible = EVERYONE if self.rules.rest_visible == "all" else 1 << self.ombre
+            visible = self._rest_seats()
             self._events.append((CHANCE, "rest", action, visible, NO_ARGS))
             self.rest |= 1 << card
             self.stock_left -= 1
@@ -395,6 +395,10 @@ class OmbreState(SharedEvents):
                     self._forced_pending = True
                     self._to_move = s
                     return
+        pay = self.rules.all_pass_pay
+        if pay:  # the classic rule: two more units from each player into the pool
+            self.balances = [b - pay for b in self.balances]
+            self.pool += 3 * pay
         self.outcome = "all_pass"
         self._phase = OVER
 
@@ -515,10 +519,23 @@ class OmbreState(SharedEvents):
                 played |= 1 << c
         return played
 
+    def _rest_seats(self) -> int:
+        """The seat bitmask (or EVERYONE) of who sees the stock's rest turned up."""
+        visible = self.rules.rest_visible
+        if visible == "all":
+            return EVERYONE
+        if visible == "none" or self.ombre < 0 or not self._order:
+            return 0
+        if visible == "last_exchanger":  # the classic rule: the last to exchange may look
+            return 1 << self._order[-1]
+        return 1 << self.ombre
+
     def rest_visible_to(self, seat: int | None) -> bool:
         """True when ``seat`` may see the cards of the stock turned up after the exchange."""
         visible = self.rules.rest_visible
-        return visible == "all" or (visible == "ombre" and seat is not None and seat == self.ombre)
+        if visible == "all":
+            return True
+        return seat is not None and bool(self._rest_seats() >> seat & 1)
 
     def hidden_cards(self, seat: int | None) -> CardSet:
         """Cards ``seat`` cannot place: others' hands and discards, the unseen stock."""
