@@ -280,13 +280,13 @@ def default_table_path(n_players: int) -> Path:
 
 def default_abstraction(n_players: int, **params: Any) -> Abstraction:
     """The abstraction the shipped tables use for ``n_players`` (rule options ``params``):
-    coarse bets, and for three or more players one raise a deal (an over-blind counts).
+    coarse bets, and for three or more players two raises a deal (an over-blind counts).
 
     >>> default_abstraction(3).raises, default_abstraction(2).bets
-    (1, 'coarse')
+    (2, 'coarse')
     """
     return Abstraction.from_params(
-        {"n_players": n_players, **params}, bets="coarse", raises=0 if n_players == 2 else 1
+        {"n_players": n_players, **params}, bets="coarse", raises=0 if n_players == 2 else 2
     )
 
 
@@ -301,7 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bets", choices=("coarse", "all"), default="coarse")
     parser.add_argument(
         "--raises", type=int, default=None, help="raises per deal (default: 0 = no limit for "
-        "two players, 1 for more)",
+        "two players, 2 for more)",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampled deals (3+)")
     parser.add_argument("--report-every", type=int, default=0, metavar="N")
@@ -318,7 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         params[key] = (
             low == "true" if low in ("true", "false") else int(value) if value.isdigit() else value
         )
-    raises = args.raises if args.raises is not None else (0 if args.players == 2 else 1)
+    raises = args.raises if args.raises is not None else (0 if args.players == 2 else 2)
     abstraction = Abstraction.from_params(
         {"n_players": args.players, **params}, bets=args.bets, raises=raises
     )
