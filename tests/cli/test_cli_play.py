@@ -363,3 +363,23 @@ def test_the_rules_pages_are_the_projects_own_and_linked() -> None:
         assert page in readme
     assert "## The rules" in (root / "docs/pocha.md").read_text()
     assert "## The rules" in (root / "docs/ombre.md").read_text()
+
+
+def test_an_empty_line_asks_again_without_the_engine_s_verbs() -> None:
+    answers = iter(["", "", "quit", "n"])  # n: do not save
+    table, out = _ombre(lambda prompt: next(answers), "--seed", "2")
+    assert table.run() == 1
+    text = out.getvalue()
+    assert "not allowed" not in text and "'deal" not in text and "phase" not in text
+
+
+def test_arena_refuses_an_existing_file_as_out_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    existing = tmp_path / "results"
+    existing.write_text("keep me")
+    argv = ["arena", "pocha", "--players", "random,random,random,random", "--deals", "2",
+            "--workers", "1", "--out", str(existing)]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "it is a file, not a folder" in err and existing.read_text() == "keep me"

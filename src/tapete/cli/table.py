@@ -70,6 +70,8 @@ class TerminalTable(ABC):
             except EOFError:
                 self._quit_by_eof = True
                 return None
+            if not answer:  # an empty line asks again (no list of the engine's verbs)
+                continue
             command = command_of(answer)
             if command == "quit":
                 return None
