@@ -363,6 +363,7 @@ def test_the_rules_pages_are_the_projects_own_and_linked() -> None:
         assert page in readme
     assert "## The rules" in (root / "docs/pocha.md").read_text()
     assert "## The rules" in (root / "docs/ombre.md").read_text()
+    assert "## The rules" in (root / "docs/trynka.md").read_text()
 
 
 def test_an_empty_line_asks_again_without_the_engine_s_verbs() -> None:
