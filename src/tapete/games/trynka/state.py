@@ -206,7 +206,7 @@ class TrynkaState(State):
             if self._can_propose(p):
                 acts.append(codec.propose_svara)
             if not self._closed():
-                if self._doubling(p):  # Seka: a sighted player stakes double
+                if rules.double_sighted and self._doubling(p):  # Seka: sighted stake double
                     acts += range(codec.bet(2 * self.level), codec.bet(rules.level_cap) + 1, 2)
                 else:
                     acts += range(codec.bet(self.level), codec.bet(rules.level_cap) + 1)
@@ -679,7 +679,7 @@ class TrynkaState(State):
             self._after_turn(p)
         elif action > codec.bet_base:
             amount = action - codec.bet_base
-            units = amount // 2 if self._doubling(p) else amount
+            units = amount // 2 if self.rules.double_sighted and self._doubling(p) else amount
             self._pay(p, amount)
             if units > self.level:
                 self.level = units
