@@ -190,6 +190,8 @@ def _trynka_cfr(**params: Any) -> Player:
 
 
 register_player("search", SearchPlayer, _PARAMETERS)
-register_player("trynka-cfr", _trynka_cfr, ("table", "table3", "aggression", "time_budget"))
+register_player(
+    "trynka-cfr", _trynka_cfr, ("table", "table3", "aggression", "prior", "time_budget")
+)
 for _name in LEVELS:
     register_player(f"search-{_name}", _level(_name), _PARAMETERS[1:])
