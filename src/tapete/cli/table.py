@@ -103,8 +103,8 @@ class TerminalTable(ABC):
         except EOFError:
             return
         answer = answer.strip()
-        if answer.lower() in ("n", "no", "н", "нет"):
-            return
+        if answer.lower() in ("n", "no", "н", "нет", "q", "quit", "exit", "salir", "выход"):
+            return  # "quit" again means: just quit (not a file called "quit")
         path = answer or default
         try:
             with open(path, "w", encoding="utf-8") as f:
