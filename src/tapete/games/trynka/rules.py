@@ -196,18 +196,16 @@ QUIET_DEFAULTS: Final = {
 
 
 def spec_params(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-    """The parameters a spec lists: all of ``params`` but the variant options of
-    :data:`QUIET_DEFAULTS` left at their defaults.
+    """The parameters a spec lists: every one of ``params`` (a view carries the full rules
+    in force, the variant options of :data:`QUIET_DEFAULTS` included).
 
     >>> import tapete
-    >>> 'trynka_flush' in dict(tapete.load_game('trynka').spec.params)
+    >>> tapete.load_game('trynka').spec.param('trynka_flush')
     False
     >>> tapete.load_game('trynka', trynka_flush=True).spec.param('trynka_flush')
     True
     """
-    return tuple(
-        (k, v) for k, v in params.items() if k not in QUIET_DEFAULTS or QUIET_DEFAULTS[k] != v
-    )
+    return tuple(params.items())
 
 
 @dataclasses.dataclass(frozen=True)
