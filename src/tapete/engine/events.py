@@ -27,7 +27,7 @@ that seat may not see. The game tells the secret values of an action through
 >>> [(e.kind, e.arg('card'), e.arg('to')) for e in state.events(0)][:3]
 [('deal', Card.parse('Ao'), 0), ('deal', None, 1), ('deal', None, 2)]
 >>> state.events(0, since=3)[0].to_dict()
-{'move': 3, 'actor': -1, 'kind': 'turn', 'action': 54, 'args': {'card': '7b'}}
+{'move': 3, 'actor': -1, 'kind': 'turn', 'action': 32, 'args': {'card': '7b'}}
 """
 
 from __future__ import annotations

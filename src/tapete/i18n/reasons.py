@@ -67,6 +67,8 @@ REASONS: Final[dict[str, str]] = {
     "betting_closed": N_("The betting is closed."),
     "stake_too_low": N_("The stake is below the level."),
     "stake_too_high": N_("The stake is above the table's cap."),
+    "stake_doubled": N_("While someone plays blind, a sighted player's stake is doubled."),
+    "first_round": N_("No reveal in the first betting round."),
     "nobody_on_right": N_("There is nobody on your right to reveal to."),
     "card_unavailable": N_("That card is not available."),
     "flash_limit": N_("You have no more requests for a card face up."),
