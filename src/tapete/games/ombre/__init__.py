@@ -1,6 +1,6 @@
 """Ombre (L'Hombre), registered as ``ombre`` (one deal) and ``ombre-match`` (a session).
 
-Rules: ``shared/rules/ombre.md`` (DEFAULTs; the seed text decides where it speaks) with the
+Rules: ``docs/ombre.md`` (every rule and option, in the project's own words) with the
 variants of its configuration summary as parameters. Three players; seats are numbered in
 anti-clockwise playing order, the dealer of ``ombre`` defaults to seat 2, so seat 0 is
 eldest hand. Each deal: every player pays the ante into the pool; 9 cards each in packets of

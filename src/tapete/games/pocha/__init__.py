@@ -1,6 +1,6 @@
 """La Pocha (Spanish "Oh Hell"), registered as ``pocha`` (one hand) and ``pocha-match``.
 
-Rules: ``shared/rules/pocha.md`` (DEFAULTs) with its variants as parameters. Seats are
+Rules: ``docs/pocha.md`` (every rule and option) with its variants as parameters. Seats are
 numbered in playing order (counter-clockwise at the table); the dealer defaults to the last
 seat, so seat 0 is *mano*: it receives the first card, bids first and leads.
 

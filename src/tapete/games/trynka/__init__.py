@@ -1,6 +1,6 @@
 """Trynka (Трынька), registered as ``trynka`` (one bank) and ``trynka-match`` (a session).
 
-Rules: ``shared/rules/trynka.md`` (DEFAULTs) with every option of its §3 as a parameter.
+Rules: ``docs/trynka.md`` (every rule and option) with every option as a parameter.
 Seats are numbered clockwise in dealing order; the dealer of ``trynka`` defaults to the last
 seat, so seat 0 is P1 (the dealer's left: first to get a card, first who may go blind).
 Each player antes S; three cards are dealt one at a time (a player may ask for a card face
