@@ -43,8 +43,8 @@ def test_clock_runs_out_rule_moves_seat_away_then_back(sqlite_url: str) -> None:
             await until(lambda: len(table.moves) > number)  # the clock ran out
             assert 0 in table.away
             assert table.moves[number].actor == 0
-            away_states = [m for m in person.states() if m["seats"][0]["away"]]
-            assert away_states
+            # the message saying so reaches the person's connection a moment later
+            await until(lambda: any(m["seats"][0]["away"] for m in person.states()))
             await table.call(lambda: table.back(watcher))
             assert 0 not in table.away
             await until(lambda: table.state.current_player() in (0, -4))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import dataclasses
 import datetime as dt
 import hashlib
@@ -226,7 +227,13 @@ class Store:
             return
         self._closed = True
         if self._lock_connection is not None:
+            # Unlock explicitly: closing only returns the connection to the pool, and the
+            # server ends a dropped session's locks a moment later, not at once.
+            with contextlib.suppress(Exception):
+                self._lock_connection.execute(text("SELECT pg_advisory_unlock_all()"))
+                self._lock_connection.commit()
             self._lock_connection.close()
+            self._claimed.clear()
         self._queue.put(None)
         self._thread.join()
         self._readers.shutdown(wait=True)
