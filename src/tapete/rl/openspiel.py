@@ -309,6 +309,34 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return self._holder.state.legal_actions()
 
+    # The methods below answer Python callers directly (OpenSpiel's C++ versions call back
+    # into Python for the current player, terminal and chance checks several times each; a
+    # call from C++ still reaches the trampolines above, with the same answers).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the current one by default): none for another
+        seat or once the game is over; the chance outcomes' actions at a chance node."""
+        holder = self._holder
+        if holder.dealing:
+            return list(range(len(self.get_game().deals))) if player in (None, CHANCE) else []
+        state = holder.state
+        if player is not None and player != state.current_player():
+            return []
+        return state.legal_actions()
+
+    def is_chance_node(self) -> bool:
+        """True while dealing."""
+        holder = self._holder
+        return holder.dealing or holder.state.is_chance_node()
+
+    def is_player_node(self) -> bool:
+        """True when a seat is to act."""
+        holder = self._holder
+        return not holder.dealing and holder.state.current_player() >= 0
+
+    def is_simultaneous_node(self) -> bool:
+        """Never: tapete's games are sequential."""
+        return False
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` pairs (the cards that may come next; with
         ``fixed_deals``, first the deal's number)."""
@@ -338,9 +366,10 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """Each seat's result (zeros until the end, as the engine's)."""
-        if not self.tapete.is_terminal():
-            return [0.0] * self.tapete.game.num_players()
-        return [float(r) for r in self.tapete.returns()]
+        state = self._holder.state
+        if not state.is_terminal():
+            return [0.0] * state.game.num_players()
+        return [float(r) for r in state.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state consistent with ``player_id``'s information (the game's own sampler,
