@@ -289,3 +289,23 @@ def test_cfr_and_mccfr_on_a_small_trynka_lower_exploitability() -> None:
         mccfr.iteration()
     after_mccfr = exploitability.exploitability(game, mccfr.average_policy())
     assert 0 <= after_mccfr < uniform
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_information_state_string_is_the_views_json_form(name: str) -> None:
+    """The fast string (events' texts kept) is the view's JSON text, sorted, in one line."""
+    import json
+
+    from .conftest import sample_states
+
+    game = load_ready(name)
+    for state in sample_states(game, seed=9, limit=120)[::3]:
+        for seat in range(game.num_players()):
+            view = state.view(seat)
+            plain = json.dumps(
+                view.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+            )
+            assert openspiel.view_string(view, perfect_recall=True) == plain
+            assert (
+                json.loads(openspiel.view_string(view, perfect_recall=False)).get("events") is None
+            )
