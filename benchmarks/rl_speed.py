@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import sys
@@ -220,8 +221,10 @@ def _time(fn: Callable[[], Any]) -> float:
 def ismcts_vs_rule(plan: str) -> list[dict[str, Any]]:
     """OpenSpiel's ISMCTS in one seat of La Pocha 4x10 against three ``rule`` bots, through
     tapete's arena (duplicate: each deal played with the seats rotated): the margin per
-    deal with its 95% interval, and the time per ISMCTS move."""
+    deal with its 95% interval, and the time per ISMCTS move (the player's own decision
+    time: sampling a world for the arena's view, wrapping it, the search)."""
     from tapete.arena.core import ArenaConfig, run_arena
+    from tapete.rl.openspiel import OpenSpielBotPlayer
 
     out = []
     for item in plan.split(","):
@@ -235,23 +238,29 @@ def ismcts_vs_rule(plan: str) -> list[dict[str, Any]]:
             player_modules=("tapete.rl.players",),
             time_limit=0,
         )
-        start = time.perf_counter()
+        timing = OpenSpielBotPlayer.timing
+        timing["decisions"], timing["seconds"] = 0, 0.0
+        start, cpu = time.perf_counter(), time.process_time()
         result = run_arena(config)
-        wall = time.perf_counter() - start
-        moves = 10 + 1  # one bid and ten cards per hand for the ISMCTS seat
-        games = result.summary["games"]
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
         margin = result.summary["margins"][0]
+        sign = 1.0 if margin["a"] == label else -1.0  # ISMCTS minus rule
+        low, high = margin.get("ci_low"), margin.get("ci_high")
+        ci = sorted([sign * low, sign * high]) if low is not None and high is not None else None
         out.append(
             {
                 "simulations": simulations,
-                "deals": deals,
-                "games": games,
-                "margin_per_deal": margin["mean"],
-                "ci95": [margin.get("ci_low"), margin.get("ci_high")],
+                "deals": result.summary["deals"],
+                "games": result.summary["games"],
+                "margin_per_deal": sign * margin["mean"],
+                "ci95": ci,
                 "ismcts_score": result.summary["players"][label]["score"]["mean"],
                 "rule_score": result.summary["players"]["rule"]["score"]["mean"],
-                "seconds_per_ismcts_move_upper_bound": wall / (games * moves),
+                "ismcts_moves": int(timing["decisions"]),
+                "seconds_per_ismcts_move": timing["seconds"] / max(1, timing["decisions"]),
                 "wall_seconds": wall,
+                "cpu_seconds": cpu,
+                "load_average": os.getloadavg(),
             }
         )
         print(json.dumps(out[-1]), flush=True)
@@ -265,6 +274,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="timed runs (best kept)")
     parser.add_argument("--ismcts", default="", help="simulations:deals,... (e.g. 100:8)")
     parser.add_argument("--skip-games", action="store_true", help="no games/s figures")
+    parser.add_argument("--skip-encoder", action="store_true", help="no encoder figures")
     args = parser.parse_args(argv)
     openspiel.register(["pocha"])
     report: dict[str, Any] = {"python": platform.python_version(), "pyspiel": "2.0.2"}
@@ -273,9 +283,10 @@ def main(argv: list[str]) -> int:
         base = report["games_per_second"]["openspiel_oh_hell"]
         for name, value in report["games_per_second"].items():
             print(f"{name:36} {value:10.1f} games/s  ({value / base:5.2f}x oh_hell)")
-    report["encoder"] = encoder_cost(args.repeats)
-    for name, value in report["encoder"].items():
-        print(f"{name:36} {value:10.2f}")
+    if not args.skip_encoder:
+        report["encoder"] = encoder_cost(args.repeats)
+        for name, value in report["encoder"].items():
+            print(f"{name:36} {value:10.2f}")
     if args.ismcts:
         report["ismcts_vs_rule"] = ismcts_vs_rule(args.ismcts)
     print(json.dumps(report))

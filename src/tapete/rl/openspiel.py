@@ -43,8 +43,9 @@ import dataclasses
 import json
 import pickle
 import random
+import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
@@ -693,6 +694,9 @@ class OpenSpielBotPlayer(Player):
     ``make_bot(pyspiel_game, seat)`` builds the bot once per game and seat."""
 
     name = "openspiel"
+    #: Process-wide totals of the decisions made by these players and the seconds they took
+    #: (sampling, wrapping and the bot's search; the benchmarks' time per move).
+    timing: ClassVar[dict[str, float]] = {"decisions": 0, "seconds": 0.0}
 
     def __init__(self, make_bot: Callable[[Any, int], Any], **params: Any) -> None:
         super().__init__(**params)
@@ -701,6 +705,15 @@ class OpenSpielBotPlayer(Player):
 
     def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
         """The bot's action in a state consistent with ``view``."""
+        start = time.perf_counter()
+        try:
+            return self._choose(view, legal_actions, rng)
+        finally:
+            timing = OpenSpielBotPlayer.timing
+            timing["decisions"] += 1
+            timing["seconds"] += time.perf_counter() - start
+
+    def _choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
         if view.spec is None or view.seat is None:
             raise ConfigError("an OpenSpiel bot needs a seat's view with its game's spec")
         game = view.spec.load()
