@@ -376,14 +376,50 @@ async def _handle(
         elif kind == "back":
             await table.call(lambda: table.back(w))
         elif kind == "hint":
-            await table.call(lambda: _hint(table, conn, w, message["state"]))
+            _think(_hint(table, conn, w, message["state"]))
     except TableError as e:
         error("internal" if e.code == "internal" else e.code, e.detail)
     return watcher
 
 
+#: The hints being thought about (kept so that their tasks are not collected).
+_THINKING: set[asyncio.Task[None]] = set()
+
+
+def _think(hinting: Awaitable[None]) -> None:
+    """Answer a hint on its own task: the connection reads on and the table plays on."""
+
+    async def run() -> None:
+        try:
+            await hinting
+        except TableError:
+            pass
+        except Exception:
+            log.exception("a hint failed")
+
+    task = asyncio.get_running_loop().create_task(run())
+    _THINKING.add(task)
+    task.add_done_callback(_THINKING.discard)
+
+
 async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: int) -> None:
-    """Answer a ``hint``: the strongest registered bot's choice from this seat's view."""
+    """Answer a ``hint``: the strongest registered bot's choice from this seat's view. The
+    question is read on the table's writer; the bot thinks in a thread (a search bot's first
+    hint compiles its kernels), and an answer for a state that has moved on is dropped."""
+    asked = await table.call(lambda: _hint_question(table, conn, watcher, number))
+    if asked is None:
+        return
+    game, seat, view, legal, texts = asked
+    answer = await asyncio.to_thread(hint, game, seat, view, legal, texts.__getitem__)
+    if table.state.move_number() == number:
+        conn.deliver({"type": "hint", "state": number, **answer})
+
+
+async def _hint_question(
+    table: LiveTable, conn: Connection, watcher: Watcher, number: int
+) -> tuple[Any, int, Any, list[int], dict[int, str]] | None:
+    """What a hint needs (game, seat, view, legal actions and their texts), or ``None``
+    after refusing a hint for a seat not to move or a state that is not the current one."""
     state = table.state
     current = state.move_number()
     if watcher.seat is None or state.current_player() != watcher.seat:
@@ -397,7 +433,7 @@ async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: in
                 "id": None,
             }
         )
-        return
+        return None
     if number != current:
         conn.deliver(
             {
@@ -409,12 +445,11 @@ async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: in
                 "id": None,
             }
         )
-        return
+        return None
     seat = watcher.seat
-    view, legal = state.view(seat), state.legal_actions()
-    answer = await asyncio.to_thread(hint, state.game, seat, view, legal, state.action_to_string)
-    if state.move_number() == current:
-        conn.deliver({"type": "hint", "state": current, **answer})
+    legal = list(state.legal_actions())
+    texts = {a: state.action_to_string(a) for a in legal}
+    return state.game, seat, state.view(seat), legal, texts
 
 
 # -- the application --------------------------------------------------------------------------
