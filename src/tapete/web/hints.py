@@ -1,17 +1,46 @@
-"""Hints for the browser's hint button: what the strongest available bot would do now,
-seeing only the asking seat's view (docs/protocol.md, *Requests from the browser pages*).
+"""Hints for the browser's hint button: what the strongest available bot would do now, and
+why, seeing only the asking seat's view (docs/protocol.md, *Requests from the browser pages*).
 
-The strongest bot is the first of :data:`HINT_PLAYERS` that is registered: ``search`` (at its
-``normal`` level, 50 ms) where the search players are installed, else ``rule``. The bots do
-not explain their choices yet, so ``why`` is ``None``.
+The bot is the first of the game's :data:`HINT_PLAYERS` that is registered and can be built:
+the search bot with half a second per decision for La Pocha and Ombre, the CFR strategy
+(``trynka-cfr``) for Trynka, else ``rule`` (and ``random`` if nothing else is there). Where the
+bot searches (:meth:`action_values`), the hint is the best-valued action and the reasons carry
+its value and the next best one's.
+
+``why`` is a list of reasons, each a stable ``code`` with its values (numbers, card and suit
+codes, action texts): the pages make the sentences in the reader's language. The codes:
+
+===================  ==================================================================
+``bid_count``        La Pocha: the hand counts about ``tricks`` tricks (``trumps`` trumps)
+``dealer_forbidden`` the dealer may not bid ``bid`` (the bids would add up)
+``need_tricks``      ``need`` more tricks are needed to make the bid
+``bid_made``         the bid (``bid``) is made: more tricks would break it
+``lead_top``         leads ``card``, the highest card of its suit still out
+``lead_low``         leads ``card``, which others can beat
+``lead_trump``       leads ``card``, a trump, to draw the others' trumps
+``takes_trick``      ``card`` takes the trick (``only``: every playable card does)
+``lets_go``          ``card`` does not take the trick (``only``: no playable card does)
+``partner_wins``     Ombre: the partner is winning the trick, ``card`` leaves it to him
+``ombre_hand``       Ombre: the hand counts ``tricks`` tricks with ``suit`` trumps, ``needed``
+                     are wanted to play
+``ombre_side``       Ombre: ombre has ``ombre`` tricks, the defenders ``defenders``
+``exchange_keep``    Ombre's exchange: ``card`` goes, trumps, kings and guarded queens stay
+``exchange_done``    the exchange is over: ``count`` cards are thrown away
+``trynka_dark``      Trynka: the cards are face down
+``trynka_strength``  the hand beats ``pct`` % of hands, ``win`` % against ``opponents``
+``trynka_price``     the price ``cost`` against a bank of ``bank``
+``searched``         the search's mean ``value`` of the action, ``next`` of the next best
+                     action ``next_text`` (``unit``: ``points`` or ``outcome``)
+===================  ==================================================================
 
 >>> import tapete
 >>> state = tapete.load_game("pocha", hand_size=1).new_initial_state()
 >>> for text in ["deal Ao", "deal 3c", "deal Re", "deal Cb", "turn 4o"]:
 ...     _ = state.apply_string(text)
->>> h = hint(state.game, 0, state.view(0), state.legal_actions(), state.action_to_string)
->>> h["action"] in state.legal_actions(), h["text"].startswith("bid "), h["why"]
-(True, True, None)
+>>> h = hint(state.game, 0, state.view(0), state.legal_actions(), state.action_to_string,
+...          players=(("rule", {}),))
+>>> h["action"] in state.legal_actions(), h["text"].startswith("bid "), h["why"][0]["code"]
+(True, True, 'bid_count')
 """
 
 from __future__ import annotations
@@ -21,23 +50,29 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from tapete.engine.api import Game, PlayerView
+from tapete.cards import CardSet, Suit
+from tapete.engine.api import Game, PlayerView, tricks_mask
+from tapete.errors import TapeteError
 from tapete.players.base import Player, available, load
 
-#: Bots to ask, strongest first, with the parameters a hint uses (a short time budget).
-HINT_PLAYERS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
-    ("search", {"level": "normal"}),
-    ("rule", {}),
-)
+#: Bots to ask per game family, strongest first, each answering within a second.
+HINT_PLAYERS: Final[dict[str, tuple[tuple[str, dict[str, Any]], ...]]] = {
+    "pocha": (("search", {"time_budget": 0.5}), ("rule", {})),
+    "ombre": (("search", {"time_budget": 0.5}), ("rule", {})),
+    "trynka": (("trynka-cfr", {}), ("rule", {})),
+}
+_FALLBACK: Final[tuple[tuple[str, dict[str, Any]], ...]] = (("rule", {}), ("random", {}))
+
+Reason = dict[str, Any]
 
 
-def hint_player() -> tuple[str, dict[str, Any]]:
-    """The name and parameters of the strongest registered hint bot."""
-    names = set(available())
-    for name, params in HINT_PLAYERS:
-        if name in names:
-            return name, params
-    return "random", {}
+def family(game_name: str) -> str:
+    """The game family of a game name: ``pocha-match`` -> ``pocha``.
+
+    >>> family("pocha-match"), family("trynka")
+    ('pocha', 'trynka')
+    """
+    return game_name.split("-")[0]
 
 
 #: One hint player per (bot, game), kept: a search bot loads its kernels once, not per hint.
@@ -45,19 +80,45 @@ def hint_player() -> tuple[str, dict[str, Any]]:
 _PLAYERS: dict[tuple[str, int], tuple[Game, Player, threading.Lock]] = {}
 _MAX_PLAYERS: Final = 64
 _CACHE_LOCK = threading.Lock()
+#: Bots that could not be built (a missing strategy file): not tried again.
+_BROKEN: set[str] = set()
 
 
-def _player_for(name: str, params: dict[str, Any], game: Game) -> tuple[Player, threading.Lock]:
+def _player_for(
+    name: str, params: dict[str, Any], game: Game
+) -> tuple[Player, threading.Lock] | None:
     key = (name, id(game))
     with _CACHE_LOCK:
         kept = _PLAYERS.get(key)
         if kept is not None and kept[0] is game:
             return kept[1], kept[2]
+        if name in _BROKEN:
+            return None
+        try:
+            player = load(name, **params)
+        except TapeteError:
+            _BROKEN.add(name)
+            return None
         if len(_PLAYERS) >= _MAX_PLAYERS:
             _PLAYERS.pop(next(iter(_PLAYERS)))
-        player, lock = load(name, **params), threading.Lock()
+        lock = threading.Lock()
         _PLAYERS[key] = (game, player, lock)
         return player, lock
+
+
+def hint_players(game_name: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The registered bots a hint for ``game_name`` may ask, strongest first.
+
+    >>> hint_players("pocha-match")[-1][0]
+    'rule'
+    """
+    names = set(available())
+    wanted = HINT_PLAYERS.get(family(game_name), ()) + _FALLBACK
+    out: list[tuple[str, dict[str, Any]]] = []
+    for name, params in wanted:
+        if name in names and name not in _BROKEN and all(name != n for n, _ in out):
+            out.append((name, params))
+    return tuple(out)
 
 
 def hint(
@@ -67,15 +128,273 @@ def hint(
     legal_actions: Sequence[int],
     text_of: Callable[[int], str],
     rng: random.Random | None = None,
+    players: Sequence[tuple[str, dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
     """``{"player", "action", "text", "why"}``: the strongest bot's choice for ``seat``.
 
-    ``text_of`` gives an action's text (``state.action_to_string``). The search bots take
-    tens of milliseconds: a server calls this off its event loop.
+    ``text_of`` gives an action's text (``state.action_to_string``); ``players`` overrides
+    :func:`hint_players`. A search bot takes half a second (and compiles its kernels on its
+    first call): a server calls this off its event loop.
     """
-    name, params = hint_player()
-    player, lock = _player_for(name, params, game)
-    with lock:
-        player.start(game, seat)
-        action = player.choose(view, list(legal_actions), rng or random.Random())
-    return {"player": name, "action": action, "text": text_of(action), "why": None}
+    rng = rng or random.Random()
+    legal = list(legal_actions)
+    candidates = players if players is not None else hint_players(game.name)
+    for name, params in candidates:
+        built = _player_for(name, params, game)
+        if built is None:
+            continue
+        player, lock = built
+        with lock:
+            player.start(game, seat)
+            values = _values(player, view, legal, rng)
+            if values is not None:
+                best = max(range(len(legal)), key=lambda i: values[i])
+                action = legal[best]
+            else:
+                action = player.choose(view, legal, rng)
+        why = explain(view, action, legal, text_of)
+        if values is not None:
+            why.append(_searched(values, legal, action, text_of, view.game))
+        return {"player": name, "action": action, "text": text_of(action), "why": why}
+    action = legal[0]
+    return {"player": "none", "action": action, "text": text_of(action), "why": []}
+
+
+def _values(
+    player: Player, view: PlayerView, legal: list[int], rng: random.Random
+) -> list[float] | None:
+    method = getattr(player, "action_values", None)
+    if method is None or len(legal) < 2:
+        return None
+    found = method(view, legal, rng)
+    if found is None or len(found) != len(legal):
+        return None
+    return [float(v) for v in found]
+
+
+def _searched(
+    values: list[float], legal: list[int], action: int, text_of: Callable[[int], str], game: str
+) -> Reason:
+    ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+    mine = legal.index(action)
+    other = next((i for i in ranked if i != mine), mine)
+    return {
+        "code": "searched",
+        "value": round(values[mine], 2),
+        "next": round(values[other], 2),
+        "next_text": text_of(legal[other]),
+        "unit": "points" if family(game) == "pocha" else "outcome",
+    }
+
+
+# -- explanations from the view ----------------------------------------------------------------
+def explain(
+    view: PlayerView, action: int, legal: Sequence[int], text_of: Callable[[int], str]
+) -> list[Reason]:
+    """The reasons (codes with values) for playing ``action`` in ``view``, from what the
+    seat sees: the count of its hand, the tricks it needs, what the card does in the trick.
+
+    >>> import random, tapete
+    >>> from tapete.engine import play_chance
+    >>> state = play_chance(tapete.load_game("trynka").new_initial_state(), random.Random(2))
+    >>> seat = state.current_player()
+    >>> legal = state.legal_actions()
+    >>> reasons = explain(state.view(seat), legal[0], legal, state.action_to_string)
+    >>> all(isinstance(r["code"], str) for r in reasons)
+    True
+    """
+    kind = family(view.game)
+    live = getattr(view, "deal", None) or view
+    try:
+        if kind == "pocha":
+            return _explain_pocha(live, action, legal, text_of)
+        if kind == "ombre":
+            return _explain_ombre(live, action, legal, text_of)
+        if kind == "trynka":
+            return _explain_trynka(live, action, text_of)
+    except (TapeteError, AttributeError, KeyError, IndexError, ValueError):
+        return []  # a view this explainer does not know: the hint stands without reasons
+    return []
+
+
+def _card_of(text: str) -> str | None:
+    verb, _, arg = text.partition(" ")
+    return arg if verb in ("play", "discard") and arg else None
+
+
+def _explain_pocha(
+    view: Any, action: int, legal: Sequence[int], text_of: Callable[[int], str]
+) -> list[Reason]:
+    from tapete.games.pocha.tables import SUIT_MASK
+    from tapete.players.rule.pocha import expected_tricks, rules_in_force
+
+    seat = view.seat
+    rules = rules_in_force(view)
+    trump = int(view.trump_suit) if view.trump_suit is not None else -1
+    if view.phase == "bidding":
+        trumps = (view.hand.mask & SUIT_MASK[trump]).bit_count() if trump >= 0 else 0
+        out: list[Reason] = [
+            {"code": "bid_count", "tricks": round(expected_tricks(view), 1), "trumps": trumps}
+        ]
+        others = [b for s, b in enumerate(view.bids) if s != seat and b is not None]
+        forbidden = view.hand_size - sum(others)
+        if (
+            seat == view.dealer
+            and len(others) == view.n_players - 1
+            and 0 <= forbidden <= view.hand_size
+            and rules.bid_base + forbidden not in legal
+        ):
+            out.append({"code": "dealer_forbidden", "bid": forbidden})
+        return out
+    if view.phase != "play":
+        return []
+    bid = view.bids[seat] or 0
+    need = bid - view.tricks_won[seat]
+    out = [{"code": "need_tricks", "need": need} if need > 0 else {"code": "bid_made", "bid": bid}]
+    code = _card_of(text_of(action))
+    if code is None:
+        return out
+    card = rules.card_ids[action]
+    strength = rules.strength
+
+    def beats(c: int, best: int, led: int) -> bool:
+        if c >> 4 == trump:
+            return best >> 4 != trump or strength[c] > strength[best]
+        return c >> 4 == led and best >> 4 != trump and strength[c] > strength[best]
+
+    cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []
+    if not cards:
+        played = tricks_mask([*view.finished_tricks, view.current_trick])
+        unseen = rules.deck.mask & ~view.hand.mask & ~played
+        if view.trump_card is not None and view.trump_card_holder is None:
+            unseen &= ~(1 << int(view.trump_card))
+        higher = [
+            c for c in CardSet(unseen & SUIT_MASK[card >> 4]) if strength[int(c)] > strength[card]
+        ]
+        out.append({"code": "lead_low" if higher else "lead_top", "card": code})
+        return out
+    led = cards[0] >> 4
+    best = cards[0]
+    for c in cards[1:]:
+        if beats(c, best, led):
+            best = c
+    wins = [beats(rules.card_ids[a], best, led) for a in legal if a < rules.deck_size]
+    if beats(card, best, led):
+        out.append({"code": "takes_trick", "card": code, "only": all(wins)})
+    else:
+        out.append({"code": "lets_go", "card": code, "only": not any(wins)})
+    return out
+
+
+_SUIT_CODES: Final = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+
+
+def _explain_ombre(
+    view: Any, action: int, legal: Sequence[int], text_of: Callable[[int], str]
+) -> list[Reason]:
+    from tapete.games.ombre.tables import EFF_SUIT, FULL_MASK, STRENGTH, TRUMP, trick_winner
+    from tapete.players.rule.ombre import DECLARE_AT, auction_value, best_suit, rules_in_force
+
+    seat = view.seat
+    text = text_of(action)
+    hand = view.hand.mask
+    if view.phase in ("auction", "sans-prendre", "trumps"):
+        suit, _ = best_suit(hand | view.discards.mask)
+        value = auction_value(hand, rules_in_force(view))
+        return [
+            {
+                "code": "ombre_hand",
+                "tricks": round(value, 1),
+                "suit": _SUIT_CODES[suit],
+                "needed": DECLARE_AT,
+            }
+        ]
+    if view.phase == "exchange":
+        card = _card_of(text)
+        if card is not None:
+            return [{"code": "exchange_keep", "card": card, "ombre": seat == view.ombre}]
+        return [{"code": "exchange_done", "count": len(view.discards)}]
+    if view.phase != "play" or view.trumps is None:
+        return []
+    ombre = view.ombre
+    defenders = sum(w for s, w in enumerate(view.tricks_won) if s != ombre)
+    out: list[Reason] = [
+        {
+            "code": "ombre_side",
+            "ombre": view.tricks_won[ombre] if ombre is not None else 0,
+            "defenders": defenders,
+            "mine": seat == ombre,
+        }
+    ]
+    code = _card_of(text)
+    if code is None:
+        return out
+    from tapete.cards import Card
+
+    cid = int(Card.parse(code))
+    trumps = view.trumps
+    cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []
+    if not cards:
+        if EFF_SUIT[trumps][cid] == TRUMP:
+            out.append({"code": "lead_trump", "card": code})
+        else:
+            played = tricks_mask([*view.finished_tricks, view.current_trick])
+            unseen = FULL_MASK & ~hand & ~played & ~view.discards.mask
+            eff, strength = EFF_SUIT[trumps], STRENGTH[trumps]
+            higher = any(
+                eff[int(c)] == eff[cid] and strength[int(c)] > strength[cid]
+                for c in CardSet(unseen)
+            )
+            out.append({"code": "lead_low" if higher else "lead_top", "card": code})
+        return out
+    trick = view.current_trick
+    current = (trick.leader + trick_winner(trumps, cards)) % len(view.tricks_won)
+
+    def wins(c: int) -> bool:
+        return trick_winner(trumps, [*cards, c]) == len(cards)
+
+    playable = [int(Card.parse(c)) for a in legal if (c := _card_of(text_of(a))) is not None]
+    if wins(cid):
+        out.append({"code": "takes_trick", "card": code, "only": all(map(wins, playable))})
+    elif ombre is not None and seat != ombre and current != ombre:
+        out.append({"code": "partner_wins", "card": code})
+    else:
+        out.append({"code": "lets_go", "card": code, "only": not any(map(wins, playable))})
+    return out
+
+
+def _explain_trynka(view: Any, action: int, text_of: Callable[[int], str]) -> list[Reason]:
+    from tapete.players.rule.trynka import percentile, rules_for
+
+    seat = view.seat
+    verb, _, arg = text_of(action).partition(" ")
+    out: list[Reason] = []
+    if not view.looked[seat] and len(view.hand) < 3:
+        out.append({"code": "trynka_dark"})
+    elif len(view.hand) == 3:
+        pct = percentile(view.hand, rules_for(view))
+        opponents = max(1, sum(1 for s, a in enumerate(view.active) if a and s != seat))
+        out.append(
+            {
+                "code": "trynka_strength",
+                "pct": round(100 * pct),
+                "win": round(100 * pct**opponents),
+                "opponents": opponents,
+            }
+        )
+    cost = {
+        "bet": int(arg) if arg.isdigit() else view.level,
+        "blind": int(arg) if arg.isdigit() else view.level,
+        "overblind": int(arg) if arg.isdigit() else view.level,
+        "reveal": view.reveal_cost,
+        "join": view.join_fee,
+        "fold": 0,
+    }.get(verb)
+    if cost is not None:
+        out.append({"code": "trynka_price", "cost": cost, "bank": view.bank, "verb": verb})
+    return out

@@ -1,5 +1,6 @@
 // The lobby: create a table, join an open one, watch, and find your past games.
 
+import { choiceLabel, paramHelp, paramLabel } from "./params.js";
 import { api, ApiError, allSeatTokens, h, playerName, setAdminToken, setPlayerName, setSeatToken } from "./api.js";
 import { cardElement } from "./cards.js";
 import { gameTitle } from "./felt.js";
@@ -81,12 +82,12 @@ function renderForm() {
   renderSeats();
 }
 
-function paramField(p) {
+function paramField(p, game) {
   const id = `param-${p.name}`;
   let input;
   const value = p.default;
   if (p.choices && p.choices.length) {
-    input = h("select", { id, "data-param": p.name }, p.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, String(c))));
+    input = h("select", { id, "data-param": p.name }, p.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, choiceLabel(game, p.name, c))));
   } else if (typeof value === "boolean") {
     input = h("select", { id, "data-param": p.name, "data-kind": "bool" }, h("option", { value: "true", selected: value === true }, t("yes")), h("option", { value: "false", selected: value === false }, t("no")));
   } else if (typeof value === "number" || p.low !== null && p.low !== undefined) {
@@ -96,7 +97,11 @@ function paramField(p) {
   }
   input.dataset.default = value === null || value === undefined ? "" : String(value);
   input.addEventListener("change", () => { if (p.name === "n_players") renderSeats(); });
-  return h("div", { class: "field" }, h("label", { for: id }, p.name), input, p.help ? h("span", { class: "help" }, p.help + (p.allowed ? ` (${p.allowed})` : "")) : null);
+  const help = paramHelp(game, p.name, p.help);
+  const helpId = `${id}-help`;
+  if (help) input.setAttribute("aria-describedby", helpId);
+  return h("div", { class: "field" }, h("label", { for: id }, paramLabel(game, p.name), " ", h("code", { class: "param-code" }, p.name)), input,
+    help ? h("span", { class: "help", id: helpId }, help) : null);
 }
 
 function renderParams() {
@@ -107,7 +112,7 @@ function renderParams() {
     box.append(h("p", { class: "empty" }, t("The parameters could not be loaded.")));
     return;
   }
-  for (const p of spec.params || []) box.append(paramField(p));
+  for (const p of spec.params || []) box.append(paramField(p, spec.name));
   applyPreset();
 }
 
@@ -130,7 +135,7 @@ function renderSeats() {
       h("option", { value: "human" }, t("A friend (free seat)")),
       h("option", { value: "bot", selected: s > 0 }, t("Bot")));
     const level = h("select", { id: `seat-bot-${s}`, "aria-label": t("Bot for seat {n}", { n: s + 1 }) },
-      state.players.map((p) => h("option", { value: p, selected: p === "rule" }, botLabel(p))));
+      botsFor(state.chosen).map((p) => h("option", { value: p, selected: p === "rule" }, botLabel(p))));
     const sync = () => { level.disabled = kind.value !== "bot"; };
     kind.addEventListener("change", () => {
       if (kind.value === "me") for (const other of box.querySelectorAll("select[id^=seat-kind-]")) if (other !== kind && other.value === "me") other.value = "human";
@@ -141,10 +146,31 @@ function renderSeats() {
   }
 }
 
+// The bots a seat may take, strongest first, as the server registers them ("search" is
+// "search-normal" again; at Trynka the search bot plays the CFR strategy).
+const BOT_ORDER = {
+  pocha: ["search-strong", "search-normal", "search-easy", "rule", "random"],
+  ombre: ["search-strong", "search-normal", "search-easy", "rule", "random"],
+  trynka: ["trynka-cfr", "rule", "random"],
+};
+
+function botsFor(game) {
+  const known = BOT_ORDER[game] || [];
+  const listed = known.filter((p) => state.players.includes(p));
+  const others = state.players.filter((p) => !Object.values(BOT_ORDER).flat().includes(p) && p !== "search");
+  return [...listed, ...others];
+}
+
 function botLabel(p) {
-  if (p === "rule") return t("Rule bot (strongest)");
-  if (p === "random") return t("Random bot (beginner)");
-  return p;
+  switch (p) {
+    case "search-strong": return t("Strong (searches 1 s a move)");
+    case "search-normal": return t("Good (searches briefly)");
+    case "search-easy": return t("Fair (a quick search)");
+    case "trynka-cfr": return t("Strong (CFR strategy)");
+    case "rule": return t("Club player (rules of thumb)");
+    case "random": return t("Beginner (random)");
+    default: return p;
+  }
 }
 
 function collectParams() {

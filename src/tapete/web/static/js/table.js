@@ -5,6 +5,7 @@ import { cardElement, cardName, parseCard } from "./cards.js";
 import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShortFrom } from "./felt.js";
 import { currentLanguage, mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
+import { hintSentence } from "./hints.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -22,6 +23,7 @@ const page = {
   lastTricks: -1,
   hintOk: false, // shown once the server answers a hint probe
   hintProbe: false,
+  thinking: null, // the state number a hint was asked for, until it comes
   focusKey: null,
   typed: "",
   typedAt: 0,
@@ -208,7 +210,8 @@ function renderActions(ctx, mine) {
     box.append(btn);
   }
   if (page.hintOk && page.seat !== null) {
-    box.append(h("button", { type: "button", class: "btn quiet", style: "color:#fff", "data-key": "hint", onclick: askHint }, t("Hint")));
+    const busy = page.thinking === page.msg.state;
+    box.append(h("button", { type: "button", class: "btn quiet hint-btn", "data-key": "hint", "aria-disabled": busy ? "true" : null, "aria-describedby": "hint", onclick: askHint }, busy ? t("Thinking…") : t("Hint")));
   }
 }
 
@@ -405,13 +408,37 @@ function onKey(event) {
 function send(text) {
   if (!page.msg || !page.socket) return;
   showRefusal("");
-  $("hint").replaceChildren();
+  clearHint();
   page.socket.act(page.msg.state, text);
 }
 
 function askHint() {
-  if (!page.msg) return;
+  if (!page.msg || page.thinking === page.msg.state) return;
+  page.thinking = page.msg.state;
+  const box = $("hint");
+  box.setAttribute("aria-busy", "true");
+  box.replaceChildren(h("span", { class: "thinking" }, h("span", { class: "spinner", "aria-hidden": "true" }), t("The bot is thinking…")));
+  announce(t("The bot is thinking…"));
   page.socket.send({ type: "hint", state: page.msg.state });
+  render();
+}
+
+function showHint(msg) {
+  page.thinking = null;
+  const box = $("hint");
+  box.removeAttribute("aria-busy");
+  const { head, reasons } = hintSentence(msg, actionText);
+  box.replaceChildren(h("div", { class: "hint-card", "data-testid": "hint" },
+    h("strong", {}, head),
+    reasons.length ? h("ul", {}, reasons.map((r) => h("li", {}, r))) : null));
+  announce([head, ...reasons].join(" "));
+  render();
+}
+
+function clearHint() {
+  page.thinking = null;
+  $("hint").removeAttribute("aria-busy");
+  $("hint").replaceChildren();
 }
 
 async function leaveTable() {
@@ -470,6 +497,7 @@ function onMessage(msg) {
         render();
         return;
       }
+      if (page.thinking !== null) clearHint();
       if (msg.code === "stale_state") return; // a newer state is on its way
       showRefusal(refusalText(msg));
       return;
@@ -480,8 +508,8 @@ function onMessage(msg) {
         render();
         return;
       }
-      $("hint").replaceChildren(h("span", {}, t("The {player} bot would choose: {action}", { player: msg.player || "rule", action: actionText(msg.text) }) + (msg.why ? ` — ${msg.why}` : "")));
-      announce($("hint").textContent);
+      if (page.msg && msg.state !== page.msg.state) return; // the table moved on
+      showHint(msg);
       return;
     case "error":
       if (page.hintProbe && (msg.code === "unknown_type" || msg.code === "bad_message")) {
@@ -564,6 +592,8 @@ function onState(msg) {
   document.body.dataset.phase = String(gameModule(msg.view.game).live(msg.view).phase || "");
   if (msg.seats && page.info) page.info.seats = msg.seats;
   if (msg.state !== prevState) page.selected = page.selected.filter((c) => msg.legal.some((a) => a.text === `discard ${c}`));
+  if (msg.state !== prevState && page.thinking !== null) clearHint();
+  if (msg.state !== prevState && !page.thinking) $("hint").replaceChildren();
   logEvents(msg, first);
   const summary = dealSummary(msg);
   render();

@@ -7,11 +7,10 @@ import { cardElement, cardName, parseCard } from "../cards.js";
 import { t } from "../i18n.js";
 import { amountGroups, cardList, cardsHeld, infoBox, isMatch, liveDeal, signed, splitAction } from "./common.js";
 
-/** What a reveal costs `seat` now: twice the level, the level for a blind player. */
-export function revealCost(live, seat) {
-  if (typeof live.reveal_cost === "number" && live.reveal_cost > 0 && seat === live.seat) return live.reveal_cost;
-  const dark = (live.dark || [])[seat];
-  return dark ? live.level : 2 * live.level;
+/** What a reveal costs the seat to act: the server's figure (the view's `reveal_cost`, priced
+ * under the rules in force: dark_reveal_cost, reveal_basis, reveal_without_blind…). */
+export function revealCost(live) {
+  return typeof live.reveal_cost === "number" && live.reveal_cost > 0 ? live.reveal_cost : null;
 }
 
 const POINTS = { 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10, A: 11 };
@@ -111,7 +110,7 @@ const trynka = {
       const [verb] = splitAction(a.text);
       switch (verb) {
         case "fold": out.push({ action: a, label: t("Fold (упал)"), cost: 0 }); break;
-        case "reveal": out.push({ action: a, label: t("Reveal (вскрываюсь)"), cost: revealCost(live, me) }); break;
+        case "reveal": out.push({ action: a, label: t("Reveal (вскрываюсь)"), cost: revealCost(live) }); break;
         case "show": out.push({ action: a, label: t("Show my cards") }); break;
         case "claim-tens": out.push({ action: a, label: t("Three tens: redeal"), primary: true }); break;
         case "propose-svara": out.push({ action: a, label: t("Propose a svara (свара)") }); break;

@@ -1,0 +1,55 @@
+// The hint's sentences: the server sends the bot's choice and its reasons as codes with
+// values (tapete.web.hints); the words are made here, in the page's language.
+
+import { cardName, suitWord } from "./cards.js";
+import { t } from "./i18n.js";
+
+/** The hinting bot's name for people. */
+export function hintPlayerName(player) {
+  switch (player) {
+    case "search": return t("search bot");
+    case "trynka-cfr": return t("CFR strategy bot");
+    case "rule": return t("rule bot");
+    case "random": return t("random bot");
+    default: return String(player || "");
+  }
+}
+
+const num = (x) => (typeof x === "number" ? (Number.isInteger(x) ? String(x) : x.toFixed(1)) : String(x ?? ""));
+
+/** One reason ({code, ...values}) as a sentence; `actionText` makes an action's words. */
+export function reasonSentence(r, actionText) {
+  const card = r.card ? cardName(r.card) : "";
+  switch (r.code) {
+    case "bid_count": return t("Your hand counts about {tricks} tricks ({trumps} trumps).", { tricks: num(r.tricks), trumps: r.trumps });
+    case "dealer_forbidden": return t("As dealer you may not bid {bid}: the bids would add up to the cards.", { bid: r.bid });
+    case "need_tricks": return r.need === 1 ? t("You need one more trick.") : t("You need {n} more tricks.", { n: r.need });
+    case "bid_made": return t("You have the {bid} tricks you bid: another one would break the bid.", { bid: r.bid });
+    case "lead_top": return t("The {card} is the highest card of its suit still out.", { card });
+    case "lead_low": return t("The {card} can be beaten: a lead that gives the trick away.", { card });
+    case "lead_trump": return t("Leading the {card}, a trump, draws the others' trumps.", { card });
+    case "takes_trick": return r.only ? t("Every card you may play takes this trick; the {card} does it.", { card }) : t("The {card} takes this trick.", { card });
+    case "lets_go": return r.only ? t("None of your cards can take this trick: the {card} goes.", { card }) : t("The {card} lets this trick go.", { card });
+    case "partner_wins": return t("Your partner is winning this trick: the {card} leaves it to him.", { card });
+    case "ombre_hand": return t("Your hand counts about {tricks} tricks with {suit} as trumps; about {needed} are wanted to play.", { tricks: num(r.tricks), suit: suitWord(r.suit), needed: num(r.needed) });
+    case "ombre_side": return r.mine ? t("You have {ombre} tricks, the defenders {defenders}.", { ombre: r.ombre, defenders: r.defenders }) : t("Ombre has {ombre} tricks, the defenders {defenders}.", { ombre: r.ombre, defenders: r.defenders });
+    case "exchange_keep": return r.ombre ? t("The {card} goes: ombre keeps trumps, kings and guarded queens.", { card }) : t("The {card} goes: a low card of a short suit.", { card });
+    case "exchange_done": return t("{n} cards thrown away: time to draw.", { n: r.count });
+    case "trynka_dark": return t("Your cards are face down: nobody knows them yet.");
+    case "trynka_strength": return t("Your hand beats {pct}% of hands: about {win}% against {n} opponents.", { pct: r.pct, win: r.win, n: r.opponents });
+    case "trynka_price": return r.cost ? t("It costs {cost} against a bank of {bank}.", { cost: r.cost, bank: r.bank }) : t("It costs nothing more; the bank holds {bank}.", { bank: r.bank });
+    case "searched": {
+      const unit = r.unit === "points" ? t("points") : t("of the deal's outcome");
+      if (r.value === r.next) return t("Searching possible deals: it scores {value} {unit} on average, as good as {other}.", { value: r.value, unit, other: actionText(r.next_text) });
+      return t("Searching possible deals: it scores {value} {unit} on average, against {next} for {other}.", { value: r.value, next: r.next, unit, other: actionText(r.next_text) });
+    }
+    default: return "";
+  }
+}
+
+/** The whole hint: "The search bot would play the king of cups. Why: …". */
+export function hintSentence(msg, actionText) {
+  const head = t("The {player} would choose: {action}.", { player: hintPlayerName(msg.player), action: actionText(msg.text) });
+  const reasons = (Array.isArray(msg.why) ? msg.why : []).map((r) => reasonSentence(r, actionText)).filter(Boolean);
+  return { head, reasons };
+}

@@ -1,0 +1,119 @@
+// The lobby's words for every game parameter, by its stable name (the code the server
+// lists in /api/games): a label, a help sentence and the words for its choices. The server's
+// English help is the fallback for a parameter this file does not know yet.
+
+import { N_, t } from "./i18n.js";
+
+const P = (label, help, choices = null) => ({ label, help, choices });
+
+const COMMON = {
+  n_players: P(N_("Players"), N_("How many players sit at the table.")),
+  dealer: P(N_("First dealer"), N_("The seat that deals first (empty: the last seat, so the first seat plays first).")),
+  deck: P(N_("Pack"), N_("Which cards are used.")),
+  balances: P(N_("Starting balances"), N_("Each player's balance before play, separated by commas or slashes (empty: zero each).")),
+  ante: P(N_("Ante"), N_("What each player puts into the pool at the start of every deal.")),
+  pool: P(N_("Pool"), N_("What is in the pool before this deal's antes.")),
+};
+
+const TEXTS = {
+  pocha: {
+    ...COMMON,
+    hand_size: P(N_("Cards each"), N_("Cards dealt to each player (empty: as many as the pack allows).")),
+    deck: P(N_("Pack"), N_("auto: 36 cards (no twos) for 3 or 6 players, else the 40-card Spanish pack.")),
+    rank_order: P(N_("Card order"), N_("How the cards rank within a suit."), { tute: N_("tute: A 3 R C S 7…2"), natural: N_("natural: A R C S 7…2") }),
+    trump_when_no_stock: P(N_("Trumps when the pack is dealt out"), N_("When no card is left to turn up: the dealer's last card shows the trumps, or there are none."), { dealer_last_card: N_("the dealer's last card"), none: N_("no trumps") }),
+    seven_swap: P(N_("Seven swap"), N_("The holder of the seven of trumps may take the turned-up card for it.")),
+    dealer_restriction: P(N_("Dealer's forbidden bid"), N_("The dealer, bidding last, may not make the bids add up to the cards dealt.")),
+    play_rules: P(N_("Play rules"), N_("What a player must play to a trick."), { seed: N_("follow, overtake, trump, overtrump"), follow_only: N_("only follow suit") }),
+    undertrump: P(N_("Undertrumping"), N_("A player void in the suit led who cannot overtrump: any card, or still a trump."), { free: N_("any card"), must: N_("a trump") }),
+    exact_base: P(N_("Points for an exact bid"), N_("Points scored by a player who takes exactly the tricks bid.")),
+    per_trick_exact: P(N_("Points per trick (exact bid)"), N_("Points per trick taken, added for an exact bid.")),
+    per_trick_miss: P(N_("Points lost per trick missed"), N_("Points lost for each trick more or fewer than the bid.")),
+    hand_sequence: P(N_("Hand sizes of the match"), N_("The cards per hand, hand after hand: standard (ones, up, the most, down, ones), up_only, full_only, or a list like 1,2,3.")),
+    first_dealer: P(N_("First dealer by lot"), N_("How the first dealer of the match is chosen."), { random: N_("a random seat"), high_card: N_("the highest card drawn") }),
+    final_tie: P(N_("Equal totals at the end"), N_("Players with the same final total share the win."), { shared: N_("share the win") }),
+  },
+  ombre: {
+    ...COMMON,
+    dealer: P(N_("First dealer"), N_("The dealer's seat (the seat after him is eldest hand).")),
+    auction: P(N_("Auction"), N_("What may be bid."), { simple: N_("I play, or pass"), sans_prendre: N_("also sans prendre (without the exchange)") }),
+    all_pass: P(N_("When all pass"), N_("What happens when nobody plays."), { throw_in: N_("the deal is thrown in"), forced_spadille: N_("the holder of Spadille must play"), throw_in_pay_two: N_("thrown in, each adds two to the pool") }),
+    min_discard_ombre: P(N_("Ombre's fewest discards"), N_("The fewest cards ombre must exchange.")),
+    talon_rest_visible: P(N_("Who sees the rest of the stock"), N_("Who may look at the cards left in the stock after the exchange."), { none: N_("nobody"), ombre: N_("ombre"), all: N_("everybody"), last_exchanger: N_("the last to exchange") }),
+    trump_timing: P(N_("When trumps are named"), N_("Ombre names the trump suit before or after the exchange."), { after_exchange: N_("after the exchange"), before_exchange: N_("before the exchange") }),
+    first_lead: P(N_("First lead"), N_("Who leads the first trick."), { ombre: N_("ombre"), eldest: N_("eldest hand") }),
+    matador_privilege: P(N_("Matadors' privilege"), N_("Matadors (Spadille, Manille, Basto) need not follow a trump lead that does not force them.")),
+    tie_441: P(N_("Tricks 4-4-1"), N_("When ombre and a defender take four tricks each."), { puesta: N_("puesta"), codille_split: N_("ombre pays the pool to both") }),
+    vole: P(N_("Vole"), N_("Ombre may announce vole (all nine tricks) after winning the first five.")),
+    vole_bonus: P(N_("Vole bonus"), N_("Paid by or to each defender for a vole (empty: the ante).")),
+    matador_payments: P(N_("Matador payments"), N_("Ombre's run of matadors is paid for.")),
+    matador_unit: P(N_("Payment per matador"), N_("Paid for each matador of the run (empty: the ante).")),
+    sans_prendre_bonus: P(N_("Sans prendre bonus"), N_("Paid by or to each defender for sans prendre (empty: the ante).")),
+    num_deals: P(N_("Deals"), N_("How many deals the session has.")),
+    leftover_pool: P(N_("The pool after the last deal"), N_("What happens to what is left in the pool."), { split_equally: N_("split equally"), play_until_empty: N_("play on until it is empty") }),
+    max_extra_deals: P(N_("Most extra deals"), N_("Playing on until the pool is empty: at most this many deals more, then it is split.")),
+    initial_selector: P(N_("Who finds the first dealer"), N_("The seat that deals cards face up until a black ace shows the first dealer.")),
+    dealer_selection: P(N_("Next dealers"), N_("How each deal's dealer is chosen."), { black_ace_each_deal: N_("a black ace every deal"), rotate: N_("the deal passes to the right") }),
+    exclude_previous_dealer: P(N_("Skip the previous dealer"), N_("A black ace dealt to the previous dealer does not count.")),
+  },
+  trynka: {
+    ...COMMON,
+    dealer: P(N_("First dealer"), N_("The dealer's seat (-1: the last seat, so the first seat speaks first).")),
+    stake: P(N_("Stake"), N_("The stake unit, in chips.")),
+    ante: P(N_("Ante"), N_("Each player puts one stake into the bank at every normal deal.")),
+    deck: P(N_("Pack"), N_("24 cards (6 to 10 and aces) or 36 (jacks, queens and kings count 10).")),
+    flash_limit: P(N_("Cards face up"), N_("How many times a player may ask for a card face up in a deal.")),
+    accidental_exposure_rate: P(N_("Accidental exposure"), N_("The chance that a card not asked for face up is exposed by accident.")),
+    dark_max: P(N_("Largest blind"), N_("The largest blind stake, in stakes.")),
+    blind_chain: P(N_("Over-blind chain"), N_("Each following player may over-blind (перетемнить) in turn.")),
+    level_cap: P(N_("Table limit"), N_("The highest blind or bet, in stakes.")),
+    dark_reveal_cost: P(N_("A blind player's reveal"), N_("What a blind player pays to reveal."), { level: N_("the current level"), own_blind: N_("his own blind, until a bet raises the level") }),
+    closing: P(N_("When everybody has bet the level"), N_("What follows once all have matched the level."), { forced_reveal: N_("no more bets: reveals"), showdown: N_("everybody shows") }),
+    reveal_without_blind: P(N_("A reveal with nobody blind"), N_("What a sighted reveal costs when nobody went blind."), { double: N_("twice the level"), single: N_("the level (Seka)") }),
+    reveal_basis: P(N_("What reveals are priced on"), N_("The current level, or the blind stakes whatever the raises."), { level: N_("the current level"), blind_stakes: N_("the blind stakes") }),
+    overblind_level: P(N_("After an over-blind"), N_("Whether an over-blind sets the level for everybody."), { raises: N_("it sets the level"), first_blind: N_("the others play against the first blind") }),
+    first_round_reveal: P(N_("Reveals in the first round"), N_("A reveal is allowed before everybody has acted once (no: Seka).")),
+    sighted_stakes: P(N_("Sighted stakes"), N_("While a blind player has not looked, a sighted player stakes double (Seka)."), { single: N_("single"), double_while_blind: N_("double while someone is blind") }),
+    trynka_flush: P(N_("Trynka (three of a suit)"), N_("Three cards of one suit beat every plain suit total.")),
+    reveal_tie: P(N_("A tied reveal"), N_("With others still in, the player who revealed is out."), { revealer_out: N_("the revealer is out") }),
+    reveal_public: P(N_("Public reveals"), N_("A reveal shows both hands to everybody, not only to the two players.")),
+    sixes_over_aces: P(N_("Three sixes over three aces"), N_("Three sixes beat three aces.")),
+    two_aces_22: P(N_("Two aces count 22"), N_("A hand with two aces counts 22 points.")),
+    trips_score: P(N_("Three of a kind"), N_("Three of a kind counts the sum of its cards (no redeal for three tens).")),
+    redeal_players: P(N_("Redeal after three tens"), N_("Who is dealt in again after a three-tens claim."), { active: N_("the players still in"), all: N_("everybody") }),
+    tens_claim_any_time: P(N_("Three tens at a svara"), N_("Three tens may also be claimed when answering a svara proposal.")),
+    svara_join_fraction: P(N_("Svara buy-in"), N_("What joining a svara (свара) costs, as a share of the bank (0: nobody may join).")),
+    agreed_svara: P(N_("Agreed svara"), N_("The last two players may agree on a svara.")),
+    max_svara_chain: P(N_("Svaras in a row"), N_("After this many svaras in a row a tie splits the bank.")),
+    start_balance: P(N_("Starting chips"), N_("Each player's chips at the start when no balances are given.")),
+    dealer_method: P(N_("First dealer"), N_("How the first dealer is found."), { auto: N_("automatic: high card for up to 3 players, else counting to the first ace"), high_card: N_("the highest card"), count_to_ace: N_("counting to the first ace") }),
+    initial_host: P(N_("Host"), N_("The player who turns the cards when counting to the first ace.")),
+    next_dealer: P(N_("Next dealer"), N_("Who deals the next bank."), { winner: N_("the winner of the bank"), rotate: N_("the next player to the left") }),
+    banks: P(N_("Banks"), N_("How many banks the session has.")),
+    stop_when_broke: P(N_("Stop when broke"), N_("The session ends as soon as a player has no chips left.")),
+  },
+};
+
+function entry(game, name) {
+  const family = String(game || "").split("-")[0];
+  return TEXTS[family]?.[name] || null;
+}
+
+/** The label of parameter `name` of `game` ("pocha-match"), in the page's language. */
+export function paramLabel(game, name) {
+  const e = entry(game, name);
+  return e ? t(e.label) : name;
+}
+
+/** The help sentence of a parameter (the server's English text if this file lacks it). */
+export function paramHelp(game, name, fallback = "") {
+  const e = entry(game, name);
+  return e ? t(e.help) : fallback || "";
+}
+
+/** The words for one of a parameter's choices (its code if none). */
+export function choiceLabel(game, name, value) {
+  const e = entry(game, name);
+  const text = e?.choices?.[String(value)];
+  return text ? t(text) : String(value);
+}

@@ -1,0 +1,104 @@
+"""The hints' reasons (tapete.web.hints): codes with values that match the position."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tapete
+from tapete import players
+from tapete.web.hints import explain, hint, hint_players
+
+RULE: tuple[tuple[str, dict[str, Any]], ...] = (("rule", {}),)
+
+
+def _dealt(game: tapete.Game, hands: str, turned: str) -> tapete.State:
+    """A La Pocha hand of one card each: ``hands`` seat by seat, then the turned card."""
+    state = game.new_initial_state()
+    for card in hands.split():
+        state.apply_string(f"deal {card}")
+    state.apply_string(f"turn {turned}")
+    return state
+
+
+def _reasons(state: tapete.State, action: int) -> dict[str, dict[str, object]]:
+    seat = state.current_player()
+    found = explain(state.view(seat), action, state.legal_actions(), state.action_to_string)
+    return {r["code"]: r for r in found}
+
+
+def test_the_dealer_is_told_which_bid_is_forbidden() -> None:
+    game = tapete.load_game("pocha", n_players=4, hand_size=1)
+    state = _dealt(game, "Ao 2c 4c 5c", "7o")
+    for text in ("bid 1", "bid 0", "bid 0"):  # seats 0-2; the dealer (seat 3) may not bid 0
+        state.apply_string(text)
+    legal = state.legal_actions()
+    reasons = _reasons(state, legal[0])
+    assert reasons["dealer_forbidden"]["bid"] == 0
+    assert state.string_to_action("bid 0") not in legal
+    assert "bid_count" in reasons
+
+
+def test_a_card_that_takes_the_trick_is_said_to_take_it() -> None:
+    game = tapete.load_game("pocha", n_players=4, hand_size=1)
+    # seat 1 holds the ace of oros (trumps: the turned 7 of oros), seat 0 the three of copas
+    state = _dealt(game, "3c Ao 4c 5c", "7o")
+    for text in ("bid 0", "bid 1", "bid 1", "bid 0"):
+        state.apply_string(text)
+    state.apply_string("play 3c")  # seat 0 leads
+    ace = state.string_to_action("play Ao")
+    reasons = _reasons(state, ace)
+    assert reasons["takes_trick"]["only"] is True
+    assert reasons["need_tricks"]["need"] == 1
+
+
+def test_trynka_reasons_carry_the_servers_reveal_cost() -> None:
+    rng = random.Random(4)
+    for _ in range(300):
+        state = tapete.load_game("trynka", n_players=2).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(tapete.engine.sample_chance(state, rng))
+                continue
+            texts = {state.action_to_string(a): a for a in state.legal_actions()}
+            if "reveal" in texts:
+                view: Any = state.view(state.current_player())
+                price = _reasons(state, texts["reveal"])["trynka_price"]
+                assert price["cost"] == view.reveal_cost > 0
+                assert price["bank"] == view.bank
+                return
+            state.apply_action(rng.choice(list(texts.values())))
+    pytest.fail("no reveal came up in 300 banks")
+
+
+@pytest.mark.parametrize("name", ["pocha", "ombre", "trynka"])
+def test_every_decision_gets_a_legal_hint_with_reasons(name: str) -> None:
+    state = tapete.load_game(name).new_initial_state()
+    rng = random.Random(11)
+    explained = decisions = 0
+    while not state.is_terminal() and decisions < 60:
+        if state.is_chance_node():
+            state.apply_action(tapete.engine.sample_chance(state, rng))
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        h = hint(state.game, seat, state.view(seat), legal, state.action_to_string, players=RULE)
+        assert h["action"] in legal and h["player"] == "rule"
+        assert all(isinstance(r["code"], str) for r in h["why"])
+        explained += bool(h["why"])
+        decisions += 1
+        state.apply_action(h["action"])
+    assert decisions and explained >= decisions // 2
+
+
+def test_the_strongest_registered_bot_comes_first() -> None:
+    available = players.available()
+    for name in ("pocha", "ombre-match", "trynka"):
+        chosen = [n for n, _ in hint_players(name)]
+        assert chosen[-2:] == ["rule", "random"] or chosen[-1] == "rule"
+        if name.startswith(("pocha", "ombre")) and "search" in available:
+            assert chosen[0] == "search"
+        if name == "trynka" and "trynka-cfr" in available:
+            assert chosen[0] == "trynka-cfr"
