@@ -119,9 +119,9 @@ def test_help_last_rules_and_spanish_input_at_la_pocha(
     monkeypatch.setattr("builtins.input", answer)
     assert table.run() == 0
     out = capsys.readouterr().out
-    assert "commands: help, sheet, last, rules, quit" in out and "legal: bid" in out
+    assert "órdenes: ayuda, hoja, última, reglas, salir" in out and "posibles: apuesto" in out
     assert "n_players = 5" in out and "docs/pocha.md" in out
-    assert "no trick has been played yet" in out
+    assert "aún no se ha jugado ninguna baza" in out
     assert table.state.is_terminal()
 
 
@@ -301,7 +301,7 @@ def test_trynka_reveal_shows_both_hands_in_words(capsys: pytest.CaptureFixture[s
         out = " ".join(("".join(seen) + capsys.readouterr().out).split())  # unwrapped
         seen.clear()
         match = re.search(
-            r"seat \d shows you (.+?) = ([^;]+); you have (.+?) = (three \w+|[^)]*\))", out
+            r"rule-\d shows you (.+?) = ([^;]+); you have (.+?) = (three \w+|[^)]*\))", out
         )
         if match:
             shown = out

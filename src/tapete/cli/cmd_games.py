@@ -1,14 +1,29 @@
-"""``tapete games``: the registered games and their parameters."""
+"""``tapete games``: the registered games and their parameters.
+
+A match game (``pocha-match``, ``ombre-match``, ``trynka-match``) is played as a series of
+deals of its deal game (``pocha``...): its page lists its own options first, then singles out
+the options it takes from the deal game (they mean there what they mean at one deal), and
+names the deal game's options the match sets itself deal by deal.
+
+>>> deal_game_of("pocha-match"), deal_game_of("pocha")
+('pocha', None)
+>>> own, taken, set_by_match = split_match_params("pocha-match")
+>>> "hand_sequence" in own, "rank_order" in taken, "hand_size" in set_by_match
+(True, True, True)
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from tapete.engine import game_class, registered_games
+from tapete.engine.api import Param
+from tapete.errors import ConfigError
 
 
 def register(sub: Any) -> None:
@@ -18,9 +33,43 @@ def register(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def deal_game_of(name: str) -> str | None:
+    """The deal game a match game plays deal after deal (``pocha`` for ``pocha-match``)."""
+    if not name.endswith("-match"):
+        return None
+    deal = name.removesuffix("-match")
+    return deal if deal in registered_games() else None
+
+
+def split_match_params(name: str) -> tuple[list[str], list[str], list[str]]:
+    """``(own, taken, set_by_match)``: a match game's own options, those it takes from its
+    deal game, and the deal game's options the match sets itself for each deal."""
+    params = [p.name for p in game_class(name).parameters]
+    deal = deal_game_of(name)
+    if deal is None:
+        return params, [], []
+    deal_params = [p.name for p in game_class(deal).parameters]
+    own = [p for p in params if p not in deal_params]
+    taken = [p for p in params if p in deal_params]
+    set_by_match = [p for p in deal_params if p not in params]
+    return own, taken, set_by_match
+
+
+def _table(title: str, params: Sequence[Param]) -> Table:
+    table = Table(title=title, title_justify="left")
+    for column in ("parameter", "default", "allowed", "meaning"):
+        table.add_column(column)
+    for p in params:
+        table.add_row(p.name, str(p.default), p.allowed(), p.help)
+    return table
+
+
 def run(args: argparse.Namespace) -> int:
     """Print each game with a table of its parameters."""
     console = Console()
+    if args.name and args.name not in registered_games():
+        known = ", ".join(registered_games())
+        raise ConfigError(f"there is no game {args.name!r}; the games: {known}")
     names = [args.name] if args.name else registered_games()
     if not args.name:
         console.print("[bold]Games[/] (tapete games NAME for one):")
@@ -29,12 +78,23 @@ def run(args: argparse.Namespace) -> int:
         console.print()
     for name in names:
         cls = game_class(name)
-        table = Table(title=f"{name} — {cls.summary}", title_justify="left")
-        table.add_column("parameter")
-        table.add_column("default")
-        table.add_column("allowed")
-        table.add_column("meaning")
-        for p in cls.parameters:
-            table.add_row(p.name, str(p.default), p.allowed(), p.help)
-        console.print(table)
+        by_name = {p.name: p for p in cls.parameters}
+        deal = deal_game_of(name)
+        own, taken, set_by_match = split_match_params(name)
+        title = f"{name} — {cls.summary}"
+        if deal is None:
+            console.print(_table(title, cls.parameters))
+            continue
+        console.print(_table(f"{title}: the match's own options", [by_name[p] for p in own]))
+        console.print(
+            _table(
+                f"{name}: options taken from its deal game {deal} (as at one deal of {deal})",
+                [by_name[p] for p in taken],
+            )
+        )
+        if set_by_match:
+            console.print(
+                f"{deal}'s options set by the match for each deal: {', '.join(set_by_match)}\n",
+                markup=False,
+            )
     return 0

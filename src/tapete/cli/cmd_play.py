@@ -41,11 +41,11 @@ def run_resume(args: argparse.Namespace) -> int:
     records = read_records(args.resume)
     record = records[-1]
     family = record.game.split("-")[0]
-    if family not in PLAYABLE or family == "trynka":
+    if family not in PLAYABLE:
         raise RecordError(f"{args.resume}: a {record.game} game cannot be resumed at the table")
     options = record.meta.get("table", {}) if isinstance(record.meta, dict) else {}
     argv = [family]
-    for key in ("seat", "name", "bots", "seed"):
+    for key in ("seat", "name", "bots", "seed", "lang"):
         if isinstance(options, dict) and options.get(key) is not None:
             argv += [f"--{key}", str(options[key])]
     game_args = args.play_parser.choices[family].parse_args(argv[1:])

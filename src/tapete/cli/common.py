@@ -12,6 +12,7 @@ import sys
 from types import ModuleType
 from typing import Any, TextIO
 
+from tapete.cli.texts import N_
 from tapete.engine import Game, load_game
 from tapete.errors import ConfigError, TapeteError
 from tapete.players import Player, load
@@ -80,7 +81,7 @@ def table_randomness(seed: int | None) -> tuple[int, random.Random, random.Rando
 #: The exit status of a table the person left (``quit`` or the end of the input), every game.
 LEFT_STATUS = 1
 #: What every table says when the person leaves.
-LEFT_TEXT = "You left the table."
+LEFT_TEXT = N_("You left the table.")
 
 
 def add_play_options(parser: argparse.ArgumentParser, players: str) -> None:
@@ -91,7 +92,9 @@ def add_play_options(parser: argparse.ArgumentParser, players: str) -> None:
         "--players", type=int, default=None, help=f"players at the table ({players})"
     )
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    parser.add_argument("--name", default="you", help="your name at the table")
+    parser.add_argument(
+        "--name", default=None, help="your name at the table (default: 'you' in its language)"
+    )
     parser.add_argument(
         "--bots", default=None, help="bot of each other seat, comma separated (default: rule)"
     )

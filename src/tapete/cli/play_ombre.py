@@ -25,6 +25,7 @@ from tapete.cli.common import (
 )
 from tapete.cli.prompt import default_language, error_text, ombre_text, read_line
 from tapete.cli.table import TerminalTable
+from tapete.cli.texts import N_, Texts
 from tapete.cli.words import rules_text, session_end
 from tapete.engine import load_game
 from tapete.engine.events import Event
@@ -35,7 +36,10 @@ from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, trick_winner
 from tapete.games.ombre.view import DealResult, OmbreMatchView, OmbreView
 
 SUIT_STYLE = {"♣": "green", "♦": "red", "♥": "red", "♠": "blue"}
-SEAT_NAMES = ("West", "East", "North")
+SEAT_NAMES = (N_("West"), N_("East"), N_("North"))
+#: The outcomes of a deal by their proper names.
+OUTCOMES = {"sacardo": N_("sacardo"), "codille": N_("codille"), "puesta": N_("puesta"),
+            "codille_split": N_("codille (split)")}  # fmt: skip
 SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 
@@ -61,7 +65,7 @@ def sorted_hand(mask: int, trumps: int) -> str:
 
 
 #: Words that take back a pending discard in the exchange.
-TAKE_BACK = ("back", "undo", "devuelvo", "вернуть", "назад")
+TAKE_BACK = (N_("back"), "undo", "devuelvo", "вернуть", "назад", "devolver", "верни")
 
 
 def trump_order(trumps: int) -> str:
@@ -104,14 +108,22 @@ class OmbreTable(TerminalTable):
         if not 0 <= args.seat < 3:
             raise ConfigError("--seat must be 0, 1 or 2")
         self.me: int = args.seat
-        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
-        self.table_options = {"seat": args.seat, "name": args.name, "bots": args.bots}
-        self.bots = make_bots(args.bots or "rule", [s for s in range(3) if s != self.me])
         self.lang: str = getattr(args, "lang", None) or default_language()
+        self.t = Texts(self.lang)
+        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
+        self.person: str = args.name or self.t("you")
+        self.table_options = {
+            "seat": args.seat,
+            "name": self.person,
+            "bots": args.bots,
+            "lang": self.lang,
+        }
+        self.bots = make_bots(args.bots or "rule", [s for s in range(3) if s != self.me])
         for seat, bot in self.bots.items():
             bot.start(self.game, seat)
         self.names = [
-            args.name if s == self.me else f"{self.bots[s].name}-{SEAT_NAMES[s]}" for s in range(3)
+            self.person if s == self.me else f"{self.bots[s].name}-{self.t(SEAT_NAMES[s])}"
+            for s in range(3)
         ]
         self.reveal: bool = args.reveal
         self.console = console
@@ -145,27 +157,36 @@ class OmbreTable(TerminalTable):
 
     def run(self) -> int:
         """Play the whole session; returns 0 (or 1 if the person quit)."""
-        c = self.console
+        c, t = self.console, self.t
+        deals = getattr(self.game, "params", {}).get("num_deals", "?")
         c.print(
-            f"[bold]Ombre[/] — {self.game!r}; you are seat {self.me} "
-            f"({SEAT_NAMES[self.me]}). Seed {self.seed}."
-        )
-        c.print("Type 'ombre' or 'pass', cards to discard then 'draw', a suit, a card; '?'.\n")
+            t("Ombre — 3 players, {deals} deals; you are {name} (seat {seat}, {place}). Seed "
+              "{seed} (--seed {seed} plays this session again).", deals=deals,
+              name=self.names[self.me], seat=self.me, place=t(SEAT_NAMES[self.me]),
+              seed=self.seed),
+            markup=False,
+        )  # fmt: skip
+        c.print(
+            t("Type 'ombre' or 'pass', cards to discard then 'draw', a suit, a card; 'help' for "
+              "help.") + "\n",
+            markup=False,
+        )  # fmt: skip
         if not self.play_turns():
             return LEFT_STATUS
         view = self.view()
         last = view.results[-1].pool_after if view.results else 0
         if last - view.unassigned:
             share = (last - view.unassigned) // 3
-            c.print(f"the pool of {last} is shared: {share} to each player")
-        self._show_money("final balances")
+            c.print(t("the pool of {pool} is shared: {share} to each player", pool=last,
+                      share=share))  # fmt: skip
+        self._show_money(t("final balances"))
         if view.unassigned:
-            c.print(
-                f"{view.unassigned} unit(s) of the pool could not be shared and stay unassigned"
-            )
+            c.print(t("{n} unit(s) of the pool could not be shared and stay unassigned",
+                      n=view.unassigned))  # fmt: skip
         balances = list(self.view().balances)
         best = max(balances)
-        c.print(session_end(self.names, self.me, [s for s, b in enumerate(balances) if b == best]))
+        winners = [s for s, b in enumerate(balances) if b == best]
+        c.print(session_end(self.names, self.me, winners, t), markup=False)
         return 0
 
     def _resumed(self) -> None:
@@ -180,7 +201,7 @@ class OmbreTable(TerminalTable):
             trick = deal.current_trick
             if trick is not None:
                 self._trick = [((trick.leader + i) % 3, int(c)) for i, c in enumerate(trick.cards)]
-        self.console.print(f"resumed at deal {view.deal_index + 1}")
+        self.console.print(self.t("resumed at deal {n}", n=view.deal_index + 1))
 
     # -- what happened: the person's events -----------------------------------------------------
     def _progress(self) -> int:
@@ -216,12 +237,12 @@ class OmbreTable(TerminalTable):
         self._trick = []
         self._tricks_seen = 0
         self.console.rule(
-            f"deal {self.view().deal_index + 1}: dealer {self.names[view.dealer]}; pool "
-            f"{view.pool} after the antes"
-        )
+            self.t("deal {n}: dealer {who}; pool {pool} after the antes",
+                   n=self.view().deal_index + 1, who=self.names[view.dealer], pool=view.pool)
+        )  # fmt: skip
 
     def _print_event(self, event: Event) -> None:
-        c = self.console
+        c, t = self.console, self.t
         kind, actor = event.kind, event.actor
         name = self.names[actor] if actor >= 0 else ""
         if kind == "show":
@@ -230,7 +251,7 @@ class OmbreTable(TerminalTable):
         self._flush_shows()
         if kind != "draw" and self._draws:
             drew = " ".join(str(card) for card in self._draws)
-            c.print(f"  you draw {styled(drew)}")
+            c.print("  " + t("you draw {cards}", cards=styled(drew)))
             self._draws = []
         if not self._in_deal:
             self._begin_deal()
@@ -245,20 +266,23 @@ class OmbreTable(TerminalTable):
                     self._dealt = [self._hand_of(seat) for seat in range(3)]
                 self._show_hand(sorted_hand(self._hand_of(self.me).mask, -1))
         elif kind in ("pass", "bid"):
-            words = {"ombre": "I play", "sans_prendre": "sans prendre"}
-            c.print(f"  {name}: {words.get(event.arg('contract'), 'pass')}")
+            words = {"ombre": N_("I play"), "sans_prendre": N_("sans prendre")}
+            said = t(words.get(event.arg("contract"), N_("pass")))
+            c.print(f"  {name}: {said}")
         elif kind == "exchange":
             k = event.arg("count", 0)
-            c.print(f"  {name}: exchanges {k} card{'s' * (k != 1)}")
+            text = t("exchanges 1 card") if k == 1 else t("exchanges {n} cards", n=k)
+            c.print(f"  {name}: {text}")
         elif kind == "rest" and not event.hidden:
-            c.print(f"  the rest of the stock: {styled(str(event.arg('card')))}")
+            rest = styled(str(event.arg("card")))
+            c.print("  " + t("the rest of the stock: {cards}", cards=rest))
         elif kind == "trumps":
             suit = event.arg("suit")
             self._trumps = SUIT_CODES.index(suit) + 4
-            c.print(f"  {name}: trumps are {styled(SYMBOLS[suit])}")
-            c.print(f"  trump order: {styled(trump_order(self._trumps))}")
+            c.print(f"  {name}: " + t("trumps are {suit}", suit=styled(SYMBOLS[suit])))
+            c.print("  " + t("trump order: {cards}", cards=styled(trump_order(self._trumps))))
         elif kind == "vole":
-            c.print(f"  {name}: vole!")
+            c.print(f"  {name}: " + t("vole!"))
         elif kind == "play":
             card = event.arg("card")
             c.print(f"  {name}: {styled(str(card))}")
@@ -272,8 +296,11 @@ class OmbreTable(TerminalTable):
                 self._tricks_seen += 1
                 self._trick = []
                 won_with = styled(str(Card(cards[trick_winner(self._trumps, cards)])))
-                c.print(f"  → trick {self._tricks_seen} to {self.names[winner]} with {won_with}")
-                self._last_trick_text = f"last trick: {played} → {self.names[winner]}"
+                c.print("  → " + t("trick {n} to {who} with {card}", n=self._tricks_seen,
+                                   who=self.names[winner], card=won_with))  # fmt: skip
+                self._last_trick_text = (
+                    t("last trick: {cards}", cards=played) + f" → {self.names[winner]}"
+                )
 
     def _flush_shows(self) -> None:
         """The face-up deal that chose the dealer, in one line."""
@@ -282,9 +309,9 @@ class OmbreTable(TerminalTable):
         to, card = self._shows[-1]
         count = len(self._shows)
         self.console.print(
-            f"  dealer chosen face up: {count} card{'s' * (count != 1)}, the black ace "
-            f"{styled(str(card))} fell to {self.names[to]}"
-        )
+            "  " + self.t("dealer chosen face up: {n} card(s), the black ace {card} fell to {who}",
+                          n=count, card=styled(str(card)), who=self.names[to])
+        )  # fmt: skip
         self._shows = []
 
     def _hand_of(self, seat: int) -> CardSet:
@@ -292,31 +319,34 @@ class OmbreTable(TerminalTable):
         return deal.hand if deal is not None else CardSet()
 
     def _deal_over(self, view: OmbreMatchView, index: int) -> None:
-        c = self.console
+        c, t = self.console, self.t
         result = view.results[index]
         summary = view.finished[index]
         if result.outcome == "all_pass":
-            c.print("  all passed: the cards are thrown in, the pool is carried forward")
+            c.print("  " + t("all passed: the cards are thrown in, the pool is carried forward"))
         else:
             assert result.ombre is not None
             tricks = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(result.tricks_won))
-            c.print(f"  tricks: {tricks}")
+            c.print("  " + t("tricks: {tricks}", tricks=tricks))
             ombre = self.names[result.ombre]
             best = max(range(3), key=lambda x: result.tricks_won[x])
             text = {
-                "sacardo": f"{ombre} (ombre) wins and takes the pool",
-                "codille": f"{ombre} (ombre) pays {self.names[best]} the amount of the pool",
-                "puesta": f"{ombre} (ombre) doubles the pool",
-                "codille_split": f"{ombre} (ombre) pays the pool to the two defenders",
+                "sacardo": N_("{ombre} (ombre) wins and takes the pool"),
+                "codille": N_("{ombre} (ombre) pays {who} the amount of the pool"),
+                "puesta": N_("{ombre} (ombre) doubles the pool"),
+                "codille_split": N_("{ombre} (ombre) pays the pool to the two defenders"),
             }.get(result.outcome, "")
-            c.print(f"  [bold]{result.outcome}[/]: {text}")
+            outcome = t(OUTCOMES.get(result.outcome, result.outcome))
+            said = t(text, ombre=ombre, who=self.names[best]) if text else ""
+            c.print(f"  [bold]{outcome}[/]: {said}")
         if self.reveal and self._dealt:
             for seat, hand in enumerate(self._dealt):
-                c.print(f"  {self.names[seat]} was dealt {styled(sorted_hand(hand.mask, -1))}")
+                cards = styled(sorted_hand(hand.mask, -1))
+                c.print("  " + t("{who} was dealt {cards}", who=self.names[seat], cards=cards))
         # The deal as it ended: with a rotating dealer the next deal (and its antes) has
         # already begun, and after the last deal the leftover pool is shared afterwards.
         balances = [int(b) for b in summary.standings]
-        self._show_money("after the deal", result, balances, result.pool_after)
+        self._show_money(t("after the deal"), result, balances, result.pool_after)
         self._in_deal = False
         self._dealt = []
 
@@ -335,11 +365,12 @@ class OmbreTable(TerminalTable):
             balances = money.balances
         if pool is None:
             pool = money.pool
+        t = self.t
         table = Table(title=title, title_justify="left")
-        table.add_column("player")
+        table.add_column(t("player"))
         if result is not None:
-            table.add_column("this deal")
-        table.add_column("balance")
+            table.add_column(t("this deal"))
+        table.add_column(t("balance"))
         for s in range(3):
             cells = [self.names[s]]
             if result is not None:
@@ -347,38 +378,42 @@ class OmbreTable(TerminalTable):
             cells.append(str(balances[s]))
             table.add_row(*cells)
         self.console.print(table)
-        self.console.print(f"pool: {pool}")
+        self.console.print(t("pool: {pool}", pool=pool))
 
     # -- the person's turn -------------------------------------------------------------------------
     def _show_turn(self) -> None:
         view = self.deal_view()
         assert view is not None
-        c = self.console
+        c, t = self.console, self.t
         phase = view.phase
         trumps = int(view.trumps) if view.trumps is not None else -1
         if phase == "play":
             won = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(view.tricks_won))
             symbol = "♣♦♥♠"[view.trumps - 4] if view.trumps is not None else "?"
-            c.print(f"trumps {styled(symbol)}; tricks: {won}")
+            c.print(t("trumps {suit}; tricks: {tricks}", suit=styled(symbol), tricks=won))
             if view.current_trick is not None and view.current_trick.cards:
                 leader = view.current_trick.leader
                 played = ", ".join(
                     f"{self.names[(leader + i) % 3]} {styled(str(card))}"
                     for i, card in enumerate(view.current_trick.cards)
                 )
-                c.print(f"on the table: {played}")
+                c.print(t("on the table: {cards}", cards=played))
         if phase == "exchange" and view.discards:
-            c.print(f"discarded so far: {styled(sorted_hand(view.discards.mask, trumps))}")
+            cards = styled(sorted_hand(view.discards.mask, trumps))
+            c.print(t("discarded so far: {cards}", cards=cards))
         if phase == "exchange" and self._pending:
-            pending = " ".join(t.split(" ", 1)[1] for t in self._pending)
-            c.print(f"to discard on 'draw': {styled(pending)} ('back' takes them back)")
+            pending = " ".join(text.split(" ", 1)[1] for text in self._pending)
+            c.print(
+                t("to discard on '{draw}': {cards} ('{back}' takes them back)",
+                  draw=t.action("ombre", "draw"), cards=styled(pending), back=t(TAKE_BACK[0]))
+            )  # fmt: skip
         self._show_hand(sorted_hand(view.hand.mask, trumps))
 
     def _show_hand(self, cards: str) -> None:
         """Print the person's hand, unless the same line was just printed."""
         moves = self.state.move_number()
         if (cards, moves) != getattr(self, "_hand_shown", None):
-            self.console.print(f"your hand: {styled(cards)}")
+            self.console.print(self.t("your hand: {cards}", cards=styled(cards)))
         self._hand_shown = (cards, moves)
 
     def _expand(self, answer: str, phase: str) -> list[str]:
@@ -409,23 +444,25 @@ class OmbreTable(TerminalTable):
         deal = self.deal
         assert deal is not None
         self._show_turn()
+        t = self.t
         while True:
             legal = deal.legal_actions()
-            texts = [deal.action_to_string(a) for a in legal]
+            texts = [t.action("ombre", deal.action_to_string(a)) for a in legal]
             phase = deal.phase()
             if phase in ("auction", "sans-prendre"):
-                prompt = f"you say ({' / '.join(texts)}): "
+                prompt = t("you say ({choices}): ", choices=" / ".join(texts))
             elif phase == "exchange":
                 view = self.deal_view()
                 stock = view.stock_left if view is not None else 0
-                prompt = (
-                    f"cards to discard (stock {stock}, up to {min(9, stock)}), "
-                    "'back CARD' to take one back, 'draw' to draw: "
-                )
+                prompt = t(
+                    "cards to discard (stock {stock}, up to {most}), '{back} CARD' to take one "
+                    "back, '{draw}' to draw: ", stock=stock, most=min(9, stock),
+                    back=t(TAKE_BACK[0]), draw=t.action("ombre", "draw"),
+                )  # fmt: skip
             elif phase == "trumps":
-                prompt = "name trumps (♣ ♦ ♥ ♠ or C D H S): "
+                prompt = t("name trumps (♣ ♦ ♥ ♠ or C D H S): ")
             else:
-                prompt = "your card: "
+                prompt = t("your card: ")
             answer = self._read_answer(prompt, texts)
             if answer is None:
                 return False
@@ -433,10 +470,10 @@ class OmbreTable(TerminalTable):
                 self._show_money("now")
                 continue
             if answer == "rules":
-                self.console.print(rules_text(self.game, "ombre"), markup=False)
+                self.console.print(rules_text(self.game, "ombre", t), markup=False)
                 continue
             if answer == "last":
-                self.console.print(self._last_trick_text or "no trick has been played yet")
+                self.console.print(self._last_trick_text or t("no trick has been played yet"))
                 continue
             words = answer.split()
             if phase == "exchange" and words and words[0].lower() in TAKE_BACK:
@@ -448,7 +485,10 @@ class OmbreTable(TerminalTable):
                     texts = [*self._pending, *texts]
                 actions = self._parse_all(texts)
             except TapeteError as e:
-                self.console.print(f"[red]not allowed[/]: {error_text(e, self.lang, self.names)}")
+                self.console.print(
+                    t("not allowed") + ": " + error_text(e, self.lang, self.names),
+                    style="red", markup=False,
+                )  # fmt: skip
                 continue
             if phase == "exchange" and not any(t.split()[0] == "draw" for t in texts):
                 self._pending = texts

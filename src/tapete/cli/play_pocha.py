@@ -28,6 +28,7 @@ from tapete.cli.common import (
 )
 from tapete.cli.prompt import default_language, error_text, pocha_text, read_line
 from tapete.cli.table import TerminalTable
+from tapete.cli.texts import Texts
 from tapete.cli.words import rules_text, session_end
 from tapete.engine import load_game
 from tapete.engine.events import Event
@@ -69,13 +70,20 @@ class PochaTable(TerminalTable):
         self.me = args.seat
         self.read = lambda prompt: read_line(prompt)  # looked up at call time (tests patch it)
         self.lang: str = getattr(args, "lang", None) or default_language()
+        self.t = Texts(self.lang)
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
-        self.table_options = {"seat": args.seat, "name": args.name, "bots": args.bots}
+        self.person: str = args.name or self.t("you")
+        self.table_options = {
+            "seat": args.seat,
+            "name": self.person,
+            "bots": args.bots,
+            "lang": self.lang,
+        }
         others = [s for s in range(n) if s != self.me]
         self.bots = make_bots(args.bots or "rule", others)
         for seat, bot in self.bots.items():
             bot.start(self.game, seat)
-        self.names = [args.name if s == self.me else f"{self.bots[s].name}-{s}" for s in range(n)]
+        self.names = [self.person if s == self.me else f"{self.bots[s].name}-{s}" for s in range(n)]
         self.reveal = args.reveal
         self.console = console
         self._shown = 0  # the move number of the first event not shown yet
@@ -100,19 +108,21 @@ class PochaTable(TerminalTable):
 
     def run(self) -> int:
         """Play the whole game; returns 0 (or 1 if the person quit)."""
-        c = self.console
+        c, t = self.console, self.t
         c.print(
-            f"[bold]La Pocha[/] — {self.game.num_players()} players; you are {self.names[self.me]}"
-            f" (seat {self.me}). Seed {self.seed} (--seed {self.seed} plays this game again)."
-        )
-        c.print("Type a card like [bold]3o[/] or a bid like [bold]2[/]; 'help' for help.\n")
+            t("La Pocha — {n} players; you are {name} (seat {seat}). Seed {seed} (--seed {seed} "
+              "plays this game again).", n=self.game.num_players(), name=self.names[self.me],
+              seat=self.me, seed=self.seed),
+            markup=False,
+        )  # fmt: skip
+        c.print(t("Type a card like 3o or a bid like 2; 'help' for help.") + "\n", markup=False)
         if not self.play_turns():
             return LEFT_STATUS
         view = self.view()
         self._show_sheet(view)
         best = max(view.totals)
         winners = [s for s, t in enumerate(view.totals) if t == best]
-        c.print("\n" + session_end(self.names, self.me, winners))
+        c.print("\n" + session_end(self.names, self.me, winners, t), markup=False)
         return 0
 
     def _resumed(self) -> None:
@@ -123,7 +133,7 @@ class PochaTable(TerminalTable):
         if hand is not None and hand.current_trick is not None:
             n, leader = len(self.names), hand.current_trick.leader
             self._trick = [((leader + i) % n, c) for i, c in enumerate(hand.current_trick.cards)]
-        self.console.print(f"resumed at hand {view.deal_index + 1}")
+        self.console.print(self.t("resumed at hand {n}", n=view.deal_index + 1))
 
     # -- the turn loop's hooks ----------------------------------------------------------------
     def _progress(self) -> int:
@@ -145,17 +155,18 @@ class PochaTable(TerminalTable):
                 other = self.state.view(seat)
                 deal = other.deal if isinstance(other, PochaMatchView) else None
                 self._held.append(str(deal.hand) if isinstance(deal, PochaView) else "")
-        c = self.console
+        c, t = self.console, self.t
         c.rule(
-            f"hand {index + 1}/{len(self.view().hand_sizes)}: "
-            f"{hand.hand_size} cards, dealer {self.names[hand.dealer]}"
-        )
+            t("hand {n}/{total}: {cards} cards, dealer {who}", n=index + 1,
+              total=len(self.view().hand_sizes), cards=hand.hand_size,
+              who=self.names[hand.dealer])
+        )  # fmt: skip
         if hand.trump_card is not None:
             in_hand = hand.trump_card_holder is not None
-            held = " (the dealer's last card, in his hand)" if in_hand else ""
-            c.print(f"trumps: {styled(str(hand.trump_card))}{held}")
+            held = " " + t("(the dealer's last card, in his hand)") if in_hand else ""
+            c.print(t("trumps: {card}", card=styled(str(hand.trump_card))) + held)
         else:
-            c.print("no trumps this hand")
+            c.print(t("no trumps this hand"))
 
     def _announce(self, seat: int, text: str) -> None:
         self._show_events()
@@ -171,21 +182,27 @@ class PochaTable(TerminalTable):
 
     def _event_line(self, event: Event) -> str:
         """The text of one event for the person (deals are shown with the hand)."""
-        kind = event.kind
+        kind, t = event.kind, self.t
         if kind == "dealer":
-            return f"  first dealer by lot: {self.names[event.arg('dealer')]}"
+            return "  " + t("first dealer by lot: {who}", who=self.names[event.arg("dealer")])
         if kind == "draw":
-            return f"  {self.names[event.arg('to')]} draws {styled(str(event.arg('card')))}"
+            card = styled(str(event.arg("card")))
+            return "  " + t("{who} draws {card}", who=self.names[event.arg("to")], card=card)
         if kind in ("deal", "turn"):
             return ""
         name = self.names[event.actor]
-        if kind == "bid":
-            return f"  {name}: bid {event.arg('bid')}"
+        if kind in ("bid", "offer"):
+            number = event.arg("bid", event.arg("offer"))
+            return f"  {name}: {t.action('pocha', f'{kind} {number}')}"
         if kind == "play":
             card = event.arg("card")
             self._trick.append((event.actor, Card(int(card))))
-            return f"  {name}: play {styled(str(card))}"
-        return f"  {name}: {kind}"  # swap, pass
+            return f"  {name}: {t.action('pocha', 'play')} {styled(str(card))}"
+        if kind == "trumps":
+            suit = event.arg("suit")
+            return "  " + t("{who} names trumps: {suit}", who=name,
+                            suit=t.action("pocha", f"trumps {suit}").split(" ", 1)[-1])  # fmt: skip
+        return f"  {name}: {t.action('pocha', kind)}"  # swap, pass
 
     def _after_action(self, hand_before: int) -> None:
         view = self.view()
@@ -215,25 +232,32 @@ class PochaTable(TerminalTable):
 
     def _trick_won(self, winner: int, last: bool = False) -> None:
         """Say who took the trick just completed, and with which card; kept for ``last``."""
+        t = self.t
         card = next((c for s, c in self._trick if s == winner), None)
-        with_card = f" with {styled(str(card))}" if card is not None else ""
-        which = "last trick" if last else "trick"
-        self.console.print(f"  → {which} to {self.names[winner]}{with_card}")
+        who = self.names[winner]
+        if card is None:
+            text = t("last trick to {who}", who=who) if last else t("trick to {who}", who=who)
+        elif last:
+            text = t("last trick to {who} with {card}", who=who, card=styled(str(card)))
+        else:
+            text = t("trick to {who} with {card}", who=who, card=styled(str(card)))
+        self.console.print(f"  → {text}")
         self._last_trick = (self._trick, winner)
         self._trick = []
 
     def _show_last_trick(self) -> None:
         if self._last_trick is None:
-            self.console.print("no trick has been played yet")
+            self.console.print(self.t("no trick has been played yet"))
             return
         cards, winner = self._last_trick
         played = ", ".join(f"{self.names[s]} {styled(str(c))}" for s, c in cards)
-        self.console.print(f"last trick: {played} → {self.names[winner]}")
+        self.console.print(self.t("last trick: {cards}", cards=played) + f" → {self.names[winner]}")
 
     # -- tables -------------------------------------------------------------------------------
     def _show_row(self, row: SheetRow) -> None:
-        table = Table(title="hand result", title_justify="left")
-        for col in ("player", "bid", "won", "points", "total"):
+        t = self.t
+        table = Table(title=t("hand result"), title_justify="left")
+        for col in (t("player"), t("bid"), t("won"), t("points"), t("total")):
             table.add_column(col)
         for s in range(len(row.bids)):
             table.add_row(
@@ -243,9 +267,10 @@ class PochaTable(TerminalTable):
         self.console.print(table)
 
     def _show_sheet(self, view: PochaMatchView) -> None:
-        table = Table(title="score sheet", title_justify="left")
-        table.add_column("hand")
-        table.add_column("cards")
+        t = self.t
+        table = Table(title=t("score sheet"), title_justify="left")
+        table.add_column(t("hand"))
+        table.add_column(t("cards"))
         for name in self.names:
             table.add_column(name)
         for i, row in enumerate(view.sheet):
@@ -254,15 +279,14 @@ class PochaTable(TerminalTable):
         self.console.print(table)
 
     def _show_turn(self, view: PochaView) -> None:
-        c = self.console
+        c, t = self.console, self.t
         bids = ", ".join(
             f"{self.names[s]} {'-' if b is None else b}" for s, b in enumerate(view.bids)
         )
-        c.print(f"bids: {bids}    tricks: " + ", ".join(
-            f"{self.names[s]} {w}" for s, w in enumerate(view.tricks_won)
-        ))  # fmt: skip
+        tricks = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(view.tricks_won))
+        c.print(t("bids: {bids}    tricks: {tricks}", bids=bids, tricks=tricks))
         if view.trump_card is not None:
-            c.print(f"trump card: {styled(str(view.trump_card))}")
+            c.print(t("trump card: {card}", card=styled(str(view.trump_card))))
         if view.current_trick is not None and view.current_trick.cards:
             n = len(self.names)
             leader = view.current_trick.leader
@@ -270,8 +294,8 @@ class PochaTable(TerminalTable):
                 f"{self.names[(leader + i) % n]} {styled(str(card))}"
                 for i, card in enumerate(view.current_trick.cards)
             )
-            c.print(f"on the table: {played}")
-        c.print(f"your hand: {styled(str(view.hand))}")
+            c.print(t("on the table: {cards}", cards=played))
+        c.print(t("your hand: {cards}", cards=styled(str(view.hand))))
 
     def _ask(self) -> bool:
         state = self.state
@@ -279,16 +303,24 @@ class PochaTable(TerminalTable):
         if view is None:
             raise ConfigError("it is your turn but no hand is being played")
         self._show_turn(view)
+        t = self.t
         while True:
             legal = state.legal_actions()
-            texts = [state.action_to_string(a) for a in legal]
+            texts = [t.action("pocha", state.action_to_string(a)) for a in legal]
             phase = view.phase
-            if phase == "bidding":
-                prompt = f"your bid ({', '.join(t.split()[1] for t in texts)}): "
+            if phase in ("bidding", "auction"):
+                numbers = ", ".join(x.split()[-1] for x in texts)
+                if phase == "bidding":
+                    prompt = t("your bid ({numbers}): ", numbers=numbers)
+                else:
+                    prompt = t("your offer ({numbers}): ", numbers=numbers)
             elif phase == "play":
-                prompt = "your card: "
+                prompt = t("your card: ")
+            elif phase in ("seven-swap", "two-swap"):
+                prompt = t("swap the card for the trump card? ({choices}): ",
+                           choices=" / ".join(texts))  # fmt: skip
             else:
-                prompt = f"{phase} ({' / '.join(texts)}): "
+                prompt = f"{' / '.join(texts)}: "
             answer = self._read_answer(prompt, texts)
             if answer is None:
                 return False
@@ -299,16 +331,16 @@ class PochaTable(TerminalTable):
                 self._show_last_trick()
                 continue
             if answer == "rules":
-                self.console.print(rules_text(self.game, "pocha"), markup=False)
+                self.console.print(rules_text(self.game, "pocha", t), markup=False)
                 continue
-            if not answer:
-                continue
-            if answer.split()[0].lower() not in ("swap", "pass"):
-                answer = pocha_text(answer, phase)
+            answer = pocha_text(answer, phase)
             try:
                 state.apply_action(state.string_to_action(answer))
             except (IllegalActionError, NotationError) as e:
-                self.console.print(f"[red]not allowed[/]: {error_text(e, self.lang, self.names)}")
+                self.console.print(
+                    t("not allowed") + ": " + error_text(e, self.lang, self.names),
+                    style="red", markup=False,
+                )  # fmt: skip
                 continue
             self._show_events()
             return True

@@ -1,12 +1,14 @@
-"""Play Trynka (Трынька) in the terminal against simple bots.
+"""Trynka (Трынька): play a session of banks against bots in the terminal.
 
 The table always shows the bank, the level, whose turn it is and, on your turn, your choices
-with their costs. Type an action in English or Russian (``bet 3`` / ``ставлю 3``, ``fold`` /
-``упал``, ``reveal`` / ``вскрываюсь``, ``blind 2`` / ``темню 2``…); Enter alone answers
-``no-flash`` when a card is about to be dealt to you; ``?`` repeats the table, ``quit`` ends.
+with their costs. Type an action in English, Russian or Spanish (``bet 3`` / ``ставлю 3`` /
+``apuesto 3``, ``fold`` / ``упал`` / ``me retiro``, ``reveal`` / ``вскрываюсь`` / ``veo``…);
+Enter alone answers ``no-flash`` when a card is about to be dealt to you; ``help`` lists the
+commands and your choices, ``money`` shows the table again, ``rules`` the rules in force,
+``quit`` leaves (and offers to save the session: ``tapete play --resume FILE``).
 
-Everything shown is made here from your views and your events (values, not sentences): the
-texts are the terminal's (English, with the Russian terms of the actions).
+Everything shown is made here from your views and your events (values, not sentences), in
+the table's language (``--lang``), with the players' names.
 """
 
 from __future__ import annotations
@@ -20,17 +22,18 @@ from rich.table import Table
 from tapete.cards import CardSet, Deck
 from tapete.cli.common import (
     LEFT_STATUS,
-    LEFT_TEXT,
     add_play_options,
     game_from_args,
     make_bots,
     table_randomness,
 )
-from tapete.cli.prompt import command_of, error_text, read_line, trynka_text
+from tapete.cli.prompt import default_language, error_text, read_line, trynka_text
+from tapete.cli.table import TerminalTable
+from tapete.cli.texts import N_, Texts
 from tapete.cli.words import rules_text, session_end
-from tapete.engine.chance import sample_chance
+from tapete.engine import load_game
 from tapete.engine.events import Event
-from tapete.errors import TapeteError
+from tapete.errors import ConfigError, TapeteError
 from tapete.games.trynka import (
     TrynkaActions,
     TrynkaMatchGame,
@@ -38,8 +41,12 @@ from tapete.games.trynka import (
     TrynkaMatchView,
     TrynkaView,
     hand_value,
-    russian_action,
 )
+
+ENGLISH = Texts("en")
+#: The flags of the hand values (sixes_over_aces, two_aces_22, trips_score, trynka_flush).
+Flags = tuple[bool, bool, bool, bool]
+PLAIN: Flags = (False, False, False, False)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,102 +56,191 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--balance", type=int, default=100, help="starting chips (default 100)")
 
 
-def _seats(seats: Sequence[int]) -> str:
-    return ", ".join(f"seat {s}" for s in seats)
+_TRIPLES = {
+    "A": N_("three aces"), "6": N_("three sixes"), "7": N_("three sevens"),
+    "8": N_("three eights"), "9": N_("three nines"), "10": N_("three tens"),
+    "J": N_("three jacks"), "Q": N_("three queens"), "K": N_("three kings"),
+}  # fmt: skip
+_PHASES = {
+    "deal": N_("dealing"), "blind": N_("blind stakes"), "round1": N_("first betting round"),
+    "blind_look": N_("looking at the cards"), "betting": N_("betting"),
+    "closed": N_("betting closed"), "reveal": N_("reveal"), "svara_proposal": N_("svara?"),
+    "svara_join": N_("joining the svara"), "over": N_("bank over"),
+}  # fmt: skip
 
 
-def _cards(deck: Deck, cards: Sequence[int]) -> str:
-    return deck.format_cards(list(cards))
+def value_words(deck: Deck, cards: Sequence[int], flags: Flags = PLAIN, t: Texts = ENGLISH) -> str:
+    """A three-card hand's value as a player says it, under the value options in force
+    (``flags``: sixes_over_aces, two_aces_22, trips_score, trynka_flush).
+
+    >>> from tapete.cards import RUSSIAN_24
+    >>> def hand(text): return [int(card) for card in CardSet.parse(text)]
+    >>> value_words(RUSSIAN_24, hand('A♠ 10♠ 9♥')), value_words(RUSSIAN_24, hand('6♠ 6♥ 6♦'))
+    ('21 (suit total)', 'three sixes')
+    >>> value_words(RUSSIAN_24, hand('9♠ 9♥ 9♦'))
+    '9 (suit total)'
+    >>> value_words(RUSSIAN_24, hand('9♠ 9♥ 9♦'), (False, False, True, False))
+    '27 (three nines)'
+    >>> value_words(RUSSIAN_24, hand('A♠ A♥ 7♦')), value_words(RUSSIAN_24, hand('A♠ A♥ 7♦'),
+    ...     (False, True, False, False))
+    ('11 (suit total)', '22 (two aces)')
+    >>> value_words(RUSSIAN_24, hand('8♦ 7♦ 6♦'), (False, False, False, True))
+    '21 (trynka: three of one suit)'
+    >>> value_words(RUSSIAN_24, hand('A♠ 10♠ 9♥'), t=Texts("ru"))
+    '21 (очки одной масти)'
+    """
+    sixes_over_aces, two_aces_22, trips_score, trynka_flush = flags
+    if len(cards) != 3:
+        return str(len(cards))
+    value = hand_value(
+        CardSet(list(cards)),
+        sixes_over_aces=sixes_over_aces,
+        two_aces_22=two_aces_22,
+        trips_score=trips_score,
+        trynka_flush=trynka_flush,
+    )
+    ranks = [text[:-1] for text in deck.format_cards(list(cards)).split()]
+    points = value.points
+    if len(set(ranks)) == 1:
+        triple = t(_TRIPLES.get(ranks[0], ranks[0]))
+        if ranks[0] in ("A", "6") or (ranks[0] == "10" and not trips_score):
+            return triple
+        if trips_score:
+            return t("{points} ({hand})", points=points, hand=triple)
+    suits = {text[-1] for text in deck.format_cards(list(cards)).split()}
+    if trynka_flush and len(suits) == 1:
+        return t("{points} (trynka: three of one suit)", points=points)
+    if two_aces_22 and ranks.count("A") == 2 and points == 22:
+        return t("22 (two aces)")
+    return t("{points} (suit total)", points=points)
 
 
-_RANK_WORDS = {"A": "aces", "6": "sixes", "7": "sevens", "8": "eights", "9": "nines",
-               "10": "tens", "J": "jacks", "Q": "queens", "K": "kings"}  # fmt: skip
+class Speaker:
+    """Names and texts for one table: events as sentences in its language."""
 
+    def __init__(
+        self, deck: Deck, names: Sequence[str], t: Texts = ENGLISH, flags: Flags = PLAIN
+    ) -> None:
+        self.deck, self.names, self.t, self.flags = deck, list(names), t, flags
 
-def value_words(deck: Deck, cards: Sequence[int]) -> str:
-    """A three-card hand's value as a player says it: ``three sixes``, ``20 (suit total)``,
-    ``22 (two aces)``; the points of fewer cards as a number."""
-    hand = CardSet(list(cards))
-    value = hand_value(hand)
-    texts = deck.format_cards(list(cards)).split()
-    ranks = [t[:-1] for t in texts]
-    if len(ranks) == 3 and len(set(ranks)) == 1:
-        return f"three {_RANK_WORDS.get(ranks[0], ranks[0])}"
-    if ranks.count("A") == 2 and value.points == 22:
-        return "22 (two aces)"
-    return f"{value.points} (suit total)"
+    def name(self, seat: int) -> str:
+        """The name of ``seat``."""
+        return self.names[seat] if 0 <= seat < len(self.names) else str(seat)
 
+    def who(self, seats: Sequence[int]) -> str:
+        """Several names."""
+        return ", ".join(self.name(s) for s in seats)
 
-def _outcome(deck: Deck, event: Event) -> list[str]:
-    """The public outcomes an event carries, as sentences."""
-    out: list[str] = []
-    for name, value in event.args:
-        if name == "out":
-            out.append(f"seat {value} is out")
-        elif name == "tie" and event.arg("svara") is not None:
-            out.append("a tie")
-        elif name == "tie":
-            out.append("a tie: the revealer must beat")
-        elif name == "shown_cards":
-            out += [
-                f"seat {s} shows {_cards(deck, cards)} = {value_words(deck, cards)}"
-                for s, cards in value
-            ]
-        elif name == "showdown":
-            out.append(f"showdown: best {_seats(value)}")
-        elif name == "svara":
-            fee = event.arg("fee", 0)
-            out.append(f"svara: {_seats(value)}" + (f", join fee {fee}" if fee else ""))
-        elif name == "winner":
-            out.append(f"seat {value} takes the bank of {event.arg('won')}")
-        elif name == "split":
-            shares = event.arg("shares", ())
-            parts = ", ".join(f"seat {s} {a}" for s, a in zip(value, shares, strict=False))
-            out.append(f"the bank is split: {parts}")
-        elif name == "look":
-            out.append(f"{_seats(value)} look at their cards")
-        elif name == "dealt_in":
-            out.append(f"new deal, the bank stays: {_seats(value)} dealt in")
-    return out
+    def cards(self, cards: Sequence[int]) -> str:
+        """Cards in the pack's notation."""
+        return self.deck.format_cards(list(cards))
 
+    def value(self, cards: Sequence[int]) -> str:
+        """A hand's value in words."""
+        return value_words(self.deck, cards, self.flags, self.t)
 
-def event_text(deck: Deck, event: Event) -> str | None:
-    """The sentence the terminal prints for ``event`` (``None``: nothing worth printing)."""
-    kind, actor = event.kind, event.actor
-    head: str | None
-    if kind == "draw":
-        card = deck.format_card(event.arg("card"))
-        to = event.arg("to")
-        head = f"the table turns {card}" if to == -1 else f"seat {to} turns {card}"
-    elif kind == "deal":
-        if event.hidden or event.arg("card") is None:
+    def outcome(self, event: Event) -> list[str]:
+        """The public outcomes an event carries, as sentences."""
+        t = self.t
+        out: list[str] = []
+        for key, value in event.args:
+            if key == "out":
+                out.append(t("{who} is out", who=self.name(value)))
+            elif key == "tie" and event.arg("svara") is not None:
+                out.append(t("a tie"))
+            elif key == "tie":
+                out.append(t("a tie: the revealer must beat"))
+            elif key == "shown_cards":
+                out += [
+                    t(
+                        "{who} shows {cards} = {value}",
+                        who=self.name(s),
+                        cards=self.cards(cards),
+                        value=self.value(cards),
+                    )
+                    for s, cards in value
+                ]
+            elif key == "showdown":
+                out.append(t("showdown: best {who}", who=self.who(value)))
+            elif key == "svara":
+                fee = event.arg("fee", 0)
+                text = t("svara: {who}", who=self.who(value))
+                out.append(text + (t(", join fee {fee}", fee=fee) if fee else ""))
+            elif key == "winner":
+                out.append(
+                    t("{who} takes the bank of {won}", who=self.name(value), won=event.arg("won"))
+                )
+            elif key == "split":
+                shares = event.arg("shares", ())
+                parts = ", ".join(
+                    f"{self.name(s)} {a}" for s, a in zip(value, shares, strict=False)
+                )
+                out.append(t("the bank is split: {parts}", parts=parts))
+            elif key == "look":
+                out.append(t("{who} look at their cards", who=self.who(value)))
+            elif key == "dealt_in":
+                out.append(t("new deal, the bank stays: {who} dealt in", who=self.who(value)))
+        return out
+
+    def event(self, event: Event) -> str | None:
+        """The sentence for ``event`` (``None``: nothing worth printing)."""
+        t = self.t
+        kind, actor = event.kind, event.actor
+        who = self.name(actor)
+        head: str
+        if kind == "draw":
+            card = self.deck.format_card(event.arg("card"))
+            to = event.arg("to")
+            if to == -1:
+                head = t("the table turns {card}", card=card)
+            else:
+                head = t("{who} turns {card}", who=self.name(to), card=card)
+        elif kind == "deal":
+            if event.hidden or event.arg("card") is None:
+                return None
+            card = self.deck.format_card(event.arg("card"))
+            head = t("a card is dealt face up to {who}: {card}", who=self.name(event.arg("to")),
+                     card=card)  # fmt: skip
+        elif kind in ("no_flash", "decline") and not event.args:
             return None
-        card = deck.format_card(event.arg("card"))
-        head = f"a card is dealt face up to seat {event.arg('to')}: {card}"
-    elif kind in ("no_flash", "decline") and not event.args:
-        return None
-    elif kind == "decline" and event.arg("look") is not None and len(event.args) == 1:
-        return "; ".join(_outcome(deck, event))
-    elif kind in ("blind", "overblind", "bet"):
-        text = f"{kind} {event.arg('amount')}"
-        head = f"seat {actor}: {text} / {russian_action(text)}"
-    elif kind == "reveal":
-        head = f"seat {actor} reveals to seat {event.arg('to')} (pays {event.arg('cost')})"
-    elif kind == "tens":
-        head = f"seat {actor} claims three tens: redeal"
-    else:
-        words = {
-            "fold": "folds / упал", "flash": "asks for a card face up", "keep": "keeps it",
-            "replace": "has it replaced", "show": "shows", "propose": "proposes a svara / варим",
-            "accept": "accepts the svara", "refuse": "refuses the svara", "join": "joins the svara",
-            "decline": "declines", "no_flash": "",
-        }  # fmt: skip
-        head = f"seat {actor} {words.get(kind, kind)}".rstrip()
-    return "; ".join([head, *_outcome(deck, event)])
+        elif kind == "decline" and event.arg("look") is not None and len(event.args) == 1:
+            return "; ".join(self.outcome(event))
+        elif kind in ("blind", "overblind", "bet"):
+            action = t.action("trynka", f"{kind} {event.arg('amount')}")
+            head = t("{who}: {action}", who=who, action=action)
+        elif kind == "reveal":
+            head = t("{who} reveals to {other} (pays {cost})", who=who,
+                     other=self.name(event.arg("to")), cost=event.arg("cost"))  # fmt: skip
+        elif kind == "tens":
+            head = t("{who} claims three tens: redeal", who=who)
+        else:
+            words = {
+                "fold": N_("{who} folds"), "flash": N_("{who} asks for a card face up"),
+                "keep": N_("{who} keeps it"), "replace": N_("{who} has it replaced"),
+                "show": N_("{who} shows"), "propose": N_("{who} proposes a svara"),
+                "accept": N_("{who} accepts the svara"), "refuse": N_("{who} refuses the svara"),
+                "join": N_("{who} joins the svara"), "decline": N_("{who} declines"),
+                "no_flash": N_("{who}"),
+            }  # fmt: skip
+            head = t(words[kind], who=who) if kind in words else f"{who} {kind}"
+        return "; ".join([head, *self.outcome(event)])
 
 
-def choices_text(codec: TrynkaActions, legal: Sequence[int], view: TrynkaView) -> list[str]:
-    """The legal actions with their costs, amounts grouped (``bet 2…10``)."""
+def event_text(
+    deck: Deck, event: Event, names: Sequence[str] | None = None, t: Texts = ENGLISH
+) -> str | None:
+    """The sentence the terminal prints for ``event`` (``None``: nothing worth printing);
+    seats are named by ``names`` (``seat N`` without them)."""
+    if names is None:
+        names = [f"seat {s}" for s in range(8)]
+    return Speaker(deck, names, t).event(event)
+
+
+def choices_text(
+    codec: TrynkaActions, legal: Sequence[int], view: TrynkaView, t: Texts = ENGLISH
+) -> list[str]:
+    """The legal actions with their costs, amounts grouped (``bet 2…10``), in the words the
+    table reads (``ставлю 2…10`` in Russian)."""
     out: list[str] = []
     amounts: dict[str, list[int]] = {}
     for action in legal:
@@ -152,218 +248,296 @@ def choices_text(codec: TrynkaActions, legal: Sequence[int], view: TrynkaView) -
         if amount is not None:
             amounts.setdefault(amount[0], []).append(amount[1])
         elif action == codec.reveal:
-            out.append(f"reveal ({view.reveal_cost})")
+            out.append(f"{t.action('trynka', 'reveal')} ({view.reveal_cost})")
         elif action == codec.join:
-            out.append(f"join ({view.join_fee})")
+            out.append(f"{t.action('trynka', 'join')} ({view.join_fee})")
         else:
-            out.append(codec.text(action))
+            out.append(t.action("trynka", codec.text(action)))
     for verb, values in amounts.items():
         span = f"{values[0]}" if len(values) == 1 else f"{values[0]}…{values[-1]}"
-        out.append(f"{verb} {span}")
+        words = t.action("trynka", f"{verb} {values[0]}")
+        out.append(words.replace(f" {values[0]}", f" {span}"))
     return out
 
 
-def _describe_seat(view: TrynkaView, seat: int) -> str:
-    if seat not in view.participants:
-        return "not dealt in"
-    flags = ["in" if view.active[seat] else "out"]
-    if view.dark[seat]:
-        flags.append("blind")
-    return ", ".join(flags)
+class TrynkaTable(TerminalTable):
+    """The terminal table of a Trynka session: the person at ``me``, bots elsewhere."""
 
+    commands = ("money", "rules")
 
-def render(console: Console, game: TrynkaMatchGame, match: TrynkaMatchView) -> None:
-    """Print the table as the seat of ``match`` (a view) sees it."""
-    view = match.deal
-    if not isinstance(view, TrynkaView) or view.seat is None:
-        return
-    me = view.seat
-    deck = game.rules.deck
-    table = Table(title=f"Trynka — bank no. {match.deal_index + 1}, dealer seat {view.dealer}")
-    for column in ("seat", "chips", "paid this bank", "state", "cards seen"):
-        table.add_column(column)
-    for seat in range(view.n_players):
-        name = f"{seat} (you)" if seat == me else str(seat)
-        if seat == view.current_player:
-            name = f"▶ {name}"
-        cards = view.hand if seat == me else view.shown[seat]
-        hidden = view.cards_held[seat] - len(cards)
-        text = deck.format_cards(cards) + (" " if cards and hidden else "")
-        text += ("▒ " * hidden).strip()
-        table.add_row(
-            name, str(view.balances[seat]), str(view.paid[seat]), _describe_seat(view, seat), text
-        )
-    console.print(table)
-    closed = " — betting closed" if view.closed else ""
-    console.print(
-        f"pot [bold]{view.bank}[/bold]   level [bold]{view.level}[/bold] (cap {view.level_cap})"
-        f"   phase {view.phase}{closed}"
-    )
-    if view.looked[me] and len(view.hand) == 3:
-        words = value_words(deck, list(view.hand))
-        console.print(f"your hand {deck.format_cards(view.hand)} = {words}")
-
-
-def _ask(
-    console: Console,
-    game: TrynkaMatchGame,
-    state: TrynkaMatchState,
-    me: int,
-    read: Callable[[str], str],
-) -> int | None:
-    codec = game.rules.bank.actions
-    legal = state.legal_actions()
-    view = state.view(me)
-    bank = view.deal
-    assert isinstance(bank, TrynkaView)
-    choices = choices_text(codec, legal, bank)
-    shown = ", ".join(f"{c} / {russian_action(c.split(' (')[0])}" for c in choices)
-    hint = " (Enter = no-flash)" if codec.no_flash in legal else ""
-    console.print(f"[bold]your turn[/bold] — choices: {shown}{hint}")
-    while True:
-        try:
-            text = read("your action> ").strip()
-        except EOFError:
-            return None
-        command = command_of(text)
-        if command == "quit":
-            return None
-        if command == "help":
-            render(console, game, view)
-            console.print("commands: help, money, rules, quit\nlegal: " + ", ".join(choices))
-            continue
-        if command == "money":
-            render(console, game, view)
-            continue
-        if command == "rules":
-            console.print(rules_text(game, "trynka"), markup=False)
-            continue
-        text = trynka_text(text)
-        if not text and codec.no_flash in legal:
-            return codec.no_flash
-        if not text:
-            continue
-        try:
-            action = state.string_to_action(text)
-        except TapeteError as e:
-            console.print(f"[red]{error_text(e, 'en')}[/red]")
-            continue
-        error = state.why_illegal(action)
-        if error is not None:
-            console.print(f"[red]{error_text(error, 'en')}[/red]")
-            continue
-        return action
-
-
-def _show_reveal(
-    console: Console, deck: Deck, match: TrynkaMatchView, event: Event, me: int
-) -> None:
-    """A reveal between the person and another seat: both hands and their values (from the
-    person's view: the engine shows the two hands to those two players only)."""
-    bank = match.deal
-    other = event.arg("to") if event.actor == me else event.actor
-    if not isinstance(bank, TrynkaView) or len(bank.hand) != 3:
-        return
-    theirs = list(bank.shown[other])
-    if len(theirs) != 3:
-        return
-    mine = list(bank.hand)
-    console.print(
-        f"[bold]  seat {other} shows you {_cards(deck, theirs)} = {value_words(deck, theirs)};"
-        f" you have {_cards(deck, mine)} = {value_words(deck, mine)}[/bold]"
-    )
-
-
-def run(args: argparse.Namespace, read: Callable[[str], str] = read_line) -> int:
-    """Play a session of banks; returns the exit status."""
-    console = Console()
-    seed, deal_rng, bot_rng = table_randomness(args.seed)
-    game = game_from_args(
-        "trynka-match",
-        getattr(args, "param", []),
-        n_players=args.players,
-        banks=args.banks,
-        start_balance=args.balance,
-    )
-    assert isinstance(game, TrynkaMatchGame)
-    n_players = game.num_players()
-    me = args.seat
-    if not 0 <= me < n_players:
-        console.print(f"[red]--seat must be 0…{n_players - 1}[/red]")
-        return 2
-    others = [s for s in range(n_players) if s != me]
-    bots = make_bots(args.bots or "rule", others)
-    for seat, bot in bots.items():
-        bot.start(game, seat)
-    console.print(f"Trynka, {n_players} players, seed {seed}; you are seat {me}.")
-    state = game.new_initial_state()
-    deck = game.rules.deck
-    codec = game.rules.bank.actions
-    printed = 0  # the move number up to which my events are printed
-    bank_shown = -1
-    held: list[CardSet] = []
-    first_dealer_shown = False
-
-    def catch_up() -> TrynkaMatchView:
-        nonlocal printed, first_dealer_shown
-        for event in state.events(me, printed):
-            text = event_text(deck, event)
-            if text is not None:
-                console.print(f"[cyan]· {text}[/cyan]")
-            if event.kind == "reveal" and me in (event.actor, event.arg("to")):
-                _show_reveal(console, deck, state.view(me), event, me)
-        printed = state.move_number()
-        view = state.view(me)
-        if view.first_dealer is not None and not first_dealer_shown:
-            console.print(f"[cyan]· first dealer: seat {view.first_dealer}[/cyan]")
-            first_dealer_shown = True
-        return view
-
-    while not state.is_terminal():
-        view = catch_up()
-        if view.deal_index != bank_shown and isinstance(view.deal, TrynkaView):
-            if args.reveal and held:
-                for seat in others:
-                    cards = deck.format_cards(held[seat])
-                    console.print(
-                        f"  [magenta]seat {seat} ({bots[seat].name}) held {cards}[/magenta]"
-                    )
-            bank_shown = view.deal_index
-            console.print(f"[cyan]· bank {bank_shown + 1}: seat {view.deal.dealer} deals[/cyan]")
-        if args.reveal and state.deal is not None and any(state.deal.hands):
-            # the host shows what the bots held, as asked: the only use of the true hands
-            held = [state.deal.hand(s) for s in range(n_players)]
-        player = state.current_player()
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, deal_rng))
-            continue
-        legal = state.legal_actions()
-        if player == me:
-            if len(legal) == 1:
-                state.apply_action(legal[0])
-                continue
-            asking_flash = codec.flash in legal or codec.keep in legal
-            if not asking_flash:
-                render(console, game, state.view(me))
-            chosen = _ask(console, game, state, me, read)
-            if chosen is None:
-                console.print(LEFT_TEXT)
-                return LEFT_STATUS
-            action = chosen
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        console: Console,
+        read: Callable[[str], str] = read_line,
+    ) -> None:
+        record = getattr(args, "record", None)
+        if record is not None:
+            game = load_game(record.game, **dict(record.params))
         else:
-            action = bots[player].choose(state.view(player), legal, bot_rng)
-        state.apply_action(action)
-    catch_up()
-    if args.reveal and held:
-        for seat in others:
-            console.print(
-                f"  [magenta]seat {seat} ({bots[seat].name}) held {deck.format_cards(held[seat])}"
-                "[/magenta]"
+            game = game_from_args(
+                "trynka-match",
+                getattr(args, "param", []),
+                n_players=args.players,
+                banks=args.banks,
+                start_balance=args.balance,
             )
-    returns = state.returns()
-    console.print("final balances: " + ", ".join(f"seat {s} {b:g}" for s, b in enumerate(returns)))
-    names = [getattr(args, "name", "you") if s == me else f"{bots[s].name}-{s}"
-             for s in range(n_players)]  # fmt: skip
-    best = max(returns)
-    console.print(session_end(names, me, [s for s, b in enumerate(returns) if b == best]))
-    return 0
+        if not isinstance(game, TrynkaMatchGame):
+            raise ConfigError("trynka-match is not Trynka's session here")
+        self.game = game
+        state = game.new_initial_state()
+        assert isinstance(state, TrynkaMatchState)
+        self.state: TrynkaMatchState = state
+        n = game.num_players()
+        if not 0 <= args.seat < n:
+            raise ConfigError(f"--seat must be 0…{n - 1}")
+        self.me = args.seat
+        self.read = read
+        self.lang: str = getattr(args, "lang", None) or default_language()
+        self.t = Texts(self.lang)
+        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
+        self.person: str = args.name or self.t("you")
+        self.table_options = {
+            "seat": args.seat,
+            "name": self.person,
+            "bots": args.bots,
+            "lang": self.lang,
+        }
+        others = [s for s in range(n) if s != self.me]
+        self.bots = make_bots(args.bots or "rule", others)
+        for seat, bot in self.bots.items():
+            bot.start(game, seat)
+        self.names = [self.person if s == self.me else f"{self.bots[s].name}-{s}" for s in range(n)]
+        self.reveal: bool = args.reveal
+        self.console = console
+        self.deck = game.rules.deck
+        self.codec = game.rules.bank.actions
+        self.speak = Speaker(self.deck, self.names, self.t, game.rules.bank.value_flags)
+        self._printed = 0  # the move number up to which the person's events are printed
+        self._bank_shown = -1
+        self._first_dealer_shown = False
+        self._held: list[CardSet] = []  # with --reveal: what every seat held
+
+    def view(self) -> TrynkaMatchView:
+        """The person's view of the session."""
+        return self.state.view(self.me)
+
+    # -- the session -------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play the session; returns 0 (or 1 if the person left)."""
+        t, c = self.t, self.console
+        c.print(
+            t("Trynka — {n} players; you are {name} (seat {seat}). Seed {seed} (--seed {seed} "
+              "plays this session again).", n=len(self.names), name=self.names[self.me],
+              seat=self.me, seed=self.seed),
+            markup=False,
+        )  # fmt: skip
+        c.print(t("Type an action like 'bet 2' or 'fold'; 'help' for help.") + "\n", markup=False)
+        if not self.play_turns():
+            return LEFT_STATUS
+        self._catch_up()
+        self._show_held()
+        returns = self.state.returns()
+        self._final_balances(returns)
+        best = max(returns)
+        winners = [s for s, b in enumerate(returns) if b == best]
+        c.print(session_end(self.names, self.me, winners, t), markup=False)
+        return 0
+
+    def _final_balances(self, returns: Sequence[float]) -> None:
+        t = self.t
+        start = self.game.rules.bank.balances
+        table = Table(title=t("final balances"), title_justify="left")
+        for column in (t("player"), t("chips"), t("won or lost")):
+            table.add_column(column)
+        for seat, chips in enumerate(returns):
+            change = chips - start[seat] if seat < len(start) else chips
+            table.add_row(self.names[seat], f"{chips:g}", f"{change:+g}")
+        self.console.print(table)
+
+    def _resumed(self) -> None:
+        self._printed = self.state.move_number()
+        view = self.view()
+        self._bank_shown = view.deal_index if isinstance(view.deal, TrynkaView) else -1
+        self._first_dealer_shown = True
+        self.console.print(self.t("resumed at bank {n}", n=view.deal_index + 1))
+
+    # -- the turn loop's hooks ----------------------------------------------------------------
+    def _progress(self) -> int:
+        return self.view().deal_index
+
+    def _after_chance(self, phase: str, text: str) -> None:
+        self._catch_up()
+
+    def _announce(self, seat: int, text: str) -> None:
+        self._catch_up()
+
+    def _after_action(self, progress_before: int) -> None:
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Print the person's events not printed yet, a new bank's heading, a reveal's hands."""
+        t, c = self.t, self.console
+        state = self.state
+        for event in state.events(self.me, self._printed):
+            text = self.speak.event(event)
+            if text is not None:
+                c.print(f"· {text}", style="cyan", markup=False)
+            if event.kind == "reveal" and self.me in (event.actor, event.arg("to")):
+                self._show_reveal(event)
+        self._printed = state.move_number()
+        view = self.view()
+        if view.first_dealer is not None and not self._first_dealer_shown:
+            c.print("· " + t("first dealer: {who}", who=self.names[view.first_dealer]),
+                    style="cyan", markup=False)  # fmt: skip
+            self._first_dealer_shown = True
+        if view.deal_index != self._bank_shown and isinstance(view.deal, TrynkaView):
+            self._show_held()
+            self._bank_shown = view.deal_index
+            dealer = self.names[view.deal.dealer]
+            heading = t("bank {n}: {who} deals", n=self._bank_shown + 1, who=dealer)
+            c.print("· " + heading, style="cyan", markup=False)
+        deal = state.deal
+        if self.reveal and deal is not None and any(deal.hands):
+            # the host shows what the bots held, as asked: the only use of the true hands
+            self._held = [deal.hand(s) for s in range(len(self.names))]
+
+    def _show_held(self) -> None:
+        if not (self.reveal and self._held):
+            return
+        for seat in range(len(self.names)):
+            if seat != self.me:
+                cards = self.deck.format_cards(self._held[seat])
+                self.console.print(
+                    "  " + self.t("{who} held {cards}", who=self.names[seat], cards=cards),
+                    style="magenta", markup=False,
+                )  # fmt: skip
+        self._held = []
+
+    def _show_reveal(self, event: Event) -> None:
+        """A reveal between the person and another seat: both hands and their values (from the
+        person's view: the engine shows the two hands to those two players only)."""
+        bank = self.view().deal
+        other = event.arg("to") if event.actor == self.me else event.actor
+        if not isinstance(bank, TrynkaView) or len(bank.hand) != 3:
+            return
+        theirs = list(bank.shown[other])
+        if len(theirs) != 3:
+            return
+        mine = list(bank.hand)
+        s = self.speak
+        self.console.print(
+            "  " + self.t("{who} shows you {cards} = {value}; you have {mine} = {my_value}",
+                          who=self.names[other], cards=s.cards(theirs), value=s.value(theirs),
+                          mine=s.cards(mine), my_value=s.value(mine)),
+            style="bold", markup=False,
+        )  # fmt: skip
+
+    # -- the table ---------------------------------------------------------------------------
+    def render(self) -> None:
+        """Print the table as the person's view shows it."""
+        t = self.t
+        match = self.view()
+        view = match.deal
+        if not isinstance(view, TrynkaView) or view.seat is None:
+            return
+        me = view.seat
+        table = Table(title=t("Trynka — bank no. {n}, dealer {who}", n=match.deal_index + 1,
+                              who=self.names[view.dealer]))  # fmt: skip
+        for column in (t("player"), t("chips"), t("paid this bank"), t("state"), t("cards seen")):
+            table.add_column(column)
+        for seat in range(view.n_players):
+            name = self.names[seat] + (" " + t("(you)") if seat == me else "")
+            if seat == view.current_player:
+                name = f"▶ {name}"
+            cards = view.hand if seat == me else view.shown[seat]
+            hidden = view.cards_held[seat] - len(cards)
+            text = self.deck.format_cards(cards) + (" " if cards and hidden else "")
+            text += ("▒ " * hidden).strip()
+            table.add_row(
+                name, str(view.balances[seat]), str(view.paid[seat]), self._state_of(view, seat),
+                text,
+            )  # fmt: skip
+        self.console.print(table)
+        phase = t(_PHASES.get(view.phase, view.phase))
+        self.console.print(
+            t("pot {pot}   level {level} (cap {cap})   {phase}", pot=view.bank, level=view.level,
+              cap=view.level_cap, phase=phase),
+            markup=False,
+        )  # fmt: skip
+        if view.looked[me] and len(view.hand) == 3:
+            self.console.print(
+                t("your hand {cards} = {value}", cards=self.deck.format_cards(view.hand),
+                  value=self.speak.value(list(view.hand))),
+                markup=False,
+            )  # fmt: skip
+
+    def _state_of(self, view: TrynkaView, seat: int) -> str:
+        t = self.t
+        if seat not in view.participants:
+            return t("not dealt in")
+        flags = [t("in") if view.active[seat] else t("out")]
+        if view.dark[seat]:
+            flags.append(t("blind"))
+        return ", ".join(flags)
+
+    # -- the person's turn -------------------------------------------------------------------
+    def _ask(self) -> bool:
+        state, codec, t = self.state, self.codec, self.t
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            return True
+        if not (codec.flash in legal or codec.keep in legal):
+            self.render()
+        bank = self.view().deal
+        assert isinstance(bank, TrynkaView)
+        choices = choices_text(codec, legal, bank, t)
+        hint = " " + t("(Enter = {action})", action=t.action("trynka", "no-flash"))
+        if codec.no_flash not in legal:
+            hint = ""
+        self.console.print(
+            t("your turn — choices: {choices}", choices=", ".join(choices)) + hint, markup=False
+        )
+        while True:
+            empty = "no-flash" if codec.no_flash in legal else None
+            answer = self._read_answer(t("your action> "), choices, empty=empty)
+            if answer is None:
+                return False
+            if answer == "money":
+                self.render()
+                continue
+            if answer == "rules":
+                self.console.print(rules_text(self.game, "trynka", t), markup=False)
+                continue
+            text = trynka_text(answer)
+            try:
+                action = state.string_to_action(text)
+            except TapeteError as e:
+                self._refuse(e)
+                continue
+            error = state.why_illegal(action)
+            if error is not None:
+                self._refuse(error)
+                continue
+            state.apply_action(action)
+            return True
+
+    def _refuse(self, error: TapeteError) -> None:
+        self.console.print(
+            self.t("not allowed") + ": " + error_text(error, self.lang, self.names),
+            style="red", markup=False,
+        )  # fmt: skip
+
+
+def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
+    """Play a session of banks; returns the exit status."""
+    try:
+        table = TrynkaTable(args, Console(highlight=False), read or read_line)
+    except ConfigError as e:
+        Console(stderr=True).print(f"error: {e}", markup=False)
+        return 2
+    record = getattr(args, "record", None)
+    if record is not None:
+        table.resume(record)
+    return table.run()

@@ -13,6 +13,8 @@ with :func:`error_text` (the reason codes of :mod:`tapete.i18n`).
 ('Ao', 'Rc', 'Rb', None)
 >>> pocha_text("juego 11e", "play"), pocha_text("ставка 2", "play"), pocha_text("3", "bidding")
 ('play Ce', 'bid 2', 'bid 3')
+>>> pocha_text("cambio", "swap"), pocha_text("пас", "swap"), pocha_text("triunfo copas", "x")
+('swap', 'pass', 'trumps c')
 >>> ombre_text("paso", "auction"), ombre_text("triunfo copas", "trumps")
 (['pass'], ['trumps hearts'])
 >>> ombre_text("ck h7", "exchange")
@@ -39,6 +41,13 @@ COMMANDS: Final[dict[str, tuple[str, ...]]] = {
     "rules": ("rules", "reglas", "правила"),
 }
 _COMMAND_OF: Final = {word: name for name, words in COMMANDS.items() for word in words}
+#: The word each language shows for a command (``help`` lists them).
+_COMMAND_WORD: Final[dict[str, dict[str, str]]] = {
+    "es": {"help": "ayuda", "quit": "salir", "sheet": "hoja", "money": "dinero",
+           "last": "última", "rules": "reglas"},
+    "ru": {"help": "помощь", "quit": "выход", "sheet": "таблица", "money": "деньги",
+           "last": "последняя", "rules": "правила"},
+}  # fmt: skip
 
 _SPANISH_CARD: Final = re.compile(r"^(1[0-2]|[1-9]|[asrc])([oceb])$", re.IGNORECASE)
 _SPANISH_NUMBERS: Final = {"1": "A", "10": "S", "11": "C", "12": "R"}
@@ -49,6 +58,16 @@ POCHA_WORDS: Final[dict[str, str]] = {
     "ставка": "bid", "заказ": "bid",
     "play": "play", "juego": "play", "jugar": "play", "tiro": "play", "хожу": "play",
     "ход": "play",
+    "swap": "swap", "cambio": "swap", "cambiar": "swap", "меняю": "swap", "обменять": "swap",
+    "pass": "pass", "paso": "pass", "пас": "pass", "оставляю": "pass",
+    "offer": "offer", "ofrezco": "offer", "oferta": "offer", "предлагаю": "offer",
+    "trumps": "trumps", "triunfo": "trumps", "triunfos": "trumps", "козыри": "trumps",
+    "козырь": "trumps",
+}  # fmt: skip
+#: La Pocha's suits as words (the letters of the Spanish pack).
+POCHA_SUITS: Final[dict[str, str]] = {
+    "oros": "o", "copas": "c", "espadas": "e", "bastos": "b", "монеты": "o", "кубки": "c",
+    "мечи": "e", "жезлы": "b", "o": "o", "c": "c", "e": "e", "b": "b",
 }  # fmt: skip
 #: Ombre's verbs in Spanish and Russian (``juego`` is the Spanish "I play": ombre).
 OMBRE_WORDS: Final[dict[str, str]] = {
@@ -121,6 +140,12 @@ def command_of(answer: str) -> str | None:
     return _COMMAND_OF.get(answer.strip().lower())
 
 
+def command_word(name: str, lang: str) -> str:
+    """The word ``lang`` shows for the command ``name`` (``command_word("quit", "es")`` is
+    ``salir``); every word of :data:`COMMANDS` is read in every language."""
+    return _COMMAND_WORD.get(lang, {}).get(name, name)
+
+
 def spanish_card(word: str) -> str | None:
     """A Spanish card in the engine's notation, in any case and with the printed numbers
     (``1o`` → ``Ao``, ``10e`` → ``Se``); ``None`` if ``word`` does not look like one."""
@@ -139,9 +164,13 @@ def pocha_text(answer: str, phase: str) -> str:
         return answer
     verb = POCHA_WORDS.get(words[0].lower())
     if verb is None:
-        verb = "bid" if phase == "bidding" else "play"
+        verb = {"bidding": "bid", "auction": "offer"}.get(phase, "play")
     else:
         words = words[1:]
+    if verb == "trumps":
+        return " ".join([verb, *(POCHA_SUITS.get(w.lower(), w) for w in words)])
+    if verb in ("swap", "pass", "bid", "offer"):
+        return " ".join([verb, *words])
     return " ".join([verb, *(spanish_card(w) or w for w in words)])
 
 
@@ -153,8 +182,9 @@ def ombre_text(answer: str, phase: str) -> list[str]:
     """An Ombre answer as action texts (several for the cards to discard): Spanish and
     Russian verbs and suits, cards in any case."""
     lowered = answer.strip().lower()
-    if lowered in ("i play", "sans prendre", "sans-prendre", "sin prendre", "без прикупа"):
-        return ["sans-prendre" if "prendre" in lowered or "без" in lowered else "ombre"]
+    if lowered in ("i play", "sans prendre", "sans-prendre", "sin prendre", "sin robar",
+                   "без прикупа"):  # fmt: skip
+        return ["ombre" if lowered == "i play" else "sans-prendre"]
     words = answer.split()
     if not words:
         return [answer]

@@ -9,11 +9,15 @@ from collections.abc import Callable
 from rich.console import Console
 
 from tapete.cli.common import LEFT_TEXT
-from tapete.cli.prompt import command_of
+from tapete.cli.prompt import command_of, command_word
+from tapete.cli.texts import Texts
 from tapete.engine import CHANCE, GameRecord, State
 from tapete.engine.chance import sample_chance
 from tapete.errors import TapeteError
 from tapete.players import Player
+
+#: Answers to the save offer that mean "do not save".
+NO_WORDS = ("n", "no", "н", "нет", "q")
 
 
 class TerminalTable(ABC):
@@ -45,7 +49,7 @@ class TerminalTable(ABC):
                 self._after_chance(phase, text)
             elif seat == self.me:
                 if not self._ask():
-                    self.console.print(LEFT_TEXT)
+                    self.console.print(self.t(LEFT_TEXT), markup=False)
                     self._offer_save()
                     return False
             else:
@@ -60,10 +64,13 @@ class TerminalTable(ABC):
     #: The in-game commands this table answers besides ``help`` and ``quit``.
     commands: tuple[str, ...] = ("last", "rules")
 
-    def _read_answer(self, prompt: str, legal_texts: list[str]) -> str | None:
+    def _read_answer(
+        self, prompt: str, legal_texts: list[str], empty: str | None = None
+    ) -> str | None:
         """The person's answer; ``None`` when they leave (``quit`` in any of the table's
         languages, end of input). ``help`` lists the in-game commands and the legal moves and
-        asks again; another in-game command comes back as its English name (``sheet``...)."""
+        asks again; another in-game command comes back as its English name (``sheet``...).
+        An empty line asks again, or answers ``empty`` when one is given."""
         while True:
             try:
                 answer = self.read(prompt).strip()
@@ -71,19 +78,25 @@ class TerminalTable(ABC):
                 self._quit_by_eof = True
                 return None
             if not answer:  # an empty line asks again (no list of the engine's verbs)
+                if empty is not None:
+                    return empty
                 continue
             command = command_of(answer)
             if command == "quit":
                 return None
             if command != "help":
                 return command or answer
+            t = self.t
+            words = [command_word(name, t.lang) for name in ("help", *self.commands, "quit")]
             self.console.print(
-                "commands: " + ", ".join(("help", *self.commands, "quit"))
-                + "\nlegal: " + ", ".join(legal_texts)
+                t("commands: {commands}", commands=", ".join(words))
+                + "\n" + t("legal: {moves}", moves=", ".join(legal_texts)),
+                markup=False,
             )  # fmt: skip
 
     names: list[str]
     seed: int
+    t: Texts
     #: What ``--resume`` needs besides the record's actions (``seat``, ``bots``, ``name``...).
     table_options: dict[str, object]
     _quit_by_eof = False
@@ -97,22 +110,29 @@ class TerminalTable(ABC):
         """Offer to save the unfinished game (not when the input has ended)."""
         if self._quit_by_eof or self.state.is_terminal():
             return
+        t = self.t
         default = f"tapete-{self.state.game.name}-{self.seed}.json"
         try:
-            answer = self.read(f"save the game to resume it? file (Enter: {default}, n: no): ")
+            answer = self.read(
+                t("save the game to resume it? file (Enter: {file}, n: no): ", file=default)
+            )
         except EOFError:
             return
         answer = answer.strip()
-        if answer.lower() in ("n", "no", "н", "нет", "q", "quit", "exit", "salir", "выход"):
+        if answer.lower() in NO_WORDS or command_of(answer) == "quit":
             return  # "quit" again means: just quit (not a file called "quit")
         path = answer or default
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(self.record().to_json(indent=1) + "\n")
         except OSError as e:
-            self.console.print(f"cannot write {path}: {e.strerror or e}")
+            reason = e.strerror or str(e)
+            self.console.print(t("cannot write {file}: {reason}", file=path, reason=reason),
+                               markup=False)  # fmt: skip
             return
-        self.console.print(f"saved: tapete play --resume {path}")
+        resume = "tapete play --resume " + path
+        self.console.print(t("saved: {command}", command=resume),
+                           markup=False)  # fmt: skip
 
     def resume(self, record: GameRecord) -> None:
         """Replay an unfinished record's actions into the table's state (nothing printed)."""

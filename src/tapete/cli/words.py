@@ -1,5 +1,5 @@
 """Texts the terminal tables share: the rules in force (``rules`` at the table) and the end
-of a session (who won, which seat was yours).
+of a session (who won, which seat was yours), in the table's language.
 
 >>> from tapete.engine import load_game
 >>> text = rules_text(load_game("pocha-match", n_players=5), "pocha")
@@ -7,13 +7,18 @@ of a session (who won, which seat was yours).
 True
 >>> session_end(["you", "rule-1"], 0, [1])
 'Winner: rule-1. You played as you (seat 0).'
+>>> session_end(["tú", "rule-1"], 0, [0, 1], Texts("es"))
+'Ganan: tú, rule-1. Jugabas como tú (asiento 0).'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tapete.cli.texts import Texts
 from tapete.engine import Game
+
+ENGLISH = Texts("en")
 
 #: Where the full rules of each game are, in the project's own words.
 RULES_PAGES = {
@@ -23,22 +28,22 @@ RULES_PAGES = {
 }
 
 
-def rules_text(game: Game, family: str) -> str:
+def rules_text(game: Game, family: str, t: Texts = ENGLISH) -> str:
     """The game's summary, every option in force (changed ones marked ``*``) with its
     meaning, and where the full rules are."""
     cls = type(game)
-    lines = [f"{cls.summary}.", "Rules in force (* = not the default):"]
+    lines = [f"{t(cls.summary)}.", t("Rules in force (* = not the default):")]
     params = getattr(game, "params", {})
     for p in cls.parameters:
         value = params.get(p.name, p.default)
         mark = "*" if value != p.default else " "
-        lines.append(f" {mark} {p.name} = {value}: {p.help}")
-    lines.append(f"The full rules: {RULES_PAGES[family]} in tapete's sources.")
+        lines.append(f" {mark} {p.name} = {value}: {t(p.help)}")
+    lines.append(t("The full rules: {page} in tapete's sources.", page=RULES_PAGES[family]))
     return "\n".join(lines)
 
 
-def session_end(names: Sequence[str], me: int, winners: Sequence[int]) -> str:
+def session_end(names: Sequence[str], me: int, winners: Sequence[int], t: Texts = ENGLISH) -> str:
     """One line at the end of a session: the winner(s) and the person's seat."""
     who = ", ".join(names[w] for w in winners)
-    label = "Winners" if len(winners) > 1 else "Winner"
-    return f"{label}: {who}. You played as {names[me]} (seat {me})."
+    won = t("Winners: {who}.", who=who) if len(winners) > 1 else t("Winner: {who}.", who=who)
+    return won + " " + t("You played as {name} (seat {seat}).", name=names[me], seat=me)

@@ -1,0 +1,160 @@
+"""The terminal tables speak the person's language (``--lang es|ru``): every text they print
+comes from the catalogs, the actions in the words the table reads back, the games' own terms.
+
+The tables are driven through their input and output, as a person would: a Spanish or Russian
+table that printed an English sentence of the terminal would show one of its fragments."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+from rich.console import Console
+
+from tapete.cli.main import build_parser
+from tapete.cli.play_ombre import OmbreTable
+from tapete.cli.play_pocha import PochaTable
+from tapete.cli.play_trynka import TrynkaTable
+from tapete.cli.table import TerminalTable
+from tapete.i18n import messages, translate
+
+CLI = Path(__file__).parents[2] / "src" / "tapete" / "cli"
+
+
+def _terminal_msgids() -> set[str]:
+    ids: set[str] = set()
+    for path in CLI.glob("*.py"):
+        for _line, msgid, _comments, _context in extract_from_file(
+            "python", str(path), keywords={"t": None, "N_": None}
+        ):
+            if isinstance(msgid, str):
+                ids.add(msgid)
+    return ids
+
+
+MSGIDS = _terminal_msgids()
+
+
+def _english_fragments(lang: str) -> list[str]:
+    """Pieces of the terminal's English texts that no translation of ``lang`` contains."""
+    translations = " ".join(translate(lang, m) for m in MSGIDS)
+    out = set()
+    for msgid in MSGIDS:
+        for piece in re.split(r"\{\w+\}", msgid):
+            piece = piece.strip(" :;,.()—→'?!>*=")
+            if len(piece) >= 5 and re.search(r"[a-z]{3}", piece) and piece not in translations:
+                out.add(piece)
+    return sorted(out)
+
+
+def test_the_terminal_has_texts_to_check() -> None:
+    assert len(MSGIDS) > 100 and "your card: " in MSGIDS and "three tens" in MSGIDS
+    assert "trick to {who} with {card}" in _english_fragments("es") or "trick to" in " ".join(
+        _english_fragments("es")
+    )
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_every_terminal_text_is_translated(lang: str) -> None:
+    catalog = messages(lang)
+    missing = sorted(m for m in MSGIDS if m not in catalog)
+    assert not missing, missing
+    for msgid in MSGIDS:  # the same fields in the translation (nothing lost, nothing unfilled)
+        assert set(re.findall(r"\{\w+\}", msgid)) == set(re.findall(r"\{\w+\}", catalog[msgid]))
+
+
+def _table(
+    game: str, argv: list[str], read: Callable[[str], str]
+) -> tuple[TerminalTable, io.StringIO]:
+    args = build_parser().parse_args(["play", game, *argv])
+    assert isinstance(args, argparse.Namespace)
+    out = io.StringIO()
+    console = Console(file=out, width=200, highlight=False)
+    table: TerminalTable
+    if game == "pocha":
+        table = PochaTable(args, console)
+        table.read = read
+    elif game == "ombre":
+        table = OmbreTable(args, console, read)
+    else:
+        table = TrynkaTable(args, console, read)
+    return table, out
+
+
+def _random_person(
+    get: Callable[[], TerminalTable], first: list[str], seed: int
+) -> Callable[[str], str]:
+    """Answers ``first``, then a random legal action in the engine's (English) words."""
+    rng = random.Random(seed)
+    script = list(first)
+
+    def read(prompt: str) -> str:
+        if script:
+            return script.pop(0)
+        state = get().state
+        deal = getattr(state, "deal", None)
+        if isinstance(get(), OmbreTable) and deal is not None:
+            state = deal
+        return state.action_to_string(rng.choice(state.legal_actions()))
+
+    return read
+
+
+CASES = [
+    ("pocha", "es", ["-p", "hand_sequence=1,3", "--bots", "random", "--reveal"],
+     ["ayuda", "última", "hoja"]),
+    ("pocha", "ru", ["-p", "hand_sequence=2,1", "-p", "n_players=3"], ["помощь", "последняя"]),
+    ("ombre", "es", ["--deals", "2", "--reveal"], ["ayuda", "dinero", "última"]),
+    ("ombre", "ru", ["--deals", "2", "--bots", "random"], ["помощь", "деньги"]),
+    ("trynka", "es", ["--players", "3", "--banks", "3", "--reveal"], ["ayuda", "dinero"]),
+    ("trynka", "ru", ["--players", "4", "--banks", "3"], ["помощь", "деньги"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "lang", "argv", "first"), CASES)
+def test_a_whole_session_prints_no_english_sentence(
+    game: str, lang: str, argv: list[str], first: list[str]
+) -> None:
+    holder: list[TerminalTable] = []
+    read = _random_person(lambda: holder[0], first, seed=7)
+    table, out = _table(game, ["--seed", "7", "--lang", lang, *argv], read)
+    holder.append(table)
+    assert table.run() == 0  # type: ignore[attr-defined]
+    text = out.getvalue()
+    found = [piece for piece in _english_fragments(lang) if piece in text]
+    assert not found, found
+    winner = translate(lang, "You played as {name} (seat {seat}).").split("{")[0]
+    assert winner in text
+    assert translate(lang, "commands: {commands}").split("{")[0] in text
+    if lang == "es":
+        assert re.search(r"\b(ayuda|salir)\b", text) and "quit" not in text
+    else:
+        assert "помощь" in text and "выход" in text and "quit" not in text
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_quitting_and_the_save_offer_follow_the_language(lang: str, tmp_path: Path) -> None:
+    quit_word = {"es": "salir", "ru": "выход"}[lang]
+    answers = iter([quit_word, str(tmp_path / "g.json")])
+    table, out = _table("trynka", ["--seed", "3", "--lang", lang], lambda prompt: next(answers))
+    prompts: list[str] = []
+    original = table.read
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return original(prompt)
+
+    table.read = read
+    assert table.run() == 1  # type: ignore[attr-defined]
+    text = out.getvalue()
+    assert translate(lang, "You left the table.") in text
+    assert translate(lang, "saved: {command}").split("{")[0] in text
+    offer = "save the game to resume it? file (Enter: {file}, n: no): "
+    assert prompts[-1].startswith(translate(lang, offer).split("{")[0])
+    assert (tmp_path / "g.json").exists()
