@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from tapete.cards import Card, CardSet
 from tapete.errors import IllegalActionError
-from tapete.games.pocha.actions import BIDDING, OVER, SWAP2, SWAP7, TURN
+from tapete.games.pocha.actions import AUCTION, BIDDING, NAMING, OVER, SWAP2, SWAP7, TURN
 from tapete.games.pocha.tables import SUIT_MASK
 
 if TYPE_CHECKING:
@@ -44,6 +44,14 @@ def why_illegal(state: PochaState, action: int) -> IllegalActionError | None:
         if action == rules.swap and not state.hands[state._to_move] >> card & 1:
             return state._not_now(action, f"only the holder of {Card(card)} may swap", "no_card")
         return None
+    if phase == AUCTION:
+        return _why_illegal_offer(state, action)
+    if phase == NAMING:
+        if not rules.auction or not rules.trump_base <= action < rules.trump_base + 4:
+            return state._not_now(
+                action, "the winner of the auction names trumps now", "wrong_phase"
+            )
+        return None
     if phase == BIDDING:
         if not rules.bid_base <= action < rules.swap:
             return state._not_now(action, "bidding now: bid a number of tricks", "bidding")
@@ -53,13 +61,37 @@ def why_illegal(state: PochaState, action: int) -> IllegalActionError | None:
                 action, f"bids go from 0 to {state.hand_size}", "bid_out_of_range"
             )
         if action not in state._bid_actions():
+            who = "the dealer" if state._last_bidder == state.dealer else "the last to bid"
             return state._not_now(
                 action,
-                f"the dealer may not bid {bid}: the bids would add up to {state.hand_size}",
+                f"{who} may not bid {bid}: the bids would add up to {state.hand_size}",
                 "dealer_restriction",
             )
         return None
     return _why_illegal_play(state, action)
+
+
+def _why_illegal_offer(state: PochaState, action: int) -> IllegalActionError | None:
+    """The auction of a *ronda subastada*: an offer above the highest, or a pass."""
+    rules = state.rules
+    if action == rules.pass_:
+        if state.must_offer():
+            return state._not_now(
+                action, "everybody else passed: the last one left must make an offer", "illegal"
+            )
+        return None
+    if not rules.bid_base <= action < rules.swap:
+        return state._not_now(
+            action, "the auction for trumps: offer a number of tricks or pass", "wrong_phase"
+        )
+    offer = action - rules.bid_base
+    if offer > state.hand_size:
+        return state._not_now(action, f"offers go from 0 to {state.hand_size}", "bid_out_of_range")
+    if offer <= state._high_offer:
+        return state._not_now(
+            action, f"an offer must beat the highest, {state._high_offer}", "outbid"
+        )
+    return None
 
 
 def _why_illegal_play(state: PochaState, action: int) -> IllegalActionError | None:

@@ -22,7 +22,7 @@ from tapete.engine.api import GENERAL_SUM, Game, Param, PlayerView, mypyc_attr
 from tapete.engine.registry import register
 from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.pocha.actions import event_tables, event_values
-from tapete.games.pocha.rules import RULE_PARAMETERS, PochaRules, optional_int
+from tapete.games.pocha.rules import HAND_VARIANTS, RULE_PARAMETERS, PochaRules, optional_int
 from tapete.games.pocha.sampler import sample_hand
 from tapete.games.pocha.scoring import score_bounds
 from tapete.games.pocha.state import PochaState
@@ -58,6 +58,7 @@ class PochaGame(Game):
         Param("dealer", None, "the dealer's seat (default: the last seat, so seat 0 is mano)",
               kind=int, check=optional_int("dealer")),
         *RULE_PARAMETERS[1:],
+        *HAND_VARIANTS,
     )  # fmt: skip
 
     def _configure(self) -> None:
@@ -80,8 +81,26 @@ class PochaGame(Game):
             raise ConfigError(
                 f"parameter dealer = {dealer} is not a seat; allowed: 0…{n_players - 1}"
             )
+        india, ciega = self.params["ronda_india"], self.params["ronda_ciega"]
+        if (india or ciega) and size != 1:
+            raise ConfigError(
+                f"parameter {'ronda_india' if india else 'ronda_ciega'} is for a hand of one "
+                f"card (hand_size = 1), not of {size}"
+            )
+        if india and ciega:
+            raise ConfigError("a hand is either ronda_india or ronda_ciega, not both")
         self.hand_size: int = size
         self.dealer: int = dealer
+        #: ``ronda_india``: each seat sees every card but its own; ``ronda_ciega``: nobody sees
+        #: a card before it is played; ``ronda_subastada``: trumps are auctioned.
+        self.india: bool = bool(india)
+        self.ciega: bool = bool(ciega)
+        self.subastada: bool = bool(self.params["ronda_subastada"])
+        everyone = (1 << n_players) - 1
+        #: ``deal_visible[s]``: the seats that see a card dealt to seat ``s``.
+        self.deal_visible: tuple[int, ...] = tuple(
+            0 if ciega else everyone & ~(1 << s) if india else 1 << s for s in range(n_players)
+        )
         mano = (dealer + 1) % n_players
         #: The seat after each seat.
         self.next_seat: tuple[int, ...] = tuple((s + 1) % n_players for s in range(n_players))
@@ -101,8 +120,9 @@ class PochaGame(Game):
         self.card_args, self.bid_args = event_tables(rules)
 
     def event_args(self, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
-        """The card of a deal, turn or play event; the number of a bid."""
-        return event_values(self.rules, self.card_args, self.bid_args, action)
+        """The card of a deal, turn or play event; the number of a bid or an offer; the suit
+        named trumps."""
+        return event_values(self.rules, self.card_args, self.bid_args, action, kind)
 
     def num_players(self) -> int:
         """Number of seats."""
@@ -110,7 +130,8 @@ class PochaGame(Game):
 
     # -- the research contract ----------------------------------------------------------------
     def num_distinct_actions(self) -> int:
-        """The pack's cards, ``bid 0`` … ``bid max_hand_size``, ``swap`` and ``pass``."""
+        """The pack's cards, ``bid 0`` … ``bid max_hand_size``, ``swap`` and ``pass`` (and
+        with ``ronda_subastada`` the numbers up to the four ``trumps <suit>``)."""
         return self.rules.hand_actions
 
     def max_chance_outcomes(self) -> int:
@@ -118,9 +139,15 @@ class PochaGame(Game):
         return self.rules.deck_size
 
     def max_game_length(self) -> int:
-        """Deal, turned card, two rounds of swap questions, the bids and the tricks."""
+        """Deal, turned card, two rounds of swap questions, the bids and the tricks; with
+        ``ronda_subastada``: deal, the auction (each offer beats the last: at most
+        ``hand_size + 1`` offers, and one pass from each other seat), the naming of trumps,
+        the other seats' bids and the tricks."""
         n = self.rules.n_players
-        return 2 * self.hand_size * n + 1 + 2 * n + n
+        cards = 2 * self.hand_size * n
+        if self.subastada:
+            return cards + (self.hand_size + 1 + n - 1) + 1 + (n - 1)
+        return cards + 1 + 2 * n + n
 
     def min_utility(self) -> float:
         """Every trick missed: ``-per_trick_miss × hand_size``."""

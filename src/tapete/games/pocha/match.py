@@ -18,7 +18,7 @@ Each hand is played on its own ``pocha`` game (its size and dealer, built with
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Final
 
 from tapete.cards import Card
 from tapete.engine.api import CHANCE, GENERAL_SUM, TERMINAL, Param, State
@@ -42,6 +42,9 @@ from tapete.games.pocha.state import PochaState
 from tapete.games.pocha.tables import mask_to_list
 from tapete.games.pocha.view import shared_events
 
+#: A hand with none of the hand variants.
+NO_VARIANT: Final = (False, False, False)
+
 
 def hand_sizes(n_players: int, max_size: int, sequence: str | tuple[int, ...]) -> tuple[int, ...]:
     """The cards per player of each hand (pocha.md §1.4).
@@ -50,6 +53,8 @@ def hand_sizes(n_players: int, max_size: int, sequence: str | tuple[int, ...]) -
     (1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 1)
     >>> hand_sizes(4, 10, 'up_only')[-1], hand_sizes(5, 8, 'full_only')
     (10, (8, 8, 8, 8, 8))
+    >>> hand_sizes(4, 10, 'podrida')  # 22 hands, four of them of ten cards
+    (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
     """
     if sequence == "standard":
         return (
@@ -63,13 +68,59 @@ def hand_sizes(n_players: int, max_size: int, sequence: str | tuple[int, ...]) -
         return tuple(range(1, max_size + 1))
     if sequence == "full_only":
         return (max_size,) * n_players
+    if sequence == "podrida":  # up one card a hand, n_players hands of max_size, down to one
+        return (
+            tuple(range(1, max_size)) + (max_size,) * n_players + tuple(range(max_size - 1, 0, -1))
+        )
     if isinstance(sequence, str):
         raise ConfigError(f"unknown hand_sequence {sequence!r}")
     return sequence
 
 
+#: The named hand sequences (``hand_sequence``; else a list of hand sizes).
+SEQUENCES: Final = ("standard", "up_only", "full_only", "podrida")
+
+
+def hand_variants(
+    sizes: tuple[int, ...], n_players: int, india: str, ciega: str, subastada: str, podrida: bool
+) -> tuple[tuple[bool, bool, bool], ...]:
+    """Per hand of the sequence ``sizes``: ``(ronda_india, ronda_ciega, ronda_subastada)``.
+
+    ``india``: ``opening`` (the one-card hands the game opens with) or ``every_one_card``;
+    ``ciega``: ``last`` (the last hand, of one card) or ``auto`` (``last`` in the ``podrida``
+    sequence); ``subastada``: ``full_hands`` (the hands of the largest size) or
+    ``last_hands`` (the last ``n_players`` hands). A blind hand is not also an india one.
+
+    >>> v = hand_variants((1, 1, 2, 1), 2, 'opening', 'auto', 'off', podrida=True)
+    >>> [tuple(int(x) for x in h) for h in v]
+    [(1, 0, 0), (1, 0, 0), (0, 0, 0), (0, 1, 0)]
+    """
+    count = len(sizes)
+    top = max(sizes)
+    blind = ciega == "last" or (ciega == "auto" and podrida)
+    if blind and sizes[-1] != 1:
+        raise ConfigError(
+            f"parameter ronda_ciega: the last hand is played blind only when it is of one "
+            f"card; this sequence ends with a hand of {sizes[-1]}"
+        )
+    opening = 0
+    while opening < count and sizes[opening] == 1:
+        opening += 1
+    out = []
+    for index, size in enumerate(sizes):
+        is_blind = blind and index == count - 1
+        is_india = not is_blind and (
+            (india == "opening" and index < opening) or (india == "every_one_card" and size == 1)
+        )
+        is_auction = (subastada == "full_hands" and size == top) or (
+            subastada == "last_hands" and index >= count - n_players
+        )
+        out.append((is_india, is_blind, is_auction))
+    return tuple(out)
+
+
 def _check_sequence(value: Any) -> str | tuple[int, ...]:
-    if value in ("standard", "up_only", "full_only"):
+    if value in SEQUENCES:
         return str(value)
     items: Any = value
     if isinstance(value, str):
@@ -79,7 +130,7 @@ def _check_sequence(value: Any) -> str | tuple[int, ...]:
     except (TypeError, ValueError):
         raise ConfigError(
             f"parameter hand_sequence = {value!r} is not allowed; allowed: standard | up_only | "
-            "full_only | a list of hand sizes like '1,2,3,3'"
+            "full_only | podrida | a list of hand sizes like '1,2,3,3'"
         ) from None
     if not sizes:
         raise ConfigError("parameter hand_sequence: the list of hand sizes is empty")
@@ -129,6 +180,15 @@ class PochaMatchGame(MatchGame):
               kind=str, choices=("random", "high_card")),
         Param("final_tie", "shared", "equal final totals share the win", kind=str,
               choices=("shared",)),
+        Param("ronda_india", "off",
+              "one-card hands held to the forehead: opening (the first ones) or every_one_card",
+              kind=str, choices=("off", "opening", "every_one_card")),
+        Param("ronda_ciega", "auto",
+              "the last hand (of one card) played blind: auto = in the podrida sequence only",
+              kind=str, choices=("auto", "off", "last")),
+        Param("ronda_subastada", "off",
+              "hands whose trumps are auctioned: full_hands (the largest) or last_hands",
+              kind=str, choices=("off", "full_hands", "last_hands")),
     )  # fmt: skip
 
     def _configure(self) -> None:
@@ -142,26 +202,39 @@ class PochaMatchGame(MatchGame):
                 f"with the {self.rules.deck_size}-card pack allow 1…{top}"
             )
         self.sizes: tuple[int, ...] = sizes
+        #: Per hand: ``(ronda_india, ronda_ciega, ronda_subastada)`` (see :func:`hand_variants`).
+        self.variants: tuple[tuple[bool, bool, bool], ...] = hand_variants(
+            sizes, self.rules.n_players, self.params["ronda_india"], self.params["ronda_ciega"],
+            self.params["ronda_subastada"], self.params["hand_sequence"] == "podrida",
+        )  # fmt: skip
         self.high_card: bool = self.params["first_dealer"] == "high_card"
         self._rule_params = {p.name: self.params[p.name] for p in RULE_PARAMETERS}
-        self._hand_games: dict[tuple[int, int], PochaGame] = {}
+        self._hand_games: dict[tuple[int, int, tuple[bool, bool, bool]], PochaGame] = {}
         self.card_args, self.bid_args = event_tables(self.rules)
         self.to_args = tuple((("to", s),) for s in range(self.rules.n_players))
 
-    def hand_game(self, hand_size: int, dealer: int) -> PochaGame:
-        """The one-hand game of a hand of this match (built once)."""
-        key = (hand_size, dealer)
+    def hand_game(
+        self, hand_size: int, dealer: int, variants: tuple[bool, bool, bool] = NO_VARIANT
+    ) -> PochaGame:
+        """The one-hand game of a hand of this match (built once); ``variants`` are the
+        hand's ``(ronda_india, ronda_ciega, ronda_subastada)``."""
+        key = (hand_size, dealer, variants)
         game = self._hand_games.get(key)
         if game is None:
-            loaded = load_game("pocha", hand_size=hand_size, dealer=dealer, **self._rule_params)
+            india, ciega, subastada = variants
+            loaded = load_game(
+                "pocha", hand_size=hand_size, dealer=dealer, ronda_india=india,
+                ronda_ciega=ciega, ronda_subastada=subastada, **self._rule_params,
+            )  # fmt: skip
             if not isinstance(loaded, PochaGame):
                 raise ConfigError(f"pocha is not La Pocha's hand game here: {loaded!r}")
             game = self._hand_games[key] = loaded
         return game
 
     def event_args(self, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
-        """The card of a card event, the number of a bid, the seat of ``dealer <seat>``."""
-        return event_values(self.rules, self.card_args, self.bid_args, action)
+        """The card of a card event, the number of a bid or an offer, the seat of
+        ``dealer <seat>``, the suit named trumps."""
+        return event_values(self.rules, self.card_args, self.bid_args, action, kind)
 
     def num_players(self) -> int:
         """Number of seats."""
@@ -177,11 +250,14 @@ class PochaMatchGame(MatchGame):
         return max(self.rules.deck_size, self.rules.n_players)
 
     def max_game_length(self) -> int:
-        """Every hand's longest length, plus the first dealer: one action, or (``high_card``)
-        two passes through the pack (ties draw again; a longer run of ties is possible in
-        principle but has a negligible probability)."""
+        """Every hand's longest length (see ``pocha``), plus the first dealer: one action, or
+        (``high_card``) two passes through the pack (ties draw again; a longer run of ties is
+        possible in principle but has a negligible probability)."""
         n = self.rules.n_players
-        hands = sum(2 * s * n + 1 + 3 * n for s in self.sizes)
+        hands = sum(
+            2 * s * n + (s + 2 * n if v[2] else 1 + 3 * n)
+            for s, v in zip(self.sizes, self.variants, strict=True)
+        )
         return hands + (2 * self.rules.deck_size if self.high_card else 1)
 
     def min_utility(self) -> float:
@@ -224,7 +300,7 @@ class PochaMatchGame(MatchGame):
         if deal is not None:
             if not isinstance(deal, PochaState) or index >= len(self.sizes):
                 raise InconsistentViewError("the live deal is not a hand of this game")
-            if deal.game != self.hand_game(self.sizes[index], deal.dealer):
+            if deal.game != self.hand_game(self.sizes[index], deal.dealer, self.variants[index]):
                 raise InconsistentViewError("the live hand's game is not this game's hand")
         elif index != len(self.sizes):
             raise InconsistentViewError("no live hand, yet the game is not over")
@@ -332,8 +408,9 @@ class PochaMatchState(MatchState):
             self._pool = self.rules.deck.mask
 
     def _start_hand(self, dealer: int) -> None:
-        size = self.game.sizes[len(self.finished)]
-        self._start_deal(self.game.hand_game(size, dealer))
+        index = len(self.finished)
+        game = self.game
+        self._start_deal(game.hand_game(game.sizes[index], dealer, game.variants[index]))
 
     def _finish_deal(self) -> None:
         hand = self.deal

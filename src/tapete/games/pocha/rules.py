@@ -74,6 +74,17 @@ RULE_PARAMETERS: Final = (
     Param("per_trick_miss", 5, "points lost per trick of difference", low=0),
 )  # fmt: skip
 
+#: The hand variants of ``pocha`` (one hand; ``pocha-match`` says which of its hands play
+#: them): docs/pocha.md, "Variants of the hand".
+HAND_VARIANTS: Final = (
+    Param("ronda_india", False,
+          "one card held to the forehead: each player sees every card but his own", kind=bool),
+    Param("ronda_ciega", False,
+          "one card played blind: nobody sees a card before it is played", kind=bool),
+    Param("ronda_subastada", False,
+          "trumps auctioned for a number of tricks instead of turned up", kind=bool),
+)  # fmt: skip
+
 POCHA_DEFAULTS: Final = {p.name: p.default for p in RULE_PARAMETERS}
 
 
@@ -84,7 +95,9 @@ class PochaRules:
     Action numbers (the same for every hand of a match): the pack's cards first, as
     deck-local indices ``0 … len(deck)-1`` (``deal``, ``turn``, ``play``, ``draw``), then
     ``bid 0`` … ``bid max_hand_size`` from :attr:`bid_base`, then :attr:`swap`,
-    :attr:`pass_`, then ``dealer <seat>`` from :attr:`dealer_base` (``pocha-match``).
+    :attr:`pass_`, then ``dealer <seat>`` from :attr:`dealer_base` (``pocha-match``), then,
+    only when some hand auctions its trumps (:attr:`auction`, the *ronda subastada*),
+    ``trumps <suit>`` from :attr:`trump_base`.
     """
 
     n_players: int
@@ -106,6 +119,10 @@ class PochaRules:
     swap: int
     pass_: int
     dealer_base: int
+    #: Some hand of the game auctions its trumps (``ronda_subastada``): the actions
+    #: ``trumps <suit>`` exist, numbered from ``trump_base``.
+    auction: bool
+    trump_base: int
     #: Card id of each deck-local index, and the index of each card id (-1: not in the pack).
     card_ids: tuple[int, ...]
     index_of: tuple[int, ...]
@@ -139,6 +156,8 @@ class PochaRules:
             "swap": size + max_hand + 1,
             "pass_": size + max_hand + 2,
             "dealer_base": size + max_hand + 3,
+            "auction": params.get("ronda_subastada", False) not in (False, "off"),
+            "trump_base": size + max_hand + 3 + n_players,
             "card_ids": deck.card_ids,
             "index_of": deck.index_of[:64],
         }
@@ -147,13 +166,15 @@ class PochaRules:
 
     @property
     def hand_actions(self) -> int:
-        """How many action numbers a hand uses (cards, bids, swap, pass)."""
-        return self.dealer_base
+        """How many action numbers a hand uses (cards, bids, swap, pass; with an auction for
+        trumps also the numbers up to ``trumps <suit>``, those of ``dealer <seat>`` unused)."""
+        return self.trump_base + 4 if self.auction else self.dealer_base
 
     @property
     def match_actions(self) -> int:
-        """How many action numbers a whole game uses (a hand's, then ``dealer <seat>``)."""
-        return self.dealer_base + self.n_players
+        """How many action numbers a whole game uses (a hand's, then ``dealer <seat>``, then
+        the auction's ``trumps <suit>``)."""
+        return self.trump_base + 4 if self.auction else self.dealer_base + self.n_players
 
     def score(self, bid: int, won: int) -> int:
         """Points for one player: exact ``exact_base + per_trick_exact * won``, else a penalty.

@@ -122,7 +122,7 @@ def sample_hand(game: PochaGame, view: PochaView, rng: random.Random) -> list[in
     if len(slot_card) > deal_count:
         raise InconsistentViewError("the view shows more cards dealt than the hand has")
     whole_pack = len(slot_card) == deal_count == len(rules.deck)
-    if whole_pack and rules.dealer_last_card and slot_card[-1] < 0:
+    if whole_pack and rules.dealer_last_card and not game.subastada and slot_card[-1] < 0:
         if view.trump_card is None:
             raise InconsistentViewError("the dealer's last card must be visible")
         last = int(view.trump_card)

@@ -22,8 +22,10 @@ from tapete.engine.api import CHANCE, TERMINAL, State, mypyc_attr
 from tapete.engine.events import EVERYONE, NO_ARGS, Event
 from tapete.errors import IllegalActionError, NotationError
 from tapete.games.pocha.actions import (
+    AUCTION,
     BIDDING,
     DEAL,
+    NAMING,
     OVER,
     PHASE_NAMES,
     PLAY,
@@ -55,7 +57,9 @@ class PochaState(State):
     """A position in one hand of La Pocha (see :class:`~tapete.games.pocha.game.PochaGame`).
 
     ``hands`` are card-id bitmasks per seat; ``finished`` the tricks as
-    ``(leader, card ids, winner)``; ``bids`` -1 until made.
+    ``(leader, card ids, winner)``; ``bids`` -1 until made. In a *ronda subastada*
+    ``auction`` holds ``(seat, offer)`` (offer -1: a pass) and ``auction_winner`` the seat
+    that named trumps (its bid is its winning offer).
     """
 
     def __init__(self, game: PochaGame) -> None:
@@ -84,6 +88,11 @@ class PochaState(State):
         self._undertrump_must = rules.undertrump_must
         self._bid_base = rules.bid_base
         self._all_bids = game.bid_actions
+        self._deal_visible = game.deal_visible
+        self._subastada = game.subastada
+        #: ``ronda_india`` / ``ronda_ciega``: who sees the cards dealt (see the game).
+        self.india = game.india
+        self.ciega = game.ciega
         self.hands = [0] * rules.n_players
         self.trump_card = -1
         self.trump_suit = -1
@@ -91,6 +100,12 @@ class PochaState(State):
         self.trump_card_holder = -1
         self.swaps: list[tuple[int, int, int]] = []
         self.bids = [-1] * rules.n_players
+        #: The seat whose bid closes the bidding (the dealer unless it won the auction).
+        self._last_bidder = game.dealer
+        self.auction: list[tuple[int, int]] = []
+        self.auction_winner = -1
+        self._auction_out = 0
+        self._high_offer = -1
         self._to_move = self.mano
         self.tricks_won = [0] * rules.n_players
         self.leader = self.mano
@@ -147,6 +162,11 @@ class PochaState(State):
             return list(self._undealt_list)
         if phase == BIDDING:
             return self._bid_actions()
+        if phase == AUCTION:
+            return self._auction_actions()
+        if phase == NAMING:
+            base = self.rules.trump_base
+            return [base, base + 1, base + 2, base + 3]
         if phase in (SWAP7, SWAP2):
             rules = self.rules
             if self.hands[self._to_move] >> self.swap_card() & 1:
@@ -205,7 +225,9 @@ class PochaState(State):
                     to = self._slot_seat[dealt]
                     self.hands[to] |= 1 << card
                     self._dealt = dealt + 1
-                    self._events.append((CHANCE, "deal", act, 1 << to, self._to_args[to]))
+                    self._events.append(
+                        (CHANCE, "deal", act, self._deal_visible[to], self._to_args[to])
+                    )
                 else:
                     self._deal(act)
                 self._history.append(act)
@@ -220,6 +242,10 @@ class PochaState(State):
             self._deal(action)
         elif phase == BIDDING:
             self._bid(action - self._bid_base)
+        elif phase == AUCTION:
+            self._offer(action)
+        elif phase == NAMING:
+            self._name_trumps(action - self.rules.trump_base)
         else:
             self._swap(action == self.rules.swap)
 
@@ -272,6 +298,15 @@ class PochaState(State):
         other._undertrump_must = self._undertrump_must
         other._bid_base = self._bid_base
         other._all_bids = self._all_bids
+        other._deal_visible = self._deal_visible
+        other._subastada = self._subastada
+        other.india = self.india
+        other.ciega = self.ciega
+        other._last_bidder = self._last_bidder
+        other.auction = list(self.auction)
+        other.auction_winner = self.auction_winner
+        other._auction_out = self._auction_out
+        other._high_offer = self._high_offer
         other.hands = list(self.hands)
         other.trump_card = self.trump_card
         other.trump_suit = self.trump_suit
@@ -300,6 +335,7 @@ class PochaState(State):
             self._phase, tuple(self.hands), self._undealt, self.trump_card, self.trump_suit,
             self.trump_card_holder, tuple(self.swaps), tuple(self.bids), self._to_move,
             tuple(self.tricks_won), self.leader, tuple(self.trick), tuple(self.finished),
+            tuple(self.auction), self.auction_winner, self._last_bidder,
         )  # fmt: skip
 
     # -- rules --------------------------------------------------------------------------------
@@ -315,15 +351,18 @@ class PochaState(State):
             self._after_trump()
             return
         seat = self._slot_seat[self._dealt]
-        visible = 1 << seat
-        if not self._undealt and rules.dealer_last_card:
+        visible = self._deal_visible[seat]
+        if not self._undealt and rules.dealer_last_card and not self._subastada:
             visible = EVERYONE  # the dealer's last card is shown: it sets the trumps
         self._events.append((CHANCE, "deal", action, visible, self._to_args[seat]))
         self.hands[seat] |= 1 << card
         self._dealt += 1
         if self._dealt < self.hand_size * self.n_players:
             return
-        if self._undealt:
+        if self._subastada:  # ronda subastada: nothing is turned up, trumps are auctioned
+            self._phase = AUCTION
+            self._to_move = self.mano
+        elif self._undealt:
             self._phase = TURN
         elif rules.dealer_last_card:
             self.trump_card = card
@@ -381,10 +420,57 @@ class PochaState(State):
         self._phase = BIDDING
         self._to_move = self.mano
 
+    # -- the ronda subastada's auction ---------------------------------------------------------
+    def must_offer(self) -> bool:
+        """In the auction: every other seat passed without an offer, so this one must offer."""
+        return self._high_offer < 0 and self._auction_out.bit_count() == self.n_players - 1
+
+    def _auction_actions(self) -> list[int]:
+        """Offers above the highest so far (any number at first), and ``pass`` unless the
+        seat is the last one left without an offer made."""
+        base = self._bid_base
+        offers = list(range(base + self._high_offer + 1, base + self.hand_size + 1))
+        if self.must_offer():
+            return offers
+        return [*offers, self.rules.pass_]
+
+    def _offer(self, action: int) -> None:
+        seat = self._to_move
+        rules = self.rules
+        if action == rules.pass_:
+            self._events.append((seat, "pass", action, EVERYONE, NO_ARGS))
+            self.auction.append((seat, -1))
+            self._auction_out |= 1 << seat
+        else:
+            self._events.append((seat, "offer", action, EVERYONE, NO_ARGS))
+            self._high_offer = action - self._bid_base
+            self.auction.append((seat, self._high_offer))
+            self.auction_winner = seat  # the highest offer so far
+        active = self.n_players - self._auction_out.bit_count()
+        if self._high_offer >= 0 and (active == 1 or self._high_offer == self.hand_size):
+            self._phase = NAMING  # nobody is left to outbid the highest offer
+            self._to_move = self.auction_winner
+            return
+        nxt = self._next_seat[seat]
+        while self._auction_out >> nxt & 1:
+            nxt = self._next_seat[nxt]
+        self._to_move = nxt
+
+    def _name_trumps(self, suit: int) -> None:
+        winner = self._to_move
+        self._events.append((winner, "trumps", self.rules.trump_base + suit, EVERYONE, NO_ARGS))
+        self._set_trump(suit)
+        self.bids[winner] = self._high_offer  # the winning offer is the winner's bid
+        self._phase = BIDDING
+        self._to_move = self._next_seat[self.mano] if self.mano == winner else self.mano
+        if winner == self.dealer:
+            self._last_bidder = (self.dealer - 1) % self.n_players
+
     def _bid_actions(self) -> list[int]:
-        """The legal bid actions: any number of tricks, but the dealer may not square."""
+        """The legal bid actions: any number of tricks, but the last to bid (the dealer) may
+        not square."""
         every = self._all_bids
-        if self._to_move != self.dealer or not self.rules.dealer_restriction:
+        if self._to_move != self._last_bidder or not self.rules.dealer_restriction:
             return list(every)
         forbidden = self._bid_base + self.hand_size - sum([b for b in self.bids if b >= 0])
         return [a for a in every if a != forbidden]
@@ -393,12 +479,13 @@ class PochaState(State):
         seat = self._to_move
         self._events.append((seat, "bid", self._bid_base + bid, EVERYONE, NO_ARGS))
         self.bids[seat] = bid
-        if seat == self.dealer:
+        if seat == self._last_bidder:
             self._phase = PLAY
             self._to_move = self.leader = self.mano
             self._legal = -1
         else:
-            self._to_move = self._next_seat[seat]
+            nxt = self._next_seat[seat]
+            self._to_move = self._next_seat[nxt] if nxt == self.auction_winner else nxt
 
     def _play_mask(self) -> int:
         """The card ids the seat to move may play (cached until the next card is played)."""
@@ -478,7 +565,14 @@ class PochaState(State):
 
     def hidden_cards(self, seat: int | None) -> CardSet:
         """Cards ``seat`` cannot place: others' hands and the stock, less what was shown."""
-        own = self.hands[seat] if seat is not None else 0
+        own = 0
+        if seat is not None:
+            if self.india:  # every card but its own
+                for other, hand in enumerate(self.hands):
+                    if other != seat:
+                        own |= hand
+            elif not self.ciega:
+                own = self.hands[seat]
         played = 0
         for c in self.trick:
             played |= 1 << c

@@ -34,6 +34,13 @@ class PochaView(PlayerView):
     ``deck`` (the pack's name, e.g. ``'spanish40'``) and ``rank_order`` are the public rule
     options a player needs to count cards (every option is in ``spec``). ``cards_held`` is
     how many cards each seat holds; ``swaps`` are ``(seat, card given, card taken)``.
+
+    The hand variants: in a *ronda india* ``hand`` is empty (the seat cannot see its own
+    card) and ``foreheads`` has, per seat, the card this seat sees on that seat's forehead
+    (``None`` for its own, once played, and in every other hand). In a *ronda ciega*
+    ``hand`` is empty too. In a *ronda subastada* ``auction`` holds the auction so far as
+    ``(seat, offer)`` (``None``: a pass) and ``auction_winner`` the seat with the highest offer
+    (once the auction is over, the seat that names trumps and whose bid is that offer).
     """
 
     phase: str
@@ -53,6 +60,9 @@ class PochaView(PlayerView):
     current_trick: Trick | None
     finished_tricks: tuple[Trick, ...]
     scores: tuple[int, ...] | None
+    foreheads: tuple[Card | None, ...]
+    auction: tuple[tuple[int, int | None], ...]
+    auction_winner: int | None
 
 
 def hand_view(state: PochaState, seat: int | None) -> PochaView:
@@ -61,6 +71,18 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
     trump = state.trump_card if phase > TURN else -1
     rules = state.rules
     finished = state._finished_tricks
+    n_players = state.n_players
+    foreheads: tuple[Card | None, ...] = (None,) * n_players
+    own = state.hands[seat] if seat is not None else 0
+    if state.india or state.ciega:
+        own = 0
+        if state.india and seat is not None:
+            foreheads = tuple(
+                [
+                    Card(h.bit_length() - 1) if h and s != seat else None
+                    for s, h in enumerate(state.hands)
+                ]
+            )
     if len(finished) < len(state.finished):  # built once per trick, kept by the state
         for leader, cards, winner in state.finished[len(finished) :]:
             finished.append(Trick.of(leader, cards, winner))
@@ -74,7 +96,7 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
         dealer=state.dealer,
         deck=rules.deck.name,
         rank_order=rules.rank_order,
-        hand=CardSet(state.hands[seat] if seat is not None else 0),
+        hand=CardSet(own),
         cards_held=tuple([h.bit_count() for h in state.hands]),
         trump_card=Card(trump) if trump >= 0 else None,
         trump_suit=Suit(state.trump_suit) if state.trump_suit >= 0 else None,
@@ -85,6 +107,9 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
         current_trick=Trick.of(state.leader, state.trick) if phase == PLAY else None,
         finished_tricks=tuple(finished),
         scores=tuple(state.scores) if state.scores is not None else None,
+        foreheads=foreheads,
+        auction=tuple([(s, o if o >= 0 else None) for s, o in state.auction]),
+        auction_winner=state.auction_winner if state.auction_winner >= 0 else None,
         spec=state.game.spec,
         move=state.move_number(),
         events=state.seat_events(seat),
