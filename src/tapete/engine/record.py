@@ -41,9 +41,24 @@ MAX_INT_DIGITS: Final = 100
 #: Every rules version of each family, oldest first, with what changed (docs/engine.md,
 #: "Records of other rules versions"). A record names the version it was played under.
 RULES_HISTORY: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
-    "pocha": (("pocha-1", "the rules of docs/pocha.md as first published"),),
+    "pocha": (
+        ("pocha-1", "the rules of docs/pocha.md as first published"),
+        (
+            "pocha-2",
+            "issue 15 variant options (ronda india, ronda ciega, ronda subastada; the podrida "
+            "sequence with its blind last hand); default rules unchanged",
+        ),
+    ),
     "ombre": (("ombre-1", "the rules of docs/ombre.md as first published"),),
-    "trynka": (("trynka-1", "the rules of docs/trynka.md as first published"),),
+    "trynka": (
+        ("trynka-1", "the rules of docs/trynka.md as first published"),
+        (
+            "trynka-2",
+            "issue 15 variant options (Seka's reveal costs, stakes, joker and 32-card pack; "
+            "the flush; three tens at any moment); safety bounds on three-tens redeals and "
+            "first-dealer draws; default rules unchanged",
+        ),
+    ),
 }
 
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -388,7 +403,7 @@ def replay_report(record: GameRecord | Mapping[str, Any] | str | bytes) -> Repla
 
     >>> rec = {"game": "pocha", "rules_version": "pocha-0", "actions": ["deal Ao"]}
     >>> replay_report(rec).rules_note
-    "written for rules 'pocha-0' (a version unknown here); replayed under 'pocha-1', the rules this tapete plays"
+    "written for rules 'pocha-0' (a version unknown here); replayed under 'pocha-2', the rules this tapete plays"
     """  # noqa: E501
     notes: list[str] = []
     state: State | None = None

@@ -169,7 +169,7 @@ class PochaMatchGame(MatchGame):
     """
 
     name = "pocha-match"
-    rules_version = "pocha-1"
+    rules_version = "pocha-2"
     summary = "La Pocha, a whole game: the hand sequence with the score sheet"
     parameters = (
         *RULE_PARAMETERS,
