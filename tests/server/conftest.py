@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -119,8 +119,11 @@ def sqlite_url(tmp_path: Path) -> str:
 class Server:
     """``tapete serve`` in a child process on a loopback port."""
 
-    def __init__(self, db: str, folder: Path, port: int | None = None) -> None:
+    def __init__(
+        self, db: str, folder: Path, port: int | None = None, args: Sequence[str] = ()
+    ) -> None:
         self.db = db
+        self.args = list(args)
         self.folder = folder
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
@@ -144,6 +147,7 @@ class Server:
                 self.db,
                 "--log-level",
                 "warning",
+                *self.args,
             ],
             cwd=self.folder,
             stdout=out,

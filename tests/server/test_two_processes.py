@@ -1,6 +1,6 @@
 """Two server processes on one PostgreSQL: a table is served by the process that holds its
 advisory lock; the other forwards lobby requests and relays WebSockets to it. Clients of
-one table connected to different processes play a whole match together."""
+one La Pocha match connected to different processes play it to the end together."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def test_clients_on_two_processes_play_one_match(postgres: PostgresCluster, tmp_
     try:
         made = create_table(
             first.url,
-            game="trynka-match",
-            params={"n_players": 3, "banks": 3},
+            game="pocha-match",
+            params={"n_players": 3, "hand_sequence": "1,2,3"},
             seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "player": "rule"}],
             bot_delay=0,
             name="on first",
@@ -74,7 +74,8 @@ def test_clients_on_two_processes_play_one_match(postgres: PostgresCluster, tmp_
         record = get(f"{second.url}/api/tables/{tid}/record")
         final = replay(json.dumps(record))
         assert final.is_terminal() and list(final.returns()) == a
-        assert record["players"][:2] == ["on first", "on second"]
+        assert record["game"] == "pocha-match"
+        assert record["players"] == ["on first", "on second", "bot:rule"]
         states_second = [m for m in seen["second"] if m["type"] == "state"]
         assert states_second and all(m["seat"] == 1 for m in states_second)
         assert states_second[-1]["to_move"] == -4

@@ -33,6 +33,8 @@ class TableRow(Base):
     record: Mapped[str | None] = mapped_column(Text, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    clock_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    clock_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -74,6 +76,15 @@ class OwnerRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     address: Mapped[str] = mapped_column(String(200))
     since: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SettingRow(Base):
+    """A value every server process on one database shares (``forward_secret``)."""
+
+    __tablename__ = "server_settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
 
 
 Index("ix_tables_created_at", TableRow.created_at)

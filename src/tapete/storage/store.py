@@ -17,18 +17,31 @@ import datetime as dt
 import hashlib
 import os
 import queue
+import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tapete.errors import TapeteError
-from tapete.storage.models import ActionRow, OwnerRow, SeatRow, TableRow
+from tapete.storage.models import ActionRow, OwnerRow, SeatRow, SettingRow, TableRow
 
 T = TypeVar("T")
 
@@ -99,6 +112,9 @@ class TableData:
     result: list[float] | None = None
     rematch_of: str | None = None
     rematch: str | None = None
+    #: The running move clock: the state number it belongs to and when it runs out (Unix s).
+    clock_move: int | None = None
+    clock_deadline: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -220,6 +236,23 @@ class Store:
         with Session(self.engine) as session:
             row = session.get(OwnerRow, table_id)
             return None if row is None else row.address
+
+    def shared_secret(self, key: str = "forward_secret") -> str:
+        """A random secret every process on this database shares (made by the first to ask).
+
+        The processes mark the lobby requests they forward to each other with it, so that a
+        client cannot pass its own requests off as forwarded ones."""
+        for _ in range(3):
+            with Session(self.engine) as session:
+                row = session.get(SettingRow, key)
+                if row is not None:
+                    return row.value
+                session.add(SettingRow(key=key, value=secrets.token_urlsafe(32)))
+                try:
+                    session.commit()
+                except IntegrityError:  # another process made it first: read that one
+                    session.rollback()
+        raise StoreError(f"the shared setting {key} could not be read")
 
     def close(self) -> None:
         """Finish the queued writes, stop the threads and dispose of the engine."""
@@ -355,6 +388,10 @@ def update_seat(table_id: str, seat: SeatData) -> Callable[[Session], None]:
     return op
 
 
+_ACTIONS = cast(Table, ActionRow.__table__)
+_TABLES = cast(Table, TableRow.__table__)
+
+
 def append_actions(
     table_id: str,
     first_seq: int,
@@ -370,18 +407,24 @@ def append_actions(
     The log's primary key (table, sequence number) refuses an action written twice."""
 
     def op(session: Session) -> None:
+        # Core statements on the tables (no ORM objects): this runs for every action played.
         moment = now()
-        session.add_all(
-            ActionRow(
-                table_id=table_id,
-                seq=first_seq + i,
-                seat=seat,
-                action=action,
-                text=text,
-                created_at=moment,
+        session.flush()
+        if actions:
+            session.execute(
+                insert(_ACTIONS),
+                [
+                    {
+                        "table_id": table_id,
+                        "seq": first_seq + i,
+                        "seat": seat,
+                        "action": action,
+                        "text": text,
+                        "created_at": moment,
+                    }
+                    for i, (seat, action, text) in enumerate(actions)
+                ],
             )
-            for i, (seat, action, text) in enumerate(actions)
-        )
         values: dict[str, Any] = {"move_number": first_seq + len(actions), "updated_at": moment}
         if status is not None:
             values["status"] = status
@@ -391,10 +434,9 @@ def append_actions(
             values["result"] = result
         if record is not None:
             values["record"] = record
-        session.flush()
         changed = session.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id, TableRow.move_number == first_seq)
+            update(_TABLES)
+            .where(_TABLES.c.id == table_id, _TABLES.c.move_number == first_seq)
             .values(**values)
         )
         if changed.rowcount != 1:  # type: ignore[attr-defined]
@@ -422,6 +464,19 @@ def set_status(
     return op
 
 
+def set_clock(table_id: str, move: int, deadline: float) -> Callable[[Session], None]:
+    """Remember that the move clock of state number ``move`` runs out at ``deadline``."""
+
+    def op(session: Session) -> None:
+        session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(clock_move=move, clock_deadline=deadline)
+        )
+
+    return op
+
+
 def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
     return TableData(
         id=row.id,
@@ -441,6 +496,8 @@ def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
         result=list(row.result) if row.result is not None else None,
         rematch_of=row.rematch_of,
         rematch=row.rematch,
+        clock_move=row.clock_move,
+        clock_deadline=row.clock_deadline,
     )
 
 

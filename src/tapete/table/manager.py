@@ -8,9 +8,11 @@ table is loaded on demand (to show its end) and dropped when nobody watches it.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import dataclasses
 import logging
 import math
+import time
 from typing import Any
 
 from tapete.engine import load_game
@@ -56,6 +58,45 @@ class Elsewhere(TableError):
     def __init__(self, table_id: str, address: str | None) -> None:
         super().__init__("elsewhere", f"table {table_id} is served at {address}", 503)
         self.address = address
+
+
+class ClockedTable(LiveTable):
+    """A :class:`LiveTable` whose running move clock is stored with the table.
+
+    A decision's clock runs from the moment it is first armed: arming it again for the same
+    state number (someone joins, a connection comes back, the server restarts and replays the
+    table) keeps the time that was left instead of starting afresh. A clock that ran out
+    while the server was down makes its move (the ``rule`` bot, the seat away) as soon as the
+    table is back.
+    """
+
+    def _schedule(self) -> None:
+        super()._schedule()
+        if self.deadline is None:
+            return
+        number, data = len(self.moves), self.data
+        if data.clock_move == number and data.clock_deadline is not None:
+            if data.clock_deadline < self.deadline:
+                self._arm_clock(number, data.clock_deadline)
+            return
+        data.clock_move, data.clock_deadline = number, self.deadline
+        self.store.write(st.set_clock(data.id, number, self.deadline)).add_done_callback(
+            _log_clock_write
+        )
+
+    def _arm_clock(self, number: int, deadline: float) -> None:
+        """Run the clock of state ``number`` out at ``deadline`` (Unix seconds)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self.deadline = deadline
+        self._timer = asyncio.get_running_loop().call_later(
+            max(0.0, deadline - time.time()), self.post, lambda: self._clock_ran_out(number)
+        )
+
+
+def _log_clock_write(future: concurrent.futures.Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("a move clock could not be stored: %r", future.exception())
 
 
 class TableManager:
@@ -119,7 +160,7 @@ class TableManager:
         if not await asyncio.to_thread(self.store.claim, table_id, self.address):
             raise Elsewhere(table_id, await asyncio.to_thread(self.store.owner, table_id))
         actions = await self.store.aread(lambda s: st.load_actions(s, table_id))
-        table = LiveTable.restore(self.store, data, actions, idle_close=self.idle_close)
+        table = ClockedTable.restore(self.store, data, actions, idle_close=self.idle_close)
         table.on_closed = self._forget
         self.tables[table_id] = table
         table.start_task()
@@ -205,7 +246,7 @@ class TableManager:
     async def _add(self, data: TableData) -> LiveTable:
         await self.store.awrite(st.insert_table(data))
         await asyncio.to_thread(self.store.claim, data.id, self.address)
-        table = LiveTable.restore(self.store, data, [], idle_close=self.idle_close)
+        table = ClockedTable.restore(self.store, data, [], idle_close=self.idle_close)
         table.on_closed = self._forget
         self.tables[data.id] = table
         table.start_task()

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import ipaddress
 import json
 import logging
+import math
+import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -103,6 +107,129 @@ class AdminIn(_Body):
 
 def _error(status: int, code: str, detail: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "detail": detail}}, status_code=status)
+
+
+# -- the lobby's rate limit -------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class LobbyLimits:
+    """How many lobby requests one client address may make: a token bucket per address for
+    ``create`` (tables created, rematches) and one for ``join`` (seats taken), each
+    ``(per second, burst)`` or ``None`` (no limit). Loopback clients (tools, benchmarks on the
+    machine itself) are not limited unless ``loopback`` is true.
+
+    >>> LobbyLimits.per_minute(30, 0)
+    LobbyLimits(create=(0.5, 30.0), join=None, loopback=False)
+    """
+
+    create: tuple[float, float] | None = (20 / 60, 20.0)
+    join: tuple[float, float] | None = (1.0, 60.0)
+    loopback: bool = False
+
+    @classmethod
+    def per_minute(cls, create: float, join: float, *, loopback: bool = False) -> LobbyLimits:
+        """``create`` tables and ``join`` seats a minute (bursts of as many; 0: no limit)."""
+
+        def bucket(count: float) -> tuple[float, float] | None:
+            return (count / 60, float(count)) if count > 0 else None
+
+        return cls(create=bucket(create), join=bucket(join), loopback=loopback)
+
+
+class AddressBuckets:
+    """Token buckets by client address: ``rate`` tokens a second, at most ``burst``.
+
+    >>> buckets = AddressBuckets(1.0, 2.0)
+    >>> [buckets.take("203.0.113.5", 100.0) for _ in range(3)]
+    [0.0, 0.0, 1.0]
+    >>> buckets.take("203.0.113.5", 101.0), buckets.take("198.51.100.7", 101.0)
+    (0.0, 0.0)
+    """
+
+    #: Addresses remembered before the full buckets are forgotten.
+    MAX_ADDRESSES = 10_000
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str, moment: float | None = None) -> float:
+        """Take one token for ``address``: 0 if it had one, else the seconds until it has."""
+        moment = time.monotonic() if moment is None else moment
+        tokens, last = self.buckets.get(address, (self.burst, moment))
+        tokens = min(self.burst, tokens + (moment - last) * self.rate)
+        if tokens >= 1:
+            self.buckets[address] = (tokens - 1, moment)
+            if len(self.buckets) > self.MAX_ADDRESSES:
+                self._forget_full(moment)
+            return 0.0
+        self.buckets[address] = (tokens, moment)
+        return (1 - tokens) / self.rate
+
+    def _forget_full(self, moment: float) -> None:
+        full = [
+            a
+            for a, (t, last) in self.buckets.items()
+            if t + (moment - last) * self.rate >= self.burst
+        ]
+        for address in full:
+            del self.buckets[address]
+
+
+class RateLimited(TableError):
+    """``429 rate_limited``: the client address made too many such requests."""
+
+    def __init__(self, what: str, retry_after: float) -> None:
+        super().__init__(
+            "rate_limited",
+            f"too many {what} from this address; try again in {math.ceil(retry_after)} s",
+            429,
+        )
+        self.retry_after = retry_after
+
+
+class LobbyLimiter:
+    """The lobby's :class:`LobbyLimits` applied to requests (not to those another server
+    process forwards: it applied them to the client already)."""
+
+    def __init__(self, limits: LobbyLimits) -> None:
+        self.limits = limits
+        self.buckets = {
+            kind: AddressBuckets(*pair)
+            for kind, pair in (("create", limits.create), ("join", limits.join))
+            if pair is not None
+        }
+
+    def check(self, request: Request, kind: str) -> None:
+        """:class:`RateLimited` if ``request``'s address has no ``kind`` token left."""
+        buckets = self.buckets.get(kind)
+        if buckets is None or _forwarded(request):
+            return
+        address = request.client.host if request.client is not None else "unknown"
+        if not self.limits.loopback and _is_loopback(address):
+            return
+        wait = buckets.take(address)
+        if wait > 0:
+            raise RateLimited("tables created" if kind == "create" else "seats taken", wait)
+
+
+def _is_loopback(address: str) -> bool:
+    """True for 127.0.0.0/8 and ::1.
+
+    >>> _is_loopback("127.0.0.1"), _is_loopback("::1"), _is_loopback("testclient")
+    (True, True, False)
+    """
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def _forwarded(request: Request) -> bool:
+    """True if another server process on this database forwarded ``request`` (it carries
+    the processes' shared secret)."""
+    mark = request.headers.get("x-tapete-forwarded")
+    secret: str | None = getattr(request.app.state, "forward_secret", None)
+    return mark is not None and secret is not None and secrets.compare_digest(mark, secret)
 
 
 class BodyLimit:
@@ -212,9 +339,12 @@ class RateLimit:
         return False
 
 
-async def play_socket(websocket: WebSocket, manager: TableManager, table_id: str) -> None:
-    """Serve one client's WebSocket at one table (protocol.md, *Play*)."""
-    await websocket.accept()
+async def play_socket(
+    websocket: WebSocket, manager: TableManager, table_id: str, worker: str | None = None
+) -> None:
+    """Serve one client's WebSocket at one table (protocol.md, *Play*); ``worker``: this
+    process's number under ``tapete serve --workers`` (the ``X-Tapete-Worker`` header)."""
+    await websocket.accept(headers=[(b"x-tapete-worker", worker.encode())] if worker else None)
     conn = Connection(websocket)
 
     def error(code: str, detail: str) -> None:
@@ -328,7 +458,9 @@ async def relay(websocket: WebSocket, address: str, table_id: str) -> None:
                 await websocket.close(code if code < 5000 else 1011)
 
 
-def _forward(address: str, method: str, path: str, body: bytes | None) -> tuple[int, bytes]:
+def _forward(
+    address: str, method: str, path: str, body: bytes | None, secret: str
+) -> tuple[int, bytes]:
     """Send a lobby request on to the process that serves the table."""
     import urllib.error
     import urllib.request
@@ -337,7 +469,7 @@ def _forward(address: str, method: str, path: str, body: bytes | None) -> tuple[
         address.rstrip("/") + path,
         data=body,
         method=method,
-        headers={"Content-Type": "application/json", "X-Tapete-Forwarded": "1"},
+        headers={"Content-Type": "application/json", "X-Tapete-Forwarded": secret},
     )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
@@ -454,10 +586,20 @@ async def _hint_question(
 
 # -- the application --------------------------------------------------------------------------
 def create_app(
-    db_url: str, *, idle_close: float = 600.0, address: str = "http://127.0.0.1:8000"
+    db_url: str,
+    *,
+    idle_close: float = 600.0,
+    address: str = "http://127.0.0.1:8000",
+    limits: LobbyLimits | None = None,
+    worker: str | None = None,
 ) -> FastAPI:
-    """The tapete server app on the database ``db_url`` (migrated when it starts);
-    ``address`` is this process's base URL, where other processes send its tables' clients."""
+    """The tapete server app on the database ``db_url`` (migrated when it starts).
+
+    ``address`` is this process's base URL, where other processes send its tables' clients;
+    ``limits`` the lobby's rate limit per client address (default :class:`LobbyLimits`);
+    ``worker`` this process's number among ``tapete serve --workers`` (sent back in the
+    ``X-Tapete-Worker`` header of every answer)."""
+    limiter = LobbyLimiter(limits if limits is not None else LobbyLimits())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -466,6 +608,7 @@ def create_app(
         manager = TableManager(store, idle_close=idle_close, address=address)
         app.state.store = store
         app.state.manager = manager
+        app.state.forward_secret = await asyncio.to_thread(store.shared_secret)
         resumed = await manager.resume()
         if resumed:
             log.info("resumed %d tables", resumed)
@@ -488,18 +631,18 @@ def create_app(
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, e: TableError) -> Response:
-        if (
-            isinstance(e, Elsewhere)
-            and e.address is not None
-            and not request.headers.get("x-tapete-forwarded")
-        ):
+        if isinstance(e, Elsewhere) and e.address is not None and not _forwarded(request):
             body = request.state.body if hasattr(request.state, "body") else None
             path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            secret = request.app.state.forward_secret
             status, content = await asyncio.to_thread(
-                _forward, e.address, request.method, path, body
+                _forward, e.address, request.method, path, body, secret
             )
             return Response(content, status_code=status, media_type="application/json")
-        return _error(e.status, e.code, e.detail)
+        answer = _error(e.status, e.code, e.detail)
+        if isinstance(e, RateLimited):
+            answer.headers["Retry-After"] = str(math.ceil(e.retry_after))
+        return answer
 
     @app.middleware("http")
     async def keep_body(
@@ -507,7 +650,10 @@ def create_app(
     ) -> Response:
         if request.method == "POST" and request.url.path.startswith("/api/tables/"):
             request.state.body = await request.body()
-        return await call_next(request)
+        answer = await call_next(request)
+        if worker is not None:
+            answer.headers["X-Tapete-Worker"] = worker
+        return answer
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, e: RequestValidationError) -> JSONResponse:
@@ -556,6 +702,7 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
         """Create a table (protocol.md, *create a table*)."""
+        limiter.check(request, "create")
         spec = TableSpec(
             game=body.game,
             params=body.params,
@@ -586,6 +733,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
         """Take a seat with a display name."""
+        limiter.check(request, "join")
         table = await manager_of(request).require(table_id)
         seat, token = await table.call(lambda: table.join(body.name, body.seat))
         return {"seat": seat, "token": token, "table": table.info()}
@@ -608,6 +756,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def rematch(table_id: str, body: AdminIn, request: Request) -> dict[str, Any]:
         """Offer a rematch of a finished table."""
+        limiter.check(request, "create")
         table = await manager_of(request).rematch(table_id, body.admin_token)
         return {"table": table.info()}
 
@@ -646,7 +795,7 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def websocket(websocket: WebSocket, table_id: str) -> None:
-        await play_socket(websocket, manager_of(websocket), table_id)
+        await play_socket(websocket, manager_of(websocket), table_id, worker)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve(request: Request) -> Response:

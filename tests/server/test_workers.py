@@ -1,0 +1,197 @@
+"""``tapete serve --workers N``: several processes on one port and one PostgreSQL.
+
+The kernel spreads the connections of the shared port among the workers; a table is served
+by the worker that holds its advisory lock, and a client connected to another worker is
+relayed to it through that worker's private loopback port. Clients of one La Pocha match on
+different workers play it to the end together; a worker killed is started again. With
+SQLite more than one worker is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+
+from tapete.cli.main import main
+from tapete.client import join, ws_url
+from tapete.engine import replay
+from tapete.engine.api import PlayerView
+from tapete.players import load
+from tapete.players.base import Player
+
+from .conftest import PostgresCluster, Server
+
+#: Connections tried before giving up on reaching a given worker (the kernel picks by a hash
+#: of the client's port, so each try has an even chance on two workers).
+TRIES = 200
+
+
+def get(url: str) -> tuple[str | None, Any]:
+    """GET JSON: the answering worker and the answer."""
+    with urllib.request.urlopen(url, timeout=30) as answer:
+        return answer.headers.get("X-Tapete-Worker"), json.loads(answer.read())
+
+
+def workers_answering(url: str, count: int, timeout: float = 120.0) -> set[str | None]:
+    """The workers seen answering ``/healthz`` until ``count`` different ones have (or the
+    time is up: a worker just started may not listen yet)."""
+    seen: set[str | None] = set()
+    deadline = time.monotonic() + timeout
+    while len(seen) < count and time.monotonic() < deadline:
+        worker, body = get(f"{url}/healthz")
+        assert body["ok"] is True
+        seen.add(worker)
+        time.sleep(0.02)
+    return seen
+
+
+async def connect_on(url: str, tid: str, *, worker: str | None, avoid: str | None) -> Any:
+    """A WebSocket to table ``tid`` through the shared port that landed on ``worker`` (or on
+    any but ``avoid``)."""
+    for _ in range(TRIES):
+        socket = await websockets.connect(ws_url(url, tid), max_size=2**24)
+        assert socket.response is not None
+        landed = socket.response.headers.get("X-Tapete-Worker")
+        if (worker is None or landed == worker) and landed != avoid:
+            return socket
+        await socket.close()
+    raise AssertionError(f"no connection reached worker {worker} (avoiding {avoid})")
+
+
+async def play(socket: Any, token: str, player: Player, seed: int) -> tuple[list[float], list[Any]]:
+    """Play a seat over ``socket`` to the end of the match: its returns and every message."""
+    rng = random.Random(seed)
+    messages: list[dict[str, Any]] = []
+    acted = -1
+    await socket.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+    async with socket:
+        while True:
+            message = json.loads(await socket.recv())
+            messages.append(message)
+            assert message["type"] != "error", message
+            # the same state may come twice (someone connected): the second answer is stale
+            assert message["type"] != "refused" or message["code"] == "stale_state", message
+            if message["type"] != "state":
+                continue
+            if message["to_move"] == -4:
+                return [float(x) for x in message["returns"]], messages
+            if message["legal"] and message["state"] != acted:
+                acted = message["state"]
+                legal = [entry["action"] for entry in message["legal"]]
+                action = player.choose(PlayerView.from_dict(message["view"]), legal, rng)
+                await socket.send(
+                    json.dumps({"type": "action", "state": message["state"], "action": action})
+                )
+
+
+def worker_pids(parent: int) -> list[int]:
+    """The worker processes of the ``tapete serve`` process ``parent``."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            status = Path(f"/proc/{entry}/status").read_text()
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        ppid = next(int(line.split()[1]) for line in status.splitlines() if line[:5] == "PPid:")
+        if ppid == parent and b"spawn_main" in command:
+            pids.append(int(entry))
+    return pids
+
+
+def test_workers_refused_on_sqlite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = f"sqlite:///{tmp_path / 'tapete.sqlite3'}"
+    assert main(["serve", "--workers", "2", "--db", db]) == 2
+    error = capsys.readouterr().err
+    assert "--workers 2 needs PostgreSQL" in error and "advisory locks" in error
+    assert not (tmp_path / "tapete.sqlite3").exists()  # refused before touching anything
+
+
+def test_a_pocha_match_with_clients_on_two_workers(
+    postgres: PostgresCluster, tmp_path: Path
+) -> None:
+    db = postgres.new_database()
+    server = Server(db, tmp_path, args=["--workers", "2"]).start()
+    try:
+        assert workers_answering(server.url, 2) == {"0", "1"}
+        request = urllib.request.Request(
+            f"{server.url}/api/tables",
+            data=json.dumps(
+                {
+                    "game": "pocha-match",
+                    "params": {"n_players": 3, "hand_sequence": "1,2"},
+                    "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}],
+                    "bot_delay": 0,
+                    "name": "Ana",
+                    "seat": 0,
+                }
+            ).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            owner = answer.headers.get("X-Tapete-Worker")
+            made = json.loads(answer.read())
+        tid = made["table"]["id"]
+        assert owner in ("0", "1")
+        other = "1" if owner == "0" else "0"
+        # joins and reads answered by either worker (the other forwards them to the owner)
+        seat, token = join(server.url, tid, "Bea")
+        assert seat == 1
+        for _ in range(20):
+            _, info = get(f"{server.url}/api/tables/{tid}")
+            assert info["status"] == "playing" and info["seats"][1]["name"] == "Bea"
+
+        async def both() -> list[tuple[list[float], list[Any]]]:
+            on_owner = await connect_on(server.url, tid, worker=owner, avoid=None)
+            on_other = await connect_on(server.url, tid, worker=other, avoid=owner)
+            return list(
+                await asyncio.wait_for(
+                    asyncio.gather(
+                        play(on_owner, made["token"], load("rule"), 1),
+                        play(on_other, token, load("random"), 2),
+                    ),
+                    600,
+                )
+            )
+
+        (a, seen_a), (b, seen_b) = asyncio.run(both())
+        assert a == b
+        _, record = get(f"{server.url}/api/tables/{tid}/record")
+        final = replay(json.dumps(record))
+        assert final.is_terminal() and list(final.returns()) == a
+        assert record["players"] == ["Ana", "Bea", "bot:rule"]
+        for seat_number, seen in ((0, seen_a), (1, seen_b)):
+            states = [m for m in seen if m["type"] == "state"]
+            assert states and all(m["seat"] == seat_number for m in states)
+            assert any(m["legal"] for m in states)  # it played, through its worker
+
+        # a worker that dies is started again
+        assert server.process is not None
+        pids = worker_pids(server.process.pid)
+        assert len(pids) == 2
+        os.kill(pids[0], signal.SIGKILL)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            now = worker_pids(server.process.pid)
+            if len(now) == 2 and pids[0] not in now:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the killed worker was not started again")
+        assert workers_answering(server.url, 2) == {"0", "1"}
+    finally:
+        server.stop()
+    assert server.process is not None and server.process.returncode == 0
