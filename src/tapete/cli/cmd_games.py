@@ -57,7 +57,9 @@ def split_match_params(name: str) -> tuple[list[str], list[str], list[str]]:
 
 def _table(title: str, params: Sequence[Param]) -> Table:
     table = Table(title=title, title_justify="left")
-    for column in ("parameter", "default", "allowed", "meaning"):
+    widest = max((len(p.name) for p in params), default=9)
+    table.add_column("parameter", no_wrap=True, min_width=widest)  # names are typed: never cut
+    for column in ("default", "allowed", "meaning"):
         table.add_column(column)
     for p in params:
         table.add_row(p.name, str(p.default), p.allowed(), p.help)
