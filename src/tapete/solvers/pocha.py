@@ -45,6 +45,38 @@ _DEFAULTS: dict[str, Any] = {
 }
 
 
+#: The hand variants the kernel does not play: its worlds, rollouts and bids assume that each
+#: seat sees its own cards and that the trumps are turned up.
+HAND_VARIANTS: tuple[str, ...] = ("ronda_india", "ronda_ciega", "ronda_subastada")
+
+
+def refuse_variants(params: Mapping[str, Any]) -> None:
+    """:class:`ConfigError` when ``params`` (a ``pocha`` or ``pocha-match`` game's) play a
+    hand variant the kernel does not know: a *ronda india*, *ronda ciega* (``pocha-match``'s
+    ``podrida`` sequence has one, unless ``ronda_ciega = off``) or *ronda subastada*.
+
+    >>> refuse_variants({'n_players': 4})
+    >>> refuse_variants({'hand_sequence': 'podrida', 'ronda_ciega': 'auto'})
+    Traceback (most recent call last):
+    ...
+    tapete.errors.ConfigError: the La Pocha kernel (and the search bot) does not play the ronda_ciega variant (ronda_ciega = 'auto' with the podrida sequence): play these rules with the rule bot
+    """  # noqa: E501
+    for name in HAND_VARIANTS:
+        value = params.get(name, False)
+        if value in (False, "off", None):
+            continue
+        if name == "ronda_ciega" and value == "auto":
+            if params.get("hand_sequence") != "podrida":
+                continue
+            value = "'auto' with the podrida sequence"
+        else:
+            value = repr(value)
+        raise ConfigError(
+            f"the La Pocha kernel (and the search bot) does not play the {name} variant "
+            f"({name} = {value}): play these rules with the rule bot"
+        )
+
+
 @dataclass(frozen=True)
 class PochaTables:
     """The kernel form of one set of La Pocha rules (one hand size and dealer)."""
@@ -65,8 +97,10 @@ class PochaTables:
         """Tables for the rule options ``params`` (a game's ``params``; missing = default).
 
         The kernel does not deal the ``seven_swap`` variant (:class:`ConfigError`), but it
-        plays its hands from the bidding on (``after_swaps``): the swaps change no rule.
+        plays its hands from the bidding on (``after_swaps``): the swaps change no rule. It
+        plays none of the hand variants (:func:`refuse_variants`).
         """
+        refuse_variants(params)
         p = {**_DEFAULTS, **{k: v for k, v in params.items() if k in _DEFAULTS}}
         if p["seven_swap"] and not after_swaps:
             raise ConfigError("the La Pocha kernel does not play the seven_swap variant")

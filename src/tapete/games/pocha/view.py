@@ -38,9 +38,10 @@ class PochaView(PlayerView):
     The hand variants: in a *ronda india* ``hand`` is empty (the seat cannot see its own
     card) and ``foreheads`` has, per seat, the card this seat sees on that seat's forehead
     (``None`` for its own, once played, and in every other hand). In a *ronda ciega*
-    ``hand`` is empty too. In a *ronda subastada* ``auction`` holds the auction so far as
-    ``(seat, offer)`` (``None``: a pass) and ``auction_winner`` the seat with the highest offer
-    (once the auction is over, the seat that names trumps and whose bid is that offer).
+    ``hand`` is empty too. In a *ronda subastada* ``offers`` holds each seat's last offer in
+    the auction for trumps (``None``: none made; the passes are in ``events``) and
+    ``auction_winner`` the seat with the highest offer (once the auction is over, the seat
+    that names trumps and whose bid is that offer).
     """
 
     phase: str
@@ -61,7 +62,7 @@ class PochaView(PlayerView):
     finished_tricks: tuple[Trick, ...]
     scores: tuple[int, ...] | None
     foreheads: tuple[Card | None, ...]
-    auction: tuple[tuple[int, int | None], ...]
+    offers: tuple[int | None, ...]
     auction_winner: int | None
 
 
@@ -108,12 +109,21 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
         finished_tricks=tuple(finished),
         scores=tuple(state.scores) if state.scores is not None else None,
         foreheads=foreheads,
-        auction=tuple([(s, o if o >= 0 else None) for s, o in state.auction]),
+        offers=_offers(state),
         auction_winner=state.auction_winner if state.auction_winner >= 0 else None,
         spec=state.game.spec,
         move=state.move_number(),
         events=state.seat_events(seat),
     )
+
+
+def _offers(state: PochaState) -> tuple[int | None, ...]:
+    """Each seat's last offer in the auction for trumps (``None``: none)."""
+    offers: list[int | None] = [None] * state.n_players
+    for seat, offer in state.auction:
+        if offer >= 0:
+            offers[seat] = offer
+    return tuple(offers)
 
 
 def shared_events(

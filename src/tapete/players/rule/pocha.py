@@ -10,6 +10,14 @@ when it plays last, a top card of the suit otherwise) and leads its sure winners
 enough it ducks, playing its highest card that does not win and discarding its most dangerous
 cards (high trumps, aces) when it cannot follow.
 
+The hand variants (docs/pocha.md): in a *ronda india* (and a *ronda ciega*) the bot cannot
+see its own card; it bids the tricks it expects over random completions of what it cannot
+see (in the india, the other players' cards on their foreheads are known; in the ciega
+nothing is). In a *ronda subastada* it offers, in the auction for trumps, the tricks it
+counts with its best suit as trumps (passing when that does not beat the highest offer, an
+offer being compulsory only for the last one left), and on winning names the suit whose
+count is nearest its offer.
+
 It sees only the view: the unseen cards are the pack less its hand, the cards played and the
 turned-up trump card. The rules in force come from the view's spec (``view.spec.load()``,
 once per spec): the pack, the rank order, the action numbers, and what ``play_rules`` and
@@ -31,10 +39,12 @@ card is safe from the players still to play when none of them can hold a trump.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Final
 
+from tapete.cards import Suit
 from tapete.engine.api import GameSpec, PlayerView, Trick, tricks_mask
 from tapete.errors import InconsistentViewError
 from tapete.games.pocha.match import PochaMatchView
@@ -235,6 +245,109 @@ def _bid(view: PochaView, legal: Sequence[int], params: RuleParams) -> int:
     return base + best
 
 
+# -- the hand variants: an unseen own card, the auction for trumps -----------------------------
+#: Random completions of the unseen cards used to count a one-card hand the bot cannot see.
+_COMPLETIONS: Final = 200
+
+
+def _one_card_winner(cards: Sequence[int], trump: int, strength: Sequence[int]) -> int:
+    """The index (in playing order) of the card that wins a trick of ``cards``."""
+    best = 0
+    for k in range(1, len(cards)):
+        card, top = cards[k], cards[best]
+        if card >> 4 == top >> 4:
+            if strength[card] > strength[top]:
+                best = k
+        elif card >> 4 == trump:
+            best = k
+    return best
+
+
+def unseen_card_tricks(view: PochaView, rng: random.Random, trump: int | None = None) -> float:
+    """The chance that the bot wins a one-card hand whose own card it cannot see (a *ronda
+    india* or *ciega*), over random completions of every card it cannot see; ``trump``
+    overrides the view's trump suit (an auction)."""
+    rules = rules_in_force(view)
+    seat = view.seat if view.seat is not None else 0
+    n = view.n_players
+    suit = trump if trump is not None else -1
+    if trump is None and view.trump_suit is not None:
+        suit = int(view.trump_suit)
+    known: list[int | None] = [None if c is None else int(c) for c in view.foreheads]
+    trick = view.current_trick
+    if trick is not None:
+        for k, played_card in enumerate(trick.cards):
+            known[(trick.leader + k) % n] = int(played_card)
+    taken = 0
+    for seen in known:
+        if seen is not None:
+            taken |= 1 << seen
+    if view.trump_card is not None:
+        taken |= 1 << int(view.trump_card)
+    pool = _cards(rules.deck.mask & ~taken)
+    unknown = [s for s in range(n) if known[s] is None]
+    mano = (view.dealer + 1) % n
+    order = [(mano + k) % n for k in range(n)]
+    wins = 0
+    for _ in range(_COMPLETIONS):
+        drawn = rng.sample(pool, len(unknown))
+        cards = list(known)
+        for s, dealt in zip(unknown, drawn, strict=True):
+            cards[s] = dealt
+        played = [int(c) for c in (cards[s] for s in order) if c is not None]
+        if order[_one_card_winner(played, suit, rules.strength)] == seat:
+            wins += 1
+    return wins / _COMPLETIONS
+
+
+def _sees_own_cards(view: PochaView) -> bool:
+    return bool(view.hand) or view.cards_held[view.seat or 0] == 0
+
+
+def _suit_tricks(view: PochaView, suit: int, rng: random.Random, aggression: float) -> float:
+    """The tricks the bot counts with ``suit`` as trumps."""
+    if not _sees_own_cards(view):
+        return unseen_card_tricks(view, rng, suit)
+    return expected_tricks(dataclasses.replace(view, trump_suit=Suit(suit)), aggression)
+
+
+def _offer(view: PochaView, legal: Sequence[int], rng: random.Random, params: RuleParams) -> int:
+    """The auction for trumps: offer the tricks counted with the best suit, else pass."""
+    rules = rules_in_force(view)
+    counts = [_suit_tricks(view, s, rng, params.aggression) for s in range(4)]
+    target = max(counts)
+    offers = [a - rules.bid_base for a in legal if rules.bid_base <= a < rules.swap]
+    want = round(target)
+    if want in offers:
+        return rules.bid_base + want
+    if rules.pass_ in legal or not offers:
+        return rules.pass_
+    return rules.bid_base + min(offers, key=lambda o: (abs(o - target), o))
+
+
+def _name_trumps(
+    view: PochaView, legal: Sequence[int], rng: random.Random, params: RuleParams
+) -> int:
+    """The winner of the auction names the suit whose count is nearest its offer."""
+    rules = rules_in_force(view)
+    seat = view.seat if view.seat is not None else 0
+    offer = view.offers[seat] or 0
+    counts = [_suit_tricks(view, s, rng, params.aggression) for s in range(4)]
+    suit = min(range(4), key=lambda s: (abs(counts[s] - offer), -counts[s]))
+    action = rules.trump_base + suit
+    return action if action in legal else legal[0]
+
+
+def _bid_unseen(
+    view: PochaView, legal: Sequence[int], rng: random.Random, params: RuleParams
+) -> int:
+    """A one-card hand the bot cannot see: the legal bid nearest its chance of winning."""
+    target = unseen_card_tricks(view, rng) * (0.8 + 0.4 * params.aggression)
+    base = rules_in_force(view).bid_base
+    bids = [a - base for a in legal if a >= base]
+    return base + min(bids, key=lambda b: (abs(b - target), b))
+
+
 # -- play --------------------------------------------------------------------------------------
 def _trick_best(t: _Table, cards: Sequence[int]) -> int:
     best = cards[0]
@@ -337,11 +450,17 @@ def choose(
 ) -> int:
     """The rule bot's action in a La Pocha hand (or the current hand of a whole game)."""
     hand_view = view.deal if isinstance(view, PochaMatchView) else view
-    if not isinstance(hand_view, PochaView):
+    if not isinstance(hand_view, PochaView) or len(legal_actions) == 1:
         return legal_actions[0]
     phase = hand_view.phase
     if phase == "bidding":
+        if not _sees_own_cards(hand_view):
+            return _bid_unseen(hand_view, legal_actions, rng, params)
         return _bid(hand_view, legal_actions, params)
+    if phase == "auction":
+        return _offer(hand_view, legal_actions, rng, params)
+    if phase == "trumps":
+        return _name_trumps(hand_view, legal_actions, rng, params)
     if phase == "play":
         return _play(hand_view, legal_actions)
     rules = rules_in_force(hand_view)
