@@ -3,7 +3,8 @@
 The kernel spreads the connections of the shared port among the workers; a table is served
 by the worker that holds its advisory lock, and a client connected to another worker is
 relayed to it through that worker's private loopback port. Clients of one La Pocha match on
-different workers play it to the end together; a worker killed is started again. With
+different workers play it to the end together; workers killed in the middle of a table are
+started again and the table plays on, no action lost or doubled. With
 SQLite more than one worker is refused.
 """
 
@@ -16,6 +17,7 @@ import random
 import signal
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,13 +44,42 @@ def get(url: str) -> tuple[str | None, Any]:
         return answer.headers.get("X-Tapete-Worker"), json.loads(answer.read())
 
 
+def post(url: str, body: dict[str, Any]) -> tuple[str | None, Any]:
+    """POST JSON: the answering worker and the answer."""
+    request = urllib.request.Request(
+        url, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return answer.headers.get("X-Tapete-Worker"), json.loads(answer.read())
+
+
+def wait_for(
+    url: str, tid: str, condition: Callable[[dict[str, Any]], bool], timeout: float = 300.0
+) -> dict[str, Any]:
+    """The TableInfo of ``tid`` once ``condition`` holds for it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            _, info = get(f"{url}/api/tables/{tid}")
+        except OSError:  # a worker just killed: ask again
+            info = None
+        if info is not None and condition(info):
+            return dict(info)
+        time.sleep(0.05)
+    raise AssertionError(f"table {tid}: timed out waiting")
+
+
 def workers_answering(url: str, count: int, timeout: float = 120.0) -> set[str | None]:
     """The workers seen answering ``/healthz`` until ``count`` different ones have (or the
     time is up: a worker just started may not listen yet)."""
     seen: set[str | None] = set()
     deadline = time.monotonic() + timeout
     while len(seen) < count and time.monotonic() < deadline:
-        worker, body = get(f"{url}/healthz")
+        try:
+            worker, body = get(f"{url}/healthz")
+        except OSError:  # no worker listens yet
+            time.sleep(0.1)
+            continue
         assert body["ok"] is True
         seen.add(worker)
         time.sleep(0.02)
@@ -126,24 +157,17 @@ def test_a_pocha_match_with_clients_on_two_workers(
     server = Server(db, tmp_path, args=["--workers", "2"]).start()
     try:
         assert workers_answering(server.url, 2) == {"0", "1"}
-        request = urllib.request.Request(
+        owner, made = post(
             f"{server.url}/api/tables",
-            data=json.dumps(
-                {
-                    "game": "pocha-match",
-                    "params": {"n_players": 3, "hand_sequence": "1,2"},
-                    "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}],
-                    "bot_delay": 0,
-                    "name": "Ana",
-                    "seat": 0,
-                }
-            ).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
+            {
+                "game": "pocha-match",
+                "params": {"n_players": 3, "hand_sequence": "1,2"},
+                "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}],
+                "bot_delay": 0,
+                "name": "Ana",
+                "seat": 0,
+            },
         )
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            owner = answer.headers.get("X-Tapete-Worker")
-            made = json.loads(answer.read())
         tid = made["table"]["id"]
         assert owner in ("0", "1")
         other = "1" if owner == "0" else "0"
@@ -178,20 +202,44 @@ def test_a_pocha_match_with_clients_on_two_workers(
             assert states and all(m["seat"] == seat_number for m in states)
             assert any(m["legal"] for m in states)  # it played, through its worker
 
-        # a worker that dies is started again
+        # the table's link opens on any worker
+        for _ in range(10):
+            with urllib.request.urlopen(f"{server.url}/t/{tid}", timeout=30) as page:
+                assert page.status == 200
+
+        # workers killed in the middle of a table are started again, and it plays on
+        _, made = post(
+            f"{server.url}/api/tables",
+            {
+                "game": "pocha-match",
+                "params": {"n_players": 3, "hand_sequence": "1,2,3"},
+                "seats": [{"kind": "bot"}] * 3,
+                "bot_delay": 0.3,
+            },
+        )
+        bots = made["table"]["id"]
+        playing = wait_for(server.url, bots, lambda info: info["move_number"] > 0)
+        assert playing["status"] == "playing"
+        before = playing["move_number"]
         assert server.process is not None
         pids = worker_pids(server.process.pid)
         assert len(pids) == 2
-        os.kill(pids[0], signal.SIGKILL)
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             now = worker_pids(server.process.pid)
-            if len(now) == 2 and pids[0] not in now:
+            if len(now) == 2 and not set(now) & set(pids):
                 break
             time.sleep(0.1)
         else:
-            raise AssertionError("the killed worker was not started again")
+            raise AssertionError("the killed workers were not started again")
         assert workers_answering(server.url, 2) == {"0", "1"}
+        info = wait_for(server.url, bots, lambda info: info["status"] == "finished")
+        _, record = get(f"{server.url}/api/tables/{bots}/record")
+        final = replay(json.dumps(record))  # every action once, in order: it replays
+        assert final.is_terminal() and list(final.returns()) == info["result"]
+        assert len(record["actions"]) == info["move_number"] > before
     finally:
         server.stop()
     assert server.process is not None and server.process.returncode == 0
