@@ -215,34 +215,75 @@ def test_axe_finds_no_serious_violation(server: Server, context_factory: Any) ->
     assert not summary, json.dumps(summary, indent=1)
 
 
+#: The screenshots this test saves, by page, game and width (docs/web.md lists them).
+SCREENSHOTS = [
+    f"{page}-{width}"
+    for width in ("desktop", "phone")
+    for page in (
+        "lobby",
+        "lobby-rules-es",
+        "table-pocha",
+        "table-ombre",
+        "table-trynka",
+        "spectator-pocha",
+        "replay-pocha",
+        "replay-ombre",
+        "replay-trynka",
+    )
+]
+
+
 def test_screenshots_of_every_page(server: Server, context_factory: Any) -> None:
-    finished = _finished_table(server, "trynka", 4)
+    finished = {
+        "pocha": _finished_table(server, "pocha", 4, hand_size=5),
+        "ombre": _finished_table(server, "ombre", 3),
+        "trynka": _finished_table(server, "trynka", 4),
+    }
     games = {
         "pocha": ("pocha-match", [ME, BOT, BOT, BOT], {}),
         "ombre": ("ombre-match", [ME, BOT, BOT], {"num_deals": 2}),
         "trynka": ("trynka-match", [ME, BOT, BOT, BOT], {"banks": 2}),
     }
+    watched = server.create("pocha", [BOT] * 4, params={"hand_size": 8}, bot_delay=1.0)
     saved = []
-    for viewport, suffix in ((DESKTOP, "desktop"), (PHONE, "phone")):
+    for viewport, width in ((DESKTOP, "desktop"), (PHONE, "phone")):
         lobby = context_factory(viewport=viewport).new_page()
+        watch_errors(lobby)
         lobby.goto(server.base + "/")
         lobby.wait_for_selector("#params .field", state="attached")
-        saved.append(shot(lobby, f"lobby-{suffix}"))
+        saved.append(shot(lobby, f"lobby-{width}"))
+        rules = context_factory(viewport=viewport, locale="es-ES").new_page()
+        rules.goto(server.base + "/")
+        rules.wait_for_selector("#params .field", state="attached")
+        rules.locator("details.advanced summary").click()
+        saved.append(shot(rules, f"lobby-rules-es-{width}"))
+        no_js_errors(lobby)
         for name, (game, seats, params) in games.items():
             created = server.create(game, seats, params=params, name="Ana", seat=0, bot_delay=0.2)
             page = seat_page(context_factory, server, created, viewport=viewport)
             page.wait_for_selector(".seat")
             wait_turn_or_end(page)
-            saved.append(shot(page, f"{name}-match-{suffix}"))
+            saved.append(shot(page, f"table-{name}-{width}"))
             no_js_errors(page)
-        replay = context_factory(viewport=viewport).new_page()
-        replay.goto(server.replay_url(finished))
-        replay.wait_for_selector("#transcript li")
-        for _ in range(20):
-            replay.locator("#next").click()
-        replay.wait_for_timeout(300)
-        saved.append(shot(replay, f"replay-trynka-{suffix}"))
+        spectator = context_factory(viewport=viewport).new_page()
+        watch_errors(spectator)
+        spectator.goto(server.table_url(watched["table"]["id"]) + "?watch=1")
+        spectator.wait_for_selector(".trick-card .card", timeout=30_000)
+        saved.append(shot(spectator, f"spectator-pocha-{width}"))
+        no_js_errors(spectator)
+        for name, table_id in finished.items():
+            replay = context_factory(viewport=viewport).new_page()
+            watch_errors(replay)
+            replay.goto(server.replay_url(table_id))
+            replay.wait_for_selector("#transcript li")
+            total = replay.locator("#transcript li").count() - 1
+            for _ in range(total * 2 // 3):
+                replay.keyboard.press("ArrowRight")
+            replay.wait_for_timeout(300)
+            saved.append(shot(replay, f"replay-{name}-{width}"))
+            no_js_errors(replay)
     print("\nscreenshots:", *[str(p) for p in saved], sep="\n  ")
+    assert sorted(p.stem for p in saved) == sorted(SCREENSHOTS)
     assert all(p.stat().st_size > 10_000 for p in saved)
 
 

@@ -67,7 +67,7 @@ export function renderFelt(felt, opts) {
     },
     h("div", { class: "name" }, dot, h("span", {}, ctx.seatName(s) + (isMe ? ` (${t("you")})` : ""))),
     tags.length ? h("div", { class: "tags" }, tags) : null,
-    h("div", { class: "stat" }, mod.seatStat(live, s, ctx)),
+    h("div", { class: "stat" }, ...statParts(mod.seatStat(live, s, ctx))),
     );
     if (info.kind === "human" && info.taken === false) seatEl.append(h("div", { class: "tags" }, h("span", { class: "tag gold" }, t("free seat"))));
     if (info.away) seatEl.append(h("div", { class: "tags" }, h("span", { class: "tag" }, t("away: a bot plays"))));
@@ -138,6 +138,12 @@ export function renderFelt(felt, opts) {
       h("div", { class: "last-trick" }, last.cards.map((c) => cardElement(c, { small: true }))),
       h("span", {}, ctx.seatName(last.winner)))));
   }
+}
+
+/** A seat's line "Chips 99 · bet 1 · 19 points" as pieces that wrap between, not inside. */
+function statParts(text) {
+  const parts = String(text ?? "").split(" · ").filter((x) => x !== "");
+  return parts.flatMap((part, i) => [i ? " · " : null, h("span", { class: "nw" }, part)]).filter((x) => x !== null);
 }
 
 /** "1:05" from seconds. */

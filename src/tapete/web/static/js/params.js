@@ -31,6 +31,9 @@ const TEXTS = {
     per_trick_miss: P(N_("Points lost per trick missed"), N_("Points lost for each trick more or fewer than the bid.")),
     hand_sequence: P(N_("Hand sizes of the match"), N_("The cards per hand, hand after hand: standard (ones, up, the most, down, ones), up_only, full_only, or a list like 1,2,3.")),
     first_dealer: P(N_("First dealer by lot"), N_("How the first dealer of the match is chosen."), { random: N_("a random seat"), high_card: N_("the highest card drawn") }),
+    ronda_india: P(N_("Ronda india"), N_("One-card hands held to the forehead: each player sees every card but his own."), { off: N_("off"), opening: N_("the opening one-card hands"), every_one_card: N_("every one-card hand") }),
+    ronda_ciega: P(N_("Ronda ciega"), N_("A one-card hand played blind: nobody sees a card before it is played."), { auto: N_("in the podrida sequence only"), off: N_("off"), last: N_("the last hand") }),
+    ronda_subastada: P(N_("Ronda subastada"), N_("Trumps auctioned for a number of tricks instead of turned up."), { off: N_("off"), full_hands: N_("the largest hands"), last_hands: N_("the last hands") }),
     final_tie: P(N_("Equal totals at the end"), N_("Players with the same final total share the win."), { shared: N_("share the win") }),
   },
   ombre: {
@@ -85,6 +88,8 @@ const TEXTS = {
     svara_join_fraction: P(N_("Svara buy-in"), N_("What joining a svara (свара) costs, as a share of the bank (0: nobody may join).")),
     agreed_svara: P(N_("Agreed svara"), N_("The last two players may agree on a svara.")),
     max_svara_chain: P(N_("Svaras in a row"), N_("After this many svaras in a row a tie splits the bank.")),
+    joker: P(N_("Joker (Seka)"), N_("The seven of clubs stands for the card that makes the hand worth most.")),
+    tens_claim_moment: P(N_("When three tens are claimed"), N_("On one's own turn, or also before any other player's decision."), { own_turn: N_("on one's turn"), any_moment: N_("at any moment") }),
     start_balance: P(N_("Starting chips"), N_("Each player's chips at the start when no balances are given.")),
     dealer_method: P(N_("First dealer"), N_("How the first dealer is found."), { auto: N_("automatic: high card for up to 3 players, else counting to the first ace"), high_card: N_("the highest card"), count_to_ace: N_("counting to the first ace") }),
     initial_host: P(N_("Host"), N_("The player who turns the cards when counting to the first ace.")),

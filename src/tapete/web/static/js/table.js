@@ -291,6 +291,17 @@ function renderBanner(ctx) {
     const values = msg.returns || res?.values || [];
     const rows = values.map((v, s) => h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, (v > 0 ? "+" : "") + v)));
     const admin = adminToken(tableId);
+    const toggle = (hidden) => () => {
+      page.bannerHidden = hidden;
+      page.focusKey = hidden ? "show-result" : "hide-result";
+      render();
+    };
+    if (page.bannerHidden) {
+      felt.append(h("div", { class: "banner mini", role: "region", "aria-label": t("The game is over"), "data-testid": "game-over" },
+        h("h2", {}, res?.title || t("The game is over")),
+        h("button", { type: "button", class: "btn", "data-key": "show-result", onclick: toggle(false) }, t("Show the result"))));
+      return;
+    }
     const banner = h("div", { class: "banner", role: "dialog", "aria-label": t("The game is over"), "data-testid": "game-over" },
       h("h2", {}, res?.title || t("The game is over")),
       h("table", {}, h("tbody", {}, rows)),
@@ -298,7 +309,8 @@ function renderBanner(ctx) {
         h("a", { class: "btn", href: "/replay/" + encodeURIComponent(tableId), "data-key": "replay" }, t("Watch the replay")),
         msg.rematch ? h("a", { class: "btn primary", href: "/t/" + encodeURIComponent(msg.rematch), onclick: () => carryToken(msg.rematch) }, t("Go to the rematch")) :
           admin ? h("button", { type: "button", class: "btn primary", onclick: rematch }, t("Rematch")) : null,
-        h("a", { class: "btn quiet", href: "/" }, t("Lobby"))));
+        h("a", { class: "btn quiet", href: "/" }, t("Lobby")),
+        h("button", { type: "button", class: "btn quiet", "data-key": "hide-result", onclick: toggle(true) }, t("See the table"))));
     felt.append(banner);
   }
 }
