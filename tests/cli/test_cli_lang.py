@@ -158,3 +158,25 @@ def test_quitting_and_the_save_offer_follow_the_language(lang: str, tmp_path: Pa
     offer = "save the game to resume it? file (Enter: {file}, n: no): "
     assert prompts[-1].startswith(translate(lang, offer).split("{")[0])
     assert (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize(("game", "family"), [("pocha-match", "pocha"), ("ombre-match", "ombre"),
+                                              ("trynka-match", "trynka")])  # fmt: skip
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_rules_at_the_table_follow_the_language(game: str, family: str, lang: str) -> None:
+    """``rules`` prints the summary and each option's meaning from the rules catalog: those
+    translated there are printed in the language (the catalog covers today's options)."""
+    from tapete.cli.texts import Texts
+    from tapete.cli.words import rules_text
+    from tapete.engine import load_game
+    from tapete.i18n.rules import rule_messages
+
+    text = rules_text(load_game(game), family, Texts(lang))
+    catalog = rule_messages(lang)
+    cls = type(load_game(game))
+    translated = [p.help for p in cls.parameters if p.help in catalog]
+    assert len(translated) >= len(cls.parameters) * 3 // 4  # the catalog is not stale
+    for english in translated:
+        assert catalog[english] in text and f": {english}\n" not in text + "\n"
+    assert text.startswith(catalog[cls.summary])
+    assert translate(lang, "Rules in force (* = not the default):") in text

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from tapete.cli.texts import N_
 from tapete.errors import IllegalActionError, TapeteError
 
 #: The in-game commands and the words that ask for them (any case).
@@ -98,6 +99,9 @@ TRYNKA_WORDS: Final[dict[str, str]] = {
     "paso": "decline", "enseña": "flash", "no enseñes": "no-flash", "me quedo": "keep",
     "cambio": "replace", "muestro": "show",
 }  # fmt: skip
+
+#: What a table says in Spanish or Russian to an answer it cannot read.
+NOT_UNDERSTOOD: Final = N_("That is not understood: 'help' lists the commands and your choices.")
 
 _editing: bool | None = None
 
@@ -212,18 +216,24 @@ def trynka_text(answer: str) -> str:
 
 
 def error_text(error: TapeteError, lang: str, names: list[str] | None = None) -> str:
-    """The reason an answer was refused, for the person: translated when the rule has a
-    code in :mod:`tapete.i18n`, never the engine's ``seat 2 ... in phase round1``."""
-    if isinstance(error, IllegalActionError):
-        if error.reason and lang != "en":
-            from tapete.i18n import reason_text
+    """The reason an answer was refused, for the person: in Spanish and Russian the
+    catalogs' sentence for the rule's code (:mod:`tapete.i18n`), or a sentence that sends to
+    ``help``; in English the engine's detail, never its ``seat 2 ... in phase round1``.
 
-            text = reason_text(lang, error.reason)
-            if text != error.reason:
-                return text
-        text = error.detail
-    else:
-        text = str(error)
+    >>> from tapete.errors import NotationError
+    >>> error_text(NotationError("cannot read 'x': expected 'bid <n>'"), "es")
+    "No se entiende: 'ayuda' muestra las órdenes y lo que puedes jugar."
+    """
+    if lang != "en":
+        from tapete.i18n import reason_text, translate
+
+        if isinstance(error, IllegalActionError):
+            text = reason_text(lang, error.reason or "illegal")
+            if text == error.reason:  # a code without a sentence yet
+                text = reason_text(lang, "illegal")
+            return text
+        return translate(lang, NOT_UNDERSTOOD)
+    text = error.detail if isinstance(error, IllegalActionError) else str(error)
     if names is not None:
         text = re.sub(r"\bseat (\d+)", lambda m: _name(names, int(m.group(1))), text)
     return re.sub(r" in phase [\w-]+", "", text).replace("not possible; ", "not possible now; ")

@@ -5,6 +5,8 @@ of a session (who won, which seat was yours), in the table's language.
 >>> text = rules_text(load_game("pocha-match", n_players=5), "pocha")
 >>> "n_players = 5" in text and "docs/pocha.md" in text
 True
+>>> rules_text(load_game("trynka", two_aces_22=True), "trynka", Texts("es")).splitlines()[0]
+'Trynka, una banca: apuestas a ciegas, apuestas, descubrirse a la derecha, svara.'
 >>> session_end(["you", "rule-1"], 0, [1])
 'Winner: rule-1. You played as you (seat 0).'
 >>> session_end(["tú", "rule-1"], 0, [0, 1], Texts("es"))
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 
 from tapete.cli.texts import Texts
 from tapete.engine import Game
+from tapete.i18n.rules import rule_text
 
 ENGLISH = Texts("en")
 
@@ -32,12 +35,12 @@ def rules_text(game: Game, family: str, t: Texts = ENGLISH) -> str:
     """The game's summary, every option in force (changed ones marked ``*``) with its
     meaning, and where the full rules are."""
     cls = type(game)
-    lines = [f"{t(cls.summary)}.", t("Rules in force (* = not the default):")]
+    lines = [f"{rule_text(t.lang, cls.summary)}.", t("Rules in force (* = not the default):")]
     params = getattr(game, "params", {})
     for p in cls.parameters:
         value = params.get(p.name, p.default)
         mark = "*" if value != p.default else " "
-        lines.append(f" {mark} {p.name} = {value}: {t(p.help)}")
+        lines.append(f" {mark} {p.name} = {value}: {rule_text(t.lang, p.help)}")
     lines.append(t("The full rules: {page} in tapete's sources.", page=RULES_PAGES[family]))
     return "\n".join(lines)
 

@@ -3,7 +3,9 @@
 * ``extract``: every text of the pages (JS ``t()``/``N_()`` calls, HTML ``data-i18n``) and of
   this package into ``locale/tapete.pot``;
 * ``update``: merge the template into each language's ``.po``;
-* ``build``: write the JSON catalogs the pages load (``web/static/i18n/<lang>.json``).
+* ``build``: write the JSON catalogs the pages load (``web/static/i18n/<lang>.json``);
+* ``rules``: the games' summaries and option meanings into the rules catalogs
+  (``locale/tapete-rules.pot`` and ``locale/<lang>/LC_MESSAGES/tapete-rules.po``).
 """
 
 from __future__ import annotations
@@ -38,6 +40,12 @@ def main(argv: list[str]) -> int:
             if verb == "update":
                 args += ["--no-fuzzy-matching", "--ignore-obsolete"]
             cli.run(args)  # type: ignore[no-untyped-call]
+        return 0
+    if command == "rules":
+        from tapete.i18n.rules import write_rules_catalogs
+
+        for written in write_rules_catalogs():
+            print(written)
         return 0
     if command == "build":
         for path in build_static():
