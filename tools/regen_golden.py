@@ -76,6 +76,31 @@ CASES: list[tuple[str, dict[str, Any], int, str, str]] = [
     ("trynka", {}, 2, "rule", ""),
     ("trynka-match", {}, 1, "random", ""),
     ("trynka-match", {}, 1, "rule", ""),
+    # Trynka's variants (issue 15): Seka's 32-card pack, joker, doubled sighted stakes, no
+    # reveal in the first round, single reveal without a blind (a svara); three tens asked
+    # at any moment; the seed's readings of the blind stakes and the flush
+    (
+        "trynka",
+        {
+            "deck": 32,
+            "joker": True,
+            "sighted_stakes": "double_while_blind",
+            "first_round_reveal": False,
+            "reveal_without_blind": "single",
+        },
+        2,
+        "rule",
+        "Seka",
+    ),
+    ("trynka", {"tens_claim_moment": "any_moment", "joker": True}, 1, "random", ""),
+    (
+        "trynka",
+        {"reveal_basis": "blind_stakes", "overblind_level": "first_blind", "trynka_flush": True},
+        1,
+        "rule",
+        "",
+    ),
+    ("trynka-match", {"deck": 32, "joker": True, "tens_claim_moment": "any_moment"}, 1, "rule", ""),
 ]
 
 

@@ -24,6 +24,12 @@ from tapete.testing.conformance import check_game
         {"n_players": 6, "overblind_level": "first_blind", "blind_chain": True,
          "sighted_stakes": "double_while_blind",
          "dark_reveal_cost": "own_blind", "trynka_flush": True, "sixes_over_aces": True},
+        {"n_players": 5, "deck": 32, "joker": True, "tens_claim_moment": "any_moment",
+         "sighted_stakes": "double_while_blind", "first_round_reveal": False,
+         "reveal_without_blind": "single"},
+        {"n_players": 3, "joker": True, "tens_claim_moment": "any_moment",
+         "tens_claim_any_time": True, "trynka_flush": True, "closing": "showdown",
+         "two_aces_22": True},
     ],
 )  # fmt: skip
 def test_trynka_conformance(params: dict[str, object]) -> None:
@@ -37,6 +43,7 @@ def test_trynka_conformance(params: dict[str, object]) -> None:
         {"banks": 3},
         {"n_players": 3, "banks": 2},
         {"banks": 2, "overblind_level": "first_blind", "first_round_reveal": False},
+        {"banks": 2, "deck": 32, "joker": True, "tens_claim_moment": "any_moment"},
     ],
 )
 def test_trynka_match_conformance(params: dict[str, object]) -> None:

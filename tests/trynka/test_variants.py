@@ -15,8 +15,8 @@ import pytest
 from tests.trynka.test_scenarios import FOUR, deal, new, play, texts
 
 import tapete
-from tapete.cards import CardSet
-from tapete.errors import IllegalActionError
+from tapete.cards import Card, CardSet
+from tapete.errors import IllegalActionError, NotationError
 from tapete.games.trynka import TrynkaGame, TrynkaState
 from tapete.games.trynka.values import hand_value
 
@@ -174,3 +174,166 @@ def test_sighted_stakes_double_while_someone_is_blind() -> None:
     plain = dealt(sighted_stakes="double_while_blind")
     play(plain, (P1, "decline"))
     assert "bet 1" in texts(plain)
+
+
+# -- joker (Seka: the seven of clubs is wild) ------------------------------------------------
+# Sources: seka.forte.games/en/rules-seka.php ("There is a joker in the game. His role is
+# played by the club of seven. When calculating points by ranks, the joker replaces the
+# missing card of the required rank. When calculating points for suits, the joker has a value
+# of 11 points"); tiflo.space/games/cards/seka (the joker "gets the value most favourable to
+# the combination": 10-A-joker of a suit = 32, two aces and the joker = three aces).
+def joker_value(text: str, **flags: bool) -> Any:
+    return hand_value(CardSet.parse(text), joker=True, **flags)
+
+
+def test_joker_counts_eleven_in_any_suit() -> None:
+    assert hand_value(CardSet.parse("A♠ 10♠ 7♣")).points == 21  # without the joker: 7 in clubs
+    assert joker_value("A♠ 10♠ 7♣").points == 32  # tiflo: ten, ace and joker of a suit = 32
+    assert joker_value("A♠ 10♠ 7♣") > joker_value("A♠ 10♠ 9♠")  # above the seed's best 30
+    assert joker_value("9♥ 6♦ 7♣").points == 9 + 11  # joins the better of the two suits
+    assert joker_value("7♣ 8♣ 6♥").points == 8 + 11  # not 7 + 8: the joker is no seven here
+    # every hand without the seven of clubs keeps its value
+    for text in ("A♠ 10♠ 9♠", "6♠ 6♥ 6♦", "8♦ 7♦ 6♦", "A♠ A♥ 10♦"):
+        assert joker_value(text) == hand_value(CardSet.parse(text))
+
+
+def test_joker_completes_three_of_a_kind() -> None:
+    assert joker_value("A♠ A♥ 7♣") == hand_value(CardSet.parse("A♠ A♥ A♦"))  # three aces
+    assert joker_value("6♠ 6♥ 7♣").category == hand_value(CardSet.parse("6♠ 6♥ 6♦")).category
+    assert joker_value("9♠ 9♥ 7♣", trips_score=True).points == 27  # seka.forte: the rank
+    assert joker_value("9♠ 9♥ 7♣").points == 9 + 11  # no triple without trips_score
+    assert joker_value("8♦ 7♦ 7♣", trynka_flush=True).category == 2  # a flush of diamonds
+    assert joker_value("A♠ 9♥ 7♣", two_aces_22=True).points == 22
+
+
+def test_joker_in_play_and_three_tens() -> None:
+    hands = {P1: "A♠ 10♠ 7♣", P2: "A♥ 10♥ 9♥", P3: "7♥ 9♦ 6♦", P0: "8♠ 9♣ 6♥"}
+    for joker in (False, True):
+        state = dealt(hands, joker=joker)
+        play(state, (P1, "decline"), (P1, "bet 1"), (P2, "bet 1"), (P3, "fold"), (P0, "fold"))
+        play(state, (P1, "reveal"), (P2, "show"))  # 21 against 30, or 32 against 30
+        winner, loser = (P1, P2) if joker else (P2, P1)
+        assert state.is_terminal() and state.returns()[winner] > 0 > state.returns()[loser]
+    # two tens and the joker are three tens (the joker completes a rank): a redeal
+    tens = {P1: "10♠ 10♥ 7♣", P2: "A♥ 10♦ 9♥", P3: "7♥ 9♦ 6♦", P0: "8♠ 9♣ 6♥"}
+    plain, seka = dealt(tens), dealt(tens, joker=True)
+    for state in (plain, seka):
+        play(state, (P1, "decline"))
+    assert "claim-tens" not in texts(plain) and "claim-tens" in texts(seka)
+    with pytest.raises(IllegalActionError) as refused:
+        plain.apply_string("claim-tens")
+    assert refused.value.reason == "no_three_tens"
+    play(seka, (P1, "claim-tens"))
+    assert seka.phase() == "deal" and len(seka.deal_starts) == 2
+
+
+def test_rule_bot_values_hands_with_the_joker() -> None:
+    from tapete.players.rule.trynka import percentile, rules_for
+
+    view = tapete.load_game("trynka", joker=True).new_initial_state().view(0)
+    rules = rules_for(view)
+    assert rules.joker and rules.joker_mask == 1 << rules.deck.index_of[int(Card.parse("7♣"))]
+    assert percentile(CardSet.parse("A♠ 10♠ 7♣"), rules) > percentile(
+        CardSet.parse("A♠ 10♠ 9♠"), rules
+    )
+    assert percentile(CardSet.parse("A♠ 10♠ 7♣")) < percentile(CardSet.parse("A♠ 10♠ 9♠"))
+
+
+# -- deck = 32 (Seka's pack: 7 to A, with J Q K) ---------------------------------------------
+# Sources: koon.ru and the gist "Правила игры Сека" ("Используется колода в 32 или 36
+# листов"), drivver.ru ("Généralement 32 cartes (du 7 à l'as)").
+def test_the_32_card_pack() -> None:
+    game = tapete.load_game("trynka", deck=32, n_players=8)
+    assert isinstance(game, TrynkaGame)
+    deck = game.rules.deck
+    ranks = {deck.format_card(c)[:-1] for c in deck.cards}
+    assert len(deck) == 32 and ranks == {"7", "8", "9", "10", "J", "Q", "K", "A"}
+    assert game.num_distinct_actions() == 2 * 32 + 13 + 3 * 10
+    state = game.new_initial_state()
+    assert len(state.legal_actions()) == 2  # flash / no-flash for seat 0, then 32 cards
+    with pytest.raises(NotationError, match="not in the russian32 pack"):
+        tapete.load_game("trynka", deck=32, flash_limit=0).new_initial_state().apply_string(
+            "deal 6♠"
+        )
+    assert hand_value(CardSet.parse("A♠ K♠ Q♠")).points == 31  # J Q K count 10
+    hands = {P1: "A♠ K♠ 8♥", P2: "Q♥ J♥ 9♦", P3: "7♥ 9♣ 7♦", P0: "8♠ 9♠ 7♣"}
+    state = dealt(hands, deck=32)
+    play(state, (P1, "decline"), (P1, "bet 1"), (P2, "bet 1"), (P3, "fold"), (P0, "fold"))
+    play(state, (P1, "reveal"), (P2, "show"))  # 21 against 20: P2 is out
+    assert state.is_terminal() and state.returns()[P1] > 0
+
+
+# -- tens_claim_moment = any_moment (seed line 5: "в любой момент игры") ------------------
+TENS_P3 = {P1: "7♣ 8♣ 9♥", P2: "6♠ 7♠ 8♥", P3: "10♥ 10♦ 10♠", P0: "8♠ 9♣ 6♥"}
+
+
+def test_three_tens_claimed_before_another_players_decision() -> None:
+    default = dealt(TENS_P3)
+    play(default, (P1, "blind 1"), (P2, "decline"))
+    assert default.phase() == "round1" and default.current_player() == P2  # nobody asked
+    state = dealt(TENS_P3, tens_claim_moment="any_moment")
+    play(state, (P1, "blind 1"), (P2, "decline"))
+    # before P2's decision the others who have looked are asked, clockwise from P2: P3 (he
+    # holds three tens), P0 (he does not: he may only decline); P1 plays blind, not asked
+    assert state.phase() == "tens_window" and state.current_player() == P3
+    assert texts(state) == ["claim-tens", "decline"]
+    play(state, (P3, "decline"))
+    assert state.current_player() == P0 and texts(state) == ["decline"]
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply_string("claim-tens")
+    assert refused.value.reason == "no_three_tens"
+    play(state, (P0, "decline"), (P2, "bet 2"))
+    # before P3's turn: P0 and P2 are asked (P1 still blind)
+    play(state, (P0, "decline"), (P2, "decline"), (P3, "bet 2"))
+    # before P0's turn P3 claims: the bank stays, the players still in are dealt again
+    assert state.current_player() == P2  # P1 (blind) is skipped
+    play(state, (P2, "decline"))
+    bank = state.bank
+    assert state.current_player() == P3
+    play(state, (P3, "claim-tens"))
+    assert state.phase() == "deal" and state.bank == bank and len(state.deal_starts) == 2
+    claim = state.events(None)[-1]
+    assert (claim.kind, claim.actor) == ("tens", P3)
+    # the question is also asked before an answer to a reveal
+    state = dealt(TENS_P3, tens_claim_moment="any_moment")
+    play(state, (P1, "decline"))
+    while state.phase() == "tens_window":
+        play(state, (state.current_player(), "decline"))
+    play(state, (P1, "reveal"))  # P1 reveals to P0; P0 answers after the others are asked
+    assert state.phase() == "tens_window" and state.current_player() == P1
+    play(state, (P1, "decline"), (P2, "decline"), (P3, "claim-tens"))
+    assert state.phase() == "deal"
+
+
+def test_rule_and_cfr_bots_play_the_new_options_legally() -> None:
+    import random
+
+    from tapete.engine import sample_chance
+    from tapete.players import load
+
+    params = {
+        "deck": 32, "joker": True, "tens_claim_moment": "any_moment",
+        "sighted_stakes": "double_while_blind", "first_round_reveal": False,
+    }  # fmt: skip
+    for n in (2, 4):
+        game = tapete.load_game("trynka", n_players=n, **params)
+        bots = [load("trynka-cfr" if seat == 0 else "rule") for seat in range(n)]
+        for seat, bot in enumerate(bots):
+            bot.start(game, seat)
+        sources = set()
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(sample_chance(state, rng))
+                    continue
+                seat = state.current_player()
+                legal = state.legal_actions()
+                action = bots[seat].choose(state.view(seat), legal, rng)
+                assert action in legal
+                state.apply_action(action)
+                if seat == 0:
+                    sources.add(bots[0].last_source)  # type: ignore[attr-defined]
+            assert sum(state.returns()) == 0
+        assert "tree" not in sources  # the tables are only the prior for these rules

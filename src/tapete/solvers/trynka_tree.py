@@ -62,6 +62,19 @@ RULE_DEFAULTS: Final[dict[str, Any]] = {
     "agreed_svara": True,
 }
 
+#: Rule options the tree and its hand classes do not model, with the only value they play:
+#: :meth:`Abstraction.from_params` refuses a game with any other value (never a table solved
+#: silently for other rules).
+UNMODELLED_DEFAULTS: Final[dict[str, Any]] = {
+    "reveal_without_blind": "double",
+    "reveal_basis": "level",
+    "overblind_level": "raises",
+    "first_round_reveal": True,
+    "sighted_stakes": "single",
+    "joker": False,
+    "tens_claim_moment": "own_turn",
+}
+
 
 @dataclasses.dataclass(frozen=True)
 class Abstraction:
@@ -94,7 +107,7 @@ class Abstraction:
         if not 2 <= self.n_players <= 8:
             raise ConfigError(f"the solver plays 2 to 8 players, got {self.n_players}")
         if self.deck not in (24, 36):
-            raise ConfigError(f"deck must be 24 or 36, got {self.deck}")
+            raise ConfigError(f"the solver's deck must be 24 or 36, got {self.deck}")
         if not 1 <= self.dark_max <= self.level_cap:
             raise ConfigError("dark_max must be between the stake and level_cap")
         if self.bets not in ("all", "coarse"):
@@ -107,7 +120,17 @@ class Abstraction:
 
         >>> Abstraction.from_params({'n_players': 3, 'stake': 2}).level_cap
         20
+        >>> Abstraction.from_params({'first_round_reveal': False})
+        Traceback (most recent call last):
+        ...
+        tapete.errors.ConfigError: the Trynka solver does not model first_round_reveal = False ...
         """
+        for name, value in UNMODELLED_DEFAULTS.items():
+            if name in params and params[name] != value:
+                raise ConfigError(
+                    f"the Trynka solver does not model {name} = {params[name]!r} "
+                    f"(it plays {name} = {value!r})"
+                )
         p = {**RULE_DEFAULTS, **{k: v for k, v in params.items() if k in RULE_DEFAULTS}}
         stake = int(p["stake"])
         fields: dict[str, Any] = {

@@ -170,7 +170,7 @@ def explain(
             return _claim_error(state, action, to_act, allowed)
         if action == codec.propose_svara:
             return _propose_error(state, action, to_act, allowed)
-    if stage == "reveal" and action == codec.claim_tens:
+    if stage in ("reveal", "tens_window", "svara_proposal") and action == codec.claim_tens:
         return _claim_error(state, action, to_act, allowed)
     if action == codec.claim_tens and not rules.tens:
         return not_now(action, "three tens give no redeal with trips_score", "no_tens_rule")
@@ -186,9 +186,23 @@ def _claim_error(state: TrynkaState, action: int, seat: int, allowed: str) -> Il
         return state._not_now(action, "three tens give no redeal with trips_score", "no_tens_rule")
     if not state.looked >> seat & 1:
         return state._not_now(action, f"seat {seat} has not looked at his cards yet", "not_looked")
+    rules = state.rules
+    hand = state.hands[seat]
+    if (
+        state.stage == "svara_proposal"
+        and not (rules.tens_any_time or rules.tens_any_moment)
+        and hand & (rules.tens_mask | rules.joker_mask) == hand
+    ):
+        return state._not_now(
+            action,
+            "three tens are claimed on one's turn or against a reveal, not in answer to a svara "
+            f"proposal (tens_claim_any_time = false); allowed: {allowed}",
+            "wrong_phase",
+        )
+    tens = "10-10-10 (the joker 7♣ may stand for a ten)" if rules.joker else "10-10-10"
     return state._not_now(
         action,
-        f"a redeal needs 10-10-10: seat {seat} does not hold three tens; allowed: {allowed}",
+        f"a redeal needs {tens}: seat {seat} does not hold three tens; allowed: {allowed}",
         "no_three_tens",
     )
 

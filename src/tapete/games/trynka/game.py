@@ -85,7 +85,7 @@ class TrynkaGame(TrynkaGameBase):
     """
 
     name = "trynka"
-    rules_version = "trynka-1"
+    rules_version = "trynka-2"
     summary = "Trynka, one bank: blind stakes, bets, reveals to the right, svara"
     parameters = (RULE_PARAMETERS[0], *BANK_PARAMETERS, *RULE_PARAMETERS[1:])
     rules: TrynkaRules

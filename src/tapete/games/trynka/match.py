@@ -52,7 +52,7 @@ class TrynkaMatchGame(TrynkaGameBase, MatchGame):
     """A session of Trynka banks, registered as ``trynka-match`` (see the module)."""
 
     name = "trynka-match"
-    rules_version = "trynka-1"
+    rules_version = "trynka-2"
     summary = "Trynka, a session of banks with the balances carried"
     parameters = (*RULE_PARAMETERS, *MATCH_PARAMETERS)
     rules: SessionRules

@@ -1,8 +1,8 @@
 """Trynka's parameters and its rules objects (frozen): :class:`TrynkaRules` for one bank,
 :class:`SessionRules` for a session of banks (``trynka-match``).
 
-Cards are handled as *deck-local* indices ``0 … len(pack)-1`` (the Russian 24- or 36-card
-pack) and sets of cards as deck-local bitmasks; the value table is keyed by those masks.
+Cards are handled as *deck-local* indices ``0 … len(pack)-1`` (the Russian 24-, 32- or
+36-card pack) and sets of cards as deck-local bitmasks; the value table is keyed by those masks.
 
 >>> import tapete
 >>> rules = tapete.load_game('trynka', n_players=3).rules
@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from tapete.cards import RUSSIAN_24, RUSSIAN_36, Deck, Rank
+from tapete.cards import Deck, Rank
 from tapete.engine.api import Param
 from tapete.errors import ConfigError
 from tapete.games.trynka.actions import MAX_AMOUNT, TrynkaActions
-from tapete.games.trynka.values import local_value_table
+from tapete.games.trynka.values import JOKER, PACKS, local_value_table
 
 #: Three-tens redeals in one bank after which three tens no longer give a redeal: a safety
 #: bound (never reached in practice: each redeal needs a 10-10-10 hand, about 1 deal in 100)
@@ -87,9 +87,9 @@ def _check_dealer(value: Any) -> int:
 
 
 def _check_deck(value: Any) -> int:
-    if str(value) in ("24", "36"):
+    if not isinstance(value, bool) and str(value) in ("24", "32", "36"):
         return int(value)
-    raise ConfigError(f"parameter deck = {value!r} is not allowed; allowed: 24 | 36")
+    raise ConfigError(f"parameter deck = {value!r} is not allowed; allowed: 24 | 32 | 36")
 
 
 #: Rule options shared by ``trynka`` and ``trynka-match`` (trynka.md §3, configuration summary).
@@ -98,7 +98,8 @@ RULE_PARAMETERS: Final = (
     Param("stake", 1, "the stake unit S, in chips", low=1, high=100),
     Param("ante", True, "each player puts S into the bank at every normal deal (false: ante 0)",
           kind=bool),
-    Param("deck", 24, "pack: 24 (6-10 and A) or 36 (J Q K count 10)", check=_check_deck),
+    Param("deck", 24, "pack: 24 (6-10 and A), 32 (7-10 J Q K A: Seka) or 36 (6-10 J Q K A); "
+          "J Q K count 10", check=_check_deck),
     Param("flash_limit", 1, "requests for a card face up, per player per deal", low=0, high=3),
     Param("accidental_exposure_rate", 0.0,
           "probability that a card not requested face up is exposed by accident",
@@ -131,6 +132,8 @@ RULE_PARAMETERS: Final = (
           choices=("single", "double_while_blind")),
     Param("trynka_flush", False, "three cards of one suit (тринька) beat every plain suit total",
           kind=bool),
+    Param("joker", False, "Seka's joker: the seven of clubs stands for the card that makes "
+          "the hand worth most (11 in any suit; completes three of a kind)", kind=bool),
     Param("reveal_tie", "revealer_out", "a tied reveal with others still in: the revealer is out",
           kind=str, choices=("revealer_out",)),
     Param("reveal_public", False, "a reveal shows both hands to everybody", kind=bool),
@@ -142,6 +145,10 @@ RULE_PARAMETERS: Final = (
           kind=str, choices=("active", "all")),
     Param("tens_claim_any_time", False,
           "three tens may also be claimed when answering a svara proposal", kind=bool),
+    Param("tens_claim_moment", "own_turn",
+          "when three tens may be claimed: own_turn = on one's turn or when challenged; "
+          "any_moment = also before any other player's decision (each player who has looked "
+          "is asked: claim-tens or decline)", kind=str, choices=("own_turn", "any_moment")),
     Param("svara_join_fraction", "1/2", "a svara's buy-in, as a fraction of the bank (0: none)",
           kind=str, choices=("1/2", "1/3", "0")),
     Param("agreed_svara", True, "the last two players may agree on a svara", kind=bool),
@@ -177,9 +184,8 @@ MATCH_PARAMETERS: Final = (
 #: Names of the rule options (what a session passes on to the game of each bank).
 RULE_NAMES: Final = tuple(p.name for p in RULE_PARAMETERS)
 
-#: The variant options of issue 15, with their defaults: a game's spec (and so every view
-#: and record) names them only when they are set to something else, so that the default
-#: game's specs, views and records stay exactly as they were before these options existed.
+#: The variant options of issue 15, with their defaults (every spec lists them, like every
+#: other parameter: see :func:`spec_params`).
 QUIET_DEFAULTS: Final = {
     p.name: p.default
     for p in RULE_PARAMETERS
@@ -191,6 +197,8 @@ QUIET_DEFAULTS: Final = {
         "first_round_reveal",
         "trynka_flush",
         "sighted_stakes",
+        "joker",
+        "tens_claim_moment",
     )
 }
 
@@ -214,8 +222,9 @@ class TrynkaRules:
 
     Amounts are in chips (``dark_max`` and ``level_cap`` multiplied by the stake); ``values``
     maps the deck-local mask of every three-card hand to an int with the hands' order (built
-    with ``value_flags`` = sixes_over_aces, two_aces_22, trips_score, trynka_flush);
-    ``actions`` is the action codec.
+    with ``value_flags`` = sixes_over_aces, two_aces_22, trips_score, trynka_flush, and
+    ``joker``, whose card is ``joker_mask``, deck-local, 0 without a joker); ``actions`` is the
+    action codec.
     """
 
     n_players: int
@@ -238,10 +247,13 @@ class TrynkaRules:
     reveal_public: bool
     values: Mapping[int, int]
     value_flags: tuple[bool, bool, bool, bool]
+    joker: bool
+    joker_mask: int
     tens: bool
     tens_mask: int
     redeal_all: bool
     tens_any_time: bool
+    tens_any_moment: bool
     join_den: int
     agreed_svara: bool
     max_chain: int
@@ -255,7 +267,7 @@ class TrynkaRules:
         """The rules of the parameters ``params`` (:class:`ConfigError` for bad combinations)."""
         n = params["n_players"]
         stake = params["stake"]
-        deck = RUSSIAN_24 if params["deck"] == 24 else RUSSIAN_36
+        deck = PACKS[params["deck"]]
         if 3 * n > len(deck):
             raise ConfigError(
                 f"parameter n_players = {n} is too many for the {len(deck)}-card pack: "
@@ -288,7 +300,9 @@ class TrynkaRules:
             params["trips_score"],
             params["trynka_flush"],
         )
-        table = local_value_table(len(deck), *flags)
+        joker = bool(params.get("joker", False))
+        table = local_value_table(len(deck), *flags, joker)
+        joker_mask = 1 << deck.index_of[JOKER] if joker else 0
         return cls(
             n_players=n,
             stake=stake,
@@ -310,10 +324,13 @@ class TrynkaRules:
             reveal_public=params["reveal_public"],
             values=MappingProxyType(table),
             value_flags=flags,
+            joker=joker,
+            joker_mask=joker_mask,
             tens=not params["trips_score"],
             tens_mask=sum(1 << i for i, c in enumerate(deck.cards) if c.rank == Rank.TEN),
             redeal_all=params["redeal_players"] == "all",
             tens_any_time=params["tens_claim_any_time"],
+            tens_any_moment=params.get("tens_claim_moment", "own_turn") == "any_moment",
             join_den={"1/2": 2, "1/3": 3, "0": 0}[params["svara_join_fraction"]],
             agreed_svara=params["agreed_svara"],
             max_chain=params["max_svara_chain"],
@@ -333,6 +350,8 @@ class TrynkaRules:
         n, cap = self.n_players, self.level_cap
         dealing = 4 * 3 * n  # per card: flash question, card, keep/replace, replacement
         betting = (cap + 2) * n + 3 * n + 4 * n + 1  # bets; folds, reveals, shows; svaras; tens
+        if self.tens_any_moment:  # before each decision, the others who have looked are asked
+            betting *= n
         return dealing + n + betting + n
 
     def bank_length_bound(self) -> int:

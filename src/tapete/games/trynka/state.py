@@ -47,8 +47,12 @@ BETTING: Final = "betting"
 RESPOND: Final = "reveal"
 PROPOSE: Final = "svara_proposal"
 JOINING: Final = "svara_join"
+TENS_WINDOW: Final = "tens_window"
 OVER: Final = "over"
 TURN_STAGES: Final = (ROUND1, BLIND_LOOK, BETTING)
+#: The decisions before which, under ``tens_claim_moment = any_moment``, every other active
+#: player who has looked is asked whether he claims three tens.
+WINDOWED_STAGES: Final = (ROUND1, BLIND_LOOK, BETTING, RESPOND, PROPOSE)
 
 
 _EMPTY: Final = CardSet()
@@ -143,6 +147,9 @@ class TrynkaState(State):
         self._resume = BETTING
         self.seen = [0] * n
         self.public = 0
+        self._window: list[int] = []
+        self._window_stage = ""
+        self._window_seat = -1
 
     # -- protocol -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -159,7 +166,9 @@ class TrynkaState(State):
 
     def phase(self) -> str:
         """``deal``, ``blind``, ``round1``, ``blind_look``, ``betting``, ``closed``,
-        ``reveal``, ``svara_proposal``, ``svara_join`` or ``over``."""
+        ``reveal``, ``svara_proposal``, ``svara_join``, ``tens_window`` (a player asked
+        whether he claims three tens before another's decision: ``tens_claim_moment =
+        any_moment``) or ``over``."""
         if self.stage == BETTING and self._closed():
             return "closed"
         return self.stage
@@ -214,11 +223,13 @@ class TrynkaState(State):
         if stage == RESPOND:
             return [codec.claim_tens, codec.show] if self._can_claim(p) else [codec.show]
         if stage == PROPOSE:
-            if rules.tens_any_time and self._can_claim(p):
+            if (rules.tens_any_time or rules.tens_any_moment) and self._can_claim(p):
                 return [codec.claim_tens, codec.accept, codec.refuse]
             return [codec.accept, codec.refuse]
         if stage == JOINING:
             return [codec.join, codec.decline]
+        if stage == TENS_WINDOW:
+            return [codec.claim_tens, codec.decline] if self._can_claim(p) else [codec.decline]
         return []  # pragma: no cover
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -282,6 +293,8 @@ class TrynkaState(State):
             self._answer_proposal(p, action)
         elif stage == JOINING:
             self._join(p, action)
+        elif stage == TENS_WINDOW:
+            self._window_answer(p, action)
         offset = action - codec.simple_base
         if offset < 13:
             kind = SIMPLE_KINDS[offset]
@@ -293,6 +306,33 @@ class TrynkaState(State):
             kind = "blind"
         out = self._out
         self._events.append((p, kind, action, EVERYONE, tuple(out) if out else NO_ARGS))
+        if self.rules.tens_any_moment and stage != TENS_WINDOW:
+            self._open_window()
+
+    def _open_window(self) -> None:
+        """Before the decision now due (``tens_claim_moment = any_moment``): ask every other
+        active player who has looked, clockwise from the one to decide, whether he claims
+        three tens (everybody is asked, holder or not, so the question tells nothing)."""
+        seat = self._to_act
+        if seat < 0 or self.stage not in WINDOWED_STAGES:
+            return
+        n, asked = self.n, self.active & self.looked & ~(1 << seat)
+        queue = [q for q in ((seat + k) % n for k in range(1, n)) if asked >> q & 1]
+        if queue:
+            self._window = queue
+            self._window_stage, self._window_seat = self.stage, seat
+            self.stage = TENS_WINDOW
+            self._to_act = queue[0]
+
+    def _window_answer(self, p: int, action: int) -> None:
+        if action == self.rules.actions.claim_tens:
+            self._claim(p)
+            return
+        self._window.pop(0)
+        if self._window:
+            self._to_act = self._window[0]
+        else:  # nobody claimed: the decision that was due
+            self.stage, self._to_act = self._window_stage, self._window_seat
 
     def _note(self, name: str, value: Any) -> None:
         """Add a public outcome to the event of the action being applied (each name once:
@@ -371,6 +411,7 @@ class TrynkaState(State):
         other._join_queue = self._join_queue.copy()
         other._tied = self._tied.copy()
         other._joiners = self._joiners.copy()
+        other._window = self._window.copy()
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -379,7 +420,7 @@ class TrynkaState(State):
             self.active, self.dark, self.looked, self.level, self.matched, self.bank,
             tuple(self.paid), tuple(self.won), self.balances, self.dealer,
             tuple(self.deal_starts), self.svara_count, self._slot, self.public,
-            tuple(self.seen),
+            tuple(self.seen), tuple(self._window),
         )  # fmt: skip
 
     # -- helpers ------------------------------------------------------------------------------
@@ -406,7 +447,8 @@ class TrynkaState(State):
         return sorted(seats, key=lambda s: (s - d - 1) % n)
 
     def _closed(self) -> bool:
-        return self.stage == BETTING and self.active & ~self.matched == 0
+        stage = self.stage if self.stage != TENS_WINDOW else self._window_stage
+        return stage == BETTING and self.active & ~self.matched == 0
 
     def _can_claim(self, p: int) -> bool:
         hand = self.hands[p]
@@ -416,7 +458,7 @@ class TrynkaState(State):
             and self.redeals < MAX_REDEALS
             and bool(self.looked >> p & 1)
             and hand.bit_count() == 3
-            and hand & rules.tens_mask == hand
+            and hand & (rules.tens_mask | rules.joker_mask) == hand
         )
 
     def _doubling(self, p: int) -> bool:

@@ -20,6 +20,15 @@ once per pack and rule variant (:func:`value_table` is the same keyed by card-id
 >>> table = local_value_table(24)
 >>> len(table), max(table.values()) == HandValue(3, 33).key()
 (2024, True)
+
+With ``joker`` (Seka), the seven of clubs is wild (:data:`JOKER`): it stands for whichever
+card makes the hand worth most, even a card the hand holds, so it counts 11 in any suit and
+completes three of a kind:
+
+>>> hand_value(CardSet.parse('A♠ 10♠ 7♣'), joker=True)
+HandValue(category=1, points=32)
+>>> hand_value(CardSet.parse('A♠ A♥ 7♣'), joker=True)
+HandValue(category=3, points=33)
 """
 
 from __future__ import annotations
@@ -29,8 +38,22 @@ import itertools
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
-from tapete.cards import RUSSIAN_24, RUSSIAN_36, Card, CardSet, Rank
+from tapete.cards import RUSSIAN_24, RUSSIAN_36, Card, CardSet, Deck, Rank, Suit
+from tapete.cards.notation import RUSSIAN
 from tapete.errors import NotationError
+
+#: The 32-card pack of Seka: 7 8 9 10 J Q K A of each suit (the 36-card pack without sixes).
+RUSSIAN_32: Final = Deck(
+    "russian32",
+    RUSSIAN,
+    (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES),
+    (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+    "32 cards: 7-10 J Q K A of each suit",
+)
+#: Trynka's packs by size.
+PACKS: Final[dict[int, Deck]] = {24: RUSSIAN_24, 32: RUSSIAN_32, 36: RUSSIAN_36}
+#: Seka's joker (``joker``): the seven of clubs.
+JOKER: Final = Card.of(Rank.SEVEN, Suit.CLUBS)
 
 #: Point value of each rank (J, Q, K only exist in the 36-card pack).
 POINTS: Final[dict[Rank, int]] = {
@@ -103,8 +126,13 @@ def hand_value(
     two_aces_22: bool = False,
     trips_score: bool = False,
     trynka_flush: bool = False,
+    joker: bool = False,
 ) -> HandValue:
     """The value of a three-card hand (``cards`` as a CardSet, card ids or a bitmask).
+
+    With ``joker`` the seven of clubs stands for any card (rank and suit), the one that makes
+    the hand worth most, even a card the hand already holds (Seka: it counts 11 in a suit,
+    like an ace, and completes three of a kind).
 
     >>> hand_value(CardSet.parse('10♠ 10♥ 10♦')), hand_value(CardSet.parse('6♠ 7♠ 8♥'))
     (HandValue(category=1, points=10), HandValue(category=1, points=13))
@@ -112,36 +140,61 @@ def hand_value(
     HandValue(category=1, points=27)
     >>> hand_value(CardSet.parse('8♦ 7♦ 6♦'), trynka_flush=True)
     HandValue(category=2, points=21)
+    >>> hand_value(CardSet.parse('9♥ 6♦ 7♣')), hand_value(CardSet.parse('9♥ 6♦ 7♣'), joker=True)
+    (HandValue(category=1, points=9), HandValue(category=1, points=20))
     """
-    hand = _cards_of(cards)
-    ranks = [c.rank for c in hand]
+    hand = [(c.rank, c.suit) for c in _cards_of(cards)]
+    flags = (sixes_over_aces, two_aces_22, trips_score, trynka_flush)
+    if not joker or (JOKER.rank, JOKER.suit) not in hand:
+        return _value(hand, *flags)
+    rest = [card for card in hand if card != (JOKER.rank, JOKER.suit)]
+    return max(
+        _value([*rest, (rank, suit)], *flags)
+        for rank in POINTS
+        for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    )
+
+
+def _value(
+    hand: list[tuple[Rank, Suit]],
+    sixes_over_aces: bool,
+    two_aces_22: bool,
+    trips_score: bool,
+    trynka_flush: bool,
+) -> HandValue:
+    """The value of three cards given as ``(rank, suit)`` (two may be equal: a joker)."""
+    ranks = [rank for rank, _ in hand]
     total = sum(POINTS[r] for r in ranks)
     lift = 1 if trynka_flush else 0
     if ranks.count(Rank.ACE) == 3:
         return HandValue((2 if sixes_over_aces else 3) + lift, total)
     if ranks.count(Rank.SIX) == 3:
         return HandValue((3 if sixes_over_aces else 2) + lift, total)
-    if trynka_flush and hand[0].suit == hand[1].suit == hand[2].suit:
+    if trynka_flush and hand[0][1] == hand[1][1] == hand[2][1]:
         return HandValue(2, total)
     if trips_score and ranks[0] == ranks[1] == ranks[2]:
         return HandValue(1, total)
     suit_totals: dict[int, int] = {}
-    for c in hand:
-        suit_totals[c.suit] = suit_totals.get(c.suit, 0) + POINTS[c.rank]
+    for rank, suit in hand:
+        suit_totals[suit] = suit_totals.get(suit, 0) + POINTS[rank]
     points = max(suit_totals.values())
     if two_aces_22 and ranks.count(Rank.ACE) == 2:
         points = max(points, 22)
     return HandValue(1, points)
 
 
-def is_three_tens(cards: CardSet | int) -> bool:
-    """True when the hand is 10-10-10 (the redeal right of §2.9).
+def is_three_tens(cards: CardSet | int, joker: bool = False) -> bool:
+    """True when the hand is 10-10-10 (the redeal right of §2.9); with ``joker``, two tens
+    and the joker count too (the joker completes three of a kind).
 
-    >>> is_three_tens(CardSet.parse('10♠ 10♥ 10♦'))
+    >>> is_three_tens(CardSet.parse('10♠ 10♥ 10♦')), is_three_tens(CardSet.parse('10♠ 10♥ 7♣'))
+    (True, False)
+    >>> is_three_tens(CardSet.parse('10♠ 10♥ 7♣'), joker=True)
     True
     """
     mask = cards.mask if isinstance(cards, CardSet) else cards
-    return mask.bit_count() == 3 and mask & TENS_MASK == mask
+    allowed = TENS_MASK | (1 << JOKER if joker else 0)
+    return mask.bit_count() == 3 and mask & allowed == mask
 
 
 @functools.cache
@@ -150,8 +203,10 @@ def value_table(
     two_aces_22: bool = False,
     trips_score: bool = False,
     trynka_flush: bool = False,
+    joker: bool = False,
 ) -> dict[int, int]:
-    """``{hand bitmask: value key}`` for all 7,140 hands of the 36-card pack (24-card included)."""
+    """``{hand bitmask: value key}`` for all 7,140 hands of the 36-card pack (the 24- and
+    32-card packs' hands included)."""
     table: dict[int, int] = {}
     for a, b, c in itertools.combinations(RUSSIAN_36.cards, 3):
         mask = (1 << a) | (1 << b) | (1 << c)
@@ -161,6 +216,7 @@ def value_table(
             two_aces_22=two_aces_22,
             trips_score=trips_score,
             trynka_flush=trynka_flush,
+            joker=joker,
         ).key()
     return table
 
@@ -172,10 +228,11 @@ def local_value_table(
     two_aces_22: bool = False,
     trips_score: bool = False,
     trynka_flush: bool = False,
+    joker: bool = False,
 ) -> dict[int, int]:
-    """``{deck-local hand mask: value key}`` for every hand of the 24- or 36-card pack."""
-    deck = RUSSIAN_24 if deck_size == 24 else RUSSIAN_36
-    table = value_table(sixes_over_aces, two_aces_22, trips_score, trynka_flush)
+    """``{deck-local hand mask: value key}`` for every hand of the 24-, 32- or 36-card pack."""
+    deck = PACKS[deck_size]
+    table = value_table(sixes_over_aces, two_aces_22, trips_score, trynka_flush, joker)
     out: dict[int, int] = {}
     for a, b, c in itertools.combinations(range(len(deck)), 3):
         ids = deck.card_ids

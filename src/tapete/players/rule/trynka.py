@@ -1,6 +1,7 @@
 """Trynka rule bot: modest blinds, bets and reveals by hand value, position and price.
 
-* Deal: never asks for a card face up; keeps an exposed A, 10 or 9 and replaces the rest.
+* Deal: never asks for a card face up; keeps an exposed A, 10 or 9 (and the joker 7♣ under
+  ``joker``) and replaces the rest.
 * Blind (trynka.md §2.5): P1 plays blind at a modest rate (about one deal in five, the minimum
   stake); P2 over-blinds more rarely, by the smallest step.
 * Betting (§2.6-2.7): the hand's strength is its percentile among all three-card hands (the
@@ -8,11 +9,14 @@
   (bets the level) when that beats the price relative to the bank, raises with a strong hand,
   reveals against its right-hand neighbour when only one opponent is left or betting is closed
   and the reveal pays, and folds otherwise; later seats (fewer players still to act) need less.
-* Three tens (§2.9): claims the redeal when its ten-point hand would probably lose.
+* Three tens (§2.9): claims the redeal when its ten-point hand would probably lose (asked
+  before another player's decision, ``tens_claim_moment = any_moment``, the same test; else
+  it declines).
 * Svara (§2.10): accepts and joins with a better than average hand when the fee is small.
 
 The bot plays the rules in force: the pack, the cap and the hand values (``deck``,
-``sixes_over_aces``, ``two_aces_22``, ``trips_score``) come from the view's spec (the game it
+``sixes_over_aces``, ``two_aces_22``, ``trips_score``, ``trynka_flush``, ``joker``: a hand
+with the joker is valued at its best) come from the view's spec (the game it
 was started with, :meth:`tapete.players.Player.start`, gives the same), and its action
 numbers from that game's codec. In a session (``trynka-match``) it plays the live bank's view.
 
@@ -49,7 +53,7 @@ _PER_BANK: Final = ("dealer", "balances")
 
 
 @functools.cache
-def _percentiles(rules_key: tuple[int, bool, bool, bool, bool]) -> dict[int, float]:
+def _percentiles(rules_key: tuple[Any, ...]) -> dict[int, float]:
     """value key → share of all three-card hands of the pack it beats (ties count half)."""
     from tapete.games.trynka.values import local_value_table
 
@@ -86,8 +90,9 @@ def _rules_of(spec: GameSpec) -> TrynkaRules:
     return rules
 
 
-def _rules_key(rules: TrynkaRules) -> tuple[int, bool, bool, bool, bool]:
-    return (rules.deck_size, *rules.value_flags)
+def _rules_key(rules: TrynkaRules) -> tuple[Any, ...]:
+    """The arguments of the rules' value table (:func:`.values.local_value_table`)."""
+    return (rules.deck_size, *rules.value_flags, rules.joker)
 
 
 def percentile(cards: CardSet, rules: TrynkaRules | None = None) -> float:
@@ -99,6 +104,9 @@ def percentile(cards: CardSet, rules: TrynkaRules | None = None) -> float:
     >>> nines = CardSet.parse('9♠ 9♥ 9♦')
     >>> trips = _rules_of(load_game('trynka', trips_score=True).spec)
     >>> percentile(nines) < 0.1 < 0.9 < percentile(nines, trips)
+    True
+    >>> seka = _rules_of(load_game('trynka', deck=32, joker=True).spec)
+    >>> percentile(CardSet.parse('A♠ 10♠ 7♣'), seka) > percentile(CardSet.parse('A♠ 10♠ 9♠'), seka)
     True
     """
     if len(cards) < 3:
@@ -149,6 +157,12 @@ def choose(
         shown = [c for c in bank.shown[seat] if c in bank.hand] or list(bank.hand)
         last = shown[-1] if shown else None
         keep = last is not None and rules.deck.format_card(last)[:-1] in _KEEP_RANKS
+        if (
+            last is not None
+            and rules.joker
+            and rules.deck.local_mask(1 << last) == rules.joker_mask
+        ):
+            keep = True
         return codec.keep if keep else codec.replace
     blinds = sorted(a for a in legal_actions if codec.amount_of(a) is not None)
     kinds = {codec.amount_of(a)[0] for a in blinds}  # type: ignore[index]
@@ -163,6 +177,8 @@ def choose(
     claim_pays = pct**opponents < 1.0 / (opponents + 1)  # the redeal is worth more
     if codec.claim_tens in legal and claim_pays:
         return codec.claim_tens
+    if bank.phase == "tens_window":  # asked before another's decision: no claim
+        return codec.decline
     if codec.show in legal:
         return codec.show
     if codec.accept in legal and codec.refuse in legal:
@@ -199,8 +215,12 @@ def _bet(
     if bets:
         call_price = level / (bank + level)
         if win_all > 0.8 - looseness and level < view.level_cap:
-            raise_to = min(view.level_cap, level + max(1, view.stake))
-            return codec.bet(raise_to)
+            raise_to = codec.bet(min(view.level_cap, level + max(1, view.stake)))
+            # the smallest legal raise from there (a sighted stake may have to be doubled:
+            # sighted_stakes = double_while_blind)
+            raises = [a for a in bets if a >= raise_to and a > bets[0]]
+            if raises:
+                return raises[0]
         if opponents == 1 and pct > 0.7 - looseness and codec.reveal in legal_actions:
             return codec.reveal
         if win_all > call_price + 0.25 - looseness:

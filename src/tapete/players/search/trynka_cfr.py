@@ -8,7 +8,10 @@ never assumed. Bets off the abstraction's sizes are read as the nearest size (a 
 raise, a call a call); its own raises are clamped into the legal range.
 
 When the deal has another number of players than the tables (four or more), or leaves the
-three-player tree, or the rules' hand values differ from the tables', a table is the prior
+three-player tree, or the rules' hand values differ from the tables' (a 32-card pack, the
+joker...), or the betting rules are a variant the tree does not model (:data:`UNMODELLED`:
+Seka's reveal costs, doubled sighted stakes, no reveal in the first round, the over-blind
+reading, three tens claimed at any moment), a table is the prior
 (the three-player one for four or more players, ``prior=3``, the default; else the
 two-player one): the hand is taken as the class whose chance of beating the table's
 opponents equals its chance of beating every active opponent (``percentile ** opponents``),
@@ -16,7 +19,9 @@ and the decision is looked up at the table's node most like the real position (t
 choices, the same seats blind, the nearest level and bank).
 
 Dealing questions: never asks for a card face up; keeps or replaces an exposed card, answers
-a reveal (three tens), joins a svara as ``rule`` does.
+a reveal (three tens), joins a svara, answers the three-tens question asked before another
+player's decision (``tens_claim_moment = any_moment``) as ``rule`` does. Every action it
+plays is one of the legal actions it is given (found by its text).
 
 >>> import random, tapete
 >>> from tapete.players import load
@@ -49,6 +54,17 @@ from tapete.players.base import Player, load, register_player
 from tapete.players.rule.trynka import rules_for
 from tapete.solvers.trynka_cfr import StrategyTable, default_table_path
 from tapete.solvers.trynka_tree import DECISION, REVEAL, strength_classes, value_options
+
+#: The betting options the solved tree does not model, with the value it assumes: under any
+#: other value the table is only the prior (the position is looked up by its features).
+UNMODELLED: Final[dict[str, Any]] = {
+    "reveal_without_blind": "double",
+    "reveal_basis": "level",
+    "overblind_level": "raises",
+    "first_round_reveal": True,
+    "sighted_stakes": "single",
+    "tens_claim_moment": "own_turn",
+}
 
 #: Event kinds of the betting, and the verb of their tree labels.
 _BETTING: Final = {
@@ -182,6 +198,8 @@ class TrynkaCFRPlayer(Player):
         if "no-flash" in texts:
             self.last_source = "rule"
             return texts["no-flash"]
+        if view.phase == "tens_window":  # the three-tens question: rule's answer
+            return None
         betting = any(t in texts for t in ("fold", "decline", "accept")) and "join" not in texts
         if not betting:
             return None
@@ -192,7 +210,7 @@ class TrynkaCFRPlayer(Player):
             return None
         node = None
         table = self._exact_table(len(parts))
-        if table is not None and self._same_values(rules, table):
+        if table is not None and self._same_values(rules, table) and _modelled(view):
             node = self._walk(view, rules, table)
         prior_path = self.table_path
         if node is None:
@@ -227,7 +245,7 @@ class TrynkaCFRPlayer(Player):
         return next(iter(choices))
 
     def _same_values(self, rules: TrynkaRules, table: StrategyTable) -> bool:
-        return value_options(rules.deck_size, *rules.value_flags) == (
+        return value_options(rules.deck_size, *rules.value_flags, rules.joker) == (
             table.abstraction.value_options()
         )
 
@@ -254,7 +272,7 @@ class TrynkaCFRPlayer(Player):
             return None
         if not opponents:
             opponents = max(1, sum(view.active) - 1)
-        classes = strength_classes(*value_options(rules.deck_size, *rules.value_flags))
+        classes = strength_classes(*value_options(rules.deck_size, *rules.value_flags, rules.joker))
         key = rules.values[rules.deck.local_mask(view.hand.mask)]
         share = float(classes.percentiles()[classes.values.index(key)])
         pct = share ** (opponents / max(1, table.abstraction.n_players - 1))
@@ -369,6 +387,16 @@ class TrynkaCFRPlayer(Player):
                 lo = min(view.level + 1, cap)
         amount = max(lo, min(cap, x))
         return texts.get(f"{word} {amount}")
+
+
+def _modelled(view: TrynkaView) -> bool:
+    """True when the view's rules are betting rules the solved tree models (no option of
+    :data:`UNMODELLED` set to another value)."""
+    spec = view.spec
+    if spec is None:
+        return True
+    params = dict(spec.params)
+    return all(params.get(name, value) == value for name, value in UNMODELLED.items())
 
 
 register_player(
