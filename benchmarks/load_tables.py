@@ -1,15 +1,21 @@
 """Load benchmark of the online tables: N tables at once over loopback WebSockets.
 
-Run: ``.venv/bin/python benchmarks/load_tables.py --tables 500 --seconds 30 [--db URL]``.
+Run: ``.venv/bin/python benchmarks/load_tables.py --tables 500 --seconds 30 [--postgres]``.
 
-It starts ``tapete serve`` on 127.0.0.1 (a fresh SQLite file unless ``--db`` names a
-database, e.g. a PostgreSQL URL; or ``--url`` of a running server), creates N tables of
-``pocha-match`` (4 seats: one scripted WebSocket client, three ``rule`` bots without delay),
-and lets every client act as fast as it can for ``--seconds``. It reports the tables held at
-once, the actions per second (all actions the server applied: clients', bots' and the cards
-dealt; and the clients' alone) and the latency from an action sent to the state that
-acknowledges it (p50, p99). Loopback only, bounded in time; the client runs in this one
-process, so on a small machine it shares the CPU with the server.
+It starts ``tapete serve`` on 127.0.0.1 (a fresh SQLite file; ``--postgres`` starts a
+throw-away PostgreSQL cluster from Debian's binaries in a temporary folder and stops it at
+the end; ``--db URL`` names another database; ``--url`` a running server), creates N tables
+of ``pocha-match`` (4 seats: one scripted WebSocket client, three ``rule`` bots without
+delay), and lets every client act as fast as it can for ``--seconds`` (after a warm-up).
+
+It prints one JSON object: the tables held at once; the actions per second (every action the
+server applied: the client's, the bots' and the cards dealt), the clients' and the bots'
+alone; the latency from an action sent to the ``state`` that acknowledges it (``ack``: p50,
+p90, p99, max); the time from that acknowledgement to the client's next turn (the bots'
+moves in between); and the CPU seconds the server process and this client process used in
+the measured window, also per client action. The clients run in this process (plain
+asyncio), the server in its own, so on a small machine the two share the CPU; the machine
+load (``os.getloadavg``) is reported too. Loopback only, bounded in time and tables.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import glob
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -29,6 +37,19 @@ import urllib.request
 from typing import Any
 
 import websockets
+
+SEAT = 0  # the scripted client's seat; seats 1..3 are rule bots
+
+#: The server: ``tapete serve``'s app on uvicorn with its settings (one process), started
+#: without the command line so that the other commands' imports play no part.
+SERVE = """
+import sys, uvicorn
+from tapete.web.app import create_app
+port, db = int(sys.argv[1]), sys.argv[2]
+app = create_app(db, address=f"http://127.0.0.1:{port}")
+uvicorn.run(app, host="127.0.0.1", port=port, ws_max_size=64 * 1024, log_level="warning",
+            access_log=False)
+"""
 
 
 def free_port() -> int:
@@ -48,16 +69,67 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return data
 
 
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system, every thread) of process ``pid`` (Linux ``/proc``)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Postgres:
+    """A throw-away PostgreSQL cluster in a temporary folder (Debian's binaries), run as the
+    ``postgres`` user when this runs as root; fsync off (a benchmark, not a store)."""
+
+    def __init__(self) -> None:
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        initdb = found[-1] if found else shutil.which("initdb")
+        if initdb is None:
+            raise SystemExit("--postgres: no initdb found (apt-get install postgresql)")
+        self.bin = os.path.dirname(initdb)
+        self.folder = tempfile.mkdtemp(prefix="tapete-load-pg-")
+        self.data = os.path.join(self.folder, "data")
+        self.port = free_port()
+        self.prefix: list[str] = []
+        if os.geteuid() == 0:
+            os.chmod(self.folder, 0o777)
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+
+    def _run(self, *args: str) -> None:
+        subprocess.run([*self.prefix, *args], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> str:
+        """Start the cluster; returns the SQLAlchemy URL of its ``postgres`` database."""
+        self._run(f"{self.bin}/initdb", "-D", self.data, "-A", "trust", "-U", "tapete")
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} "
+            "-c fsync=off -c max_connections=100"
+        )
+        log = os.path.join(self.folder, "log")
+        self._run(f"{self.bin}/pg_ctl", "-D", self.data, "-o", options, "-l", log, "-w", "start")
+        return f"postgresql+psycopg://tapete@127.0.0.1:{self.port}/postgres"
+
+    def stop(self) -> None:
+        """Stop the cluster and remove its folder."""
+        with contextlib.suppress(Exception):
+            self._run(f"{self.bin}/pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 class Stats:
     """What the clients measured."""
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.turn_waits: list[float] = []
         self.client_actions = 0
+        self.bot_actions = 0
         self.connected = 0
-        self.max_connected = 0
         self.finished = 0
         self.errors = 0
+        self.refused = 0
         self.last_state: dict[str, int] = {}
 
 
@@ -68,8 +140,8 @@ async def client(base: str, tid: str, token: str, stats: Stats, stop: asyncio.Ev
         async with websockets.connect(url, max_size=2**24) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             stats.connected += 1
-            stats.max_connected = max(stats.max_connected, stats.connected)
             sent_at: dict[int, float] = {}
+            acked_at: float | None = None
             counter = 0
             try:
                 while not stop.is_set():
@@ -77,20 +149,31 @@ async def client(base: str, tid: str, token: str, stats: Stats, stop: asyncio.Ev
                         raw = await asyncio.wait_for(ws.recv(), 1.0)
                     except TimeoutError:
                         continue
+                    arrived = time.perf_counter()
                     message = json.loads(raw)
+                    if message["type"] == "refused":
+                        stats.refused += 1
+                        continue
                     if message["type"] != "state":
                         continue
                     stats.last_state[tid] = message["state"]
+                    stats.bot_actions += sum(
+                        1 for e in message["events"] if e["actor"] >= 0 and e["actor"] != SEAT
+                    )
                     ack = message.get("ack")
                     if ack is not None and ack in sent_at:
-                        stats.latencies.append(time.perf_counter() - sent_at.pop(ack))
+                        stats.latencies.append(arrived - sent_at.pop(ack))
+                        acked_at = arrived
                     if message["to_move"] == -4:
                         stats.finished += 1
                         return
                     if message["legal"] and not stop.is_set():
+                        if acked_at is not None:
+                            stats.turn_waits.append(arrived - acked_at)
+                            acked_at = None
                         counter += 1
-                        sent_at[counter] = time.perf_counter()
                         action = message["legal"][counter % len(message["legal"])]["action"]
+                        sent_at[counter] = time.perf_counter()
                         await ws.send(
                             json.dumps(
                                 {
@@ -108,7 +191,14 @@ async def client(base: str, tid: str, token: str, stats: Stats, stop: asyncio.Ev
         stats.errors += 1
 
 
-async def run(base: str, tables: int, seconds: float) -> dict[str, Any]:
+def _pct(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))], 2)
+
+
+async def run(base: str, tables: int, seconds: float, server_pid: int | None) -> dict[str, Any]:
     """Create the tables, play for ``seconds``, return the figures."""
     loop = asyncio.get_running_loop()
     body = {
@@ -117,7 +207,7 @@ async def run(base: str, tables: int, seconds: float) -> dict[str, Any]:
         "seats": [{"kind": "human"}, *[{"kind": "bot", "player": "rule"}] * 3],
         "bot_delay": 0,
         "name": "load",
-        "seat": 0,
+        "seat": SEAT,
     }
     made = []
     for start in range(0, tables, 50):
@@ -133,25 +223,34 @@ async def run(base: str, tables: int, seconds: float) -> dict[str, Any]:
         asyncio.create_task(client(base, m["table"]["id"], m["token"], stats, stop)) for m in made
     ]
     await asyncio.sleep(min(5.0, seconds / 4))  # everyone connected and playing
-    warm_actions = stats.client_actions
+    warm_actions, warm_bots = stats.client_actions, stats.bot_actions
     warm_states = dict(stats.last_state)
     stats.latencies.clear()
+    stats.turn_waits.clear()
+    server_cpu = process_cpu(server_pid) if server_pid else None
+    client_cpu = time.process_time()
+    load_before = os.getloadavg()
     began = time.perf_counter()
     held = []
     while time.perf_counter() - began < seconds:
         await asyncio.sleep(1.0)
         held.append(stats.connected)
     elapsed = time.perf_counter() - began
-    latencies = sorted(stats.latencies)
+    latencies = list(stats.latencies)
+    waits = list(stats.turn_waits)
     client_actions = stats.client_actions - warm_actions
+    bot_actions = stats.bot_actions - warm_bots
     all_actions = sum(stats.last_state.get(t, 0) - warm_states.get(t, first[t]) for t in first)
+    client_cpu = time.process_time() - client_cpu
+    if server_cpu is not None and server_pid:
+        end_cpu = process_cpu(server_pid)
+        server_cpu = None if end_cpu is None else end_cpu - server_cpu
+    load_after = os.getloadavg()
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
 
-    def pct(p: float) -> float | None:
-        if not latencies:
-            return None
-        return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 2)
+    def per_action(cpu: float | None) -> float | None:
+        return None if cpu is None or not client_actions else round(1000 * cpu / client_actions, 2)
 
     return {
         "tables": tables,
@@ -159,11 +258,22 @@ async def run(base: str, tables: int, seconds: float) -> dict[str, Any]:
         "seconds": round(elapsed, 1),
         "actions_per_s": round(all_actions / elapsed, 1),
         "client_actions_per_s": round(client_actions / elapsed, 1),
-        "latency_ms_p50": pct(0.50),
-        "latency_ms_p99": pct(0.99),
+        "bot_actions_per_s": round(bot_actions / elapsed, 1),
+        "latency_ms_p50": _pct(latencies, 0.50),
+        "latency_ms_p90": _pct(latencies, 0.90),
+        "latency_ms_p99": _pct(latencies, 0.99),
+        "latency_ms_max": round(1000 * max(latencies), 2) if latencies else None,
         "latency_ms_mean": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
         "samples": len(latencies),
+        "turn_wait_ms_p50": _pct(waits, 0.50),
+        "turn_wait_ms_p99": _pct(waits, 0.99),
+        "server_cpu_s": None if server_cpu is None else round(server_cpu, 2),
+        "client_cpu_s": round(client_cpu, 2),
+        "server_cpu_ms_per_client_action": per_action(server_cpu),
+        "client_cpu_ms_per_client_action": per_action(client_cpu),
+        "load_1min": [round(load_before[0], 2), round(load_after[0], 2)],
         "finished_matches": stats.finished,
+        "refused": stats.refused,
         "client_errors": stats.errors,
     }
 
@@ -174,47 +284,57 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite)")
+    parser.add_argument(
+        "--postgres", action="store_true", help="start a throw-away PostgreSQL cluster and use it"
+    )
     parser.add_argument("--url", default=None, help="a running server (loopback only)")
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 300:
         parser.error("--tables 1..2000, --seconds 1..300 (bounded on purpose)")
+    if sum(map(bool, (args.db, args.postgres, args.url))) > 1:
+        parser.error("at most one of --db, --postgres, --url")
     server = None
+    cluster = None
     folder = tempfile.mkdtemp(prefix="tapete-load-")
-    if args.url:
-        host = args.url.split("//", 1)[-1].split(":")[0].split("/")[0]
-        if host not in ("127.0.0.1", "localhost"):
-            parser.error("loopback servers only")
-        base = args.url.rstrip("/")
-    else:
-        port = free_port()
-        db = args.db or f"sqlite:///{os.path.join(folder, 'tapete.sqlite3')}"
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tapete.cli.main",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                db,
-                "--log-level",
-                "warning",
-            ],
-            cwd=folder,
-        )
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
-                break
-            time.sleep(0.1)
+    db = args.db
     try:
-        result = asyncio.run(run(base, args.tables, args.seconds))
+        if args.postgres:
+            cluster = Postgres()
+            db = cluster.start()
+        if args.url:
+            host = args.url.split("//", 1)[-1].split(":")[0].split("/")[0]
+            if host not in ("127.0.0.1", "localhost"):
+                parser.error("loopback servers only")
+            base = args.url.rstrip("/")
+        else:
+            port = free_port()
+            db = db or f"sqlite:///{os.path.join(folder, 'tapete.sqlite3')}"
+            command = [sys.executable, "-c", SERVE, str(port), db]
+            server = subprocess.Popen(command, cwd=folder, stdout=subprocess.DEVNULL)
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(600):
+                if server.poll() is not None:
+                    raise SystemExit(f"the server exited with {server.returncode}")
+                with (
+                    contextlib.suppress(OSError),
+                    socket.create_connection(("127.0.0.1", port), 0.5),
+                ):
+                    break
+                time.sleep(0.1)
+        pid = server.pid if server is not None else None
+        result = asyncio.run(run(base, args.tables, args.seconds, pid))
     finally:
         if server is not None:
             server.terminate()
-            server.wait(30)
-    result["db"] = (args.db or "sqlite").split(":", 1)[0] if not args.url else "external"
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(10)
+        if cluster is not None:
+            cluster.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    result["db"] = "external" if args.url else (db or "sqlite").split(":", 1)[0].split("+")[0]
     print(json.dumps(result))
     return 0
 

@@ -6,17 +6,26 @@ actions at once cannot both be applied: the second finds the state number moved 
 action is checked by the engine, applied, followed by the chance actions the server draws
 (``secrets.SystemRandom``), written to storage in one transaction, and only then sent to
 the watchers, each receiving its own seat's view.
+
+A person's action is answered first: it is applied, stored and sent (with its ``ack``)
+before any bot moves. The bots' moves of every table of the process wait in one
+:class:`BotRunner`, which starts them one at a time between the event loop's other work and
+keeps only a few of them in the store's queue at once, so that a person's action never waits
+behind the bots of hundreds of tables; under load the bots slow down, people do not.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
+import functools
 import logging
 import random
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
@@ -27,7 +36,8 @@ from tapete.players.base import Player
 from tapete.players.base import load as load_player
 from tapete.storage import store as st
 from tapete.storage.store import SeatData, Store, TableData, hash_token
-from tapete.table.events import Move, events_for, hidden_to
+from tapete.table.encode import ViewEncoder
+from tapete.table.events import Move, engine_logs_events, events_for, hidden_to
 from tapete.table.names import BadNameError, clean_name
 
 log = logging.getLogger("tapete.table")
@@ -77,6 +87,70 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+class BotRunner:
+    """The bots' moves waiting at the tables of one event loop, started after people's.
+
+    A table whose bot is to move adds itself (:meth:`add`); the runner starts the waiting
+    moves in order, one per turn of the event loop (so the connections' messages that
+    arrived meanwhile, people's actions among them, are handled first) and at most
+    ``window`` at once (a started move is being played, stored or sent): the store's queue
+    never holds more than ``window`` bots' writes in front of a person's.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, window: int = 8) -> None:
+        self.loop = loop
+        self.window = window
+        self.running = 0
+        self._waiting: collections.deque[tuple[LiveTable, int]] = collections.deque()
+        self._kicked = False
+        #: Bot moves started so far (for tests and figures).
+        self.started = 0
+
+    @classmethod
+    def of(cls, loop: asyncio.AbstractEventLoop) -> BotRunner:
+        """The runner of ``loop`` (made on first use)."""
+        runner = _RUNNERS.get(loop)
+        if runner is None:
+            runner = _RUNNERS[loop] = cls(loop)
+        return runner
+
+    def waiting(self) -> int:
+        """How many tables wait for their bot's move."""
+        return len(self._waiting)
+
+    def add(self, table: LiveTable, number: int) -> None:
+        """Queue the bot's move of ``table`` at state number ``number``."""
+        self._waiting.append((table, number))
+        self._kick()
+
+    def _kick(self) -> None:
+        if not self._kicked and self._waiting and self.running < self.window:
+            self._kicked = True
+            self.loop.call_soon(self._start_one)
+
+    def _start_one(self) -> None:
+        self._kicked = False
+        while self._waiting and self.running < self.window:
+            table, number = self._waiting.popleft()
+            if table._bot_queued == number:
+                table._bot_queued = None
+            if not table._bot_due(number):
+                continue
+            self.running += 1
+            self.started += 1
+            table.post(functools.partial(table._bot_move, number), self._finished)
+            break
+        self._kick()
+
+    def _finished(self, _future: asyncio.Future[Any]) -> None:
+        self.running -= 1
+        self._kick()
+
+
+_RUNNERS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, BotRunner]
+_RUNNERS = weakref.WeakKeyDictionary()
+
+
 class LiveTable:
     """One table in memory; build it with :meth:`restore` (replaying the stored log)."""
 
@@ -100,6 +174,12 @@ class LiveTable:
         self._idle_timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
         self._view_cache: dict[int | None, tuple[int, dict[str, Any], list[dict[str, Any]]]] = {}
+        self._encoder = ViewEncoder()
+        #: Whether the state keeps the engine's event log (then the events come from it and
+        #: the moves need not say whom they are hidden from); ``None``: not known yet.
+        self._engine_events: bool | None = None
+        #: The state number at which this table waits in the bot runner, if it does.
+        self._bot_queued: int | None = None
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -130,13 +210,20 @@ class LiveTable:
                 self._arm_idle()
 
     async def stop(self) -> None:
-        """Stop the writer and the timers (the table stays stored as it is)."""
+        """Stop the writer and the timers (the table stays stored as it is); commands still
+        queued fail with :class:`TableError` ``closed``."""
         self._cancel_timers()
         if self._task is not None:
             self._queue.put_nowait(None)
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        while not self._queue.empty():
+            item = self._queue.get_nowait()
+            if item is not None and not item[1].done():
+                item[1].set_exception(
+                    TableError("closed", f"table {self.data.id} is not running", 409)
+                )
 
     # -- the writer -------------------------------------------------------------------------
     async def _run(self) -> None:
@@ -164,10 +251,17 @@ class LiveTable:
         self._queue.put_nowait((fn, future))
         return await future
 
-    def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
-        """Queue ``fn`` on the writer without waiting (errors are logged)."""
+    def post(
+        self,
+        fn: Callable[[], Awaitable[Any]],
+        done: Callable[[asyncio.Future[Any]], None] | None = None,
+    ) -> None:
+        """Queue ``fn`` on the writer without waiting (errors are logged; ``done`` is called
+        with its future once it is over)."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         future.add_done_callback(_log_failure)
+        if done is not None:
+            future.add_done_callback(done)
         self._queue.put_nowait((fn, future))
 
     # -- state changes (writer only) -------------------------------------------------------------
@@ -177,10 +271,19 @@ class LiveTable:
         text = state.action_to_string(action)
         to = state.chance_recipient() if seat < 0 else None
         state.apply_action(action)
-        cards = list(cards_in(text, parse_text=True))
-        self.moves.append(
-            Move(seat, action, text, to, hidden_to(state, cards, self.game.num_players()))
-        )
+        if self._engine_events:
+            hidden = self._everyone  # not read: the engine's log tells each seat
+        else:
+            cards = list(cards_in(text, parse_text=True))
+            hidden = hidden_to(state, cards, self.game.num_players())
+            if self._engine_events is None:
+                self._engine_events = engine_logs_events(state)
+        self.moves.append(Move(seat, action, text, to, hidden))
+
+    @property
+    def _everyone(self) -> frozenset[int | None]:
+        """Every seat and the spectators: an action hidden from all (where it is not read)."""
+        return frozenset([None, *range(self.game.num_players())])
 
     def _deal(self) -> None:
         while self.state.is_chance_node():
@@ -230,6 +333,7 @@ class LiveTable:
             return
         fresh = LiveTable.restore(self.store, data, actions, idle_close=self.idle_close)
         self.data, self.state, self.moves = fresh.data, fresh.state, fresh.moves
+        self._engine_events = fresh._engine_events
         self._view_cache.clear()
 
     def record(self) -> GameRecord:
@@ -251,13 +355,15 @@ class LiveTable:
             return f"bot:{seat.player}"
         return seat.name or f"seat {seat.seat}"
 
-    async def _play(self, seat: int, action: int) -> None:
-        """Apply a checked ``action`` of ``seat``, deal what follows, store, broadcast."""
+    async def _play(self, seat: int, action: int, *, chain: bool = True) -> None:
+        """Apply a checked ``action`` of ``seat``, deal what follows (and with ``chain``
+        the bots' moves that follow without a delay), store, broadcast."""
         first = len(self.moves)
         try:
             self._push(seat, action)
             self._deal()
-            self._chain_bots()
+            if chain:
+                self._chain_bots()
         except Exception:
             await self._reload()
             raise
@@ -301,14 +407,28 @@ class LiveTable:
         number = len(self.moves)
         loop = asyncio.get_running_loop()
         if self._player_for(self.data.seats[seat]) is not None:
-            self._timer = loop.call_later(
-                self.data.bot_delay, self.post, lambda: self._bot_move(number)
-            )
+            if self.data.bot_delay > 0:
+                self._timer = loop.call_later(self.data.bot_delay, self._queue_bot, number)
+            else:
+                self._queue_bot(number)
         elif self.data.clock:
             self.deadline = time.time() + self.data.clock
             self._timer = loop.call_later(
                 self.data.clock, self.post, lambda: self._clock_ran_out(number)
             )
+
+    def _queue_bot(self, number: int) -> None:
+        """Wait in the bot runner for the bot's move at state number ``number``."""
+        if self._bot_queued != number and self._bot_due(number):
+            self._bot_queued = number
+            BotRunner.of(asyncio.get_running_loop()).add(self, number)
+
+    def _bot_due(self, number: int) -> bool:
+        """True while the bot's move at state ``number`` is still to be made."""
+        return self._task is not None and number == len(self.moves) and self._status_playing()
+
+    def _status_playing(self) -> bool:
+        return self.data.status == "playing" and not self.state.is_terminal()
 
     async def _bot_move(self, number: int, *, stand_in: bool = False) -> None:
         if number != len(self.moves) or self.data.status != "playing":
@@ -322,8 +442,9 @@ class LiveTable:
         action = self._bot_choice(player, seat)
         await self._play(seat, action)
 
-    #: Most bot moves played in one go (one transaction, one message) without a delay.
-    CHAIN_LIMIT = 400
+    #: Most bot moves played in one go (one transaction, one message) without a delay; a
+    #: table of bots alone goes on in the bot runner, taking its turn with the others.
+    CHAIN_LIMIT = 16
 
     def _chain_bots(self) -> None:
         """Without a bot delay, play the bots' moves that follow at once (stored in the same
@@ -410,7 +531,7 @@ class LiveTable:
         self.away.discard(seat)
         self._ack = (watcher, ident)
         try:
-            await self._play(seat, action)
+            await self._play(seat, action, chain=False)  # the bots' moves come after the ack
         except IllegalActionError as e:  # pragma: no cover - checked above
             refuse("illegal", e.detail, e.reason)
         finally:
@@ -595,7 +716,7 @@ class LiveTable:
         cached = self._view_cache.get(seat)
         if cached is not None and cached[0] == number:
             return cached[1], cached[2]
-        view = self.state.view(seat).to_dict()
+        view = self._encoder.view_dict(self.state.view(seat))
         legal: list[dict[str, Any]] = []
         if (
             seat is not None

@@ -1,0 +1,137 @@
+"""A seat's view as its JSON-ready dict, made again only for the parts that changed.
+
+A table sends a view after every change, and most of a match view is made of the same
+immutable objects from one state to the next: the score sheet's rows, the finished deals,
+the tricks and events so far. :class:`ViewEncoder` gives exactly ``view.to_dict()`` (the one
+JSON form of every game's views, :mod:`tapete.engine.views`) but keeps the JSON form of each
+immutable part it met, by identity, and reuses it while the part lives on in the next view.
+A part is kept only when it is immutable all the way down (atoms, cards, card sets, suits,
+tuples, frozen dataclasses of those); anything else is turned into JSON afresh every time.
+The encoder holds the parts it remembers, so their identities cannot be reused by other
+objects, and forgets everything once it remembers ``limit`` parts.
+
+The dicts and lists it returns are shared between calls: read them (encode them as JSON),
+never change them.
+
+>>> import random, tapete
+>>> from tapete.engine import random_playout
+>>> state = tapete.load_game("pocha-match", n_players=3).new_initial_state()
+>>> rng = random.Random(4)
+>>> encoder = ViewEncoder()
+>>> for _ in range(60):
+...     state.apply_action(rng.choice(state.legal_actions()))
+...     assert encoder.view_dict(state.view(0)) == state.view(0).to_dict()
+>>> encoder.reused > 0
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import operator
+from typing import Any
+
+from tapete.cards import Card, CardSet, Suit
+from tapete.engine.api import PlayerView
+from tapete.engine.views import VIEW_SCHEMA, jsonable
+
+__all__ = ["ViewEncoder"]
+
+_ATOMS = frozenset({type(None), bool, int, float, str})
+
+
+def _frozen_dataclass(kind: type) -> bool:
+    params = getattr(kind, "__dataclass_params__", None)
+    return bool(getattr(params, "frozen", False))
+
+
+def immutable(value: Any) -> bool:
+    """True when ``value`` cannot change: atoms, cards, card sets, suits and other enums,
+    and tuples, frozensets and frozen dataclasses of such values.
+
+    >>> immutable((1, "a", Card.parse("Ao"))), immutable((1, [2])), immutable({"a": 1})
+    (True, False, False)
+    """
+    kind = type(value)
+    if kind in _ATOMS or isinstance(value, (Card, CardSet, Suit, enum.Enum)):
+        return True
+    if kind is tuple or kind is frozenset:
+        return all(immutable(v) for v in value)
+    if _frozen_dataclass(kind):
+        return all(immutable(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False
+
+
+class ViewEncoder:
+    """``view.to_dict()`` with the JSON form of unchanged immutable parts reused."""
+
+    def __init__(self, limit: int = 4096) -> None:
+        self.limit = limit
+        self._memo: dict[int, tuple[Any, Any]] = {}
+        #: Per field of a view (its class, seat and name): the last tuple of immutable parts
+        #: and its JSON list, which a longer tuple with the same first parts extends.
+        self._tuples: dict[tuple[str, Any, str], tuple[tuple[Any, ...], list[Any]]] = {}
+        #: How many parts were reused (for tests and figures).
+        self.reused = 0
+
+    def view_dict(self, view: PlayerView) -> dict[str, Any]:
+        """The same dict as ``view.to_dict()``."""
+        if type(view).to_dict is not PlayerView.to_dict:  # a view with its own JSON form
+            return view.to_dict()
+        if len(self._memo) > self.limit:
+            self._memo.clear()
+            self._tuples.clear()
+        name = type(view).__name__
+        seat = getattr(view, "seat", None)
+        data: dict[str, Any] = {"schema": VIEW_SCHEMA, "type": name}
+        for f in dataclasses.fields(view):
+            value = getattr(view, f.name)
+            kind = type(value)
+            if kind in _ATOMS:
+                data[f.name] = value
+            elif kind is tuple:
+                data[f.name] = self._tuple((name, seat, f.name), value)
+            else:
+                data[f.name] = self._part(value)
+        return data
+
+    def _tuple(self, key: tuple[str, Any, str], value: tuple[Any, ...]) -> list[Any]:
+        """``jsonable(value)`` of a tuple field, extending the field's last list when
+        ``value`` begins with the very parts of the field's last tuple."""
+        known = self._tuples.get(key)
+        start = 0
+        out: list[Any] = []
+        if known is not None:
+            before, done = known
+            if len(value) >= len(before) and all(map(operator.is_, value, before)):
+                start = len(before)
+                self.reused += start
+                if start == len(value):
+                    return done
+                out = done.copy()
+        fixed = True
+        for part in value[start:]:
+            out.append(self._part(part))
+            fixed = fixed and (type(part) in _ATOMS or id(part) in self._memo)
+        if fixed:
+            self._tuples[key] = (value, out)
+        else:
+            self._tuples.pop(key, None)
+        return out
+
+    def _part(self, value: Any) -> Any:
+        """``jsonable(value)``, remembered when ``value`` is immutable."""
+        if type(value) in _ATOMS:
+            return value
+        key = id(value)
+        known = self._memo.get(key)
+        if known is not None and known[0] is value:
+            self.reused += 1
+            return known[1]
+        if isinstance(value, PlayerView):
+            return self.view_dict(value)
+        out = jsonable(value)
+        if immutable(value):
+            self._memo[key] = (value, out)
+        return out
