@@ -214,7 +214,7 @@ def test_a_pocha_match_with_clients_on_two_workers(
                 "game": "pocha-match",
                 "params": {"n_players": 3, "hand_sequence": "1,2,3"},
                 "seats": [{"kind": "bot"}] * 3,
-                "bot_delay": 0.3,
+                "bot_delay": 0.15,
             },
         )
         bots = made["table"]["id"]

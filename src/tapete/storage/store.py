@@ -212,10 +212,9 @@ class Store:
                 return True
             if self._lock_connection is None:
                 self._lock_connection = self.engine.connect()
-            key = int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
             got = bool(
                 self._lock_connection.execute(
-                    text("SELECT pg_try_advisory_lock(:key)"), {"key": key}
+                    text("SELECT pg_try_advisory_lock(:key)"), {"key": _lock_key(table_id)}
                 ).scalar()
             )
             self._lock_connection.commit()
@@ -230,6 +229,21 @@ class Store:
                 row.address, row.since = address, now()
             session.commit()
         return True
+
+    def release(self, table_id: str) -> None:
+        """Give the table ``table_id`` up (unlock its advisory lock): this process no longer
+        serves it, and another may claim it. Session locks take room in PostgreSQL's shared
+        lock table, so a process must not keep those of every table it ever served."""
+        if self.is_sqlite:
+            return
+        with self._lock_guard:
+            if table_id not in self._claimed or self._lock_connection is None:
+                return
+            self._lock_connection.execute(
+                text("SELECT pg_advisory_unlock(:key)"), {"key": _lock_key(table_id)}
+            )
+            self._lock_connection.commit()
+            self._claimed.discard(table_id)
 
     def owner(self, table_id: str) -> str | None:
         """The address of the process that claimed ``table_id`` last."""
@@ -317,6 +331,15 @@ class Store:
                 future.set_result(self._run_alone(op))
             except Exception as e:
                 future.set_exception(e)
+
+
+def _lock_key(table_id: str) -> int:
+    """The advisory lock key of a table (64 bits of its id's SHA-256).
+
+    >>> _lock_key("abc") == _lock_key("abc") != _lock_key("abd")
+    True
+    """
+    return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

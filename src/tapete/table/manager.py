@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import dataclasses
 import logging
 import math
@@ -110,6 +111,7 @@ class TableManager:
         self.address = address
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._releases: dict[str, asyncio.Task[None]] = {}
 
     async def resume(self) -> int:
         """Load every open or playing table from the store and restart it; returns how many."""
@@ -130,6 +132,9 @@ class TableManager:
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()
+        for task in list(self._releases.values()):
+            with contextlib.suppress(Exception):
+                await task
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table ``table_id`` (loaded and replayed from the store when needed)."""
@@ -157,6 +162,9 @@ class TableManager:
         data = await self.store.aread(lambda s: st.get_table(s, table_id))
         if data is None:
             return None
+        releasing = self._releases.get(table_id)
+        if releasing is not None:  # the table is leaving memory: let it go first
+            await asyncio.shield(releasing)
         if not await asyncio.to_thread(self.store.claim, table_id, self.address):
             raise Elsewhere(table_id, await asyncio.to_thread(self.store.owner, table_id))
         actions = await self.store.aread(lambda s: st.load_actions(s, table_id))
@@ -167,9 +175,21 @@ class TableManager:
         return table
 
     def _forget(self, table: LiveTable) -> None:
-        if self.tables.get(table.data.id) is table:
-            del self.tables[table.data.id]
-            asyncio.get_running_loop().create_task(table.stop())
+        table_id = table.data.id
+        if self.tables.get(table_id) is table:
+            del self.tables[table_id]
+            task = asyncio.get_running_loop().create_task(self._release(table))
+            self._releases[table_id] = task
+            task.add_done_callback(lambda _: self._releases.pop(table_id, None))
+
+    async def _release(self, table: LiveTable) -> None:
+        """Stop a table that left memory, then give up its lock (another process may take it)."""
+        await table.stop()
+        if table.data.id not in self.tables:
+            try:
+                await asyncio.to_thread(self.store.release, table.data.id)
+            except Exception:
+                log.exception("table %s: its lock could not be released", table.data.id)
 
     async def require(self, table_id: str) -> LiveTable:
         """:meth:`get` or :class:`TableError` ``unknown_table``."""
