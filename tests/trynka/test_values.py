@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from tapete.cards import RUSSIAN_24, RUSSIAN_36, CardSet, Rank
+from tapete.cards import RUSSIAN_24, RUSSIAN_36, CardSet, Rank, Suit
 from tapete.games.trynka import HandValue, hand_value, is_three_tens, value_table
 
 PIPS = {Rank.SIX: 6, Rank.SEVEN: 7, Rank.EIGHT: 8, Rank.NINE: 9, Rank.TEN: 10,
@@ -103,3 +103,51 @@ def test_bad_hands_are_refused() -> None:
         hand_value(CardSet.parse("A♠ 10♠"))
     with pytest.raises(ValueError):
         hand_value(CardSet.parse("Ao 3c 4e"))
+
+
+def joker_reference(cards: tuple[int, ...]) -> tuple[int, int]:
+    """An independent reading of the joker under the default values (the sources: 11 in a
+    suit, completes a rank): the better of the suit play and the rank play."""
+    cs = list(CardSet(cards))
+    others = [c for c in cs if (c.rank, c.suit) != (Rank.SEVEN, Suit.CLUBS)]
+    if len(others) == 3:
+        return reference(cards)
+    a, b = others
+    if a.rank == b.rank == Rank.ACE:
+        return (3, 0)
+    if a.rank == b.rank == Rank.SIX:
+        return (2, 0)
+    if a.suit == b.suit:
+        return (1, PIPS[a.rank] + PIPS[b.rank] + 11)
+    return (1, max(PIPS[a.rank], PIPS[b.rank]) + 11)
+
+
+def test_joker_values_exhaustive() -> None:
+    """Every hand of the 36-card pack: the joker's value agrees with the sources' reading,
+    is never below the seven's, and every other hand keeps its value."""
+    joker = int(CardSet.parse("7♣").mask).bit_length() - 1
+    with_joker = 0
+    for cards in itertools.combinations(RUSSIAN_36.cards, 3):
+        plain, wild = hand_value(cards), hand_value(cards, joker=True)
+        ref = joker_reference(cards)
+        assert (wild.category, wild.points if wild.category == 1 else 0) == ref, cards
+        assert wild >= plain
+        if joker in cards:
+            with_joker += 1
+            assert is_three_tens(sum(1 << c for c in cards), joker=True) == (
+                sorted(c.rank for c in CardSet(cards) if c != joker) == [Rank.TEN, Rank.TEN]
+            )
+        else:
+            assert wild == plain
+    assert with_joker == 35 * 34 // 2
+
+
+def test_32_card_pack_values() -> None:
+    from tapete.games.trynka.values import RUSSIAN_32, local_value_table
+
+    table = local_value_table(32)
+    assert len(RUSSIAN_32) == 32 and len(table) == 32 * 31 * 30 // 6
+    assert not any(c.rank == Rank.SIX for c in RUSSIAN_32.cards)
+    # no three sixes in the pack: the best hand is three aces, then A K Q (31) of a suit
+    ranked = sorted(set(table.values()))
+    assert ranked[-1] == HandValue(3, 33).key() and ranked[-2] == HandValue(1, 31).key()
