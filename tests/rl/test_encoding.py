@@ -207,3 +207,53 @@ def test_a_trick_decodes_in_playing_order() -> None:
             assert enc.decode(enc.encode(state.view(0)))["current_trick"] == trick
             return
     pytest.fail("no trick of two cards in the sampled states")
+
+
+def live_views(game: Any, seed: int, games: int = 2) -> list[Any]:
+    """Views of every seat at every step of seeded random games, taken from the live state
+    (views of one seat share their event objects: the encoder's incremental path)."""
+    import random
+
+    from tapete.engine import sample_chance
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < 300:
+            out.extend(state.view(seat) for seat in range(game.num_players()))
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        out.extend(state.view(seat) for seat in range(game.num_players()))
+    return out
+
+
+@pytest.mark.parametrize("recall", [True, False])
+@pytest.mark.parametrize("name", GAMES)
+def test_incremental_encodings_equal_fresh_ones(name: str, recall: bool) -> None:
+    """A stream's tensor brought from view to view (forward, backward, across seats and
+    games, and again) is the tensor a new encoder writes for the view alone."""
+    import random
+
+    game = load_ready(name)
+    views = live_views(game, seed=21)
+    rng = random.Random(5)
+    order = list(range(len(views)))  # forward in time: each stream's common case
+    order += [rng.randrange(len(views)) for _ in range(150)]  # jumps back and forth
+    enc = Encoder(game, perfect_recall=recall)
+    fresh = Encoder(game, perfect_recall=recall)
+    out = np.full(enc.size, 3.0, np.float32)  # stale values are overwritten
+
+    def alone(view: Any) -> Any:
+        fresh.forget()  # no stream: the view written whole
+        return fresh.encode(view)
+
+    for index in order:
+        assert np.array_equal(enc.encode(views[index], out), alone(views[index])), (name, index)
+    batch = enc.encode_batch([views[i] for i in order[-40:]])
+    for row, i in zip(batch, order[-40:], strict=True):
+        assert np.array_equal(row, alone(views[i]))

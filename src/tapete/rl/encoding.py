@@ -24,6 +24,14 @@ True
 >>> enc.decode(buf)['hand'] == state.view(0).hand
 True
 
+The encoder is incremental: it keeps a tensor per *stream* (one seat's views of one game,
+told apart by the seat and the view's first event) and the field values it encodes; a new
+view of the stream rewrites only the fields that changed (a card plane by the cards that
+came and went, the event log and the trick list by what was appended, any other field by
+its few cells), then the stream's tensor is copied into the caller's buffer. Any view may
+come in any order: what is written is always the view's own tensor (the tests compare each
+with a fresh encoding), only the cost depends on how close it is to the stream's last one.
+
 ``Encoder(game, perfect_recall=False)`` leaves the event log out (an *observation*);
 :meth:`Encoder.describe` lists every part (its offset, size and meaning) and
 :meth:`Encoder.decode` reads a tensor back into the values it encodes (the tests compare
@@ -45,6 +53,7 @@ import random
 import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
 from typing import Any, Final
 
 import numpy as np
@@ -199,6 +208,10 @@ class Part:
     #: ``write_array(view)``: the cells to set as an index array (the event log's fast
     #: form; ``write`` gives the same cells as a list).
     write_array: Callable[[Any], Any] | None = None
+    #: ``get(view)``: the value the part encodes (``None`` past a missing live deal).
+    get: Callable[[Any], Any] | None = None
+    #: The event log's ``(event_cells, slots, width)``: an event's cells inside its slot.
+    event_log: tuple[Callable[[Event], tuple[int, ...]], int, int] | None = None
 
 
 class _Context:
@@ -247,9 +260,12 @@ class _Builder:
         write: Any,
         read: Any,
         labels: tuple[str, ...] = (),
+        get: Callable[[Any], Any] | None = None,
     ) -> int:
         offset = self.offset
-        self.parts.append(Part(name, offset, size, shape, meaning, kind, write, read, labels))
+        self.parts.append(
+            Part(name, offset, size, shape, meaning, kind, write, read, labels, get=get)
+        )
         self.offset += size
         return offset
 
@@ -321,7 +337,7 @@ class _Builder:
             if get(view):
                 ones.append(o)
 
-        self.add("bool", path, 1, (1,), "1 when true", write, lambda t: bool(t[o]))
+        self.add("bool", path, 1, (1,), "1 when true", write, lambda t: bool(t[o]), get=get)
 
     def seat_part(self, path: str, get: Callable[[Any], Any], with_special: bool) -> None:
         n = self.ctx.n
@@ -346,7 +362,8 @@ class _Builder:
             return hot[0] if hot[0] < n else (CHANCE if hot[0] == n else TERMINAL)
 
         extra = " (then chance, terminal)" if with_special else " (none: all 0)"
-        self.add("seat", path, size, (size,), f"one-hot seat 0…{n - 1}{extra}", write, read)
+        meaning = f"one-hot seat 0…{n - 1}{extra}"
+        self.add("seat", path, size, (size,), meaning, write, read, get=get)
 
     def scalar_part(self, path: str, get: Callable[[Any], Any], optional: bool) -> None:
         o = self.offset
@@ -371,7 +388,7 @@ class _Builder:
                 si.append(o)
                 sv.append(float(value))
 
-        self.add("scalar", path, 1, (1,), "the value", write1, lambda t: float(t[o]))
+        self.add("scalar", path, 1, (1,), "the value", write1, lambda t: float(t[o]), get=get)
 
     def string_part(self, path: str, get: Callable[[Any], Any]) -> None:
         vocab = sorted(self.ctx.found.strings.get(path, set()))
@@ -391,7 +408,7 @@ class _Builder:
             return None
 
         meaning = f"one-hot of {vocab} then other"
-        self.add("string", path, other + 1, (other + 1,), meaning, write, read, tuple(vocab))
+        self.add("string", path, other + 1, (other + 1,), meaning, write, read, tuple(vocab), get)
 
     # -- cards ---------------------------------------------------------------------------------
     def card_part(self, path: str, get: Callable[[Any], Any]) -> None:
@@ -408,7 +425,8 @@ class _Builder:
             hot = np.flatnonzero(t[o : o + ctx.d])
             return Card(ctx.card_ids[hot[0]]) if len(hot) else None
 
-        self.add("card", path, ctx.d, (ctx.d,), "one-hot card (deck-local index)", write, read)
+        meaning = "one-hot card (deck-local index)"
+        self.add("card", path, ctx.d, (ctx.d,), meaning, write, read, get=get)
 
     def cardset_part(self, path: str, get: Callable[[Any], Any]) -> None:
         ctx = self.ctx
@@ -423,9 +441,8 @@ class _Builder:
         def read(t: Buffer) -> Any:
             return _cardset(ctx, t[o : o + ctx.d])
 
-        self.add(
-            "cardset", path, ctx.d, (ctx.d,), "plane of cards (deck-local indices)", write, read
-        )
+        meaning = "plane of cards (deck-local indices)"
+        self.add("cardset", path, ctx.d, (ctx.d,), meaning, write, read, get=get)
 
     def suit_part(self, path: str, get: Callable[[Any], Any]) -> None:
         suits = self.ctx.suits
@@ -442,7 +459,8 @@ class _Builder:
             return suits[hot[0]] if hot else None
 
         names = [s.name.lower() for s in suits]
-        self.add("suit", path, len(suits), (len(suits),), f"one-hot suit {names}", write, read)
+        meaning = f"one-hot suit {names}"
+        self.add("suit", path, len(suits), (len(suits),), meaning, write, read, get=get)
 
     def trick_part(self, path: str, get: Callable[[Any], Any]) -> None:
         ctx = self.ctx
@@ -478,7 +496,7 @@ class _Builder:
             return Trick(leader, tuple(cards), int(winners[0]) if len(winners) else None)
 
         meaning = "leader one-hot, winner one-hot, then per seat the card it played (plane)"
-        self.add("trick", path, size, (size,), meaning, write, read)
+        self.add("trick", path, size, (size,), meaning, write, read, get=get)
 
     def tricks_part(self, path: str, get: Callable[[Any], Any]) -> None:
         ctx = self.ctx
@@ -495,7 +513,7 @@ class _Builder:
             return tuple(_cardset(ctx, t[o + s * d : o + (s + 1) * d]) for s in range(n))
 
         meaning = "per seat, the plane of the cards it played in these tricks"
-        self.add("tricks", path, n * d, (n, d), meaning, write, read)
+        self.add("tricks", path, n * d, (n, d), meaning, write, read, get=get)
 
     # -- tuples --------------------------------------------------------------------------------
     def tuple_part(self, path: str, hint: Any, get: Callable[[Any], Any]) -> None:
@@ -558,7 +576,8 @@ class _Builder:
             return tuple(float(t[o + i]) for i in range(n))
 
         meaning = "1 when true, per seat" if flags else "the value, per seat"
-        self.add("seat_flags" if flags else "seat_values", path, n, (n,), meaning, write, read)
+        kind = "seat_flags" if flags else "seat_values"
+        self.add(kind, path, n, (n,), meaning, write, read, get=get)
 
     def seat_cards_part(self, path: str, hint: Any, get: Callable[[Any], Any]) -> None:
         """``tuple[tuple[int, Card, ...], ...]`` (seat, then cards): a plane per seat and per
@@ -715,6 +734,8 @@ class _Builder:
             "events", path, slots * width, (slots, width), meaning, write, read, tuple(seat_args)
         )
         self.parts[-1].write_array = write_array
+        self.parts[-1].get = get
+        self.parts[-1].event_log = (event_cells, slots, width)
 
 
 #: The most event slots a layout has by default (a Trynka bank may last thousands of moves).
@@ -782,6 +803,212 @@ def _identity(view: Any) -> Any:
     return view
 
 
+# -- the incremental form ------------------------------------------------------------------
+#: The most streams (a seat's views of one game) an encoder keeps a tensor for.
+MAX_STREAMS: Final = 512
+
+
+class _Unseen:
+    """A value no view field equals (a new stream's fields all count as changed)."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_UNSEEN: Final = _Unseen()
+
+
+class _Stream:
+    """One stream's tensor, the field values it encodes and each field's own memo (the
+    cells it set, the cards of its plane, the events written...)."""
+
+    __slots__ = ("memo", "mv", "values", "vec")
+
+    def __init__(self, size: int, fields: int) -> None:
+        self.vec: Buffer = np.zeros(size, np.float32)
+        self.mv: Any = self.vec.data  # a memoryview: one float32 cell set in C
+        self.values: tuple[Any, ...] = (_UNSEEN,) * fields
+        self.memo: list[Any] = [None] * fields
+
+
+_Updater = Callable[[Any, Any, _Stream], None]
+
+
+def _field_of(name: str) -> str:
+    """The view's field a part belongs to: ``bids[2]`` and ``deal.hand`` to ``bids``,
+    ``deal``; ``scores?`` to ``scores``."""
+    for i, char in enumerate(name):
+        if char in ".[?":
+            return name[:i]
+    return name
+
+
+def _getter(fields: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """All ``fields`` of a view in one C call, as a tuple."""
+    if len(fields) == 1:
+        one = operator.attrgetter(fields[0])
+        return lambda view: (one(view),)
+    return operator.attrgetter(*fields)
+
+
+def _updater(ctx: _Context, i: int, parts: list[Part]) -> _Updater:
+    """The updater of field ``i``, made of ``parts``: a card plane changes by the cards in
+    and out, a trick list and an event log by what was appended; any other field has its
+    cells written again (the cells it set before cleared)."""
+    if len(parts) == 1 and parts[0].get is not None:
+        part = parts[0]
+        if part.kind in ("seat_values", "scalar"):
+            return _numbers_updater(i, part)
+        if part.kind in ("bool", "seat", "string", "card", "suit", "trick", "seat_flags"):
+            return _few_cells_updater(i, part)
+        if part.kind == "cardset" and part.get is not None:
+            return _cardset_updater(ctx, i, part)
+        if part.kind == "tricks" and part.get is not None:
+            return _tricks_updater(ctx, i, part)
+        if part.kind == "events" and part.event_log is not None and part.get is not None:
+            return _events_updater(i, part)
+    writers = tuple(p.write for p in parts)
+
+    def update(view: Any, value: Any, stream: _Stream) -> None:
+        ones: list[int] = []
+        si: list[int] = []
+        sv: list[float] = []
+        for write in writers:
+            write(view, ones, si, sv)
+        mv = stream.mv
+        before = stream.memo[i]
+        if before is not None:
+            for c in before:
+                mv[c] = 0.0
+        for c in ones:
+            mv[c] = 1.0
+        for c, x in zip(si, sv, strict=True):
+            mv[c] = x
+        stream.memo[i] = ones + si if si else ones
+
+    return update
+
+
+def _numbers_updater(i: int, part: Part) -> _Updater:
+    """A number, or a number per seat: the cells take the values (0 past a shorter tuple)."""
+    o, size, get = part.offset, part.size, part.get
+    assert get is not None
+    single = part.kind == "scalar"
+
+    def update(view: Any, value: Any, stream: _Stream) -> None:
+        values = get(view)
+        mv = stream.mv
+        if single:
+            mv[o] = 0.0 if values is None else float(values)
+            return
+        count = 0 if values is None else min(len(values), size)
+        for k in range(count):
+            mv[o + k] = float(values[k])
+        for k in range(count, size):
+            mv[o + k] = 0.0
+
+    return update
+
+
+def _few_cells_updater(i: int, part: Part) -> _Updater:
+    """A part of a few one-cells (a flag, a one-hot, a trick): the cells set before cleared,
+    the new ones set."""
+    write = part.write
+
+    def update(view: Any, value: Any, stream: _Stream) -> None:
+        ones: list[int] = []
+        write(view, ones, ones, [])  # these parts set no scalar cells
+        mv = stream.mv
+        for c in stream.memo[i] or ():
+            mv[c] = 0.0
+        for c in ones:
+            mv[c] = 1.0
+        stream.memo[i] = ones
+
+    return update
+
+
+def _cardset_updater(ctx: _Context, i: int, part: Part) -> _Updater:
+    o, index_of = part.offset, ctx.index_of
+    get = part.get
+    assert get is not None
+
+    def update(view: Any, value: Any, stream: _Stream) -> None:
+        cards = get(view)
+        mask = 0 if cards is None else cards.mask
+        before = stream.memo[i] or 0
+        changed = before ^ mask
+        mv = stream.mv
+        while changed:
+            low = changed & -changed
+            mv[o + index_of[low.bit_length() - 1]] = 1.0 if mask & low else 0.0
+            changed ^= low
+        stream.memo[i] = mask
+
+    return update
+
+
+def _tricks_updater(ctx: _Context, i: int, part: Part) -> _Updater:
+    n, d, index_of = ctx.n, ctx.d, ctx.index_of
+    o, size = part.offset, part.size
+    get = part.get
+    assert get is not None
+
+    def update(view: Any, value: Any, stream: _Stream) -> None:
+        tricks = tuple(get(view) or ())
+        before: tuple[Any, ...] = stream.memo[i] or ()
+        mv = stream.mv
+        start = len(before)
+        if tricks[:start] != before:  # not an extension of what is written: again
+            stream.vec[o : o + size] = 0.0
+            start = 0
+        for trick in tricks[start:]:
+            leader = trick.leader
+            for k, card in enumerate(trick.cards):
+                mv[o + ((leader + k) % n) * d + index_of[card]] = 1.0
+        stream.memo[i] = tricks
+
+    return update
+
+
+def _events_updater(i: int, part: Part) -> _Updater:
+    assert part.event_log is not None and part.get is not None
+    event_cells, slots, width = part.event_log
+    get = part.get
+    o, size = part.offset, part.size
+    # each event's cells by the event's identity (kept with it, so the id stays its own)
+    by_id: dict[int, tuple[Event, tuple[int, ...]]] = {}
+
+    def update(view: Any, value: Any, stream: _Stream) -> None:
+        events = tuple(get(view) or ())
+        before: tuple[Any, ...] = stream.memo[i] or ()
+        mv = stream.mv
+        start = len(before)
+        if len(events) > slots or events[:start] != before:  # a window, or another log
+            stream.vec[o : o + size] = 0.0
+            start = 0
+            if len(events) > slots:
+                events = events[len(events) - slots :]
+        base = o + start * width
+        for event in events[start:]:
+            known = by_id.get(id(event))
+            if known is None or known[0] is not event:
+                if len(by_id) >= 65_536:
+                    by_id.clear()
+                known = by_id[id(event)] = (event, event_cells(event))
+            for c in known[1]:
+                mv[base + c] = 1.0
+            base += width
+        stream.memo[i] = events if len(events) <= slots else None
+
+    return update
+
+
 # -- the encoder ----------------------------------------------------------------------------
 class Encoder:
     """Writes the views of one game as float32 tensors (see the module's docstring)."""
@@ -806,11 +1033,19 @@ class Encoder:
         self.parts: tuple[Part, ...] = tuple(builder.parts)
         self.skipped: tuple[tuple[str, str], ...] = tuple(builder.skipped)
         self.size: int = builder.offset
-        self._writers = tuple(p.write for p in self.parts)
-        self._list_writers = tuple(p.write for p in self.parts if p.write_array is None)
-        self._array_writers = tuple(p.write_array for p in self.parts if p.write_array)
         #: The pack whose deck-local indices the card planes use.
         self.deck: Deck = self._ctx.deck
+        # The incremental form (see encode): the view's fields that have cells, each with
+        # the updater that writes its changes into a stream's tensor.
+        groups: dict[str, list[Part]] = {}
+        for part in self.parts:
+            groups.setdefault(_field_of(part.name), []).append(part)
+        self._fields: tuple[str, ...] = tuple(groups)
+        self._values: Callable[[Any], tuple[Any, ...]] = _getter(self._fields)
+        self._updaters: tuple[_Updater, ...] = tuple(
+            _updater(self._ctx, i, parts) for i, parts in enumerate(groups.values())
+        )
+        self._streams: dict[tuple[Any, int], _Stream] = {}
 
     @property
     def shape(self) -> tuple[int]:
@@ -818,70 +1053,63 @@ class Encoder:
         return (self.size,)
 
     def encode(self, view: PlayerView, out: Buffer | None = None) -> Buffer:
-        """Write ``view`` into ``out`` (a float32 array of :attr:`size`, zeroed first; a new
-        one if ``None``) and return it."""
+        """Write ``view`` into ``out`` (a float32 array of :attr:`size`, overwritten; a new
+        one if ``None``) and return it.
+
+        The encoder keeps a tensor per *stream* (a seat's views of one game, found by the
+        seat and the first event): a new view of the stream rewrites only the fields that
+        changed since its last view (cards in or out of a plane, the new events of the
+        log...), then the stream's tensor is copied into ``out``."""
         if type(view) is not self.view_class:
             raise EncodingError(
                 f"this encoder reads {self.view_class.__name__} views, got {type(view).__name__}"
             )
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        elif out.shape != (self.size,):
+        if out is not None and out.shape != (self.size,):
             raise EncodingError(f"the buffer must have shape ({self.size},), got {out.shape}")
-        else:
-            out.fill(0.0)
-        ones: list[int] = []
-        si: list[int] = []
-        sv: list[float] = []
-        for write in self._list_writers:
-            write(view, ones, si, sv)
-        out[ones] = 1.0
-        if si:
-            out[si] = sv
-        for write_array in self._array_writers:
-            out[write_array(view)] = 1.0
+        vec = self._update(view)
+        if out is None:
+            return vec.copy()
+        out[:] = vec
         return out
 
+    def _update(self, view: PlayerView) -> Buffer:
+        """The stream of ``view`` brought to it; returns the stream's tensor."""
+        events = view.events
+        key = (view.seat, id(events[0]) if events else 0)
+        stream = self._streams.get(key)
+        if stream is None:
+            if len(self._streams) >= MAX_STREAMS:
+                del self._streams[next(iter(self._streams))]
+            stream = self._streams[key] = _Stream(self.size, len(self._fields))
+        values = self._values(view)
+        updaters = self._updaters
+        for i in compress(range(len(values)), map(operator.ne, values, stream.values)):
+            updaters[i](view, values[i], stream)
+        stream.values = values
+        return stream.vec
+
+    def forget(self) -> None:
+        """Drop every stream's tensor (the next view of each is written whole)."""
+        self._streams.clear()
+
     def encode_batch(self, views: Iterable[PlayerView], out: Buffer | None = None) -> Buffer:
-        """Write many views into the rows of ``out`` (``(len(views), size)``): one numpy call
-        sets every row's cells."""
+        """Write many views into the rows of ``out`` (``(len(views), size)``), each as
+        :meth:`encode` writes it."""
         views = list(views)
         if out is None:
-            out = np.zeros((len(views), self.size), np.float32)
+            out = np.empty((len(views), self.size), np.float32)
         elif out.shape != (len(views), self.size):
             raise EncodingError(
                 f"the buffer must have shape ({len(views)}, {self.size}), got {out.shape}"
             )
-        else:
-            out.fill(0.0)
-        ones: list[int] = []
-        si: list[int] = []
-        sv: list[float] = []
-        counts = np.zeros(len(views), np.int64)
-        scounts = np.zeros(len(views), np.int64)
-        writers = self._list_writers
-        array_writers = self._array_writers
-        arrays: list[Index] = []
+        view_class = self.view_class
+        update = self._update
         for row, view in enumerate(views):
-            if type(view) is not self.view_class:
+            if type(view) is not view_class:
                 raise EncodingError(
-                    f"this encoder reads {self.view_class.__name__} views, "
-                    f"got {type(view).__name__}"
+                    f"this encoder reads {view_class.__name__} views, got {type(view).__name__}"
                 )
-            start_ones, start_s = len(ones), len(si)
-            for write in writers:
-                write(view, ones, si, sv)
-            counts[row] = len(ones) - start_ones
-            scounts[row] = len(si) - start_s
-            base = row * self.size
-            arrays += [write_array(view) + base for write_array in array_writers]
-        flat = out.reshape(-1)
-        bases = np.arange(len(views), dtype=np.int64) * self.size
-        flat[np.asarray(ones, np.int64) + np.repeat(bases, counts)] = 1.0
-        if si:
-            flat[np.asarray(si, np.int64) + np.repeat(bases, scounts)] = sv
-        if arrays:
-            flat[np.concatenate(arrays)] = 1.0
+            out[row] = update(view)
         return out
 
     def bounds(self) -> tuple[Buffer, Buffer]:
