@@ -423,7 +423,8 @@ async def relay(websocket: WebSocket, address: str, table_id: str) -> None:
 
     target = address.replace("https://", "wss://").replace("http://", "ws://").rstrip("/")
     try:
-        upstream = await websockets.connect(f"{target}/ws/{table_id}", max_size=64 * 1024)
+        # the owner's messages (states with whole views) may be longer than a client's
+        upstream = await websockets.connect(f"{target}/ws/{table_id}", max_size=2**24)
     except Exception:
         await websocket.send_text(
             json.dumps(
@@ -476,6 +477,10 @@ def _forward(
             return answer.status, answer.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
+    except OSError as e:  # the owner is gone or unreachable: its lock goes with it
+        log.warning("forwarding %s %s to %s failed: %s", method, path, address, e)
+        away = {"code": "table_away", "detail": "the table's server is away; try again"}
+        return 503, json.dumps({"error": away}).encode()
 
 
 async def _handle(
