@@ -67,7 +67,8 @@ COMPILED_BIN = COMPILED_VENV / ("Scripts" if os.name == "nt" else "bin")
 
 
 def ensure_compiled_environment() -> None:
-    """``.venv-compiled``: tapete (non-editable) with the rules core compiled by mypyc."""
+    """``.venv-compiled``: tapete (non-editable) with the rules core compiled by mypyc, as
+    ``pip install tapete`` gives it (here with ``TAPETE_COMPILE=1``: compiling must work)."""
     python = COMPILED_BIN / ("python.exe" if os.name == "nt" else "python")
     stamp = COMPILED_VENV / ".tapete-compiled"
     digest = hashlib.sha256()
@@ -81,7 +82,9 @@ def ensure_compiled_environment() -> None:
     print(f"building the compiled tapete in {COMPILED_VENV} ...", flush=True)
     pip = [python, "-m", "pip", "install", "-q"]
     subprocess.run([*pip, "--upgrade", "pip", "setuptools>=77", "wheel", "mypy==2.4.1"], check=True)
-    subprocess.run([*pip, f"{ROOT}[{EXTRAS}]"], check=True)  # the dependencies (pure tapete)
+    subprocess.run(  # the dependencies (tapete itself pure: it is replaced just below)
+        [*pip, f"{ROOT}[{EXTRAS}]"], check=True, env={**os.environ, "TAPETE_COMPILE": "0"}
+    )
     subprocess.run(  # then tapete itself, compiled
         [*pip, "--no-build-isolation", "--force-reinstall", "--no-deps", f"{ROOT}"],
         check=True,

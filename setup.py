@@ -1,16 +1,26 @@
-"""Optional compiled build of the rules core.
+"""The build of tapete: its rules core compiled with mypyc when it can be.
 
-``pip install .`` installs pure Python (the reference, and what development uses). With
-``TAPETE_COMPILE=1`` (and mypy installed, ``--no-build-isolation``), the hot modules below
-are compiled with mypyc from the same typed source: same behaviour, several times faster.
-``python3 dev.py compiled ...`` builds such an environment in ``.venv-compiled``.
+A wheel (``pip install .``, ``pip wheel .``, ``python -m build``) compiles the hot rules
+modules below with mypyc (pyproject's ``[build-system]`` brings mypy into the build
+environment) when a C compiler is there: same typed source, same behaviour, several times
+faster. Without a C compiler, or if compiling fails, it warns and installs pure Python.
+An editable install (``pip install -e .``, what development uses) stays pure Python, and
+so does any build with ``TAPETE_COMPILE=0``; ``TAPETE_COMPILE=1`` makes a failure to
+compile an error instead of a warning. ``tapete.is_compiled()`` says which one is running.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
+import sys
+import sysconfig
+import warnings
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 #: The modules compiled by mypyc (each must stay valid for mypyc's native classes).
 COMPILED = [
@@ -21,10 +31,65 @@ COMPILED = [
     "src/tapete/games/pocha/game.py",
 ]
 
-ext_modules = []
-if os.environ.get("TAPETE_COMPILE") == "1":
-    from mypyc.build import mypycify
+#: The commands that build the extension modules (metadata, sdist and editable builds don't).
+BUILDING = {"bdist_wheel", "build", "build_ext", "install", "bdist"}
 
-    ext_modules = mypycify(COMPILED, opt_level="3")
+WANTED = os.environ.get("TAPETE_COMPILE", "auto").strip().lower() or "auto"
+#: ``TAPETE_COMPILE=1``: compiling must succeed (dev.py's compiled environment, CI).
+REQUIRED = WANTED in ("1", "true", "yes")
 
-setup(ext_modules=ext_modules)
+
+def _fall_back(reason: str) -> list[Any]:
+    if REQUIRED:
+        raise SystemExit(
+            f"tapete: TAPETE_COMPILE=1 but the rules core cannot be compiled: {reason}"
+        )
+    warnings.warn(
+        f"tapete: installing the pure-Python rules core ({reason}); it is several times "
+        "slower than the mypyc-compiled one",
+        stacklevel=2,
+    )
+    return []
+
+
+def _has_c_compiler() -> bool:
+    command = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    return bool(command) and shutil.which(command[0]) is not None
+
+
+def compiled_modules() -> list[Any]:
+    """The mypyc extension modules to build, or ``[]`` (pure Python) with the reason."""
+    if WANTED in ("0", "false", "no"):
+        return []
+    if not REQUIRED and ("editable_wheel" in sys.argv or not BUILDING.intersection(sys.argv[1:])):
+        return []
+    if not _has_c_compiler():
+        return _fall_back("no C compiler found")
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        return _fall_back("mypy (mypyc) is not installed in the build environment")
+    try:
+        return list(mypycify(COMPILED, opt_level="3"))
+    except (Exception, SystemExit) as error:  # mypyc reports type errors by exiting
+        return _fall_back(f"mypyc failed: {error}")
+
+
+class BuildExtOrPure(build_ext):
+    """``build_ext`` that falls back to the pure-Python modules when a C build fails."""
+
+    def run(self) -> None:
+        """Build the extensions; on failure remove what was built and warn (or raise with
+        ``TAPETE_COMPILE=1``)."""
+        try:
+            super().run()
+        except Exception as error:
+            for path in self.get_outputs():
+                if os.path.exists(path):
+                    os.remove(path)
+            self.extensions = []
+            self.distribution.ext_modules = []
+            _fall_back(f"compiling the C code failed: {error}")
+
+
+setup(ext_modules=compiled_modules(), cmdclass={"build_ext": BuildExtOrPure})
