@@ -337,3 +337,42 @@ def test_rule_and_cfr_bots_play_the_new_options_legally() -> None:
                     sources.add(bots[0].last_source)  # type: ignore[attr-defined]
             assert sum(state.returns()) == 0
         assert "tree" not in sources  # the tables are only the prior for these rules
+
+
+def test_any_moment_includes_the_answer_to_a_svara_proposal() -> None:
+    hands = {P1: "10♥ 10♦ 10♠", P2: "6♠ 7♠ 8♥", P3: "7♥ 9♦ 6♦", P0: "8♠ 9♣ 6♥"}
+    for moment, claim in (("own_turn", False), ("any_moment", True)):
+        state = dealt(hands, tens_claim_moment=moment)
+        play(state, (P1, "decline"))
+        moves = [(P1, "bet 1"), (P2, "bet 2"), (P3, "fold"), (P0, "fold"), (P1, "bet 2")]
+        for seat, text in moves:
+            while state.phase() == "tens_window":
+                play(state, (state.current_player(), "decline"))
+            play(state, (seat, text))
+        while state.phase() == "tens_window":
+            play(state, (state.current_player(), "decline"))
+        play(state, (P2, "propose-svara"))
+        while state.phase() == "tens_window":  # P2 is asked before P1 answers
+            play(state, (state.current_player(), "decline"))
+        assert state.phase() == "svara_proposal" and state.current_player() == P1
+        assert ("claim-tens" in texts(state)) == claim
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        {"reveal_without_blind": "single"}, {"reveal_basis": "blind_stakes"},
+        {"overblind_level": "first_blind"}, {"first_round_reveal": False},
+        {"sighted_stakes": "double_while_blind"}, {"joker": True},
+        {"tens_claim_moment": "any_moment"}, {"deck": 32},
+    ],
+)  # fmt: skip
+def test_the_solver_refuses_rules_it_does_not_model(option: dict[str, Any]) -> None:
+    from tapete.errors import ConfigError
+    from tapete.solvers.trynka_tree import Abstraction
+
+    params = dict(tapete.load_game("trynka", n_players=2, **option).params)
+    with pytest.raises(ConfigError, match="solver"):
+        Abstraction.from_params(params)
+    default = dict(tapete.load_game("trynka", n_players=2).params)
+    assert Abstraction.from_params(default).n_players == 2
