@@ -315,7 +315,7 @@ def _offer(view: PochaView, legal: Sequence[int], rng: random.Random, params: Ru
     """The auction for trumps: offer the tricks counted with the best suit, else pass."""
     rules = rules_in_force(view)
     counts = [_suit_tricks(view, s, rng, params.aggression) for s in range(4)]
-    target = max(counts)
+    target = min(max(counts), float(view.hand_size))
     offers = [a - rules.bid_base for a in legal if rules.bid_base <= a < rules.swap]
     want = round(target)
     if want in offers:
