@@ -237,7 +237,7 @@ class OmbreTable(TerminalTable):
         self._trick = []
         self._tricks_seen = 0
         self.console.rule(
-            self.t("deal {n}: dealer {who}; pool {pool} after the antes",
+            self.t("deal {n}: dealer: {who}; pool {pool} after the antes",
                    n=self.view().deal_index + 1, who=self.names[view.dealer], pool=view.pool)
         )  # fmt: skip
 
@@ -309,7 +309,7 @@ class OmbreTable(TerminalTable):
         to, card = self._shows[-1]
         count = len(self._shows)
         self.console.print(
-            "  " + self.t("dealer chosen face up: {n} card(s), the black ace {card} fell to {who}",
+            "  " + self.t("dealer chosen face up: {n} card(s), the black ace {card}: {who}",
                           n=count, card=styled(str(card)), who=self.names[to])
         )  # fmt: skip
         self._shows = []
@@ -331,10 +331,10 @@ class OmbreTable(TerminalTable):
             ombre = self.names[result.ombre]
             best = max(range(3), key=lambda x: result.tricks_won[x])
             text = {
-                "sacardo": N_("{ombre} (ombre) wins and takes the pool"),
-                "codille": N_("{ombre} (ombre) pays {who} the amount of the pool"),
-                "puesta": N_("{ombre} (ombre) doubles the pool"),
-                "codille_split": N_("{ombre} (ombre) pays the pool to the two defenders"),
+                "sacardo": N_("the ombre ({ombre}) wins and takes the pool"),
+                "codille": N_("the ombre ({ombre}) pays the amount of the pool to: {who}"),
+                "puesta": N_("the ombre ({ombre}) doubles the pool"),
+                "codille_split": N_("the ombre ({ombre}) pays the pool to the two defenders"),
             }.get(result.outcome, "")
             outcome = t(OUTCOMES.get(result.outcome, result.outcome))
             said = t(text, ombre=ombre, who=self.names[best]) if text else ""
@@ -342,7 +342,7 @@ class OmbreTable(TerminalTable):
         if self.reveal and self._dealt:
             for seat, hand in enumerate(self._dealt):
                 cards = styled(sorted_hand(hand.mask, -1))
-                c.print("  " + t("{who} was dealt {cards}", who=self.names[seat], cards=cards))
+                c.print("  " + t("{who}, as dealt: {cards}", who=self.names[seat], cards=cards))
         # The deal as it ended: with a rotating dealer the next deal (and its antes) has
         # already begun, and after the last deal the leftover pool is shared afterwards.
         balances = [int(b) for b in summary.standings]

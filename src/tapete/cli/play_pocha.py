@@ -28,7 +28,7 @@ from tapete.cli.common import (
 )
 from tapete.cli.prompt import default_language, error_text, pocha_text, read_line
 from tapete.cli.table import TerminalTable
-from tapete.cli.texts import Texts
+from tapete.cli.texts import N_, Texts
 from tapete.cli.words import rules_text, session_end
 from tapete.engine import load_game
 from tapete.engine.events import Event
@@ -156,9 +156,11 @@ class PochaTable(TerminalTable):
                 deal = other.deal if isinstance(other, PochaMatchView) else None
                 self._held.append(str(deal.hand) if isinstance(deal, PochaView) else "")
         c, t = self.console, self.t
+        heading = N_("hand {n}/{total}: {cards} cards, dealer: {who}")
+        if hand.hand_size == 1:
+            heading = N_("hand {n}/{total}: 1 card, dealer: {who}")
         c.rule(
-            t("hand {n}/{total}: {cards} cards, dealer {who}", n=index + 1,
-              total=len(self.view().hand_sizes), cards=hand.hand_size,
+            t(heading, n=index + 1, total=len(self.view().hand_sizes), cards=hand.hand_size,
               who=self.names[hand.dealer])
         )  # fmt: skip
         if hand.trump_card is not None:
@@ -187,7 +189,8 @@ class PochaTable(TerminalTable):
             return "  " + t("first dealer by lot: {who}", who=self.names[event.arg("dealer")])
         if kind == "draw":
             card = styled(str(event.arg("card")))
-            return "  " + t("{who} draws {card}", who=self.names[event.arg("to")], card=card)
+            who = self.names[event.arg("to")]
+            return "  " + t("first-dealer draw: {who} {card}", who=who, card=card)
         if kind in ("deal", "turn"):
             return ""
         name = self.names[event.actor]
@@ -200,7 +203,7 @@ class PochaTable(TerminalTable):
             return f"  {name}: {t.action('pocha', 'play')} {styled(str(card))}"
         if kind == "trumps":
             suit = event.arg("suit")
-            return "  " + t("{who} names trumps: {suit}", who=name,
+            return "  " + t("{who}: trumps {suit}", who=name,
                             suit=t.action("pocha", f"trumps {suit}").split(" ", 1)[-1])  # fmt: skip
         return f"  {name}: {t.action('pocha', kind)}"  # swap, pass
 
@@ -237,6 +240,7 @@ class PochaTable(TerminalTable):
         who = self.names[winner]
         if card is None:
             text = t("last trick to {who}", who=who) if last else t("trick to {who}", who=who)
+            # (the English ids; the translations say "baza: {who}" / "взятка — {who}")
         elif last:
             text = t("last trick to {who} with {card}", who=who, card=styled(str(card)))
         else:

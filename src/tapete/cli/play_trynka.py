@@ -145,7 +145,7 @@ class Speaker:
         out: list[str] = []
         for key, value in event.args:
             if key == "out":
-                out.append(t("{who} is out", who=self.name(value)))
+                out.append(t("{who}: out", who=self.name(value)))
             elif key == "tie" and event.arg("svara") is not None:
                 out.append(t("a tie"))
             elif key == "tie":
@@ -153,7 +153,7 @@ class Speaker:
             elif key == "shown_cards":
                 out += [
                     t(
-                        "{who} shows {cards} = {value}",
+                        "{who}: {cards} = {value}",
                         who=self.name(s),
                         cards=self.cards(cards),
                         value=self.value(cards),
@@ -168,7 +168,7 @@ class Speaker:
                 out.append(text + (t(", join fee {fee}", fee=fee) if fee else ""))
             elif key == "winner":
                 out.append(
-                    t("{who} takes the bank of {won}", who=self.name(value), won=event.arg("won"))
+                    t("the bank ({won}) goes to {who}", who=self.name(value), won=event.arg("won"))
                 )
             elif key == "split":
                 shares = event.arg("shares", ())
@@ -177,7 +177,7 @@ class Speaker:
                 )
                 out.append(t("the bank is split: {parts}", parts=parts))
             elif key == "look":
-                out.append(t("{who} look at their cards", who=self.who(value)))
+                out.append(t("looking at their cards: {who}", who=self.who(value)))
             elif key == "dealt_in":
                 out.append(t("new deal, the bank stays: {who} dealt in", who=self.who(value)))
         return out
@@ -194,12 +194,12 @@ class Speaker:
             if to == -1:
                 head = t("the table turns {card}", card=card)
             else:
-                head = t("{who} turns {card}", who=self.name(to), card=card)
+                head = t("first-dealer draw: {who} {card}", who=self.name(to), card=card)
         elif kind == "deal":
             if event.hidden or event.arg("card") is None:
                 return None
             card = self.deck.format_card(event.arg("card"))
-            head = t("a card is dealt face up to {who}: {card}", who=self.name(event.arg("to")),
+            head = t("{who} — a card face up: {card}", who=self.name(event.arg("to")),
                      card=card)  # fmt: skip
         elif kind in ("no_flash", "decline") and not event.args:
             return None
@@ -209,20 +209,15 @@ class Speaker:
             action = t.action("trynka", f"{kind} {event.arg('amount')}")
             head = t("{who}: {action}", who=who, action=action)
         elif kind == "reveal":
-            head = t("{who} reveals to {other} (pays {cost})", who=who,
+            action = t.action("trynka", "reveal")
+            head = t("{who}: {action} → {other} (pays {cost})", who=who, action=action,
                      other=self.name(event.arg("to")), cost=event.arg("cost"))  # fmt: skip
         elif kind == "tens":
-            head = t("{who} claims three tens: redeal", who=who)
+            action = t.action("trynka", "claim-tens")
+            head = t("{who}: {action} — redeal", who=who, action=action)
         else:
-            words = {
-                "fold": N_("{who} folds"), "flash": N_("{who} asks for a card face up"),
-                "keep": N_("{who} keeps it"), "replace": N_("{who} has it replaced"),
-                "show": N_("{who} shows"), "propose": N_("{who} proposes a svara"),
-                "accept": N_("{who} accepts the svara"), "refuse": N_("{who} refuses the svara"),
-                "join": N_("{who} joins the svara"), "decline": N_("{who} declines"),
-                "no_flash": N_("{who}"),
-            }  # fmt: skip
-            head = t(words[kind], who=who) if kind in words else f"{who} {kind}"
+            call = {"propose": "propose-svara", "no_flash": "no-flash"}.get(kind, kind)
+            head = t("{who}: {action}", who=who, action=t.action("trynka", call))
         return "; ".join([head, *self.outcome(event)])
 
 
@@ -395,7 +390,7 @@ class TrynkaTable(TerminalTable):
             self._show_held()
             self._bank_shown = view.deal_index
             dealer = self.names[view.deal.dealer]
-            heading = t("bank {n}: {who} deals", n=self._bank_shown + 1, who=dealer)
+            heading = t("bank {n}, dealer: {who}", n=self._bank_shown + 1, who=dealer)
             c.print("· " + heading, style="cyan", markup=False)
         deal = state.deal
         if self.reveal and deal is not None and any(deal.hands):
@@ -442,12 +437,14 @@ class TrynkaTable(TerminalTable):
         if not isinstance(view, TrynkaView) or view.seat is None:
             return
         me = view.seat
-        table = Table(title=t("Trynka — bank no. {n}, dealer {who}", n=match.deal_index + 1,
+        table = Table(title=t("Trynka — bank no. {n}, dealer: {who}", n=match.deal_index + 1,
                               who=self.names[view.dealer]))  # fmt: skip
         for column in (t("player"), t("chips"), t("paid this bank"), t("state"), t("cards seen")):
             table.add_column(column)
         for seat in range(view.n_players):
-            name = self.names[seat] + (" " + t("(you)") if seat == me else "")
+            name = self.names[seat]
+            if seat == me and name != t("you"):
+                name += " " + t("(you)")
             if seat == view.current_player:
                 name = f"▶ {name}"
             cards = view.hand if seat == me else view.shown[seat]

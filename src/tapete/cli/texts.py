@@ -80,7 +80,9 @@ class Texts:
             from tapete.games.trynka import russian_action
 
             russian = russian_action(text)
-            return russian if self.lang == "ru" else f"{text} / {russian}"
+            if self.lang == "ru" or russian == text:
+                return russian
+            return f"{text} / {russian}"
         words = ACTION_WORDS.get(family, {}).get(self.lang)
         if not words:
             return text
