@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from tapete.engine import game_class, registered_games
@@ -658,6 +659,14 @@ def create_app(
         answer = await call_next(request)
         if worker is not None:
             answer.headers["X-Tapete-Worker"] = worker
+        return answer
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, e: StarletteHTTPException) -> Response:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        answer = _error(e.status_code, codes.get(e.status_code, "http_error"), str(e.detail))
+        for name, value in (e.headers or {}).items():
+            answer.headers[name] = value
         return answer
 
     @app.exception_handler(RequestValidationError)
