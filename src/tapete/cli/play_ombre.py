@@ -486,7 +486,7 @@ class OmbreTable(TerminalTable):
                 actions = self._parse_all(texts)
             except TapeteError as e:
                 self.console.print(
-                    t("not allowed") + ": " + error_text(e, self.lang, self.names),
+                    t("not allowed") + ": " + error_text(e, self.lang, self.names, self.me),
                     style="red", markup=False,
                 )  # fmt: skip
                 continue

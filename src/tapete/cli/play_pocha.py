@@ -342,7 +342,7 @@ class PochaTable(TerminalTable):
                 state.apply_action(state.string_to_action(answer))
             except (IllegalActionError, NotationError) as e:
                 self.console.print(
-                    t("not allowed") + ": " + error_text(e, self.lang, self.names),
+                    t("not allowed") + ": " + error_text(e, self.lang, self.names, self.me),
                     style="red", markup=False,
                 )  # fmt: skip
                 continue

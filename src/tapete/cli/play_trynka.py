@@ -522,7 +522,7 @@ class TrynkaTable(TerminalTable):
 
     def _refuse(self, error: TapeteError) -> None:
         self.console.print(
-            self.t("not allowed") + ": " + error_text(error, self.lang, self.names),
+            self.t("not allowed") + ": " + error_text(error, self.lang, self.names, self.me),
             style="red", markup=False,
         )  # fmt: skip
 

@@ -102,6 +102,8 @@ TRYNKA_WORDS: Final[dict[str, str]] = {
 
 #: What a table says in Spanish or Russian to an answer it cannot read.
 NOT_UNDERSTOOD: Final = N_("That is not understood: 'help' lists the commands and your choices.")
+#: The values a refusal allows.
+ALLOWED: Final = N_("allowed: {values}")
 
 _editing: bool | None = None
 
@@ -215,25 +217,44 @@ def trynka_text(answer: str) -> str:
     return answer.strip()
 
 
-def error_text(error: TapeteError, lang: str, names: list[str] | None = None) -> str:
-    """The reason an answer was refused, for the person: in Spanish and Russian the
-    catalogs' sentence for the rule's code (:mod:`tapete.i18n`), or a sentence that sends to
-    ``help``; in English the engine's detail, never its ``seat 2 ... in phase round1``.
+def error_text(
+    error: TapeteError, lang: str, names: list[str] | None = None, me: int | None = None
+) -> str:
+    """The reason an answer was refused, said to the person.
+
+    A rule's refusal is the catalogs' sentence for its code (:mod:`tapete.i18n`) with the
+    values allowed when the engine names them; in English the engine's own detail when it
+    speaks of the others (``must follow clubs: holds ♣7``), with names for seats and never
+    its ``in phase round1``. An answer that cannot be read at all sends to ``help`` (never
+    the engine's list of verbs, chance verbs included).
 
     >>> from tapete.errors import NotationError
-    >>> error_text(NotationError("cannot read 'x': expected 'bid <n>'"), "es")
+    >>> error_text(NotationError("cannot read 'x': expected 'bid <n>' or 'deal <card>'"), "es")
     "No se entiende: 'ayuda' muestra las órdenes y lo que puedes jugar."
+    >>> refusal = IllegalActionError("stake 9 is above dark_max: allowed 1…2", seat=0,
+    ...                              reason="stake_too_high")
+    >>> error_text(refusal, "ru", me=0)
+    'Ставка выше потолка стола. (можно: 1…2)'
+    >>> error_text(refusal, "en", ["Ana", "rule-1"], me=1)
+    'stake 9 is above dark_max: allowed 1…2'
     """
-    if lang != "en":
-        from tapete.i18n import reason_text, translate
+    from tapete.i18n import reason_text, translate
 
-        if isinstance(error, IllegalActionError):
-            text = reason_text(lang, error.reason or "illegal")
-            if text == error.reason:  # a code without a sentence yet
-                text = reason_text(lang, "illegal")
-            return text
-        return translate(lang, NOT_UNDERSTOOD)
-    text = error.detail if isinstance(error, IllegalActionError) else str(error)
+    if not isinstance(error, IllegalActionError):
+        text = str(error)
+        if lang != "en" or re.search(r"expected .*'(deal|turn) <card>'", text):
+            return translate(lang, NOT_UNDERSTOOD)
+        return text
+    text = error.detail
+    about_me = me is not None and re.search(rf"\bseat {me}\b", text) is not None
+    if lang != "en" or about_me:
+        sentence = reason_text(lang, error.reason or "illegal")
+        if sentence == error.reason:  # a code without a sentence yet
+            sentence = reason_text(lang, "illegal")
+        allowed = re.search(r"\ballowed:? ([^;:]+)$", text)
+        if allowed:
+            sentence += " (" + translate(lang, ALLOWED, values=allowed.group(1).strip()) + ")"
+        return sentence
     if names is not None:
         text = re.sub(r"\bseat (\d+)", lambda m: _name(names, int(m.group(1))), text)
     return re.sub(r" in phase [\w-]+", "", text).replace("not possible; ", "not possible now; ")
