@@ -160,3 +160,62 @@ def test_every_rule_reads_in_the_pages_language(
     english = {p["help"] for g in server.call("GET", "/api/games") for p in g["params"]}
     assert not [h for h in helps if h in english]
     no_js_errors(page)
+
+
+def test_a_svara_says_who_may_join_and_for_how_much(server: Server, context_factory: Any) -> None:
+    for _attempt in range(12):
+        created = server.create(
+            "trynka",
+            [ME, BOT, BOT],
+            params={"n_players": 3, "flash_limit": 0, "agreed_svara": True},
+            name="Ana",
+            seat=0,
+            bot_delay=1.5,  # the joining round lasts while the page is looked at
+        )
+        table_id, token = created["table"]["id"], created["token"]
+        page = seat_page(context_factory, server, created)
+        for _ in range(30):
+            if wait_turn_or_end(page) == "over":
+                break
+            state = _server_state(server, table_id, token)
+            texts = [a["text"] for a in state["legal"]]
+            if "propose-svara" in texts:
+                page.locator("#actions button[data-action=propose-svara]").click()
+            elif any(t.startswith("bet") for t in texts):
+                page.locator("#actions button[data-verb=bet]").click()
+            else:
+                page.locator("#actions button[data-action]").first.click()
+            page.wait_for_function(
+                "n => document.body.dataset.state !== n", arg=str(state["state"])
+            )
+            if _svara_checked(page, server, table_id, token):
+                return
+        page.context.close()
+    pytest.fail("no svara with a player to join in 12 banks")
+
+
+def _svara_checked(page: Any, server: Server, table_id: str, token: str) -> bool:
+    """While the bots answer, catch the svara's joining round and check what the page says
+    of it against the server's view; False if none came before this seat's next turn."""
+    for _ in range(40):
+        state = _server_state(server, table_id, token)
+        view = state["view"]
+        if view.get("phase") == "svara_join" and view.get("join_fee"):
+            break
+        if state["to_move"] == -4 or (state["to_move"] == 0 and state["legal"]):
+            return False
+        page.wait_for_timeout(100)
+    else:
+        return False
+    out = [s for s, active in enumerate(view["active"]) if not active]
+    page.wait_for_function(
+        "() => document.querySelector('#panels').innerText.includes('may join')", timeout=5_000
+    )
+    panel = page.locator("[data-testid=svara]").inner_text()
+    assert f"may join for {view['join_fee']}" in panel
+    assert out and all(f"Bot {s + 1}" in panel for s in out)
+    corner = page.locator(".corner-info").first.inner_text()
+    assert f"join for {view['join_fee']}" in corner
+    shot(page, "trynka-svara-desktop")
+    no_js_errors(page)
+    return True

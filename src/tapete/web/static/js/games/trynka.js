@@ -13,6 +13,11 @@ export function revealCost(live) {
   return typeof live.reveal_cost === "number" && live.reveal_cost > 0 ? live.reveal_cost : null;
 }
 
+/** The svara's joining round: players out of the bank may buy in now. */
+function joining(live) {
+  return live.phase === "svara_join";
+}
+
 const POINTS = { 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, J: 10, Q: 10, K: 10, A: 11 };
 
 /**
@@ -90,7 +95,7 @@ const trynka = {
     boxes.push(infoBox(t("Level"), h("span", { class: "value" }, t("{level} (cap {cap})", { level: live.level, cap: live.level_cap }))));
     if (live.svara_count) {
       boxes.push(infoBox(t("Svara"), h("span", { class: "value" }, t("No. {n}", { n: live.svara_count })),
-        live.join_fee ? h("span", { class: "value" }, t("join for {fee}", { fee: live.join_fee })) : null));
+        live.join_fee && joining(live) ? h("span", { class: "value" }, t("join for {fee}", { fee: live.join_fee })) : null));
     }
     const bottom = cardList(live.bottom);
     if (bottom.length) boxes.push(infoBox(t("Bottom of the pack"), h("div", { class: "last-trick" }, bottom.map((c) => cardElement(c, { small: true })))));
@@ -157,7 +162,12 @@ const trynka = {
     if (live.svara_count) {
       const joiners = [];
       for (let s = 0; s < n; s++) if ((live.active || [])[s] === false) joiners.push(ctx.seatName(s));
-      panels.push({ title: t("Svara"), node: h("p", {}, live.join_fee ? t("Players out of the bank may join for {fee}: {who}", { fee: live.join_fee, who: joiners.join(", ") || "–" }) : t("Nobody may join this svara")) });
+      const players = [];
+      for (let s = 0; s < n; s++) if ((live.active || [])[s]) players.push(ctx.seatName(s));
+      let text;
+      if (joining(live)) text = live.join_fee ? t("Players out of the bank may join for {fee}: {who}", { fee: live.join_fee, who: joiners.join(", ") || "–" }) : t("Nobody may join this svara");
+      else text = t("Svara No. {n}, played by {who}", { n: live.svara_count, who: players.join(", ") });
+      panels.push({ title: t("Svara"), node: h("p", { "data-testid": "svara" }, text) });
     }
     if (isMatch(view)) {
       const index = view.deal_index ?? live.bank_number ?? 0;
