@@ -384,3 +384,41 @@ def test_arena_refuses_an_existing_file_as_out_before_playing(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "it is a file, not a folder" in err and existing.read_text() == "keep me"
+
+
+@pytest.mark.parametrize(
+    ("game", "argv"),
+    [("ombre", ["--deals", "2"]), ("trynka", ["--players", "3", "--banks", "2"])],
+)
+def test_the_printed_seed_replays_ombre_and_trynka(game: str, argv: list[str]) -> None:
+    """Unseeded, the cards come from the printed seed too: ``--seed`` plays the same session
+    (the same output, the same actions) for the same answers."""
+    from tapete.cli.play_trynka import TrynkaTable
+    from tapete.cli.table import TerminalTable
+
+    def session(extra: list[str]) -> tuple[TerminalTable, str]:
+        holder: list[TerminalTable] = []
+        rng = random.Random(5)
+
+        def read(prompt: str) -> str:
+            state = holder[0].state
+            deal = getattr(state, "deal", None)
+            if game == "ombre" and deal is not None:
+                state = deal
+            return state.action_to_string(rng.choice(state.legal_actions()))
+
+        args = build_parser().parse_args(["play", game, "--lang", "en", *argv, *extra])
+        out = io.StringIO()
+        console = Console(file=out, width=120, highlight=False)
+        table: TerminalTable = (
+            OmbreTable(args, console, read) if game == "ombre" else TrynkaTable(args, console, read)
+        )
+        holder.append(table)
+        assert table.run() == 0  # type: ignore[attr-defined]
+        return table, out.getvalue()
+
+    first, text = session([])
+    seed = re.search(r"Seed (\d+)", text)
+    assert seed is not None and int(seed.group(1)) == first.seed
+    again, text_again = session(["--seed", seed.group(1)])
+    assert again.state.history() == first.state.history() and text_again == text

@@ -30,13 +30,15 @@ def test_play_scripted_session(capsys: pytest.CaptureFixture[str]) -> None:
 
     parser = argparse.ArgumentParser()
     play_trynka.add_arguments(parser)
-    args = parser.parse_args(["--players", "3", "--banks", "2"])
+    args = parser.parse_args(["--players", "3", "--banks", "2", "--lang", "en"])
     args.seed = 5
     assert play_trynka.run(args, read=read) == LEFT_STATUS  # the input ended: left the table
     out = capsys.readouterr().out
     assert LEFT_TEXT in out
     assert "bank" in out and "level" in out
-    assert "cannot" in out  # the bad inputs were refused with a reason
+    refused = [line for line in out.splitlines() if line.startswith("not allowed: ")]
+    assert len(refused) >= 2  # "bet 99" and "nonsense" refused with a reason, asked again
+    assert not [line for line in refused if re.search(r"\bseat \d|phase |'deal", line)]
 
 
 def test_every_event_reads_as_a_sentence() -> None:
