@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -422,3 +423,76 @@ def test_the_printed_seed_replays_ombre_and_trynka(game: str, argv: list[str]) -
     assert seed is not None and int(seed.group(1)) == first.seed
     again, text_again = session(["--seed", seed.group(1)])
     assert again.state.history() == first.state.history() and text_again == text
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal (POSIX)")
+def test_arrow_keys_edit_the_line_at_a_real_terminal(tmp_path: Path) -> None:
+    """At a real terminal the prompt has line editing: an up arrow (empty history) and a
+    left arrow do not end up in the answer, so ``0`` typed around them is the bid 0."""
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LANG": "C.UTF-8"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tapete.cli.main", "play", "pocha", "--seed", "3", "--lang", "en"],
+        stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True,
+    )  # fmt: skip
+    os.close(follower)
+    seen = b""
+
+    def read_until(marker: bytes, limit: float = 60.0) -> None:
+        nonlocal seen
+        end = time.monotonic() + limit
+        while marker not in seen and time.monotonic() < end:
+            ready, _, _ = select.select([leader], [], [], 0.5)
+            if ready:
+                try:
+                    seen += os.read(leader, 4096)
+                except OSError:
+                    break
+
+    try:
+        read_until(b"your bid")
+        os.write(leader, b"\x1b[A\x1b[D0\r")  # up arrow, left arrow, 0, Enter
+        read_until(b"your card")
+        os.write(leader, b"quit\rn\r")
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(leader)
+    text = seen.decode("utf-8", "replace")
+    assert "you: bid 0" in text and "not allowed" not in text
+
+
+@pytest.mark.parametrize("game", ["pocha", "ombre", "trynka"])
+def test_one_way_to_quit_in_every_game(
+    game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``quit`` at the first prompt: the same message, the save offer, the same exit status
+    from the command line, in every game (and the end of the input quits the same way)."""
+    from tapete.cli.common import LEFT_STATUS, LEFT_TEXT
+
+    prompts: list[str] = []
+    answers = iter(["quit", "n"])
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["play", game, "--seed", "1", "--lang", "en"]) == LEFT_STATUS
+    assert LEFT_TEXT in capsys.readouterr().out
+    assert prompts[-1].startswith("save the game to resume it?")
+
+    def end_of_input(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", end_of_input)
+    assert main(["play", game, "--seed", "1", "--lang", "en"]) == LEFT_STATUS
+    assert LEFT_TEXT in capsys.readouterr().out
