@@ -1,19 +1,23 @@
 """Research adapters, side by side in one process: random full games per second through
 tapete's API, its OpenSpiel adapter, PettingZoo and Gymnasium, against OpenSpiel's own
 ``oh_hell`` at the nearest configuration (4 players, 4 x 11 ranks, 10 tricks: oh_hell needs a
-card left to turn), same loop; the
-observation encoders' cost per call; optionally OpenSpiel's ISMCTS against ``rule``.
+card left to turn), same loop; the observation encoders' cost per call against oh_hell's
+information-state tensor; optionally OpenSpiel's ISMCTS against ``rule`` through the arena.
 
-    .venv/bin/python benchmarks/rl_speed.py --seconds 5
+    .venv/bin/python benchmarks/rl_speed.py --seconds 3
     .venv/bin/python benchmarks/rl_speed.py --ismcts 100:8,1000:1   # simulations:deals
 
-Each figure is the best of ``--repeats`` timed runs (the machine is shared); the JSON line
-at the end holds every figure.
+Run it with the tapete that ``pip install .`` builds (the compiled rules core) to see what
+users get; the development install (editable) is pure Python. Every rate and cost is per
+CPU second of this process (``time.process_time``: the other processes of a shared machine
+do not count), the best of ``--repeats`` rounds in which every loop runs in turn; the load
+average is printed. The JSON line at the end holds every figure.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import platform
@@ -35,25 +39,32 @@ POCHA = {"n_players": 4, "hand_size": 10}
 OH_HELL = "oh_hell(players=4,num_suits=4,num_cards_per_suit=11,num_tricks_fixed=10)"
 
 
-def rate(play_one: Callable[[random.Random], Any], seconds: float, repeats: int) -> float:
-    """Games per second of ``play_one`` (best of ``repeats`` runs of ``seconds`` each)."""
-    best = 0.0
+def rates(
+    loops: dict[str, Callable[[random.Random], Any]], seconds: float, repeats: int
+) -> dict[str, float]:
+    """Games per CPU second of each loop: ``repeats`` rounds, each running every loop in
+    turn for ``seconds`` of this process's CPU time (so that the other processes of a
+    shared machine do not count, and its noise hits every loop alike); the best round."""
+    best = dict.fromkeys(loops, 0.0)
     for r in range(repeats):
-        rng = random.Random(r)
-        games, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            play_one(rng)
-            games += 1
-        best = max(best, games / (time.perf_counter() - start))
+        for name, play_one in loops.items():
+            rng = random.Random(r)
+            games, start = 0, time.process_time()
+            while time.process_time() - start < seconds:
+                play_one(rng)
+                games += 1
+            best[name] = max(best[name], games / (time.process_time() - start))
     return best
 
 
 def tapete_game(rng: random.Random, game: Any = None, observe: Any = None) -> None:
-    """One random game through tapete's own API."""
+    """One random game through tapete's own API (the loop of :func:`spiel_game`: a chance
+    outcome picked uniformly, as both games deal, and a uniform legal action)."""
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
         else:
             if observe is not None:
                 observe(state)
@@ -76,7 +87,10 @@ def spiel_game(rng: random.Random, game: Any = None, observe: Any = None) -> Non
 
 
 def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
-    """Random full games per second through every API, without and with observations."""
+    """Random full games per second through every API, without and with the information
+    state tensor of the seat to act written into numpy at every decision."""
+    from open_spiel.python.observation import make_observation
+
     from tapete.rl.gymnasium import TapeteSeatEnv
     from tapete.rl.pettingzoo import TapeteAECEnv
 
@@ -85,16 +99,18 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
     adapter = openspiel.load("pocha", **POCHA)
     enc = encoder_for(game)
     buf = np.zeros(enc.size, np.float32)
-    oh_obs = np.zeros(oh_hell.information_state_tensor_size(), np.float32)
+    infostate = pyspiel.IIGObservationType(perfect_recall=True)
+    oh_obs = make_observation(oh_hell, infostate)
+    adapter_obs = make_observation(adapter, infostate)
 
     def tapete_observe(state: Any) -> None:
         enc.encode(state.view(state.current_player()), buf)
 
     def oh_observe(state: Any) -> None:
-        oh_obs[:] = state.information_state_tensor()
+        oh_obs.set_from(state, state.current_player())
 
     def adapter_observe(state: Any) -> None:
-        state.information_state_tensor(state.current_player())
+        adapter_obs.set_from(state, state.current_player())
 
     aec = TapeteAECEnv(game)
 
@@ -117,28 +133,35 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
             legal = info["legal_actions"]
             _, _, done, _, info = gym.step(legal[int(rng.random() * len(legal))])
 
-    out = {
-        "tapete_api": rate(lambda r: tapete_game(r, game), seconds, repeats),
-        "openspiel_oh_hell": rate(lambda r: spiel_game(r, oh_hell), seconds, repeats),
-        "openspiel_adapter": rate(lambda r: spiel_game(r, adapter), seconds, repeats),
-        "tapete_api_with_infostate": rate(
-            lambda r: tapete_game(r, game, tapete_observe), seconds, repeats
-        ),
-        "openspiel_oh_hell_with_infostate": rate(
-            lambda r: spiel_game(r, oh_hell, oh_observe), seconds, repeats
-        ),
-        "openspiel_adapter_with_infostate": rate(
-            lambda r: spiel_game(r, adapter, adapter_observe), seconds, repeats
-        ),
-        "pettingzoo_aec": rate(pettingzoo_game, seconds, repeats),
-        "gymnasium_seat_vs_random": rate(gymnasium_game, seconds, repeats),
-    }
-    return out
+    plain = rates(
+        {
+            "tapete_api": lambda r: tapete_game(r, game),
+            "openspiel_oh_hell": lambda r: spiel_game(r, oh_hell),
+            "openspiel_adapter": lambda r: spiel_game(r, adapter),
+        },
+        seconds,
+        repeats,
+    )
+    observed = rates(
+        {
+            "tapete_api_with_infostate": lambda r: tapete_game(r, game, tapete_observe),
+            "openspiel_oh_hell_with_infostate": lambda r: spiel_game(r, oh_hell, oh_observe),
+            "openspiel_adapter_with_infostate": lambda r: spiel_game(r, adapter, adapter_observe),
+            "pettingzoo_aec": pettingzoo_game,
+            "gymnasium_seat_vs_random": gymnasium_game,
+        },
+        seconds,
+        repeats,
+    )
+    return plain | observed
 
 
 def encoder_cost(repeats: int) -> dict[str, float]:
-    """Microseconds per observation: tapete's encoders (single and batch) on La Pocha 4x10
-    views, OpenSpiel's ``oh_hell`` information-state tensor into numpy."""
+    """CPU microseconds per observation written into a numpy buffer: tapete's encoders
+    (single and batch) on the views of the seat to act at every decision of 30 random La
+    Pocha 4x10 games, in playing order (each encoder starts empty in each repeat); OpenSpiel's
+    ``oh_hell`` information-state tensor at every decision of 30 random games, into numpy
+    (its observation object) and as a list."""
     from open_spiel.python.observation import make_observation
 
     game = tapete.load_game("pocha", **POCHA)
@@ -157,15 +180,17 @@ def encoder_cost(repeats: int) -> dict[str, float]:
         enc = encoder_for(game, recall)
         buf = np.zeros(enc.size, np.float32)
         batch = np.zeros((len(views), enc.size), np.float32)
-        single = min(
-            _time(lambda e=enc, b=buf: [e.encode(v, b) for v in views]) for _ in range(repeats)
-        )
-        batched = min(
-            _time(lambda e=enc, b=batch: e.encode_batch(views, b)) for _ in range(repeats)
-        )
+
+        def single(e: Any = enc, b: Any = buf) -> None:
+            for view in views:
+                e.encode(view, b)
+
+        def batched(e: Any = enc, b: Any = batch) -> None:
+            e.encode_batch(views, b)
+
         name = "infostate" if recall else "observation"
-        out[f"tapete_{name}_us"] = single / len(views) * 1e6
-        out[f"tapete_{name}_batch_us"] = batched / len(views) * 1e6
+        out[f"tapete_{name}_us"] = _best(single, repeats, enc.forget) / len(views) * 1e6
+        out[f"tapete_{name}_batch_us"] = _best(batched, repeats, enc.forget) / len(views) * 1e6
         out[f"tapete_{name}_size"] = enc.size
     oh_hell = pyspiel.load_game(OH_HELL)
     states = []
@@ -179,18 +204,32 @@ def encoder_cost(repeats: int) -> dict[str, float]:
                 states.append(state.clone())
                 state.apply_action(rng.choice(state.legal_actions()))
     observation = make_observation(oh_hell, pyspiel.IIGObservationType(perfect_recall=True))
-    into = min(
-        _time(lambda: [observation.set_from(s, s.current_player()) for s in states])
-        for _ in range(repeats)
-    )
-    as_list = min(
-        _time(lambda: [s.information_state_tensor() for s in states]) for _ in range(repeats)
-    )
-    out["oh_hell_infostate_into_numpy_us"] = into / len(states) * 1e6
-    out["oh_hell_infostate_list_us"] = as_list / len(states) * 1e6
+
+    def into() -> None:
+        for s in states:
+            observation.set_from(s, s.current_player())
+
+    def as_list() -> None:
+        for s in states:
+            s.information_state_tensor()
+
+    out["oh_hell_infostate_into_numpy_us"] = _best(into, repeats) / len(states) * 1e6
+    out["oh_hell_infostate_list_us"] = _best(as_list, repeats) / len(states) * 1e6
     out["oh_hell_infostate_size"] = oh_hell.information_state_tensor_size()
     out["tapete_view_us"] = _view_cost(game) * 1e6
     return out
+
+
+def _best(fn: Callable[[], Any], repeats: int, reset: Callable[[], Any] | None = None) -> float:
+    """The least CPU seconds of ``repeats`` runs of ``fn`` (``reset`` before each)."""
+    best = float("inf")
+    for _ in range(repeats):
+        if reset is not None:
+            reset()
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return best
 
 
 def _view_cost(game: Any) -> float:
@@ -204,18 +243,12 @@ def _view_cost(game: Any) -> float:
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
                 continue
-            start = time.perf_counter()
+            start = time.process_time()
             state.view(state.current_player())
-            total += time.perf_counter() - start
+            total += time.process_time() - start
             count += 1
             state.apply_action(rng.choice(state.legal_actions()))
     return total / count
-
-
-def _time(fn: Callable[[], Any]) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
 
 
 def ismcts_vs_rule(plan: str) -> list[dict[str, Any]]:
@@ -277,7 +310,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--skip-encoder", action="store_true", help="no encoder figures")
     args = parser.parse_args(argv)
     openspiel.register(["pocha"])
-    report: dict[str, Any] = {"python": platform.python_version(), "pyspiel": "2.0.2"}
+    report: dict[str, Any] = {
+        "python": platform.python_version(),
+        "pyspiel": importlib.metadata.version("open_spiel"),
+        "tapete_compiled": tapete.is_compiled(),
+        "load_average_before": os.getloadavg(),
+        "cpus": os.cpu_count(),
+    }
+    print(
+        f"tapete rules core compiled: {report['tapete_compiled']}; load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs "
+        "(figures are per CPU second of this process)"
+    )
     if not args.skip_games:
         report["games_per_second"] = games_per_second(args.seconds, args.repeats)
         base = report["games_per_second"]["openspiel_oh_hell"]
@@ -289,6 +333,7 @@ def main(argv: list[str]) -> int:
             print(f"{name:36} {value:10.2f}")
     if args.ismcts:
         report["ismcts_vs_rule"] = ismcts_vs_rule(args.ismcts)
+    report["load_average_after"] = os.getloadavg()
     print(json.dumps(report))
     return 0
 

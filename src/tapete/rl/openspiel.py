@@ -229,7 +229,7 @@ class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> TapeteOpenSpielState:
         """The start of a game."""
-        return TapeteOpenSpielState(self)
+        return TapeteOpenSpielState(self) if self.deals else _DealtState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -411,6 +411,33 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return " ".join(self.tapete.history_strings()) if not _resumed(self.tapete) else "resumed"
+
+
+class _DealtState(TapeteOpenSpielState):
+    """A state of a game without ``fixed_deals`` (never the adapter's own deal choice): the
+    same answers without that check, for the calls made at every action."""
+
+    def current_player(self) -> int:
+        """The seat to act; ``CHANCE`` (-1) and ``TERMINAL`` (-4) are OpenSpiel's too."""
+        return self._holder.state.current_player()
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the current one by default)."""
+        state = self._holder.state
+        if player is not None and player != state.current_player():
+            return []
+        return state.legal_actions()
+
+    def is_chance_node(self) -> bool:
+        """True while dealing."""
+        return self._holder.state.is_chance_node()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` pairs (the cards that may come next)."""
+        return self._holder.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self._holder.state.apply_action(action)
 
 
 def _resumed(state: State) -> bool:
