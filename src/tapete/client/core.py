@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import secrets
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -121,6 +123,11 @@ class TableConnection:
         await self.send(message)
 
 
+#: Close codes after which a seat's client does not connect again: the seat was left, the
+#: table is unknown, the client flooded or sent too much.
+FINAL_CLOSE_CODES = (1008, 1009, 4001, 4004)
+
+
 async def play_seat(
     base_url: str,
     table_id: str,
@@ -129,19 +136,55 @@ async def play_seat(
     *,
     rng: random.Random | None = None,
     on_message: Callable[[dict[str, Any]], None] | None = None,
+    reconnect: float = 60.0,
 ) -> list[float]:
     """Play a seat with ``player`` until the game is over; returns the final ``returns``.
 
     The player sees the seat's view as the server sent it, read back into the engine's view
-    type (:meth:`PlayerView.from_dict`): exactly what a bot sitting at the server sees."""
+    type (:meth:`PlayerView.from_dict`): exactly what a bot sitting at the server sees. When
+    the connection drops (the server restarts), it connects again with the token for up to
+    ``reconnect`` seconds and plays on from the state the server sends."""
     rng = rng or random.Random(secrets.randbits(64))
+    progress: dict[str, Any] = {"started": False, "last_legal": [], "connected": False}
+    delay, lost_at = 0.1, 0.0
+    ever_connected = False
+    while True:
+        try:
+            return await _play_connection(
+                base_url, table_id, token, player, rng, on_message, progress
+            )
+        except (OSError, websockets.exceptions.WebSocketException) as e:
+            code = getattr(getattr(e, "rcvd", None), "code", None)
+            if code in FINAL_CLOSE_CODES:
+                raise ClientError(f"the server closed the connection ({code})", "closed") from e
+            if progress["connected"]:  # it was playing: the connection just dropped
+                progress["connected"], ever_connected = False, True
+                delay, lost_at = 0.1, time.monotonic()
+            if not ever_connected:  # the first connection failed: a wrong address
+                raise
+            if time.monotonic() - lost_at >= reconnect:
+                raise ClientError(f"the server is gone: {e}", "gone") from e
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
+
+
+async def _play_connection(
+    base_url: str,
+    table_id: str,
+    token: str,
+    player: Player,
+    rng: random.Random,
+    on_message: Callable[[dict[str, Any]], None] | None,
+    progress: dict[str, Any],
+) -> list[float]:
+    """One connection of :func:`play_seat` (``progress`` carries on to the next one)."""
     async with TableConnection(base_url, table_id, token) as connection:
-        started = False
-        last_legal: list[int] = []
+        progress["connected"] = True
         while True:
             message = await connection.receive()
             if on_message is not None:
                 on_message(message)
+            last_legal: list[int] = progress["last_legal"]
             if message["type"] == "refused" and message["code"] == "illegal" and last_legal:
                 # the player's choice was refused: take the first legal action instead
                 await connection.act(message["state"], last_legal[0])
@@ -152,13 +195,13 @@ async def play_seat(
                 return [float(x) for x in message["returns"] or []]
             if not message["legal"]:
                 continue
-            if not started:
-                started = True
+            if not progress["started"]:
+                progress["started"] = True
                 start = getattr(player, "start", None)
                 if callable(start) and connection.seat is not None:
                     start(GameSpec.from_dict(message["view"]["spec"]).load(), connection.seat)
             legal = [int(entry["action"]) for entry in message["legal"]]
-            last_legal = legal
+            progress["last_legal"] = legal
             view = PlayerView.from_dict(message["view"])
             action = player.choose(view, legal, rng)
             await connection.act(message["state"], action)
