@@ -171,7 +171,7 @@ def test_rules_at_the_table_follow_the_language(game: str, family: str, lang: st
     from tapete.engine import load_game
     from tapete.i18n.rules import rule_messages
 
-    text = rules_text(load_game(game), family, Texts(lang))
+    text = rules_text(load_game(game), family, Texts(lang), every=True)
     catalog = rule_messages(lang)
     cls = type(load_game(game))
     translated = [p.help for p in cls.parameters if p.help in catalog]
@@ -180,3 +180,7 @@ def test_rules_at_the_table_follow_the_language(game: str, family: str, lang: st
         assert catalog[english] in text and f": {english}\n" not in text + "\n"
     assert text.startswith(catalog[cls.summary])
     assert translate(lang, "Rules in force (* = not the default):") in text
+    option = {"ombre-match": ("num_deals", 3)}.get(game, ("n_players", 3))
+    short = rules_text(load_game(game, **dict([option])), family, Texts(lang))
+    assert len(short.splitlines()) <= 5 and f"{option[0]} = {option[1]}" in short
+    assert {"es": "reglas todo", "ru": "правила все"}[lang] in short

@@ -469,8 +469,10 @@ class OmbreTable(TerminalTable):
             if answer == "money":
                 self._show_money("now")
                 continue
-            if answer == "rules":
-                self.console.print(rules_text(self.game, "ombre", t), markup=False)
+            if answer in ("rules", "rules all"):
+                self.console.print(
+                    rules_text(self.game, "ombre", t, answer == "rules all"), markup=False
+                )
                 continue
             if answer == "last":
                 self.console.print(self._last_trick_text or t("no trick has been played yet"))

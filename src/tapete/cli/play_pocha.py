@@ -334,8 +334,10 @@ class PochaTable(TerminalTable):
             if answer == "last":
                 self._show_last_trick()
                 continue
-            if answer == "rules":
-                self.console.print(rules_text(self.game, "pocha", t), markup=False)
+            if answer in ("rules", "rules all"):
+                self.console.print(
+                    rules_text(self.game, "pocha", t, answer == "rules all"), markup=False
+                )
                 continue
             answer = pocha_text(answer, phase)
             try:

@@ -504,8 +504,10 @@ class TrynkaTable(TerminalTable):
             if answer == "money":
                 self.render()
                 continue
-            if answer == "rules":
-                self.console.print(rules_text(self.game, "trynka", t), markup=False)
+            if answer in ("rules", "rules all"):
+                self.console.print(
+                    rules_text(self.game, "trynka", t, answer == "rules all"), markup=False
+                )
                 continue
             text = trynka_text(answer)
             try:

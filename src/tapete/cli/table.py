@@ -16,6 +16,8 @@ from tapete.engine.chance import sample_chance
 from tapete.errors import TapeteError
 from tapete.players import Player
 
+#: The words after ``rules`` that ask for every option (``rules all``).
+EVERY = ("all", "todo", "todas", "все", "всё")
 #: Answers to the save offer that mean "do not save".
 NO_WORDS = ("n", "no", "н", "нет", "q")
 
@@ -82,6 +84,9 @@ class TerminalTable(ABC):
                     return empty
                 continue
             command = command_of(answer)
+            words = answer.lower().split()
+            if len(words) == 2 and command_of(words[0]) == "rules" and words[1] in EVERY:
+                return "rules all"
             if command == "quit":
                 return None
             if command != "help":

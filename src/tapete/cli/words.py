@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tapete.cli.prompt import command_word
 from tapete.cli.texts import Texts
 from tapete.engine import Game
 from tapete.i18n.rules import rule_text
 
 ENGLISH = Texts("en")
 
+#: The word after ``rules`` that asks for every option, in each language.
+ALL_WORDS = {"en": "all", "es": "todo", "ru": "все"}
 #: Where the full rules of each game are, in the project's own words.
 RULES_PAGES = {
     "pocha": "docs/pocha.md",
@@ -31,16 +34,36 @@ RULES_PAGES = {
 }
 
 
-def rules_text(game: Game, family: str, t: Texts = ENGLISH) -> str:
-    """The game's summary, every option in force (changed ones marked ``*``) with its
-    meaning, and where the full rules are."""
+def rules_text(game: Game, family: str, t: Texts = ENGLISH, every: bool = False) -> str:
+    """A short summary of the rules in force: the game's summary, the options chosen (those
+    not at their default) with their meaning, how many are at their default, and where the
+    full rules are; ``every`` (``rules all`` at the table) lists every option.
+
+    >>> from tapete.engine import load_game
+    >>> text = rules_text(load_game("ombre-match", num_deals=3), "ombre")
+    >>> "num_deals = 3" in text and "ante =" not in text and "'rules all'" in text
+    True
+    >>> "  ante = 1:" in rules_text(load_game("ombre-match"), "ombre", every=True)
+    True
+    """
     cls = type(game)
-    lines = [f"{rule_text(t.lang, cls.summary)}.", t("Rules in force (* = not the default):")]
     params = getattr(game, "params", {})
-    for p in cls.parameters:
+    lines = [f"{rule_text(t.lang, cls.summary)}."]
+    chosen = [p for p in cls.parameters if params.get(p.name, p.default) != p.default]
+    shown = cls.parameters if every else chosen
+    if every:
+        lines.append(t("Rules in force (* = not the default):"))
+    elif chosen:
+        lines.append(t("The options chosen:"))
+    for p in shown:
+        mark = "*" if p in chosen and every else " "
         value = params.get(p.name, p.default)
-        mark = "*" if value != p.default else " "
         lines.append(f" {mark} {p.name} = {value}: {rule_text(t.lang, p.help)}")
+    if not every:
+        rest = len(cls.parameters) - len(chosen)
+        command = f"{command_word('rules', t.lang)} {ALL_WORDS[t.lang]}"
+        lines.append(t("{n} other options at their defaults: '{command}' lists them all.",
+                       n=rest, command=command))  # fmt: skip
     lines.append(t("The full rules: {page} in tapete's sources.", page=RULES_PAGES[family]))
     return "\n".join(lines)
 
