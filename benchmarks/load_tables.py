@@ -123,6 +123,7 @@ class Stats:
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.acked_at: list[float] = []
         self.turn_waits: list[float] = []
         self.client_actions = 0
         self.bot_actions = 0
@@ -163,6 +164,7 @@ async def client(base: str, tid: str, token: str, stats: Stats, stop: asyncio.Ev
                     ack = message.get("ack")
                     if ack is not None and ack in sent_at:
                         stats.latencies.append(arrived - sent_at.pop(ack))
+                        stats.acked_at.append(arrived)
                         acked_at = arrived
                     if message["to_move"] == -4:
                         stats.finished += 1
@@ -198,7 +200,9 @@ def _pct(values: list[float], p: float) -> float | None:
     return round(1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))], 2)
 
 
-async def run(base: str, tables: int, seconds: float, server_pid: int | None) -> dict[str, Any]:
+async def run(
+    base: str, tables: int, seconds: float, warmup: float, server_pid: int | None
+) -> dict[str, Any]:
     """Create the tables, play for ``seconds``, return the figures."""
     loop = asyncio.get_running_loop()
     body = {
@@ -222,10 +226,11 @@ async def run(base: str, tables: int, seconds: float, server_pid: int | None) ->
     tasks = [
         asyncio.create_task(client(base, m["table"]["id"], m["token"], stats, stop)) for m in made
     ]
-    await asyncio.sleep(min(5.0, seconds / 4))  # everyone connected and playing
+    await asyncio.sleep(warmup)  # everyone connected and playing
     warm_actions, warm_bots = stats.client_actions, stats.bot_actions
     warm_states = dict(stats.last_state)
     stats.latencies.clear()
+    stats.acked_at.clear()
     stats.turn_waits.clear()
     server_cpu = process_cpu(server_pid) if server_pid else None
     client_cpu = time.process_time()
@@ -237,6 +242,9 @@ async def run(base: str, tables: int, seconds: float, server_pid: int | None) ->
         held.append(stats.connected)
     elapsed = time.perf_counter() - began
     latencies = list(stats.latencies)
+    windows: dict[int, list[float]] = {}
+    for moment, latency in zip(stats.acked_at, latencies, strict=False):
+        windows.setdefault(int((moment - began) // 5), []).append(latency)
     waits = list(stats.turn_waits)
     client_actions = stats.client_actions - warm_actions
     bot_actions = stats.bot_actions - warm_bots
@@ -264,6 +272,7 @@ async def run(base: str, tables: int, seconds: float, server_pid: int | None) ->
         "latency_ms_p99": _pct(latencies, 0.99),
         "latency_ms_max": round(1000 * max(latencies), 2) if latencies else None,
         "latency_ms_mean": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
+        "latency_ms_p99_each_5s": [_pct(windows[k], 0.99) for k in sorted(windows)],
         "samples": len(latencies),
         "turn_wait_ms_p50": _pct(waits, 0.50),
         "turn_wait_ms_p99": _pct(waits, 0.99),
@@ -283,14 +292,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--warmup", type=float, default=5.0, help="seconds of play before measuring (5)"
+    )
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite)")
     parser.add_argument(
         "--postgres", action="store_true", help="start a throw-away PostgreSQL cluster and use it"
     )
     parser.add_argument("--url", default=None, help="a running server (loopback only)")
     args = parser.parse_args()
-    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 300:
-        parser.error("--tables 1..2000, --seconds 1..300 (bounded on purpose)")
+    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 300 or not 0 <= args.warmup <= 60:
+        parser.error("--tables 1..2000, --seconds 1..300, --warmup 0..60 (bounded on purpose)")
     if sum(map(bool, (args.db, args.postgres, args.url))) > 1:
         parser.error("at most one of --db, --postgres, --url")
     server = None
@@ -322,7 +334,7 @@ def main() -> int:
                     break
                 time.sleep(0.1)
         pid = server.pid if server is not None else None
-        result = asyncio.run(run(base, args.tables, args.seconds, pid))
+        result = asyncio.run(run(base, args.tables, args.seconds, args.warmup, pid))
     finally:
         if server is not None:
             server.terminate()

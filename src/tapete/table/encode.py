@@ -8,7 +8,9 @@ immutable part it met, by identity, and reuses it while the part lives on in the
 A part is kept only when it is immutable all the way down (atoms, cards, card sets, suits,
 tuples, frozen dataclasses of those); anything else is turned into JSON afresh every time.
 The encoder holds the parts it remembers, so their identities cannot be reused by other
-objects, and forgets everything once it remembers ``limit`` parts.
+objects, and keeps two generations of them: once the newer holds ``limit`` parts it becomes
+the older and the parts not met again since are forgotten, so a table keeps about the parts
+of its latest views and no more.
 
 The dicts and lists it returns are shared between calls: read them (encode them as JSON),
 never change them.
@@ -66,9 +68,10 @@ def immutable(value: Any) -> bool:
 class ViewEncoder:
     """``view.to_dict()`` with the JSON form of unchanged immutable parts reused."""
 
-    def __init__(self, limit: int = 4096) -> None:
+    def __init__(self, limit: int = 384) -> None:
         self.limit = limit
         self._memo: dict[int, tuple[Any, Any]] = {}
+        self._older: dict[int, tuple[Any, Any]] = {}
         #: Per field of a view (its class, seat and name): the last tuple of immutable parts
         #: and its JSON list, which a longer tuple with the same first parts extends.
         self._tuples: dict[tuple[str, Any, str], tuple[tuple[Any, ...], list[Any]]] = {}
@@ -80,8 +83,8 @@ class ViewEncoder:
         if type(view).to_dict is not PlayerView.to_dict:  # a view with its own JSON form
             return view.to_dict()
         if len(self._memo) > self.limit:
-            self._memo.clear()
-            self._tuples.clear()
+            self._older = self._memo
+            self._memo = {}
         name = type(view).__name__
         seat = getattr(view, "seat", None)
         data: dict[str, Any] = {"schema": VIEW_SCHEMA, "type": name}
@@ -114,6 +117,8 @@ class ViewEncoder:
         for part in value[start:]:
             out.append(self._part(part))
             fixed = fixed and (type(part) in _ATOMS or id(part) in self._memo)
+        if len(self._tuples) > 64:  # many seats' views: keep the latest fields only
+            self._tuples.clear()
         if fixed:
             self._tuples[key] = (value, out)
         else:
@@ -126,6 +131,10 @@ class ViewEncoder:
             return value
         key = id(value)
         known = self._memo.get(key)
+        if known is None:
+            known = self._older.get(key)
+            if known is not None and known[0] is value:
+                self._memo[key] = known
         if known is not None and known[0] is value:
             self.reused += 1
             return known[1]

@@ -42,6 +42,7 @@ from tapete.table import (
     Watcher,
 )
 from tapete.web.frames import frame
+from tapete.web.gcpolicy import settle_collector
 from tapete.web.hints import hint
 from tapete.web.protocol import (
     BURST,
@@ -618,6 +619,7 @@ def create_app(
         resumed = await manager.resume()
         if resumed:
             log.info("resumed %d tables", resumed)
+        settle_collector()  # tapete.web.gcpolicy: no full collections every few seconds
         try:
             yield
         finally:
