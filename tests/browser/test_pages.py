@@ -164,8 +164,8 @@ def test_replay_steps_both_ways_and_downloads(
     page.keyboard.press("Home")
     for _ in range(13):
         page.locator("#next").click()
-    page.wait_for_timeout(500)
     if frames:
+        page.wait_for_selector("body[data-frame='13']", state="attached")
         assert page.locator(".seat .open-hand .card").count() == 4 * 3  # 4 hands of 3, dealt
         assert page.locator("#panels").inner_text().count("Bid") >= 1
     else:
@@ -205,7 +205,8 @@ def test_axe_finds_no_serious_violation(server: Server, context_factory: Any) ->
         replay.goto(server.replay_url(finished))
         replay.wait_for_selector("#transcript li")
         replay.locator("#last").click()
-        replay.wait_for_timeout(300)
+        total = replay.locator("#transcript li").count() - 1
+        replay.wait_for_selector(f"body[data-frame='{total}']", state="attached")
         problems[f"replay-{suffix}"] = axe_serious(replay)
     summary = {
         page: [(v["id"], v["impact"], len(v["nodes"])) for v in found]
@@ -244,7 +245,6 @@ def test_screenshots_of_every_page(server: Server, context_factory: Any) -> None
         "ombre": ("ombre-match", [ME, BOT, BOT], {"num_deals": 2}),
         "trynka": ("trynka-match", [ME, BOT, BOT, BOT], {"banks": 2}),
     }
-    watched = server.create("pocha", [BOT] * 4, params={"hand_size": 8}, bot_delay=1.0)
     saved = []
     for viewport, width in ((DESKTOP, "desktop"), (PHONE, "phone")):
         lobby = context_factory(viewport=viewport).new_page()
@@ -265,6 +265,7 @@ def test_screenshots_of_every_page(server: Server, context_factory: Any) -> None
             wait_turn_or_end(page)
             saved.append(shot(page, f"table-{name}-{width}"))
             no_js_errors(page)
+        watched = server.create("pocha", [BOT] * 4, params={"hand_size": 8}, bot_delay=1.0)
         spectator = context_factory(viewport=viewport).new_page()
         watch_errors(spectator)
         spectator.goto(server.table_url(watched["table"]["id"]) + "?watch=1")
@@ -279,7 +280,7 @@ def test_screenshots_of_every_page(server: Server, context_factory: Any) -> None
             total = replay.locator("#transcript li").count() - 1
             for _ in range(total * 2 // 3):
                 replay.keyboard.press("ArrowRight")
-            replay.wait_for_timeout(300)
+            replay.wait_for_selector(f"body[data-frame='{total * 2 // 3}']", state="attached")
             saved.append(shot(replay, f"replay-{name}-{width}"))
             no_js_errors(replay)
     print("\nscreenshots:", *[str(p) for p in saved], sep="\n  ")

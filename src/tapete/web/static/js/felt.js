@@ -28,8 +28,8 @@ export function gameTitle(game) {
 /** Screen position (percent) of the seat `offset` places after the bottom seat. */
 function seatPosition(offset, n, compact) {
   const phi = (2 * Math.PI * offset) / n;
-  // on a phone the corner boxes take the top of the felt: the ring sits lower and narrower
-  if (compact) return { x: 50 + 36 * Math.sin(phi), y: 58 + 30 * Math.cos(phi) };
+  // on a phone the corner boxes sit above the felt (.felt-info): the ring is narrower
+  if (compact) return { x: 50 + 36 * Math.sin(phi), y: 50 + 36 * Math.cos(phi) };
   return { x: 50 + 41 * Math.sin(phi), y: 51 + 35 * Math.cos(phi) };
 }
 
@@ -130,11 +130,16 @@ export function renderFelt(felt, opts) {
   if (ann) center.append(h("div", { class: "center-info" }, h("span", { class: "announce " + ann.cls, "data-testid": "announcement" }, ann.text)));
   felt.append(center);
 
+  // the game's corner boxes: on the felt's corners, or above the felt on a phone (where they
+  // would cover the seats)
+  const strip = felt.previousElementSibling?.classList.contains("felt-info") ? felt.previousElementSibling : null;
+  const host = compact && strip ? strip : felt;
+  if (strip) strip.replaceChildren();
   const corner = h("div", { class: "corner-info" }, mod.cornerInfo(live, ctx));
-  felt.append(corner);
+  host.append(corner);
   if (finished.length && !done) {
     const last = finished[finished.length - 1];
-    felt.append(h("div", { class: "corner-info right" }, h("div", { class: "info-box" }, h("span", { class: "label" }, t("Last trick")),
+    host.append(h("div", { class: "corner-info right" }, h("div", { class: "info-box" }, h("span", { class: "label" }, t("Last trick")),
       h("div", { class: "last-trick" }, last.cards.map((c) => cardElement(c, { small: true }))),
       h("span", {}, ctx.seatName(last.winner)))));
   }

@@ -2,7 +2,7 @@
 // forwards and backwards, with every hand face up; downloads the record.
 
 import { api, h } from "./api.js";
-import { cardName, parseCard, suitWord } from "./cards.js";
+import { cardElement, cardName, parseCard, suitWord } from "./cards.js";
 import { gameModule, gameTitle, renderFelt } from "./felt.js";
 import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
@@ -68,6 +68,7 @@ async function show(n) {
     const f = await frame(n);
     if (rp.move !== n) return;
     drawFrame(f);
+    document.body.dataset.frame = String(n); // the table drawn is this step's (for tests)
     if (text && f.actor !== null && f.actor !== undefined && f.actor >= 0) {
       $("now").textContent = t("Action {n}: {text}", { n, text: `${seatName(f.actor)}: ${actionLabel(text)}` });
     }
@@ -89,9 +90,17 @@ function drawFrame(f) {
     seatName, seatShort: (s) => (seatName(s).length > 9 ? seatName(s).slice(0, 8) + "…" : seatName(s)), seatInfo: () => ({}), legal: [],
   };
   const openHands = views.map((v, s) => (f.hands && f.hands[s] && f.hands[s].length ? f.hands[s] : mod.handOf(mod.live(v))));
-  renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands });
+  // on a phone the hands face up do not fit on the seats: they are listed under the table
+  const compact = ($("felt").clientWidth || window.innerWidth) < 600;
+  renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands: compact ? null : openHands });
   const panels = $("panels");
-  panels.replaceChildren(...mod.panels(base, live, ctx).map((p) => h("section", { "aria-label": p.title }, h("h2", {}, p.title), p.node)));
+  const sections = mod.panels(base, live, ctx).map((p) => h("section", { "aria-label": p.title }, h("h2", {}, p.title), p.node));
+  if (compact) {
+    const rows = openHands.map((cards, s) => h("li", { class: "hand-row" }, h("strong", {}, seatName(s)),
+      h("span", { class: "open-hand" }, (cards || []).map((c) => cardElement(c, { small: true })))));
+    sections.unshift(h("section", { "aria-label": t("Every hand") }, h("h2", {}, t("Every hand")), h("ul", { class: "hand-rows", "data-testid": "open-hands" }, rows)));
+  }
+  panels.replaceChildren(...sections);
 }
 
 function transcript() {

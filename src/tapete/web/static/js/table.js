@@ -497,6 +497,7 @@ function onMessage(msg) {
       page.info = msg.table;
       $("seat-note").textContent = page.seat === null ? t("Watching") : t("You play {seat}", { seat: seatNameFrom(msg.table.seats, page.seat) });
       $("leave").hidden = page.seat === null;
+      $("key-help").hidden = page.seat === null; // a spectator has no cards to pick
       return;
     case "state":
       onState(msg);
