@@ -260,7 +260,14 @@ def test_ombre_exchange_draws_take_back_and_trump_order() -> None:
     assert "face up to" not in text and text.count("dealer chosen face up") <= 1
     drew = re.search(r"you draw (.+)", text)
     assert drew is not None and len(drew.group(1).split()) == 2
-    assert "trump order: ♠A" in text
+    assert "trump order: ♠A Spadille, " in text
+    from tapete.cards import Suit
+    from tapete.games.ombre.tables import manille
+
+    named = re.search(r"trumps are (.)\n.*trump order: ♠A Spadille, (\S+) Manille", text)
+    assert named is not None
+    suit = {"♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES}[named[1]]
+    assert named[2] == str(manille(suit))
     after = seen.get("after")
     if isinstance(after, set):
         assert seen["kept"] in after

@@ -64,6 +64,8 @@ def sorted_hand(mask: int, trumps: int) -> str:
     return " ".join(str(c) for c in cards)
 
 
+#: The names of the highest trumps (Punto only when trumps are red).
+MATADORS = (N_("Spadille"), N_("Manille"), N_("Basto"), N_("Punto"))
 #: Words that take back a pending discard in the exchange.
 TAKE_BACK = (N_("back"), "undo", "devuelvo", "вернуть", "назад", "devolver", "верни")
 
@@ -280,7 +282,15 @@ class OmbreTable(TerminalTable):
             suit = event.arg("suit")
             self._trumps = SUIT_CODES.index(suit) + 4
             c.print(f"  {name}: " + t("trumps are {suit}", suit=styled(SYMBOLS[suit])))
-            c.print("  " + t("trump order: {cards}", cards=styled(trump_order(self._trumps))))
+            order = trump_order(self._trumps).split()
+            named = [
+                f"{styled(card)} {t(name)}" for card, name in zip(order, MATADORS, strict=False)
+            ]
+            if suit in ("clubs", "spades"):  # black trumps: the ace is Basto's, no Punto
+                named = named[:3]
+            rest = order[len(named) :]
+            c.print("  " + t("trump order: {cards}", cards=", ".join(named) + ", " +
+                                                        styled(" ".join(rest))))  # fmt: skip
         elif kind == "vole":
             c.print(f"  {name}: " + t("vole!"))
         elif kind == "play":
