@@ -209,7 +209,8 @@ function renderActions(ctx, mine) {
     btn.dataset.key = "act:" + (b.action?.text || b.label);
     box.append(btn);
   }
-  if (page.hintOk && page.seat !== null) {
+  // TableInfo.hints === false: a table where hints are off (a rated game)
+  if (page.hintOk && page.seat !== null && page.info?.hints !== false) {
     const busy = page.thinking === page.msg.state;
     box.append(h("button", { type: "button", class: "btn quiet hint-btn", "data-key": "hint", "aria-disabled": busy ? "true" : null, "aria-describedby": "hint", onclick: askHint }, busy ? t("Thinking…") : t("Hint")));
   }
