@@ -288,9 +288,9 @@ class OmbreTable(TerminalTable):
             ]
             if suit in ("clubs", "spades"):  # black trumps: the ace is Basto's, no Punto
                 named = named[:3]
-            rest = order[len(named) :]
+            lower = order[len(named) :]
             c.print("  " + t("trump order: {cards}", cards=", ".join(named) + ", " +
-                                                        styled(" ".join(rest))))  # fmt: skip
+                                                        styled(" ".join(lower))))  # fmt: skip
         elif kind == "vole":
             c.print(f"  {name}: " + t("vole!"))
         elif kind == "play":

@@ -75,6 +75,18 @@ REASONS: Final[dict[str, str]] = {
     "no_three_tens": N_("You do not hold three tens."),
     "no_tens_rule": N_("Three tens cannot be claimed now."),
     "svara_not_allowed": N_("A svara cannot be proposed now."),
+    # -- Tresillo --
+    "favor_trumps": N_("A favour bid is played with the palo de favor as trumps."),
+    "favor_bid_needed": N_("The palo de favor as trumps needs a favour bid."),
+    "no_favor": N_("There is no palo de favor at this table."),
+    "defence_now": N_("The player has surrendered: defend the game or accept."),
+    "no_surrender": N_("Nobody has surrendered."),
+    "no_surrender_rule": N_("Surrendering is not played at this table."),
+    "solo_no_surrender": N_("A solo is played to the end."),
+    "no_surrender_now": N_(
+        "Only the player may surrender, at his turn, before his card to the fourth trick, and "
+        "not in a defended game."
+    ),
     # -- the server's refusals (WebSocket `refused`) --
     "stale_state": N_("The table moved on before your action arrived: choose again."),
     "not_your_turn": N_("It is not your turn."),
