@@ -20,6 +20,7 @@ from tapete.table import TableSpec
 from tapete.table.encode import ViewEncoder, immutable
 from tapete.table.live import BotRunner, TableError
 from tapete.table.manager import SeatSpec
+from tapete.web.protocol import encode_message
 
 from .harness import Collector, attach, new_manager
 
@@ -124,6 +125,10 @@ def test_a_persons_action_is_acknowledged_before_the_bots_move(sqlite_url: str) 
                 assert answer["events"][0]["actor"] == 0
                 acked += 1
             assert acked == 12
+            for sent in client.messages:  # what a WebSocket would carry: the same JSON
+                text = encode_message(sent)
+                assert json.loads(text) == sent
+                assert text == json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
         finally:
             await manager.stop()
             store.close()

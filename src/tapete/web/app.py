@@ -53,6 +53,7 @@ from tapete.web.protocol import (
     RATE,
     MessageError,
     check_client_message,
+    encode_message,
 )
 
 log = logging.getLogger("tapete.web")
@@ -291,7 +292,7 @@ class Connection:
         if self.queue.qsize() >= self.MAX_QUEUE:
             self.close(1008)
             return
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self.queue.put_nowait(encode_message(message))
 
     def close(self, code: int) -> None:
         """Close after the queued messages are sent."""

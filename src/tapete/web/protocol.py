@@ -6,10 +6,13 @@
 Traceback (most recent call last):
 ...
 tapete.web.protocol.MessageError: action.state must be an integer >= 0
+>>> encode_message({"type": "pong", "id": "ñ", "n": [1, 2.5, None]})
+'{"type":"pong","id":"ñ","n":[1,2.5,null]}'
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tapete.errors import TapeteError
@@ -21,7 +24,13 @@ __all__ = [
     "PROTOCOL_VERSION",
     "MessageError",
     "check_client_message",
+    "encode_message",
 ]
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - a base dependency; json does the same, slower
+    orjson = None  # type: ignore[assignment]
 
 #: Largest WebSocket message the server reads (bytes of UTF-8).
 MAX_MESSAGE = 4096
@@ -40,6 +49,22 @@ _FIELDS: dict[str, frozenset[str]] = {
     "ping": frozenset({"type", "id"}),
     "hint": frozenset({"type", "state"}),
 }
+
+
+def encode_message(message: dict[str, Any]) -> str:
+    """The compact JSON text of a server message (UTF-8 characters as they are).
+
+    With ``orjson`` (a dependency: about ten times faster on a match's views), else, or
+    for what it does not take (integers beyond 64 bits), with :func:`json.dumps`; both write
+    the same JSON values."""
+    if orjson is not None:
+        try:
+            text: str = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:
+            pass
+        else:
+            return text
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 class MessageError(TapeteError, ValueError):
