@@ -309,3 +309,26 @@ def test_information_state_string_is_the_views_json_form(name: str) -> None:
             assert (
                 json.loads(openspiel.view_string(view, perfect_recall=False)).get("events") is None
             )
+
+
+@pytest.mark.parametrize("fixed_deals", [0, 3])
+@pytest.mark.parametrize("name", DEALS)
+def test_python_answers_equal_openspiels_own(name: str, fixed_deals: int) -> None:
+    """The methods answered in Python (for speed) give what OpenSpiel's C++ versions give
+    (they call back into the trampolines) at every state of a random game."""
+    load_ready(name)
+    game = openspiel.load(name, **CONFIGS[name], fixed_deals=fixed_deals)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    seats = range(-1, game.num_players())
+    while True:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in seats:
+            if seat >= 0 or state.is_chance_node():
+                assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.is_player_node() == pyspiel.State.is_player_node(state)
+        assert state.is_simultaneous_node() == pyspiel.State.is_simultaneous_node(state)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))

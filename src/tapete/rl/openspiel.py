@@ -317,14 +317,15 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
     # call from C++ still reaches the trampolines above, with the same answers).
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (the current one by default): none for another
-        seat or once the game is over; the chance outcomes' actions at a chance node."""
+        seat or once the game is over; at a chance node the chance outcomes' actions, for
+        any player (as OpenSpiel's own method answers)."""
         holder = self._holder
         if holder.dealing:
-            return list(range(len(self.get_game().deals))) if player in (None, CHANCE) else []
+            return list(range(len(self.get_game().deals)))
         state = holder.state
-        if player is not None and player != state.current_player():
-            return []
-        return state.legal_actions()
+        if player is None or player == state.current_player() or state.is_chance_node():
+            return state.legal_actions()
+        return []
 
     def is_chance_node(self) -> bool:
         """True while dealing."""
@@ -424,9 +425,9 @@ class _DealtState(TapeteOpenSpielState):
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (the current one by default)."""
         state = self._holder.state
-        if player is not None and player != state.current_player():
-            return []
-        return state.legal_actions()
+        if player is None or player == state.current_player() or state.is_chance_node():
+            return state.legal_actions()
+        return []
 
     def is_chance_node(self) -> bool:
         """True while dealing."""
