@@ -306,6 +306,11 @@ class PochaTable(TerminalTable):
         view = self.hand_view()
         if view is None:
             raise ConfigError("it is your turn but no hand is being played")
+        legal = state.legal_actions()
+        if view.phase in ("seven-swap", "two-swap") and len(legal) == 1:
+            state.apply_action(legal[0])  # no card to swap: nothing to ask (the pass is shown)
+            self._show_events()
+            return True
         self._show_turn(view)
         t = self.t
         while True:
