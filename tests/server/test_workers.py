@@ -15,6 +15,8 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Callable
@@ -31,7 +33,7 @@ from tapete.engine.api import PlayerView
 from tapete.players import load
 from tapete.players.base import Player
 
-from .conftest import PostgresCluster, Server
+from .conftest import PostgresCluster, Server, free_port
 
 #: Connections tried before giving up on reaching a given worker (the kernel picks by a hash
 #: of the client's port, so each try has an even chance on two workers).
@@ -243,3 +245,38 @@ def test_a_pocha_match_with_clients_on_two_workers(
     finally:
         server.stop()
     assert server.process is not None and server.process.returncode == 0
+
+
+# slow: six worker starts one after the other (about 30 s on a loaded machine) for a corner
+# of the supervisor; it runs with -m slow.
+@pytest.mark.slow
+def test_workers_that_cannot_start_stop_the_command(
+    postgres: PostgresCluster, tmp_path: Path
+) -> None:
+    db = postgres.new_database()
+    port = free_port()
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tapete.cli.main",
+            "serve",
+            "--workers",
+            "2",
+            "--db",
+            db,
+            "--port",
+            str(port),
+            "--internal-host",
+            "192.0.2.1",  # TEST-NET-1: not an address of this machine, no worker can listen
+            "--log-level",
+            "warning",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "stopped 3 times as soon as it started" in done.stderr
+    assert "cannot listen on 192.0.2.1" in done.stderr

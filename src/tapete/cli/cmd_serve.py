@@ -214,6 +214,8 @@ def _supervise(args: argparse.Namespace, url: str) -> int:
 
 def _worker(index: int, options: dict[str, Any]) -> None:
     """One worker: the shared port (``SO_REUSEPORT``) and its own private port."""
+    shared = _listen(options["host"], options["port"], reuse_port=True)
+    private = _listen(options["internal_host"], 0, reuse_port=False)
     import uvicorn
 
     from tapete.web.app import LobbyLimits, create_app
@@ -222,8 +224,6 @@ def _worker(index: int, options: dict[str, Any]) -> None:
         level=str(options["log_level"]).upper(),
         format=f"%(levelname)s: [worker {index}] %(message)s",
     )
-    shared = _listen(options["host"], options["port"], reuse_port=True)
-    private = _listen(options["internal_host"], 0, reuse_port=False)
     port = private.getsockname()[1]
     app = create_app(
         options["url"],
