@@ -24,7 +24,7 @@ export function reasonSentence(r, actionText) {
     case "bid_count": return t("Your hand counts about {tricks} tricks ({trumps} trumps).", { tricks: num(r.tricks), trumps: r.trumps });
     case "dealer_forbidden": return t("As dealer you may not bid {bid}: the bids would add up to the cards.", { bid: r.bid });
     case "need_tricks": return r.need === 1 ? t("You need one more trick.") : t("You need {n} more tricks.", { n: r.need });
-    case "bid_made": return t("You have the {bid} tricks you bid: another one would break the bid.", { bid: r.bid });
+    case "bid_made": return r.bid === 0 ? t("You bid no tricks: any trick you take breaks the bid.") : t("You have the {bid} tricks you bid: another one would break the bid.", { bid: r.bid });
     case "lead_top": return t("The {card} is the highest card of its suit still out.", { card });
     case "lead_low": return t("The {card} can be beaten: a lead that gives the trick away.", { card });
     case "lead_trump": return t("Leading the {card}, a trump, draws the others' trumps.", { card });
@@ -50,6 +50,7 @@ export function reasonSentence(r, actionText) {
 /** The whole hint: "The search bot would play the king of cups. Why: …". */
 export function hintSentence(msg, actionText) {
   const head = t("The {player} would choose: {action}.", { player: hintPlayerName(msg.player), action: actionText(msg.text) });
-  const reasons = (Array.isArray(msg.why) ? msg.why : []).map((r) => reasonSentence(r, actionText)).filter(Boolean);
+  const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1); // "{card} takes…" in Spanish
+  const reasons = (Array.isArray(msg.why) ? msg.why : []).map((r) => reasonSentence(r, actionText)).filter(Boolean).map(cap);
   return { head, reasons };
 }
