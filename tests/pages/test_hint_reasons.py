@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 import tapete
 from tapete import players
+from tapete.engine.api import PlayerView
+from tapete.players import Player
+from tapete.web import hints
+from tapete.web.app import create_app
 from tapete.web.hints import explain, hint, hint_players
 
 RULE: tuple[tuple[str, dict[str, Any]], ...] = (("rule", {}),)
@@ -102,3 +110,55 @@ def test_the_strongest_registered_bot_comes_first() -> None:
             assert chosen[0] == "search"
         if name == "trynka" and "trynka-cfr" in available:
             assert chosen[0] == "trynka-cfr"
+
+
+class _WaitingBot(Player):
+    """A hint bot that thinks until the test lets it go (then plays the first legal action);
+    ``ran_out`` says it was not let go within its patience."""
+
+    name = "waiting-hint"
+    go = threading.Event()
+    ran_out = False
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
+        if not self.go.wait(30):
+            type(self).ran_out = True
+        return legal_actions[0]
+
+
+def test_the_table_plays_on_while_a_hint_thinks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(players.base._PLAYERS, "waiting-hint", _WaitingBot)
+    monkeypatch.setitem(hints.HINT_PLAYERS, "pocha", (("waiting-hint", {}),))
+    _WaitingBot.go.clear()
+    _WaitingBot.ran_out = False
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}")) as client:
+        made = client.post(
+            "/api/tables",
+            json={
+                "game": "pocha",
+                "params": {"n_players": 3, "hand_size": 2},
+                "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}],
+                "bot_delay": 0,
+                "name": "Ana",
+                "seat": 0,
+            },
+        ).json()
+        with client.websocket_connect(f"/ws/{made['table']['id']}") as ws:
+            ws.send_json({"type": "hello", "protocol": 1, "token": made["token"]})
+            while (state := ws.receive_json())["type"] != "state" or not state["legal"]:
+                pass
+            ws.send_json({"type": "hint", "state": state["state"]})
+            # the bot thinks (it waits for the test); the seat plays on and the table answers
+            ws.send_json(
+                {"type": "action", "state": state["state"], "action": state["legal"][0]["action"]}
+            )
+            seen = []
+            while (message := ws.receive_json())["type"] != "state" or (
+                message["state"] <= state["state"]
+            ):
+                seen.append(message["type"])
+            _WaitingBot.go.set()
+            assert not _WaitingBot.ran_out, "the table waited for the hint"
+            assert "hint" not in seen
