@@ -241,3 +241,106 @@ def test_card_values_match_exhaustive_search_mid_trick() -> None:
         if checked == 15:
             break
     assert checked >= 10
+
+
+def memo_value(
+    hands: list[int], won: list[int], leader: int, ombre: int, n_trumps: int, privilege: bool,
+    memo: dict[tuple[int, ...], int],
+) -> int:  # fmt: skip
+    """Plain minimax over the kernel's legal plays, memoised on the exact position at trick
+    boundaries (absolute cards, tricks won, leader): no bounds, ranks or ordering."""
+    key = (*hands, *won, leader)
+    if key in memo:
+        return memo[key]
+    if not any(hands):
+        return int(ok.outcome(np.array(won, dtype=np.int64), ombre))
+
+    def trick(position: int, seat: int, led: int, best: int, winner: int) -> int:
+        if position == 3:
+            won[winner] += 1
+            value = memo_value(hands, won, winner, ombre, n_trumps, privilege, memo)
+            won[winner] -= 1
+            return value
+        legal = int(ok.legal_plays(np.uint64(hands[seat]), led, n_trumps, privilege))
+        values = []
+        for c in [b for b in range(48) if legal >> b & 1]:
+            hands[seat] ^= 1 << c
+            if position == 0:
+                v = trick(1, (seat + 1) % 3, c, c, seat)
+            elif ok._beats(c, best):
+                v = trick(position + 1, (seat + 1) % 3, led, c, seat)
+            else:
+                v = trick(position + 1, (seat + 1) % 3, led, best, winner)
+            hands[seat] ^= 1 << c
+            values.append(v)
+        return max(values) if seat == ombre else min(values)
+
+    memo[key] = value = trick(0, leader, -1, -1, leader)
+    return value
+
+
+def test_solver_matches_memoised_minimax_six_tricks_left() -> None:
+    """Six tricks left, one table shared by every position: the bounds kept between the two
+    searches, sure tricks, move ordering and relative-rank keys change no value."""
+    table = ok.new_table(14)
+    outcomes = set()
+    checked = 0
+    for index in range(200, 240):
+        found = to_play(index)
+        if found is None:
+            continue
+        game, state = found
+        rng = random.Random(index)
+        while len(state.view(0).finished_tricks) < 3:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+        view = state.view(0)
+        tables = OmbreTables.for_trumps(view.trumps)
+        hands = [tables.kernel_mask(state.view(q).hand.mask) for q in range(3)]
+        privilege = bool(game.params["matador_privilege"])
+        leader = state.current_player()
+        expected = memo_value(list(hands), list(view.tricks_won), leader, view.ombre,
+                              tables.n_trumps, privilege, {})  # fmt: skip
+        got = ok.solve(np.array(hands, dtype=np.uint64), np.array(view.tricks_won, dtype=np.int64),
+                       leader, view.ombre, tables.n_trumps, privilege, table)  # fmt: skip
+        assert got == expected, f"deal {index}"
+        outcomes.add(got)
+        checked += 1
+        if checked == 12:
+            break
+    assert checked >= 10 and len(outcomes) >= 2
+
+
+def test_full_deal_solve_agrees_with_card_values_and_a_cold_table() -> None:
+    """From the first trick: the solve with a table warmed by other deals, with a cold table,
+    and the best of the leader's card values (searched from inside the trick) agree."""
+    warm = ok.new_table(16)
+    outcomes = set()
+    checked = 0
+    for index in range(300, 360):
+        found = to_play(index)
+        if found is None:
+            continue
+        game, state = found
+        view = state.view(0)
+        tables = OmbreTables.for_trumps(view.trumps)
+        hands = np.array(
+            [tables.kernel_mask(state.view(q).hand.mask) for q in range(3)], dtype=np.uint64
+        )
+        won = np.zeros(3, dtype=np.int64)
+        privilege = bool(game.params["matador_privilege"])
+        leader = state.current_player()
+        args = (hands, won, leader, view.ombre, tables.n_trumps, privilege)
+        cold = ok.solve(*args, ok.new_table(16))
+        assert ok.solve(*args, warm) == cold, f"deal {index}"
+        legal = int(ok.legal_plays(hands[leader], -1, tables.n_trumps, privilege))
+        candidates = np.array([b for b in range(48) if legal >> b & 1], dtype=np.int64)
+        values = ok.card_values(hands, won, leader, np.zeros(3, dtype=np.int64), 0, candidates,
+                                view.ombre, tables.n_trumps, privilege, warm)  # fmt: skip
+        best = max(values) if leader == view.ombre else min(values)
+        assert best == cold, f"deal {index}"
+        outcomes.add(int(cold))
+        checked += 1
+        if checked == 15:
+            break
+    assert checked >= 12 and len(outcomes) >= 2
