@@ -503,3 +503,52 @@ def test_one_way_to_quit_in_every_game(
     monkeypatch.setattr("builtins.input", end_of_input)
     assert main(["play", game, "--seed", "1", "--lang", "en"]) == LEFT_STATUS
     assert LEFT_TEXT in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("params", "lang", "said"),
+    [
+        (["ronda_subastada=full_hands", "hand_sequence=3,2"], "es",
+         ["ofertas por el triunfo", "se subasta"]),
+        (["ronda_india=opening", "hand_sequence=1,2"], "en",
+         ["on the others' foreheads: random-1", "1 card(s) you do not see"]),
+        (["ronda_ciega=last", "hand_sequence=2,1"], "ru", ["ронда сьега", "вы их не видите"]),
+    ],
+)  # fmt: skip
+def test_pocha_hand_variants_at_the_table(
+    params: list[str],
+    lang: str,
+    said: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The ronda subastada's auction and naming of trumps (in the table's words), the ronda
+    india's foreheads and the ronda ciega's unseen card: shown as the person's view has them,
+    and never a prompt to choose a card the person cannot see."""
+    argv = ["--seed", "4", "--lang", lang, "--bots", "random"]
+    for item in params:
+        argv += ["-p", item]
+    table = _pocha(argv)
+    rng = random.Random(3)
+    named: list[str] = []
+
+    def answer(prompt: str) -> str:
+        hand = table.hand_view()
+        assert hand is not None
+        assert not (hand.phase == "play" and not hand.hand), "asked to play an unseen card"
+        state = table.state
+        text = state.action_to_string(rng.choice(state.legal_actions()))
+        if text.startswith("trumps "):
+            word = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}[text[-1]]
+            named.append(word)
+            return word  # the suit's name alone answers the prompt to name trumps
+        return text
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert table.run() == 0
+    out = capsys.readouterr().out
+    for text in said:
+        assert text in out
+    if "ronda_subastada=full_hands" in params:
+        assert all(f"tú: triunfo {suit}" in out for suit in named)
+        assert re.search(r": triunfo (oros|copas|espadas|bastos)\n", out)

@@ -26,7 +26,7 @@ from tapete.cli.common import (
     make_bots,
     table_randomness,
 )
-from tapete.cli.prompt import default_language, error_text, pocha_text, read_line
+from tapete.cli.prompt import POCHA_SUITS, default_language, error_text, pocha_text, read_line
 from tapete.cli.table import TerminalTable
 from tapete.cli.texts import N_, Texts
 from tapete.cli.words import rules_text, session_end
@@ -167,8 +167,14 @@ class PochaTable(TerminalTable):
             in_hand = hand.trump_card_holder is not None
             held = " " + t("(the dealer's last card, in his hand)") if in_hand else ""
             c.print(t("trumps: {card}", card=styled(str(hand.trump_card))) + held)
+        elif hand.phase == "auction":
+            c.print(t("no card turned up: trumps are auctioned this hand"))
         else:
             c.print(t("no trumps this hand"))
+        if any(card is not None for card in hand.foreheads):
+            c.print(t("ronda india: the card on your forehead is the one you do not see"))
+        elif hand.hand_size == 1 and not hand.hand and hand.cards_held[self.me]:
+            c.print(t("ronda ciega: nobody sees a card before it is played"))
 
     def _announce(self, seat: int, text: str) -> None:
         self._show_events()
@@ -202,9 +208,7 @@ class PochaTable(TerminalTable):
             self._trick.append((event.actor, Card(int(card))))
             return f"  {name}: {t.action('pocha', 'play')} {styled(str(card))}"
         if kind == "trumps":
-            suit = event.arg("suit")
-            return "  " + t("{who}: trumps {suit}", who=name,
-                            suit=t.action("pocha", f"trumps {suit}").split(" ", 1)[-1])  # fmt: skip
+            return "  " + t("{who}: trumps {suit}", who=name, suit=self._suit(event.arg("suit")))
         return f"  {name}: {t.action('pocha', kind)}"  # swap, pass
 
     def _after_action(self, hand_before: int) -> None:
@@ -282,15 +286,35 @@ class PochaTable(TerminalTable):
             table.add_row(str(i + 1), str(row.hand_size), *cells)
         self.console.print(table)
 
+    def _suit(self, suit: str) -> str:
+        """A suit (its letter or its Spanish name) in the table's words."""
+        letter = POCHA_SUITS.get(str(suit).lower(), str(suit))
+        return self.t.action("pocha", f"trumps {letter}").split(" ", 1)[-1]
+
     def _show_turn(self, view: PochaView) -> None:
         c, t = self.console, self.t
         bids = ", ".join(
             f"{self.names[s]} {'-' if b is None else b}" for s, b in enumerate(view.bids)
         )
         tricks = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(view.tricks_won))
-        c.print(t("bids: {bids}    tricks: {tricks}", bids=bids, tricks=tricks))
+        if view.phase == "auction":
+            offers = ", ".join(
+                f"{self.names[s]} {'-' if o is None else o}" for s, o in enumerate(view.offers)
+            )
+            c.print(t("offers for trumps: {offers}", offers=offers))
+        else:
+            c.print(t("bids: {bids}    tricks: {tricks}", bids=bids, tricks=tricks))
         if view.trump_card is not None:
             c.print(t("trump card: {card}", card=styled(str(view.trump_card))))
+        elif view.trump_suit is not None:
+            c.print(t("trumps: {card}", card=self._suit("oceb"[int(view.trump_suit)])))
+        foreheads = [
+            f"{self.names[s]} {styled(str(card))}"
+            for s, card in enumerate(view.foreheads)
+            if card is not None and s != self.me
+        ]
+        if foreheads:
+            c.print(t("on the others' foreheads: {cards}", cards=", ".join(foreheads)))
         if view.current_trick is not None and view.current_trick.cards:
             n = len(self.names)
             leader = view.current_trick.leader
@@ -299,7 +323,10 @@ class PochaTable(TerminalTable):
                 for i, card in enumerate(view.current_trick.cards)
             )
             c.print(t("on the table: {cards}", cards=played))
-        c.print(t("your hand: {cards}", cards=styled(str(view.hand))))
+        if view.hand or not view.cards_held[self.me]:
+            c.print(t("your hand: {cards}", cards=styled(str(view.hand))))
+        else:
+            c.print(t("your hand: {n} card(s) you do not see", n=view.cards_held[self.me]))
 
     def _ask(self) -> bool:
         state = self.state
@@ -307,8 +334,9 @@ class PochaTable(TerminalTable):
         if view is None:
             raise ConfigError("it is your turn but no hand is being played")
         legal = state.legal_actions()
-        if view.phase in ("seven-swap", "two-swap") and len(legal) == 1:
-            state.apply_action(legal[0])  # no card to swap: nothing to ask (the pass is shown)
+        unseen_play = view.phase == "play" and not view.hand  # india, ciega: a forced card
+        if (view.phase in ("seven-swap", "two-swap") or unseen_play) and len(legal) == 1:
+            state.apply_action(legal[0])  # nothing to choose: applied and shown, not asked
             self._show_events()
             return True
         self._show_turn(view)
@@ -325,6 +353,9 @@ class PochaTable(TerminalTable):
                     prompt = t("your offer ({numbers}): ", numbers=numbers)
             elif phase == "play":
                 prompt = t("your card: ")
+            elif phase == "trumps":
+                suits = " / ".join(x.split(" ", 1)[-1] for x in texts)
+                prompt = t("name trumps ({choices}): ", choices=suits)
             elif phase in ("seven-swap", "two-swap"):
                 prompt = t("swap the card for the trump card? ({choices}): ",
                            choices=" / ".join(texts))  # fmt: skip

@@ -170,7 +170,7 @@ def pocha_text(answer: str, phase: str) -> str:
         return answer
     verb = POCHA_WORDS.get(words[0].lower())
     if verb is None:
-        verb = {"bidding": "bid", "auction": "offer"}.get(phase, "play")
+        verb = {"bidding": "bid", "auction": "offer", "trumps": "trumps"}.get(phase, "play")
     else:
         words = words[1:]
     if verb == "trumps":

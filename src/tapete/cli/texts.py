@@ -57,6 +57,7 @@ SUIT_WORDS: Final[dict[str, dict[str, str]]] = {
 
 #: La Pocha's suits (the Spanish pack's letters) as words.
 POCHA_SUIT_WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"},
     "es": {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"},
     "ru": {"o": "монеты", "c": "кубки", "e": "мечи", "b": "жезлы"},
 }
@@ -83,13 +84,15 @@ class Texts:
             if self.lang == "ru" or russian == text:
                 return russian
             return f"{text} / {russian}"
+        if family == "pocha" and verb == "trumps":
+            rest = POCHA_SUIT_WORDS[self.lang if self.lang in POCHA_SUIT_WORDS else "en"].get(
+                rest, rest
+            )
         words = ACTION_WORDS.get(family, {}).get(self.lang)
         if not words:
-            return text
+            return " ".join(w for w in (verb, rest) if w)
         if family == "ombre" and verb == "trumps":
             rest = SUIT_WORDS[self.lang].get(rest, rest)
-        if family == "pocha" and verb == "trumps":
-            rest = POCHA_SUIT_WORDS[self.lang].get(rest, rest)
         return " ".join(w for w in (words.get(verb, verb), rest) if w)
 
     def plural(self, n: int, one: str, many: str) -> str:
