@@ -43,6 +43,16 @@ __all__ = ["ViewEncoder"]
 _ATOMS = frozenset({type(None), bool, int, float, str})
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return names
+
+
 def _frozen_dataclass(kind: type) -> bool:
     params = getattr(kind, "__dataclass_params__", None)
     return bool(getattr(params, "frozen", False))
@@ -75,6 +85,8 @@ class ViewEncoder:
         #: Per field of a view (its class, seat and name): the last tuple of immutable parts
         #: and its JSON list, which a longer tuple with the same first parts extends.
         self._tuples: dict[tuple[str, Any, str], tuple[tuple[Any, ...], list[Any]]] = {}
+        #: Card sets (a new one in every view, the same cards) by their mask.
+        self._cardsets: dict[int, list[str]] = {}
         #: How many parts were reused (for tests and figures).
         self.reused = 0
 
@@ -85,19 +97,32 @@ class ViewEncoder:
         if len(self._memo) > self.limit:
             self._older = self._memo
             self._memo = {}
+            self._cardsets.clear()
         name = type(view).__name__
         seat = getattr(view, "seat", None)
         data: dict[str, Any] = {"schema": VIEW_SCHEMA, "type": name}
-        for f in dataclasses.fields(view):
-            value = getattr(view, f.name)
+        for field in _field_names(type(view)):
+            value = getattr(view, field)
             kind = type(value)
             if kind in _ATOMS:
-                data[f.name] = value
+                data[field] = value
             elif kind is tuple:
-                data[f.name] = self._tuple((name, seat, f.name), value)
+                data[field] = self._tuple((name, seat, field), value)
+            elif kind is CardSet:
+                data[field] = self._cardset(value)
             else:
-                data[f.name] = self._part(value)
+                data[field] = self._part(value)
         return data
+
+    def _cardset(self, value: CardSet) -> list[str]:
+        """``jsonable(value)`` of a card set: its cards' texts, by its mask (a card's text
+        depends on the card alone)."""
+        out = self._cardsets.get(value.mask)
+        if out is None:
+            out = self._cardsets[value.mask] = jsonable(value)
+        else:
+            self.reused += 1
+        return out
 
     def _tuple(self, key: tuple[str, Any, str], value: tuple[Any, ...]) -> list[Any]:
         """``jsonable(value)`` of a tuple field, extending the field's last list when
