@@ -2,6 +2,7 @@
 
 from tapete.games import ombre as ombre
 from tapete.games import pocha as pocha
+from tapete.games import tresillo as tresillo
 from tapete.games import trynka as trynka
 
-__all__ = ["ombre", "pocha", "trynka"]
+__all__ = ["ombre", "pocha", "tresillo", "trynka"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tapete.cards import iter_bits
 from tapete.engine.api import TERMINAL, PlayerView
@@ -44,7 +44,18 @@ if TYPE_CHECKING:
 _CARD_KINDS = frozenset(("deal", "draw", "rest", "discard", "play"))
 
 
-def infer_forbidden(rules: OmbreRules, trumps: int, plays: Sequence[tuple[int, int]]) -> list[int]:
+class HasPrivilege(Protocol):
+    """What :func:`infer_forbidden` reads of the rules (Ombre's, or a family game's)."""
+
+    @property
+    def privilege(self) -> bool:
+        """True when the matador privilege is in force."""
+        ...
+
+
+def infer_forbidden(
+    rules: HasPrivilege, trumps: int, plays: Sequence[tuple[int, int]]
+) -> list[int]:
     """Per seat, the cards (ids) it cannot hold now, from the plays ``(seat, card)`` in
     order."""
     forbidden = [0, 0, 0]

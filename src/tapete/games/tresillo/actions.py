@@ -1,0 +1,201 @@
+"""Tresillo's action numbers, their texts, and the events they make.
+
+The 40 cards of the pack come first, as in Ombre (the same deck-local indices: the Spanish
+pack is written with the French suits, oros ♦, copas ♥, espadas ♠, bastos ♣, and rey K,
+caballo Q, sota J), then the other actions (:data:`NUM_DISTINCT_ACTIONS` = 54):
+
+=======  ================================================================================
+0..39    a card: ``deal ♣7``, ``turn ♣7`` (the vuelta card), ``stock ♣7``, ``discard ♣7``,
+         ``play ♣7``
+40       ``pass``
+41..45   the bids, lowest first: ``entrada`` ``entrada-favor`` ``vuelta`` ``solo``
+         ``solo-favor``
+46       ``draw`` (end one's discards and take the cards from the stock)
+47       ``surrender`` (the player gives up before his card to the fourth trick)
+48       ``defend`` (a defender takes over a surrendered entrada: "la defiendo")
+49       ``accept`` (a defender lets the surrender stand: "bien")
+50..53   ``trumps ♣`` ``trumps ♦`` ``trumps ♥`` ``trumps ♠``
+=======  ================================================================================
+
+>>> action_text(ENTRADA, AUCTION), action_text(TRUMPS_BASE + 3, TRUMPS)
+('entrada', 'trumps ♠')
+>>> parse_action('trumps oros', TRUMPS) == TRUMPS_BASE + 1, parse_action('play ♠A', PLAY)
+(True, 30)
+
+Events: ``deal`` (seen by its receiver ``to``), ``turn`` (the vuelta card, seen by all),
+``draw`` (a card of the stock, seen by its receiver ``to``), ``discard`` (seen by the
+discarder), ``exchange`` (``count`` cards taken), ``pass``, ``bid`` (``contract``),
+``trumps`` (``suit``), ``play`` (``card``), ``surrender``, ``defend``, ``accept``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tapete.engine.api import split_action
+from tapete.engine.events import NO_ARGS
+from tapete.errors import IllegalActionError, NotationError
+from tapete.games.ombre import actions as ombre_actions
+from tapete.games.ombre.actions import (
+    CARD_ID,
+    CARD_INDEX,
+    DECK,
+    N_CARDS,
+    SUIT_CODES,
+    SYMBOL,
+    TRUMP_SUITS,
+    card_actions,
+    card_text,
+    cards_text,
+    parse_card,
+)
+
+__all__ = [
+    "CARD_ID",
+    "CARD_INDEX",
+    "DECK",
+    "N_CARDS",
+    "SUIT_CODES",
+    "card_actions",
+    "card_text",
+    "cards_text",
+    "parse_card",
+]
+
+PASS: Final = 40
+ENTRADA: Final = 41
+ENTRADA_FAVOR: Final = 42
+VUELTA: Final = 43
+SOLO: Final = 44
+SOLO_FAVOR: Final = 45
+DRAW: Final = 46
+SURRENDER: Final = 47
+DEFEND: Final = 48
+ACCEPT: Final = 49
+#: ``TRUMPS_BASE + k``: trumps ♣ ♦ ♥ ♠ for k = 0..3 (the suit is ``TRUMP_SUITS[k]``).
+TRUMPS_BASE: Final = 50
+NUM_DISTINCT_ACTIONS: Final = 54
+
+#: The bids, lowest first (a bid's rank is its place here).
+BIDS: Final = (ENTRADA, ENTRADA_FAVOR, VUELTA, SOLO, SOLO_FAVOR)
+#: The contract code of each bid (events, views, results).
+CONTRACTS: Final = {
+    ENTRADA: "entrada", ENTRADA_FAVOR: "entrada_favor", VUELTA: "vuelta", SOLO: "solo",
+    SOLO_FAVOR: "solo_favor",
+}  # fmt: skip
+#: The bids played in the palo de favor.
+FAVOR_BIDS: Final = frozenset((ENTRADA_FAVOR, SOLO_FAVOR))
+
+#: The phases of a deal.
+DEAL, AUCTION, TRUMPS, TURN, DISCARD, STOCK, PLAY, ASK, OVER = range(9)
+PHASE_NAMES: Final = (
+    "deal", "auction", "trumps", "turn", "exchange", "stock", "play", "defence", "over",
+)  # fmt: skip
+#: The verb of a card action in each phase.
+CARD_VERB: Final = ("deal", "", "", "turn", "discard", "stock", "play", "", "")
+_CARD_VERBS: Final = ("deal", "turn", "stock", "discard", "play")
+
+_OTHER_TEXT: Final = {
+    PASS: "pass", ENTRADA: "entrada", ENTRADA_FAVOR: "entrada-favor", VUELTA: "vuelta",
+    SOLO: "solo", SOLO_FAVOR: "solo-favor", DRAW: "draw", SURRENDER: "surrender",
+    DEFEND: "defend", ACCEPT: "accept",
+}  # fmt: skip
+_TEXT_ACTION: Final = {text: action for action, text in _OTHER_TEXT.items()}
+_SPANISH_WORDS: Final = {
+    "paso": PASS, "me rindo": SURRENDER, "la defiendo": DEFEND, "la sigo": DEFEND,
+    "bien": ACCEPT, "entrada de favor": ENTRADA_FAVOR, "solo de favor": SOLO_FAVOR,
+}  # fmt: skip
+_SPANISH_SUITS: Final = {"bastos": "♣", "oros": "♦", "copas": "♥", "espadas": "♠"}
+
+#: ``TO[seat]``: the public arguments of a card going to ``seat`` face down (four seats).
+TO: Final = tuple((("to", s),) for s in range(4))
+#: ``COUNT[k]``: those of an exchange of ``k`` cards.
+COUNT: Final = tuple((("count", k),) for k in range(14))
+_CONTRACT_ARGS: Final = {bid: (("contract", code),) for bid, code in CONTRACTS.items()}
+_CARD_KINDS: Final = frozenset(("deal", "turn", "draw", "discard", "play"))
+
+
+def event_args(kind: str, action: int) -> tuple[tuple[str, Any], ...]:
+    """The values of a Tresillo action shown to the seats who see it.
+
+    >>> event_args('bid', VUELTA), event_args('trumps', TRUMPS_BASE)
+    ((('contract', 'vuelta'),), (('suit', 'clubs'),))
+    """
+    if kind in _CARD_KINDS:
+        return ombre_actions.event_args("play", action)
+    if kind == "trumps" and TRUMPS_BASE <= action < TRUMPS_BASE + 4:
+        return ombre_actions.event_args("trumps", ombre_actions.TRUMPS_BASE + action - TRUMPS_BASE)
+    if kind == "bid":
+        return _CONTRACT_ARGS.get(action, NO_ARGS)
+    return NO_ARGS
+
+
+def trump_suit(action: int) -> int:
+    """The suit (``Suit`` value 4..7) named by a trumps action."""
+    return int(TRUMP_SUITS[action - TRUMPS_BASE])
+
+
+def trumps_action(suit: int) -> int:
+    """The trumps action naming ``suit`` (a ``Suit`` value 4..7)."""
+    return TRUMPS_BASE + suit - 4
+
+
+def action_text(action: int, phase: int) -> str:
+    """The text of ``action`` in deal phase ``phase``; :class:`NotationError` if none."""
+    if 0 <= action < N_CARDS:
+        return f"{CARD_VERB[phase] or 'play'} {card_text(CARD_ID[action])}"
+    other = _OTHER_TEXT.get(action)
+    if other is not None:
+        return other
+    if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
+        return f"trumps {SYMBOL[TRUMP_SUITS[action - TRUMPS_BASE]]}"
+    raise NotationError(f"{action!r} is not an action of tresillo")
+
+
+def parse_action(text: str, phase: int, state: Any = None) -> int:
+    """The action written ``text`` in ``phase``; :class:`NotationError` if it is malformed.
+
+    Suits may be named as in Ombre (``♣``, ``C``, ``clubs``) or in Spanish (``bastos``,
+    ``oros``, ``copas``, ``espadas``). A card verb that does not fit the phase is refused
+    with :class:`IllegalActionError` (given the ``state``).
+    """
+    expected = (
+        "'deal <card>', 'turn <card>', 'stock <card>', 'pass', 'entrada', 'entrada-favor', "
+        "'vuelta', 'solo', 'solo-favor', 'discard <card>', 'draw', 'trumps <suit>', "
+        "'play <card>', 'surrender', 'defend' or 'accept'"
+    )
+    if not isinstance(text, str):
+        raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
+    words = " ".join(text.strip().lower().split())
+    if words in _SPANISH_WORDS:
+        return _SPANISH_WORDS[words]
+    verb, arg = split_action(text, (*_CARD_VERBS, *_TEXT_ACTION, "trumps", "trump"), expected)
+    if verb in _TEXT_ACTION:
+        if arg:
+            raise NotationError(f"cannot read {text!r}: {verb} takes nothing after it")
+        return _TEXT_ACTION[verb]
+    if verb in ("trumps", "trump"):
+        name = arg.strip().lower()
+        name = _SPANISH_SUITS.get(name, name)
+        try:
+            named = ombre_actions.parse_action(f"trumps {name}", ombre_actions.TRUMPS)
+        except NotationError:
+            raise NotationError(
+                f"cannot read {text!r}: expected 'trumps <suit>', like 'trumps ♣' or 'trumps oros'"
+            ) from None
+        return TRUMPS_BASE + named - ombre_actions.TRUMPS_BASE
+    if not arg:
+        raise NotationError(f"cannot read {text!r}: expected '{verb} <card>', like '{verb} ♣7'")
+    card = parse_card(arg)
+    wanted = CARD_VERB[phase] or "play"
+    if verb != wanted and state is not None:
+        seat = state.current_player()
+        raise IllegalActionError(
+            f"now is the time to {wanted}, not to {verb}",
+            seat=seat if seat >= 0 else None,
+            phase=state.phase(),
+            action=text.strip(),
+            reason="wrong_phase",
+            move=state.move_number(),
+        )
+    return card

@@ -1,0 +1,172 @@
+"""The parameters of Tresillo and the rules object built from them (frozen).
+
+>>> import tapete
+>>> rules = tapete.load_game('tresillo', palo_de_favor='hearts').rules
+>>> rules.favor, rules.value_of_bid(41, 4), rules.value_of_bid(42, 6)
+(6, 1, 2)
+>>> tapete.load_game('tresillo', palo_de_favor='oros')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tapete.errors.ConfigError: parameter palo_de_favor = 'oros' is not allowed; allowed: none | ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from tapete.engine.api import Param
+from tapete.errors import ConfigError
+from tapete.games.ombre.rules import MAX_DEALS, MAX_MONEY, MAX_UNIT
+from tapete.games.tresillo.actions import (
+    ENTRADA,
+    ENTRADA_FAVOR,
+    SOLO,
+    SOLO_FAVOR,
+    SUIT_CODES,
+    VUELTA,
+)
+
+__all__ = ["MAX_DEALS", "MAX_MONEY", "MAX_UNIT"]
+
+#: The most puestas a plate given as a parameter may hold.
+MAX_PLATE: Final = 2 * MAX_DEALS + 2
+
+
+def _numbers(value: Any) -> tuple[int, ...] | None:
+    items: Sequence[Any]
+    if isinstance(value, str):
+        for sep in ",;/:":
+            value = value.replace(sep, " ")
+        items = value.split()
+    elif isinstance(value, (list, tuple)):
+        items = value
+    else:
+        return None
+    try:
+        return tuple(int(x) for x in items if not isinstance(x, (bool, float)))
+    except (TypeError, ValueError):
+        return None
+
+
+def check_balances(value: Any) -> tuple[int, int, int, int]:
+    """Four balances from ``(5, 0, -2, 0)`` or ``'5/0/-2/0'``.
+
+    >>> check_balances('5/0/-2/0')
+    (5, 0, -2, 0)
+    """
+    numbers = _numbers(value)
+    if numbers is None or len(numbers) != 4 or any(abs(n) > MAX_MONEY for n in numbers):
+        raise ConfigError(
+            f"parameter balances = {value!r} is not allowed; allowed: four integers of at "
+            f"most {MAX_MONEY:,} either way, like (0, 0, 0, 0) or '5/0/-2/0'"
+        )
+    return numbers[0], numbers[1], numbers[2], numbers[3]
+
+
+def check_plate(value: Any) -> tuple[int, ...]:
+    """The puestas on the plate, oldest first, from ``(6, 3)``, ``'6/3'`` or ``''``.
+
+    >>> check_plate('6/3'), check_plate(())
+    ((6, 3), ())
+    """
+    numbers = _numbers(value)
+    if (
+        numbers is None
+        or len(numbers) > MAX_PLATE
+        or any(not 0 < n <= 3 * MAX_MONEY for n in numbers)
+    ):
+        raise ConfigError(
+            f"parameter plate = {value!r} is not allowed; allowed: the puestas on the plate, "
+            f"oldest first, positive integers, like '6/3' (at most {MAX_PLATE})"
+        )
+    return numbers
+
+
+#: Rule options shared by ``tresillo`` and ``tresillo-match``.
+RULE_PARAMETERS: Final = (
+    Param("palo_de_favor", "none",
+          "the preferred suit: its entrada and solo outbid the plain ones and pay more",
+          kind=str, choices=("none", *SUIT_CODES)),
+    Param("entrada_value", 1, "what each other player pays for a won entrada",
+          low=0, high=MAX_UNIT),
+    Param("vuelta_value", 2, "what each other player pays for a won vuelta",
+          low=0, high=MAX_UNIT),
+    Param("solo_value", 3, "what each other player pays for a won solo",
+          low=0, high=MAX_UNIT),
+    Param("favor_extra", 1, "added to a game's value when trumps are the palo de favor",
+          low=0, high=MAX_UNIT),
+    Param("surrender", True,
+          "the player of an entrada or vuelta may give up before his card to trick 4",
+          kind=bool),
+    Param("plate_payout", "first",
+          "what a won game takes from the plate: first (the oldest puesta) or all",
+          kind=str, choices=("first", "all")),
+    Param("matador_privilege", True, "matadors need not follow an unforcing trump lead",
+          kind=bool),
+)  # fmt: skip
+
+#: The starting money of a deal: the plate's puestas and the four balances.
+MONEY_PARAMETERS: Final = (
+    Param("plate", (), "the puestas on the plate before this deal, oldest first, like '6/3'",
+          kind=tuple, check=check_plate),
+    Param("balances", (0, 0, 0, 0), "the four balances before this deal, like '5/0/-2/0'",
+          kind=tuple, check=check_balances),
+)  # fmt: skip
+
+#: The names of :data:`RULE_PARAMETERS` (what a deal of a session shares with the session).
+RULE_NAMES: Final = tuple(p.name for p in RULE_PARAMETERS)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TresilloRules:
+    """The rule options of a Tresillo game in fast-access form (immutable)."""
+
+    favor: int
+    entrada_value: int
+    vuelta_value: int
+    solo_value: int
+    favor_extra: int
+    surrender: bool
+    plate_all: bool
+    privilege: bool
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any]) -> TresilloRules:
+        """The rules of validated parameters."""
+        favor = params["palo_de_favor"]
+        return cls(
+            favor=-1 if favor == "none" else 4 + SUIT_CODES.index(favor),
+            entrada_value=params["entrada_value"],
+            vuelta_value=params["vuelta_value"],
+            solo_value=params["solo_value"],
+            favor_extra=params["favor_extra"],
+            surrender=params["surrender"],
+            plate_all=params["plate_payout"] == "all",
+            privilege=params["matador_privilege"],
+        )
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """The bids of this game, lowest first (no favour bids without a palo de favor)."""
+        if self.favor < 0:
+            return (ENTRADA, VUELTA, SOLO)
+        return (ENTRADA, ENTRADA_FAVOR, VUELTA, SOLO, SOLO_FAVOR)
+
+    def value_of_bid(self, bid: int, trumps: int) -> int:
+        """What each other player pays for a won game ``bid`` with ``trumps`` (a Suit value):
+        the bid's value, plus ``favor_extra`` when trumps are the palo de favor."""
+        base = {
+            ENTRADA: self.entrada_value,
+            ENTRADA_FAVOR: self.entrada_value,
+            VUELTA: self.vuelta_value,
+            SOLO: self.solo_value,
+            SOLO_FAVOR: self.solo_value,
+        }[bid]
+        return base + (self.favor_extra if self.favor >= 0 and trumps == self.favor else 0)
+
+    def top_value(self) -> int:
+        """The most a game is worth (per paying player)."""
+        top = max(self.entrada_value, self.vuelta_value, self.solo_value)
+        return top + (self.favor_extra if self.favor >= 0 else 0)

@@ -1,0 +1,113 @@
+"""The settlement of a deal of Tresillo (see ``docs/tresillo.md``, "Results and money").
+
+A game is worth ``value`` per paying player. Won (*sacada*): each of the three others (the
+dealer too) pays the player ``value`` and the player takes from the plate its oldest puesta
+(or, with ``plate_payout = all``, every puesta). *Codillo*: a defender took more tricks than
+each of the others; the player pays him ``3 × value``. *Puesta*: otherwise; the player puts
+``3 × value`` on the plate, a new puesta after those already there.
+
+>>> balances, plate = [0, 0, 0, 0], [6]
+>>> settle_plain(False, 0, 3, (5, 2, 2, 0), 1, balances, plate), balances, plate
+('sacada', [9, -1, -1, -1], [])
+>>> settle_plain(False, 0, 3, (3, 4, 2, 0), 1, balances, plate), balances, plate
+('codillo', [6, 2, -1, -1], [])
+>>> settle_plain(False, 0, 3, (3, 3, 3, 0), 1, balances, plate), balances, plate
+('puesta', [3, 2, -1, -1], [3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def _others(player: int, active: Sequence[int]) -> tuple[int, int]:
+    a, b = (s for s in active if s != player)
+    return a, b
+
+
+def settle_plain(
+    plate_all: bool,
+    player: int,
+    dealer: int,
+    tricks: Sequence[int],
+    value: int,
+    balances: list[int],
+    plate: list[int],
+) -> str:
+    """Settle a game played to the end without a defence: ``balances`` and ``plate`` are
+    updated in place; returns ``sacada``, ``codillo`` or ``puesta``."""
+    active = [s for s in range(4) if s != dealer]
+    d1, d2 = _others(player, active)
+    t, t1, t2 = tricks[player], tricks[d1], tricks[d2]
+    if t > t1 and t > t2:
+        for seat in range(4):
+            if seat != player:
+                balances[seat] -= value
+                balances[player] += value
+        if plate:
+            taken = sum(plate) if plate_all else plate[0]
+            del plate[: len(plate) if plate_all else 1]
+            balances[player] += taken
+        return "sacada"
+    if (t1 > t and t1 > t2) or (t2 > t and t2 > t1):
+        winner = d1 if t1 > t2 else d2
+        balances[player] -= 3 * value
+        balances[winner] += 3 * value
+        return "codillo"
+    balances[player] -= 3 * value
+    plate.append(3 * value)
+    return "puesta"
+
+
+def settle_surrender(player: int, value: int, balances: list[int], plate: list[int]) -> str:
+    """A surrender that stands (a vuelta, or an entrada both defenders accepted): puesta."""
+    balances[player] -= 3 * value
+    plate.append(3 * value)
+    return "puesta"
+
+
+def settle_defended(
+    first: int,
+    defender: int,
+    dealer: int,
+    tricks: Sequence[int],
+    value: int,
+    balances: list[int],
+    plate: list[int],
+) -> str:
+    """Settle an entrada surrendered by ``first`` and played on by ``defender``.
+
+    In this order: the defender took more tricks than each of the others
+    (``defended``: the first player's puesta is paid to the defender); the third player,
+    the *mano pobre*, did (``defended_codillo``: the first player's puesta goes on the plate
+    and the defender pays the mano pobre a codillo); the defender took fewer tricks than the
+    first player (``defended_saved``: the defender takes the first player's puesta over);
+    otherwise the defender tied (``defended_puesta``: two puestas go on the plate, the first
+    player's and the defender's).
+
+    >>> balances, plate = [0, 0, 0, 0], []
+    >>> settle_defended(0, 1, 3, (2, 5, 2, 0), 1, balances, plate), balances, plate
+    ('defended', [-3, 3, 0, 0], [])
+    """
+    pobre = next(s for s in range(4) if s not in (dealer, first, defender))
+    t_f, t_d, t_p = tricks[first], tricks[defender], tricks[pobre]
+    amount = 3 * value
+    if t_d > t_f and t_d > t_p:
+        balances[first] -= amount
+        balances[defender] += amount
+        return "defended"
+    if t_p > t_f and t_p > t_d:
+        balances[first] -= amount
+        plate.append(amount)
+        balances[defender] -= amount
+        balances[pobre] += amount
+        return "defended_codillo"
+    if t_d < t_f:
+        balances[defender] -= amount
+        plate.append(amount)
+        return "defended_saved"
+    balances[first] -= amount
+    plate.append(amount)
+    balances[defender] -= amount
+    plate.append(amount)
+    return "defended_puesta"
