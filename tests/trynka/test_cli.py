@@ -159,34 +159,44 @@ FLAG_SETS = [
 ]
 
 
+@pytest.mark.parametrize("joker", [False, True])
 @pytest.mark.parametrize("flags", FLAG_SETS)
-def test_value_words_follow_the_value_options(flags: tuple[bool, bool, bool, bool]) -> None:
-    """Every hand of the 36-card pack: the words give the engine's points under the options
-    (a number for a plain or scored hand, the triple's name, trynka for one suit)."""
+def test_value_words_follow_the_value_options(
+    flags: tuple[bool, bool, bool, bool], joker: bool
+) -> None:
+    """Every hand of the 36-card pack: the words give the engine's value under the options
+    (a number for a plain or scored hand, the triple's name, trynka for one suit, the joker
+    named when it counts)."""
     from tapete.cards import RUSSIAN_36, Rank
     from tapete.games.trynka import hand_value
+    from tapete.games.trynka.values import JOKER
 
     sixes, aces22, trips, flush = flags
+    lift = 1 if flush else 0
+    top = {(2 if sixes else 3) + lift: "three aces", (3 if sixes else 2) + lift: "three sixes"}
     for hand in itertools.combinations(RUSSIAN_36.cards, 3):
         cards = [int(c) for c in hand]
         value = hand_value(
             cards, sixes_over_aces=sixes, two_aces_22=aces22, trips_score=trips,
-            trynka_flush=flush,
+            trynka_flush=flush, joker=joker,
         )  # fmt: skip
-        words = play_trynka.value_words(RUSSIAN_36, cards, flags)
+        words = play_trynka.value_words(RUSSIAN_36, cards, flags, joker=joker)
+        wild = joker and JOKER in hand
+        assert ("with the joker" in words) == wild, words
+        if value.category in top:
+            assert words.startswith(top[value.category]), (words, value)
+            continue
         ranks = {c.rank for c in hand}
-        suits = {c.suit for c in hand}
-        if len(ranks) == 1:
-            rank = next(iter(ranks))
-            if rank in (Rank.ACE, Rank.SIX) or (rank == Rank.TEN and not trips):
-                assert words.startswith("three "), words
-                continue
+        if ranks == {Rank.TEN} and not trips:
+            assert words == "three tens"
+            continue
         number = int(words.split()[0])
         assert number == value.points, (RUSSIAN_36.format_cards(cards), words, value)
-        assert ("trynka" in words) == (flush and len(suits) == 1 and len(ranks) > 1)
-        aces = sum(1 for c in hand if c.rank == Rank.ACE)
-        two_aces = aces22 and aces == 2 and value.points == 22 and "trynka" not in words
-        assert ("two aces" in words) == two_aces
+        assert ("trynka" in words) == (flush and value.category == 2)
+        if not wild:
+            aces = sum(1 for c in hand if c.rank == Rank.ACE)
+            two_aces = aces22 and aces == 2 and value.points == 22 and "trynka" not in words
+            assert ("two aces" in words) == two_aces
 
 
 def test_games_page_of_a_match_singles_out_the_deal_games_options(

@@ -42,6 +42,7 @@ from tapete.games.trynka import (
     TrynkaView,
     hand_value,
 )
+from tapete.games.trynka.values import JOKER
 
 ENGLISH = Texts("en")
 #: The flags of the hand values (sixes_over_aces, two_aces_22, trips_score, trynka_flush).
@@ -69,12 +70,15 @@ _PHASES = {
 }  # fmt: skip
 
 
-def value_words(deck: Deck, cards: Sequence[int], flags: Flags = PLAIN, t: Texts = ENGLISH) -> str:
+def value_words(
+    deck: Deck, cards: Sequence[int], flags: Flags = PLAIN, t: Texts = ENGLISH, joker: bool = False
+) -> str:
     """A three-card hand's value as a player says it, under the value options in force
-    (``flags``: sixes_over_aces, two_aces_22, trips_score, trynka_flush).
+    (``flags``: sixes_over_aces, two_aces_22, trips_score, trynka_flush; ``joker``: Seka's
+    7♣ stands for any card), from the engine's own value of the hand.
 
-    >>> from tapete.cards import RUSSIAN_24
     >>> def hand(text): return [int(card) for card in CardSet.parse(text)]
+    >>> from tapete.cards import RUSSIAN_24, RUSSIAN_36
     >>> value_words(RUSSIAN_24, hand('A♠ 10♠ 9♥')), value_words(RUSSIAN_24, hand('6♠ 6♥ 6♦'))
     ('21 (suit total)', 'three sixes')
     >>> value_words(RUSSIAN_24, hand('9♠ 9♥ 9♦'))
@@ -86,6 +90,8 @@ def value_words(deck: Deck, cards: Sequence[int], flags: Flags = PLAIN, t: Texts
     ('11 (suit total)', '22 (two aces)')
     >>> value_words(RUSSIAN_24, hand('8♦ 7♦ 6♦'), (False, False, False, True))
     '21 (trynka: three of one suit)'
+    >>> value_words(RUSSIAN_36, hand('A♠ A♥ 7♣'), joker=True)
+    'three aces (with the joker)'
     >>> value_words(RUSSIAN_24, hand('A♠ 10♠ 9♥'), t=Texts("ru"))
     '21 (очки одной масти)'
     """
@@ -98,30 +104,45 @@ def value_words(deck: Deck, cards: Sequence[int], flags: Flags = PLAIN, t: Texts
         two_aces_22=two_aces_22,
         trips_score=trips_score,
         trynka_flush=trynka_flush,
+        joker=joker,
     )
-    ranks = [text[:-1] for text in deck.format_cards(list(cards)).split()]
+    texts = deck.format_cards(list(cards)).split()
+    wild = joker and int(JOKER) in [int(c) for c in cards]
+    plain = [text for card, text in zip(cards, texts, strict=True) if not (wild and card == JOKER)]
+    ranks = [text[:-1] for text in plain]
+    suffix = " " + t("(with the joker)") if wild else ""
+    lift = 1 if trynka_flush else 0
     points = value.points
+    if value.category == (2 if sixes_over_aces else 3) + lift:
+        return t(_TRIPLES["A"]) + suffix
+    if value.category == (3 if sixes_over_aces else 2) + lift:
+        return t(_TRIPLES["6"]) + suffix
+    if trynka_flush and value.category == 2:
+        return t("{points} (trynka: three of one suit)", points=points) + suffix
     if len(set(ranks)) == 1:
         triple = t(_TRIPLES.get(ranks[0], ranks[0]))
-        if ranks[0] in ("A", "6") or (ranks[0] == "10" and not trips_score):
-            return triple
+        if ranks[0] == "10" and not trips_score and not wild:
+            return triple  # worth one ten, with the right to a redeal
         if trips_score:
-            return t("{points} ({hand})", points=points, hand=triple)
-    suits = {text[-1] for text in deck.format_cards(list(cards)).split()}
-    if trynka_flush and len(suits) == 1:
-        return t("{points} (trynka: three of one suit)", points=points)
-    if two_aces_22 and ranks.count("A") == 2 and points == 22:
-        return t("22 (two aces)")
-    return t("{points} (suit total)", points=points)
+            return t("{points} ({hand})", points=points, hand=triple) + suffix
+    if two_aces_22 and points == 22 and ranks.count("A") + wild >= 2:
+        return t("22 (two aces)") + suffix
+    return t("{points} (suit total)", points=points) + suffix
 
 
 class Speaker:
     """Names and texts for one table: events as sentences in its language."""
 
     def __init__(
-        self, deck: Deck, names: Sequence[str], t: Texts = ENGLISH, flags: Flags = PLAIN
+        self,
+        deck: Deck,
+        names: Sequence[str],
+        t: Texts = ENGLISH,
+        flags: Flags = PLAIN,
+        joker: bool = False,
     ) -> None:
         self.deck, self.names, self.t, self.flags = deck, list(names), t, flags
+        self.joker = joker
 
     def name(self, seat: int) -> str:
         """The name of ``seat``."""
@@ -137,7 +158,7 @@ class Speaker:
 
     def value(self, cards: Sequence[int]) -> str:
         """A hand's value in words."""
-        return value_words(self.deck, cards, self.flags, self.t)
+        return value_words(self.deck, cards, self.flags, self.t, self.joker)
 
     def outcome(self, event: Event) -> list[str]:
         """The public outcomes an event carries, as sentences."""
@@ -307,7 +328,8 @@ class TrynkaTable(TerminalTable):
         self.console = console
         self.deck = game.rules.deck
         self.codec = game.rules.bank.actions
-        self.speak = Speaker(self.deck, self.names, self.t, game.rules.bank.value_flags)
+        bank = game.rules.bank
+        self.speak = Speaker(self.deck, self.names, self.t, bank.value_flags, bank.joker)
         self._printed = 0  # the move number up to which the person's events are printed
         self._bank_shown = -1
         self._first_dealer_shown = False
