@@ -76,6 +76,8 @@ class OwnerRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     address: Mapped[str] = mapped_column(String(200))
     since: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    #: The PostgreSQL backend (``pg_backend_pid()``) of the connection holding the lock.
+    backend_pid: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SettingRow(Base):

@@ -161,6 +161,7 @@ class Store:
         self._closed = False
         self._lock_guard = threading.Lock()
         self._lock_connection: Connection | None = None
+        self._lock_pid: int | None = None
         self._claimed: set[str] = set()
 
     # -- schema ---------------------------------------------------------------------------
@@ -212,6 +213,9 @@ class Store:
                 return True
             if self._lock_connection is None:
                 self._lock_connection = self.engine.connect()
+                self._lock_pid = int(
+                    self._lock_connection.execute(text("SELECT pg_backend_pid()")).scalar_one()
+                )
             got = bool(
                 self._lock_connection.execute(
                     text("SELECT pg_try_advisory_lock(:key)"), {"key": _lock_key(table_id)}
@@ -224,9 +228,13 @@ class Store:
         with Session(self.engine) as session:
             row = session.get(OwnerRow, table_id)
             if row is None:
-                session.add(OwnerRow(table_id=table_id, address=address, since=now()))
+                session.add(
+                    OwnerRow(
+                        table_id=table_id, address=address, since=now(), backend_pid=self._lock_pid
+                    )
+                )
             else:
-                row.address, row.since = address, now()
+                row.address, row.since, row.backend_pid = address, now(), self._lock_pid
             session.commit()
         return True
 
@@ -246,10 +254,26 @@ class Store:
             self._claimed.discard(table_id)
 
     def owner(self, table_id: str) -> str | None:
-        """The address of the process that claimed ``table_id`` last."""
-        with Session(self.engine) as session:
-            row = session.get(OwnerRow, table_id)
-            return None if row is None else row.address
+        """The address of the process that holds ``table_id``'s lock now, or ``None`` when
+        that is not known (nobody holds it, or its holder has not written its address yet:
+        a row left by an earlier holder does not count)."""
+        if self.is_sqlite:
+            return None
+        key = _lock_key(table_id)
+        with self.engine.connect() as connection:
+            address = connection.execute(
+                text(
+                    "SELECT o.address FROM table_owners o JOIN pg_locks l"
+                    " ON l.locktype = 'advisory' AND l.granted AND l.pid = o.backend_pid"
+                    " AND l.classid::bigint = :high AND l.objid::bigint = :low"
+                    " AND l.objsubid = 1"
+                    " AND l.database = (SELECT oid FROM pg_database"
+                    " WHERE datname = current_database())"
+                    " WHERE o.table_id = :table_id"
+                ),
+                {"high": (key >> 32) & 0xFFFFFFFF, "low": key & 0xFFFFFFFF, "table_id": table_id},
+            ).scalar()
+        return None if address is None else str(address)
 
     def shared_secret(self, key: str = "forward_secret") -> str:
         """A random secret every process on this database shares (made by the first to ask).

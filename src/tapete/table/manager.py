@@ -53,11 +53,19 @@ class TableSpec:
     seat: int | None = None
 
 
+#: Seconds a process waits for the holder of a table's lock to write its address.
+OWNER_WAIT = 5.0
+
+
 class Elsewhere(TableError):
-    """The table is served by another process (PostgreSQL): ``address`` is its base URL."""
+    """The table is served by another process (PostgreSQL): ``address`` is its base URL
+    (``None``: that process cannot be told, ``503 table_away``)."""
 
     def __init__(self, table_id: str, address: str | None) -> None:
-        super().__init__("elsewhere", f"table {table_id} is served at {address}", 503)
+        if address is None:
+            super().__init__("table_away", "the table's server is away; try again", 503)
+        else:
+            super().__init__("elsewhere", f"table {table_id} is served at {address}", 503)
         self.address = address
 
 
@@ -165,14 +173,26 @@ class TableManager:
         releasing = self._releases.get(table_id)
         if releasing is not None:  # the table is leaving memory: let it go first
             await asyncio.shield(releasing)
-        if not await asyncio.to_thread(self.store.claim, table_id, self.address):
-            raise Elsewhere(table_id, await asyncio.to_thread(self.store.owner, table_id))
+        await self._claim(table_id)
         actions = await self.store.aread(lambda s: st.load_actions(s, table_id))
         table = ClockedTable.restore(self.store, data, actions, idle_close=self.idle_close)
         table.on_closed = self._forget
         self.tables[table_id] = table
         table.start_task()
         return table
+
+    async def _claim(self, table_id: str) -> None:
+        """Take the table's lock, or :class:`Elsewhere` with the address of the process that
+        holds it (waiting a moment for a holder that has just taken it to write its address)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + OWNER_WAIT
+        while not await asyncio.to_thread(self.store.claim, table_id, self.address):
+            address = await asyncio.to_thread(self.store.owner, table_id)
+            if address is not None and address != self.address:
+                raise Elsewhere(table_id, address)
+            if loop.time() > deadline:
+                raise Elsewhere(table_id, None)
+            await asyncio.sleep(0.05)
 
     def _forget(self, table: LiveTable) -> None:
         table_id = table.data.id

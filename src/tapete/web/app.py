@@ -360,7 +360,10 @@ async def play_socket(
             conn.task.cancel()
             await relay(websocket, e.address, table_id)
             return
-        table = None
+        error("internal", "the table's server is away; try again")  # not unknown: 1011
+        conn.close(1011)
+        await conn.finish()
+        return
     except Exception:
         log.exception("table %s could not be loaded", table_id)
         table = None
