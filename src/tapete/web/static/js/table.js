@@ -3,7 +3,7 @@
 import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
 import { cardElement, cardName, parseCard } from "./cards.js";
 import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShortFrom } from "./felt.js";
-import { currentLanguage, mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
+import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 import { hintSentence } from "./hints.js";
 
@@ -629,6 +629,10 @@ function onState(msg) {
   }
 }
 
+// Actions that turn cards to find the first dealer (Ombre's "show", Trynka's "draw"): their
+// log line lists the cards turned.
+const TURNED = { show: N_("Turned up to find the first dealer: {cards}"), draw: N_("Turned for the first dealer: {cards}") };
+
 function logEvents(msg, first) {
   const ctx = ctxFor(msg);
   const log = $("log");
@@ -659,6 +663,21 @@ function logEvents(msg, first) {
     if (dealt) {
       sep();
       dealt = 0;
+    }
+    // the cards turned to find the first dealer go on one line
+    const turned = TURNED[verb] && ev.text ? splitAction(ev.text)[1] : null;
+    if (turned && parseCard(turned)) {
+      const last = log.lastElementChild;
+      if (last && last.dataset.turned === verb) {
+        last.dataset.cards += " " + turned;
+      } else {
+        log.append(h("li", { "data-turned": verb, "data-cards": turned }));
+      }
+      const item = log.lastElementChild;
+      const names = item.dataset.cards.split(" ").map(cardName).join(", ");
+      item.textContent = cap(t(TURNED[verb], { cards: names }));
+      said.push(t(TURNED[verb], { cards: cardName(turned) }));
+      continue;
     }
     const described = ctx.mod.describe(ev, ctx);
     if (described === "") continue;
