@@ -1,0 +1,223 @@
+"""Tresillo rule bot: bids what its trumps promise, exchanges soundly, defends together.
+
+* Auction: the hand is valued for each trump suit with the Ombre bot's
+  :func:`~tapete.players.rule.ombre.hand_value` (matadors, high trumps, length, kings,
+  voids). It bids the lowest bid it can afford that is legal now (the same game in the palo
+  de favor when that is its best suit): an *entrada* in its best suit, a *vuelta* when the hand is
+  good whatever suit turns up (its weakest suit still promises an entrada), a *solo* with a
+  hand that needs no exchange. A seat with priority holds a bid it could make itself.
+* Trumps: the strongest suit the contract allows. Exchange: the player keeps trumps and kings
+  (and discards at least one card); a defender throws its low plain cards, at most four.
+* Play: the player draws trumps with its top trumps, then cashes kings; a defender does not
+  overtake its partner's winning card. Anyone wins as cheaply as it can, otherwise throws its
+  lowest card.
+* Surrender: the player of an entrada or vuelta gives up before the fourth trick when it has
+  no trick and a defender has two or more. Defence: a defender takes a surrendered entrada
+  over when its own hand, in the named trumps, is worth five tricks.
+
+>>> import random, tapete
+>>> from tapete.players import load
+>>> state = tapete.load_game('tresillo').new_initial_state()
+>>> bot, rng = load('rule'), random.Random(3)
+>>> while not state.is_terminal():
+...     if state.is_chance_node():
+...         state.apply_action(tapete.engine.sample_chance(state, rng))
+...     else:
+...         seat = state.current_player()
+...         state.apply_action(bot.choose(state.view(seat), state.legal_actions(), rng))
+>>> state.outcome is not None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from tapete.cards import Rank, Suit, iter_bits
+from tapete.engine.api import PlayerView
+from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, SUITS, TRUMP, TRUMP_MASK, trick_winner
+from tapete.games.tresillo.actions import (
+    ACCEPT,
+    CARD_ID,
+    CARD_INDEX,
+    DEFEND,
+    DRAW,
+    ENTRADA,
+    ENTRADA_FAVOR,
+    N_CARDS,
+    PASS,
+    SOLO,
+    SOLO_FAVOR,
+    SURRENDER,
+    VUELTA,
+    trump_suit,
+)
+from tapete.games.tresillo.view import TresilloMatchView, TresilloView
+from tapete.players.rule import RuleParams
+from tapete.players.rule.ombre import hand_value
+
+#: Expected tricks (before the exchange) from which the bot bids an entrada at aggression 0.5.
+ENTRADA_AT: Final = 3.6
+#: ... a vuelta (its weakest suit's value).
+VUELTA_AT: Final = 2.6
+#: ... a solo.
+SOLO_AT: Final = 6.0
+#: ... and takes a surrendered entrada over (its hand in the named trumps).
+DEFEND_AT: Final = 4.0
+#: A defender throws at most this many cards.
+DEFENDER_DISCARDS: Final = 4
+
+
+def _rank(card: int) -> Rank:
+    from tapete.cards import Card
+
+    return Card(card).rank
+
+
+def _favor(view: TresilloView) -> int:
+    return int(view.favor) if view.favor is not None else -1
+
+
+def _affordable(view: TresilloView, bid: int, shift: float) -> bool:
+    hand = view.hand.mask
+    favor = _favor(view)
+    values = {int(s): hand_value(hand, s) for s in SUITS}
+    plain = max((v for s, v in values.items() if s != favor), default=0.0)
+    in_favor = values.get(favor, 0.0)
+    if bid == ENTRADA:
+        return plain >= ENTRADA_AT + shift
+    if bid == ENTRADA_FAVOR:
+        return in_favor >= ENTRADA_AT + shift
+    if bid == VUELTA:
+        return min(values.values()) >= VUELTA_AT + shift
+    if bid == SOLO:
+        return plain >= SOLO_AT + shift
+    return in_favor >= SOLO_AT + shift
+
+
+def _bid(view: TresilloView, legal: Sequence[int], params: RuleParams) -> int:
+    shift = 1.5 * (0.5 - params.aggression)
+    favored = {ENTRADA: ENTRADA_FAVOR, SOLO: SOLO_FAVOR}
+    for bid in (ENTRADA, ENTRADA_FAVOR, VUELTA, SOLO, SOLO_FAVOR):
+        if bid in legal and _affordable(view, bid, shift):
+            better = favored.get(bid)
+            if better is not None and better in legal and _favor_is_best(view):
+                return better  # the same game in the palo de favor: it pays more
+            return bid
+    return PASS
+
+
+def _favor_is_best(view: TresilloView) -> bool:
+    favor = _favor(view)
+    if favor < 0:
+        return False
+    hand = view.hand.mask
+    return hand_value(hand, Suit(favor)) >= max(hand_value(hand, s) for s in SUITS)
+
+
+def _trumps(view: TresilloView, legal: Sequence[int]) -> int:
+    hand = view.hand.mask
+    return max(legal, key=lambda a: (hand_value(hand, Suit(trump_suit(a))), -a))
+
+
+def _keepers(view: TresilloView, trumps: int, as_player: bool) -> int:
+    hand = view.hand.mask
+    keep = hand & TRUMP_MASK[trumps]
+    for card in iter_bits(hand & ~keep):
+        rank = _rank(card)
+        if rank == Rank.KING or (not as_player and rank in (Rank.QUEEN, Rank.JACK)):
+            keep |= 1 << card
+    return keep
+
+
+def _exchange(view: TresilloView, legal: Sequence[int]) -> int:
+    assert view.trumps is not None and view.seat is not None
+    trumps = int(view.trumps)
+    as_player = view.seat == view.player
+    keep = _keepers(view, trumps, as_player)
+    strength = STRENGTH[trumps]
+    candidates = sorted(
+        (a for a in legal if a < N_CARDS and not keep >> CARD_ID[a] & 1),
+        key=lambda a: strength[CARD_ID[a]],
+    )
+    done = view.discards.mask.bit_count()
+    if candidates and (as_player or done < DEFENDER_DISCARDS):
+        return candidates[0]
+    if DRAW in legal:
+        return DRAW
+    cards = [a for a in legal if a < N_CARDS]  # the player must change one card: his lowest
+    return min(cards, key=lambda a: strength[CARD_ID[a]])
+
+
+def _play(view: TresilloView, legal: Sequence[int]) -> int:
+    assert view.trumps is not None and view.seat is not None
+    trumps = int(view.trumps)
+    strength = STRENGTH[trumps]
+    eff = EFF_SUIT[trumps]
+    cards = [CARD_ID[a] for a in legal if a < N_CARDS]
+    lowest = min(cards, key=lambda c: strength[c])
+    trick = view.current_trick
+    played = [int(c) for c in trick.cards] if trick is not None else []
+    am_player = view.seat == view.player
+    if not played:
+        trumps_held = [c for c in cards if eff[c] == TRUMP]
+        if am_player and trumps_held:
+            return CARD_INDEX[max(trumps_held, key=lambda c: strength[c])]
+        kings = [c for c in cards if eff[c] != TRUMP and _rank(c) == Rank.KING]
+        if kings:
+            return CARD_INDEX[kings[0]]
+        plain = [c for c in cards if eff[c] != TRUMP]
+        return CARD_INDEX[min(plain or cards, key=lambda c: strength[c])]
+    assert trick is not None
+    winner_index = trick_winner(trumps, played)
+    winner_seat = trick.leader
+    for _ in range(winner_index):
+        winner_seat = _next_seat(view, winner_seat)
+    partner_winning = not am_player and winner_seat != view.player
+    if partner_winning:
+        return CARD_INDEX[lowest]
+    winning = [c for c in cards if trick_winner(trumps, [*played, c]) == len(played)]
+    if winning:
+        return CARD_INDEX[min(winning, key=lambda c: strength[c])]
+    return CARD_INDEX[lowest]
+
+
+def _next_seat(view: TresilloView, seat: int) -> int:
+    nxt = (seat + 1) % 4
+    return (nxt + 1) % 4 if nxt == view.dealer else nxt
+
+
+def _surrender(view: TresilloView) -> bool:
+    if view.player is None or len(view.finished_tricks) != 3:
+        return False
+    won = view.tricks_won
+    return won[view.player] == 0 and any(
+        won[s] >= 2 for s in range(4) if s not in (view.player, view.dealer)
+    )
+
+
+def choose(view: PlayerView, legal: Sequence[int], rng: random.Random, params: RuleParams) -> int:
+    """The rule bot's action for ``view`` (one of ``legal``)."""
+    if isinstance(view, TresilloMatchView):
+        if view.deal is None:
+            return legal[0]
+        view = view.deal
+    if not isinstance(view, TresilloView):
+        return legal[0]
+    phase = view.phase
+    if phase == "auction":
+        return _bid(view, legal, params)
+    if phase == "trumps":
+        return _trumps(view, legal)
+    if phase == "exchange":
+        return _exchange(view, legal)
+    if phase == "defence":
+        assert view.trumps is not None
+        return DEFEND if hand_value(view.hand.mask, view.trumps) >= DEFEND_AT else ACCEPT
+    if phase == "play":
+        if SURRENDER in legal and _surrender(view):
+            return SURRENDER
+        return _play(view, legal)
+    return legal[0]
