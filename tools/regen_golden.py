@@ -101,6 +101,15 @@ CASES: list[tuple[str, dict[str, Any], int, str, str]] = [
         "",
     ),
     ("trynka-match", {"deck": 32, "joker": True, "tens_claim_moment": "any_moment"}, 1, "rule", ""),
+    # Tresillo (issue 15): four at the table, the dealer sits out
+    ("tresillo", {}, 1, "random", "a vuelta surrendered"),
+    ("tresillo", {}, 6, "random", "a surrendered entrada defended"),
+    ("tresillo", {"palo_de_favor": "spades"}, 6, "random", "favour bids, a defended puesta"),
+    ("tresillo", {}, 4, "rule", "a solo won"),
+    ("tresillo", {}, 8, "rule", "a vuelta won"),
+    ("tresillo", {"palo_de_favor": "spades"}, 4, "rule", "a favour entrada won"),
+    ("tresillo-match", {"num_deals": 4}, 1, "random", ""),
+    ("tresillo-match", {"num_deals": 4}, 1, "rule", "the plate carried"),
 ]
 
 
