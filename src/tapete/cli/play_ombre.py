@@ -333,7 +333,13 @@ class OmbreTable(TerminalTable):
         result = view.results[index]
         summary = view.finished[index]
         if result.outcome == "all_pass":
-            c.print("  " + t("all passed: the cards are thrown in, the pool is carried forward"))
+            if getattr(self.game, "params", {}).get("all_pass") == "throw_in_pay_two":
+                c.print("  " + t("all passed: the cards are thrown in and each player puts two "
+                                 "more units into the pool"))  # fmt: skip
+            else:
+                c.print(
+                    "  " + t("all passed: the cards are thrown in, the pool is carried forward")
+                )
         else:
             assert result.ombre is not None
             tricks = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(result.tricks_won))
