@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import logging
 import math
+import secrets
 import time
 from typing import Any
 
@@ -122,11 +123,18 @@ class TableManager:
         self._releases: dict[str, asyncio.Task[None]] = {}
 
     async def resume(self) -> int:
-        """Load every open or playing table from the store and restart it; returns how many."""
+        """Load every open or playing table from the store and restart it (those no other
+        process serves); returns how many."""
         ids = await self.store.aread(st.list_live_tables)
+        # in an order of its own: processes starting together share the tables out
+        secrets.SystemRandom().shuffle(ids)
         count = 0
         for table_id in ids:
             try:
+                if table_id not in self.tables and not await asyncio.to_thread(
+                    self.store.claim, table_id, self.address
+                ):
+                    continue  # another process serves it: no need to wait for its address
                 if await self.get(table_id) is not None:
                     count += 1
             except Elsewhere:
