@@ -552,3 +552,62 @@ def test_pocha_hand_variants_at_the_table(
     if "ronda_subastada=full_hands" in params:
         assert all(f"tú: triunfo {suit}" in out for suit in named)
         assert re.search(r": triunfo (oros|copas|espadas|bastos)\n", out)
+
+
+@pytest.mark.parametrize(
+    ("game", "argv"),
+    [("pocha", ["-p", "hand_sequence=2,3,2"]), ("trynka", ["--players", "3", "--banks", "3"])],
+)
+def test_a_resumed_game_goes_on_as_the_uninterrupted_one(
+    game: str, argv: list[str], tmp_path: Path
+) -> None:
+    """Same seed, same answers: quitting, saving and resuming gives the very game played
+    without a break (the cards after the saved point and the bots' choices included)."""
+    from tapete.cli.cmd_replay import read_records
+    from tapete.cli.play_trynka import TrynkaTable
+    from tapete.cli.table import TerminalTable
+
+    saved = tmp_path / "saved.json"
+
+    def table_of(extra: list[str], record: object = None) -> TerminalTable:
+        args = build_parser().parse_args(["play", game, "--seed", "8", "--lang", "en", *argv])
+        args.record = record
+        console = Console(file=io.StringIO(), width=120)
+        holder: list[TerminalTable] = []
+
+        def person(prompt: str) -> str:  # the same answer in the same position
+            if prompt.startswith("save the game"):
+                return str(saved)
+            state = holder[0].state
+            return state.action_to_string(min(state.legal_actions()))
+
+        table: TerminalTable = (
+            PochaTable(args, console) if game == "pocha" else TrynkaTable(args, console, person)
+        )
+        table.read = person
+        holder.append(table)
+        return table
+
+    whole = table_of([])
+    assert whole.run() == 0  # type: ignore[attr-defined]
+    history = whole.state.history()
+
+    broken = table_of([])
+    answers = [0]
+    person = broken.read
+
+    def quit_midway(prompt: str) -> str:
+        answers[0] += 1
+        return "quit" if answers[0] == 7 else person(prompt)
+
+    broken.read = quit_midway
+    assert broken.run() == 1  # type: ignore[attr-defined]
+    cut = len(broken.state.history())
+    assert 0 < cut < len(history) and history[:cut] == broken.state.history()
+
+    record = read_records(str(saved))[-1]
+    resumed = table_of([], record)
+    resumed.resume(record)
+    assert resumed.in_step
+    assert resumed.run() == 0  # type: ignore[attr-defined]
+    assert resumed.state.history() == history

@@ -140,19 +140,46 @@ class TerminalTable(ABC):
                            markup=False)  # fmt: skip
 
     def resume(self, record: GameRecord) -> None:
-        """Replay an unfinished record's actions into the table's state (nothing printed)."""
+        """Replay an unfinished record's actions into the table's state (nothing printed).
+
+        The cards and the bots' choices are drawn again from the table's seed as they were
+        played, so that (the same seed, the same answers) the resumed game goes on exactly as
+        the uninterrupted one would have; :attr:`in_step` says whether that held.
+        """
         from tapete.errors import RecordError
 
-        if record.game != self.state.game.name:
-            raise RecordError(f"the record is a game of {record.game}, not {self.state.game.name}")
+        state = self.state
+        if record.game != state.game.name:
+            raise RecordError(f"the record is a game of {record.game}, not {state.game.name}")
+        self.in_step = True
         for number, text in enumerate(record.actions, 1):
             try:
-                self.state.apply_action(self.state.string_to_action(text))
+                action = state.string_to_action(text)
+                if self.in_step:
+                    self._draw_again(action)
+                state.apply_action(action)
             except TapeteError as e:
                 raise RecordError(f"action {number} ({text!r}) does not replay: {e}") from None
-        if self.state.is_terminal():
+        if state.is_terminal():
             raise RecordError("the record is a finished game: nothing to resume")
         self._resumed()
+
+    #: Whether a resumed game's randomness follows its seed (see :meth:`resume`).
+    in_step = True
+
+    def _draw_again(self, action: int) -> None:
+        """Draw what the seed gave at this point (a card, a bot's choice), to keep the table's
+        randomness in step; out of step (a record of another table) once it differs."""
+        state = self.state
+        seat = state.current_player()
+        if seat == CHANCE:
+            drawn = sample_chance(state, self.deal_rng)
+        elif seat in self.bots:
+            drawn = self.bots[seat].choose(state.view(seat), state.legal_actions(), self.bot_rng)
+        else:
+            return
+        if drawn != action:
+            self.in_step = False
 
     @abstractmethod
     def _resumed(self) -> None:
