@@ -94,13 +94,17 @@ class BotRunner:
     moves in order, one per turn of the event loop (so the connections' messages that
     arrived meanwhile, people's actions among them, are handled first) and at most
     ``window`` at once (a started move is being played, stored or sent): the store's queue
-    never holds more than ``window`` bots' writes in front of a person's.
+    never holds more than ``window`` bots' writes in front of a person's. While people's
+    actions are being played (:meth:`person_started` … :meth:`person_done`), only one bot
+    move is started at a time, so that their writes share a transaction with few bots'.
     """
 
     def __init__(self, loop: asyncio.AbstractEventLoop, window: int = 8) -> None:
         self.loop = loop
         self.window = window
         self.running = 0
+        #: People's actions being played, stored and sent now.
+        self.people = 0
         self._waiting: collections.deque[tuple[LiveTable, int]] = collections.deque()
         self._kicked = False
         #: Bot moves started so far (for tests and figures).
@@ -123,14 +127,26 @@ class BotRunner:
         self._waiting.append((table, number))
         self._kick()
 
+    def person_started(self) -> None:
+        """A person's action is being played: hold the bots back until it is sent."""
+        self.people += 1
+
+    def person_done(self) -> None:
+        """A person's action is stored and sent."""
+        self.people -= 1
+        self._kick()
+
+    def _room(self) -> int:
+        return 1 if self.people else self.window
+
     def _kick(self) -> None:
-        if not self._kicked and self._waiting and self.running < self.window:
+        if not self._kicked and self._waiting and self.running < self._room():
             self._kicked = True
             self.loop.call_soon(self._start_one)
 
     def _start_one(self) -> None:
         self._kicked = False
-        while self._waiting and self.running < self.window:
+        while self._waiting and self.running < self._room():
             table, number = self._waiting.popleft()
             if table._bot_queued == number:
                 table._bot_queued = None
@@ -530,12 +546,15 @@ class LiveTable:
             return refuse("illegal", error.detail, error.reason)
         self.away.discard(seat)
         self._ack = (watcher, ident)
+        runner = BotRunner.of(asyncio.get_running_loop())
+        runner.person_started()
         try:
             await self._play(seat, action, chain=False)  # the bots' moves come after the ack
         except IllegalActionError as e:  # pragma: no cover - checked above
             refuse("illegal", e.detail, e.reason)
         finally:
             self._ack = None
+            runner.person_done()
 
     _ack: tuple[Watcher, Any] | None = None
 
