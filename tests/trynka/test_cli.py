@@ -217,3 +217,33 @@ def test_games_page_of_a_match_singles_out_the_deal_games_options(
 
 def _cells(chunk: str) -> set[str]:
     return set(re.findall(r"^│ (\w+)", chunk, re.M))
+
+
+def test_a_reveal_between_two_others_shows_only_who_is_out() -> None:
+    """The person folds at once: of the bots' reveals he sees who revealed to whom and who
+    is out (on the reveal's line or on the answer's), never their cards or values (unless
+    reveal_public shows them to everybody)."""
+    holder: list[play_trynka.TrynkaTable] = []
+
+    def read(prompt: str) -> str:
+        state = holder[-1].state
+        texts = [state.action_to_string(a) for a in state.legal_actions()]
+        return "fold" if "fold" in texts else texts[0]
+
+    for public in (False, True):
+        seen: list[str] = []
+        for seed in range(1, 40):
+            argv = ["--seed", str(seed), "--players", "4", "--banks", "2", "--lang", "en",
+                    "-p", f"reveal_public={public}"]  # fmt: skip
+            table, out = _session(argv, read)
+            holder.append(table)
+            assert table.run() == 0
+            events = [line for line in out.getvalue().splitlines() if line.startswith("· ")]
+            for n, line in enumerate(events[:-1]):
+                if "reveal / вскрываюсь →" in line and not line.startswith("· you"):
+                    seen.append(line + " " + events[n + 1])
+            if seen:
+                break
+        assert seen, "no reveal between two bots in 40 sessions"
+        assert all(": out" in text for text in seen), seen
+        assert all((" = " in text) == public for text in seen), seen
