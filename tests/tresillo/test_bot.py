@@ -8,6 +8,7 @@ import pytest
 
 import tapete
 from tapete.engine import sample_chance
+from tapete.games.tresillo import TresilloState
 from tapete.players import load
 
 from .helpers import apply, dealt, texts
@@ -67,6 +68,7 @@ def test_the_player_surrenders_a_lost_entrada_before_the_fourth_trick() -> None:
 
     for seed in range(60):
         state = tapete.load_game("tresillo").new_initial_state()
+        assert isinstance(state, TresilloState)
         rng = random.Random(seed)
         while not state.is_terminal():
             if state.is_chance_node():
