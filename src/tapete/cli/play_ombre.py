@@ -483,7 +483,7 @@ class OmbreTable(TerminalTable):
             if answer is None:
                 return False
             if answer == "money":
-                self._show_money("now")
+                self._show_money(t("now"))
                 continue
             if answer in ("rules", "rules all"):
                 self.console.print(

@@ -225,7 +225,10 @@ class PochaTable(TerminalTable):
             if self.reveal:
                 for seat, cards in enumerate(self._held):
                     if seat != self.me:
-                        self.console.print(f"  {self.names[seat]} held {styled(cards)}")
+                        held = self.t(
+                            "{who} held {cards}", who=self.names[seat], cards=styled(cards)
+                        )
+                        self.console.print("  " + held)
             return
         hand = view.deal
         if (
