@@ -39,7 +39,12 @@ export function reasonSentence(r, actionText) {
     case "trynka_strength": return t("Your hand beats {pct}% of hands: about {win}% against {n} opponents.", { pct: r.pct, win: r.win, n: r.opponents });
     case "trynka_price": return r.cost ? t("It costs {cost} against a bank of {bank}.", { cost: r.cost, bank: r.bank }) : t("It costs nothing more; the bank holds {bank}.", { bank: r.bank });
     case "searched": {
-      const unit = r.unit === "points" ? t("points") : t("of the deal's outcome");
+      if (r.unit === "outcome") {
+        // Ombre: the side's mean result over the deals searched, sacardo +1 … codille -1
+        if (r.value === r.next) return t("Searching possible deals: its mean result for your side is {value} (sacardo +1, codille -1), as good as {other}.", { value: r.value, other: actionText(r.next_text) });
+        return t("Searching possible deals: its mean result for your side is {value} (sacardo +1, codille -1), against {next} for {other}.", { value: r.value, next: r.next, other: actionText(r.next_text) });
+      }
+      const unit = t("points");
       if (r.value === r.next) return t("Searching possible deals: it scores {value} {unit} on average, as good as {other}.", { value: r.value, unit, other: actionText(r.next_text) });
       return t("Searching possible deals: it scores {value} {unit} on average, against {next} for {other}.", { value: r.value, next: r.next, unit, other: actionText(r.next_text) });
     }
