@@ -35,7 +35,8 @@ function seatPosition(offset, n, compact) {
 
 function trickPosition(offset, n) {
   const phi = (2 * Math.PI * offset) / n;
-  return { x: 50 + 30 * Math.sin(phi), y: 50 + 30 * Math.cos(phi) };
+  // flatter than the seats' ring: the top and bottom cards stay clear of those seats
+  return { x: 50 + 30 * Math.sin(phi), y: 50 + 22 * Math.cos(phi) };
 }
 
 /**
