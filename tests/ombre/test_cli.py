@@ -22,6 +22,14 @@ def _args(**over: object) -> argparse.Namespace:
     return args
 
 
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's default language comes from the locale: English for these tests."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def test_play_a_session_with_bad_input() -> None:
     out = io.StringIO()
     rng = random.Random(1)
@@ -51,7 +59,7 @@ def _money_tables(text: str, title: str) -> list[tuple[list[list[str]], int]]:
     """Every table titled ``title`` in the output: its rows (cells) and the pool under it."""
     out = []
     for chunk in text.split(title)[1:]:
-        rows = []
+        rows: list[list[str]] = []
         for line in chunk.splitlines():
             if line.startswith("pool: "):
                 out.append((rows, int(line.removeprefix("pool: "))))

@@ -19,6 +19,14 @@ from tapete.cli.main import build_parser, main
 from tapete.games.trynka import TrynkaMatchGame
 
 
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's default language comes from the locale: English for these tests."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 def test_play_scripted_session(capsys: pytest.CaptureFixture[str]) -> None:
     answers: Iterator[str] = iter(["", "", "", "bet 99", "nonsense", "decline"] + ["fold"] * 50)
 
