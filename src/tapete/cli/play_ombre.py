@@ -3,8 +3,9 @@
 When it is your turn type ``ombre`` (I play) or ``pass`` in the auction; in the exchange type
 the cards to throw away (``♥7 ♦6``, or ``H7 D6``) and then ``draw``; name trumps with a suit
 (``♣`` or ``C`` or ``clubs``); in play type a card (``♣K`` or ``CK``). ``?`` lists the legal
-choices, ``money`` shows the pool and balances, ``quit`` leaves. Bad input is refused with
-the reason and asked again.
+choices, ``money`` shows the pool and balances, ``quit`` leaves (and offers to save). Bad
+input is refused with the reason and asked again. ``--lang es|ru`` (default: the locale's)
+prints every text in Spanish or Russian (:mod:`tapete.cli.texts`).
 """
 
 from __future__ import annotations

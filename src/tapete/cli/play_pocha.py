@@ -3,8 +3,9 @@
 Type a card (``3o``, ``Rc``, any case, or with the printed numbers: ``1o``, ``12c``) or a bid
 (``2``) when it is your turn, in English, Spanish or Russian (``juego 3o``, ``ставка 2``);
 ``help`` lists the commands and the legal choices, ``sheet`` shows the score sheet, ``last``
-the last trick, ``rules`` the rules in force, ``quit`` leaves. Bad input is refused with the
-reason and asked again.
+the last trick, ``rules`` the rules in force, ``quit`` leaves (and offers to save the game).
+Bad input is refused with the reason and asked again. ``--lang es|ru`` (default: the locale's)
+prints every text in Spanish or Russian (:mod:`tapete.cli.texts`).
 
 Everything shown comes from your seat's view and its events (values: cards, seats, bids),
 turned into text here; the table never reads the game's internals.

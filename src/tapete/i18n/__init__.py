@@ -4,7 +4,9 @@ The catalogs are ``tapete/locale/<lang>/LC_MESSAGES/tapete.po`` (message ids are
 texts), extracted with pybabel from the browser pages and this package (``python -m
 tapete.i18n extract``, then ``update``). The pages read the same catalogs as JSON
 (``tapete/web/static/i18n/<lang>.json``, written by ``python -m tapete.i18n build``); the
-server and the terminal use :func:`translate` and :func:`reason_text`.
+server and the terminal use :func:`translate` and :func:`reason_text` (the terminal tables'
+texts, marked in ``tapete/cli``, are in the same catalogs). The games' summaries and option
+meanings have a catalog of their own (:mod:`tapete.i18n.rules`).
 
 >>> translate("es", "The game is over.")
 'La partida ha terminado.'
