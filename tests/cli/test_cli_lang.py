@@ -184,3 +184,44 @@ def test_rules_at_the_table_follow_the_language(game: str, family: str, lang: st
     short = rules_text(load_game(game, **dict([option])), family, Texts(lang))
     assert len(short.splitlines()) <= 5 and f"{option[0]} = {option[1]}" in short
     assert {"es": "reglas todo", "ru": "правила все"}[lang] in short
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_every_action_shown_is_read_back_as_itself(lang: str) -> None:
+    """The words a table shows for an action (in the prompt, in help, in the events) are
+    words it reads: typed back, they are the same action, in every game and language."""
+    import tapete
+    from tapete.cli.prompt import ombre_text, pocha_text, trynka_text
+    from tapete.cli.texts import Texts
+
+    t = Texts(lang)
+    checked = 0
+    for name, params in (
+        ("pocha-match", {"hand_sequence": "3,2", "seven_swap": True}),
+        ("pocha-match", {"hand_sequence": "3,3", "ronda_subastada": "full_hands"}),
+        ("ombre", {"auction": "sans_prendre", "vole": True}),
+        ("trynka", {"n_players": 4}),
+    ):
+        game = tapete.load_game(name, **params)
+        for seed in range(6):
+            state = game.new_initial_state()
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if not state.is_chance_node():
+                    phase = state.phase()
+                    for action in state.legal_actions():
+                        text = state.action_to_string(action)
+                        shown = t.action(name.split("-")[0], text)
+                        if name.startswith("pocha"):
+                            hand = getattr(state, "deal", None)
+                            inner = hand.phase() if hand is not None else phase
+                            back = state.string_to_action(pocha_text(shown, inner))
+                        elif name == "ombre":
+                            (typed,) = ombre_text(shown, phase)
+                            back = state.string_to_action(typed)
+                        else:
+                            back = state.string_to_action(trynka_text(shown.split(" / ")[0]))
+                        assert back == action, (name, text, shown)
+                        checked += 1
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 500
