@@ -67,6 +67,7 @@ _PHASES = {
     "blind_look": N_("looking at the cards"), "betting": N_("betting"),
     "closed": N_("betting closed"), "reveal": N_("reveal"), "svara_proposal": N_("svara?"),
     "svara_join": N_("joining the svara"), "over": N_("bank over"),
+    "tens_window": N_("three tens?"),
 }  # fmt: skip
 
 
@@ -270,10 +271,29 @@ def choices_text(
         else:
             out.append(t.action("trynka", codec.text(action)))
     for verb, values in amounts.items():
-        span = f"{values[0]}" if len(values) == 1 else f"{values[0]}…{values[-1]}"
+        span = _span(values)
         words = t.action("trynka", f"{verb} {values[0]}")
         out.append(words.replace(f" {values[0]}", f" {span}"))
     return out
+
+
+def _span(values: Sequence[int]) -> str:
+    """Amounts as a player reads them: ``2…10`` when every amount between is allowed,
+    ``4, 6…10`` (the step shown by its first two) when they go up in steps (doubled stakes).
+
+    >>> _span([3]), _span([2, 3, 4]), _span([4, 6, 8, 10]), _span([2, 5])
+    ('3', '2…4', '4, 6…10', '2, 5')
+    """
+    if len(values) == 1:
+        return f"{values[0]}"
+    step = values[1] - values[0]
+    if any(b - a != step for a, b in zip(values, values[1:], strict=False)):
+        return ", ".join(str(v) for v in values)
+    if step == 1:
+        return f"{values[0]}…{values[-1]}"
+    if len(values) == 2:
+        return f"{values[0]}, {values[1]}"
+    return f"{values[0]}, {values[1]}…{values[-1]}"
 
 
 class TrynkaTable(TerminalTable):
