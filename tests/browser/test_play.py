@@ -304,3 +304,37 @@ def test_phone_width_table_is_usable(server: Server, context_factory: Any) -> No
     ), json.dumps(boxes)
     shot(page, "pocha-table-phone")
     no_js_errors(page)
+
+
+def test_arrow_keys_and_enter_play_a_whole_hand(server: Server, context_factory: Any) -> None:
+    created = server.create(
+        "pocha", [ME, BOTS, BOTS, BOTS], params={"hand_size": 3}, name="Ana", seat=0
+    )
+    page = seat_page(context_factory, server, created)
+    played = 0
+    for _ in range(20):
+        if wait_turn_or_end(page) == "over":
+            break
+        before = _state(page)
+        if _phase(page) == "play":
+            held = page.locator("#hand button.card").count()
+            _tab_to(page, "#hand button.card")
+            # from the hand's tab stop, the arrows walk the cards; Enter plays a legal one
+            for _step in range(held):
+                if page.evaluate("() => document.activeElement.classList.contains('legal')"):
+                    break
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            _wait_change(page, before)
+            page.wait_for_function(
+                "n => document.querySelectorAll('#hand button.card').length < n", arg=held
+            )
+            played += 1
+        else:
+            _tab_to(page, "#actions button[data-action]:not([disabled])")
+            page.keyboard.press("Enter")
+            _wait_change(page, before)
+        assert page.evaluate("() => document.activeElement !== document.body")
+    assert page.locator("[data-testid=game-over]").is_visible()
+    assert played == 3
+    no_js_errors(page)
