@@ -269,3 +269,27 @@ def test_the_match_passes_the_deal_to_the_right_and_carries_the_plate() -> None:
         plate_before = result.plate_after
     assert any(result.plate_after for result in state.results)
     assert sum(state.returns()) + state.unassigned == 0
+
+
+HANDS = {
+    0: "♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♣3 ♣4 ♣5",
+    1: "♠A ♥7 ♣A ♥A ♥K ♥Q ♥J ♥2 ♥3",  # the nine top trumps of hearts
+    2: "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♣6 ♣7 ♣J",
+}  # the stock: ♥4 ♥5 ♥6 ♠J ♠Q ♠K ♣2 ♣Q ♣K ♦J ♦Q ♦K ♦A
+
+
+@pytest.mark.parametrize(("card", "value"), [("♠J", 3), ("♥4", 2), ("♦A", 2)])
+def test_a_vuelta_turned_in_the_favour_suit_pays_as_a_favour_game(card: str, value: int) -> None:
+    state = apply(dealt(HANDS, palo_de_favor="spades"), "vuelta", "pass", "pass", "turn " + card)
+    assert state.view(None).trumps == Card.parse(card).suit
+    assert state.value() == value  # vuelta_value 2, favor_extra 1 in spades
+
+
+def test_codillo_pays_the_defender_who_beat_the_player() -> None:
+    state = apply(dealt(HANDS, plate="5"), "entrada", "pass", "pass", "trumps ♥")
+    exchange(state, "♦2")
+    exchange(state, "")
+    exchange(state, "")
+    play_lowest(state)
+    assert state.tricks_won == [0, 9, 0, 0] and state.outcome == "codillo"
+    assert state.returns() == [-3.0, 3.0, 0.0, 0.0] and state.plate == [5]  # plate untouched
