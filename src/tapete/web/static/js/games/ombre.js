@@ -7,14 +7,15 @@ import { cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.j
 import { t } from "../i18n.js";
 import { cardList, cardsHeld, infoBox, isMatch, liveDeal, signed, splitAction } from "./common.js";
 
-/** The matadors' cards for a trump suit: Spadille, Manille and Basto. */
+/** The matadors' cards for a trump suit: Spadille, Manille (the 2 of a black trump suit,
+ *  the 7 of a red one) and Basto, as the engine's ombre/tables.py names them. */
 export function matadors(trumps) {
   const suit = suitName(trumps);
   if (!suit) return {};
   const black = suit === "spades" || suit === "clubs";
   const sym = SUIT_SYMBOL[suit];
   const named = { "♠A": "Spadille", "♣A": "Basto" };
-  named[black ? `${sym}7` : `${sym}2`] = "Manille";
+  named[black ? `${sym}2` : `${sym}7`] = "Manille";
   return named;
 }
 
