@@ -305,6 +305,9 @@ def main() -> int:
         "--postgres", action="store_true", help="start a throw-away PostgreSQL cluster and use it"
     )
     parser.add_argument("--url", default=None, help="a running server (loopback only)")
+    parser.add_argument(
+        "--pid", type=int, default=None, help="with --url: the server's process id (its CPU)"
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 300 or not 0 <= args.warmup <= 60:
         parser.error("--tables 1..2000, --seconds 1..300, --warmup 0..60 (bounded on purpose)")
@@ -338,7 +341,7 @@ def main() -> int:
                 ):
                     break
                 time.sleep(0.1)
-        pid = server.pid if server is not None else None
+        pid = server.pid if server is not None else args.pid
         result = asyncio.run(run(base, args.tables, args.seconds, args.warmup, pid))
     finally:
         if server is not None:

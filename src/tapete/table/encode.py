@@ -78,10 +78,14 @@ def immutable(value: Any) -> bool:
 class ViewEncoder:
     """``view.to_dict()`` with the JSON form of unchanged immutable parts reused."""
 
-    def __init__(self, limit: int = 384) -> None:
+    def __init__(self, limit: int = 256) -> None:
         self.limit = limit
-        self._memo: dict[int, tuple[Any, Any]] = {}
-        self._older: dict[int, tuple[Any, Any]] = {}
+        # id -> the part (held, so that its id is not reused) and id -> its JSON form; two
+        # dicts rather than one of pairs: no tuple per part for the collector to track
+        self._parts: dict[int, Any] = {}
+        self._memo: dict[int, Any] = {}
+        self._older_parts: dict[int, Any] = {}
+        self._older: dict[int, Any] = {}
         #: Per field of a view (its class, seat and name): the last tuple of immutable parts
         #: and its JSON list, which a longer tuple with the same first parts extends.
         self._tuples: dict[tuple[str, Any, str], tuple[tuple[Any, ...], list[Any]]] = {}
@@ -95,8 +99,8 @@ class ViewEncoder:
         if type(view).to_dict is not PlayerView.to_dict:  # a view with its own JSON form
             return view.to_dict()
         if len(self._memo) > self.limit:
-            self._older = self._memo
-            self._memo = {}
+            self._older, self._older_parts = self._memo, self._parts
+            self._memo, self._parts = {}, {}
             self._cardsets.clear()
         name = type(view).__name__
         seat = getattr(view, "seat", None)
@@ -155,17 +159,18 @@ class ViewEncoder:
         if type(value) in _ATOMS:
             return value
         key = id(value)
-        known = self._memo.get(key)
-        if known is None:
-            known = self._older.get(key)
-            if known is not None and known[0] is value:
-                self._memo[key] = known
-        if known is not None and known[0] is value:
+        if self._parts.get(key) is value:
             self.reused += 1
-            return known[1]
+            return self._memo[key]
+        if self._older_parts.get(key) is value:
+            self.reused += 1
+            out = self._memo[key] = self._older[key]
+            self._parts[key] = value
+            return out
         if isinstance(value, PlayerView):
             return self.view_dict(value)
         out = jsonable(value)
         if immutable(value):
-            self._memo[key] = (value, out)
+            self._memo[key] = out
+            self._parts[key] = value
         return out
