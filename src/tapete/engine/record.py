@@ -50,6 +50,7 @@ RULES_HISTORY: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         ),
     ),
     "ombre": (("ombre-1", "the rules of docs/ombre.md as first published"),),
+    "tresillo": (("tresillo-1", "the rules of docs/tresillo.md as first published"),),
     "trynka": (
         ("trynka-1", "the rules of docs/trynka.md as first published"),
         (
