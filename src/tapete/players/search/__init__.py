@@ -40,6 +40,8 @@ from tapete.players.base import Player, load, register_player
 
 #: Seconds per decision of each level.
 LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
+#: The games this player plays; any other (Tresillo...) is refused with a ConfigError.
+GAMES: Final = ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynka-match")
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression",
@@ -88,6 +90,7 @@ class SearchPlayer(Player):
     def start(self, game: Game, seat: int) -> None:
         """Remember the rules in force (the searches use them), start the fallback and load
         the game's kernels (numba's cache) before the first decision."""
+        _check_game(getattr(game, "name", None))
         super().start(game, seat)
         self.fallback.start(game, seat)
         if getattr(game, "name", None) in ("pocha", "pocha-match"):
@@ -127,6 +130,7 @@ class SearchPlayer(Player):
     def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
         """The searched action for La Pocha's bids and cards and Ombre's cards, the CFR
         strategy's at Trynka, ``rule``'s otherwise."""
+        _check_game(view.game)
         if view.game in ("trynka", "trynka-match"):
             return self._trynka_player().choose(view, legal_actions, rng)
         action = None
@@ -162,6 +166,15 @@ class SearchPlayer(Player):
         if game is not None and getattr(game, "name", None) == view.game:
             return game
         return None
+
+
+def _check_game(name: object) -> None:
+    """Refuse a game the search player does not play (rather than play ``rule``'s moves)."""
+    if name not in GAMES:
+        raise ConfigError(
+            f"the search player does not play {name}; it plays {', '.join(GAMES)} (use the "
+            "rule or random player)"
+        )
 
 
 def _positive_int(name: str, value: Any) -> int:
