@@ -43,7 +43,8 @@ def test_names_and_levels() -> None:
 @pytest.mark.parametrize(
     "params",
     [{"level": "expert"}, {"time_budget": -1}, {"time_budget": "soon"}, {"worlds": 0},
-     {"epsilon": 2}, {"playouts": "many"}, {"bid_sigma": -1}, {"depth": 3}],
+     {"epsilon": 2}, {"playouts": "many"}, {"bid_sigma": -1}, {"depth": 3},
+     {"bid_model": "psychic"}, {"bid_rollout": "peeks"}],
 )  # fmt: skip
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
@@ -94,3 +95,16 @@ def test_search_beats_random_seats() -> None:
         search_total += returns[0]
         random_total += sum(returns[1:]) / 3
     assert search_total > random_total + 8 * 5
+
+
+@pytest.mark.parametrize("params", [{"n_players": 4}, {"n_players": 5, "hand_size": 4}])
+def test_counted_bid_model_and_counting_bid_rollouts_play_legal_hands(
+    params: dict[str, object],
+) -> None:
+    """``bid_model=count`` (world weights and later bidders from the counting model) and
+    ``bid_rollout=counts`` play whole hands legally; every seat's returns are reported."""
+    game = tapete.load_game("pocha", **params)
+    n = int(game.params["n_players"])
+    search = load("search", worlds=24, bid_model="count", bid_rollout="counts")
+    returns = play(game, [search] + [load("rule") for _ in range(n - 1)], seed=5)
+    assert len(returns) == n

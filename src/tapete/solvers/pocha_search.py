@@ -19,7 +19,7 @@ scores with each candidate.
 >>> rng = np.array([7], dtype=np.uint64)
 >>> weights = bid_weights(world, np.zeros(3, dtype=np.uint64), bids, st, tables.rp, 1.0)
 >>> totals = evaluate_bids(world, weights, bids, won, trick, st, tables.rp, np.array([0, 1]),
-...                        1, 0.0, rng)
+...                        1, 0.0, rng, np.zeros((0, 3)))
 >>> [int(t) for t in totals]  # the ace of trumps: bid 1 scores 15, bid 0 loses 5
 [-5, 15]
 """
@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from tapete.solvers import pocha_kernel as pk
-from tapete.solvers.bits import popcount
+from tapete.solvers.bits import lowest_index, popcount
 from tapete.solvers.jit import jit
 
 
@@ -68,6 +68,97 @@ def bid_weights(worlds: Any, played: Any, bids: Any, st: Any, rp: Any, sigma: An
                 continue
             e = pk.estimate_tricks(worlds[w, q] | played[q], st[pk.ST_TRUMP], rp)
             d = (bids[q] - e) / sigma
+            log_weight -= 0.5 * d * d
+        out[w] = np.exp(log_weight)
+    return out
+
+
+@jit(cache=True)
+def counted_tricks(hand: Any, out: Any, trump: Any, mano: Any, rp: Any, count: Any) -> Any:
+    """A counting bidder's tricks for ``hand``: ``count`` (``float64[11]``: a scale, then
+    one weight per feature) times the features trumps held; trumps with no, one, two
+    higher cards ``out`` (the cards the bidder cannot see); side cards with no, one higher
+    out; void and singleton plain suits; being mano (``mano``: 1 or 0); a constant."""
+    k = rp[pk.RP_K]
+    tmask = pk.suit_mask(trump, k) if trump >= 0 else np.uint64(0)
+    f = np.zeros(10, dtype=np.float64)
+    x = hand
+    while x:
+        c = lowest_index(x)
+        x &= x - np.uint64(1)
+        higher = popcount(out & pk.above(c, k))
+        if tmask & (np.uint64(1) << np.uint64(c)):
+            f[0] += 1.0
+            if higher <= 2:
+                f[1 + higher] += 1.0
+        elif higher <= 1:
+            f[4 + higher] += 1.0
+    for s in range(4):
+        if s == trump:
+            continue
+        length = popcount(hand & pk.suit_mask(s, k))
+        if length == 0:
+            f[6] += 1.0
+        elif length == 1:
+            f[7] += 1.0
+    f[8] = float(mano)
+    f[9] = 1.0
+    total = 0.0
+    for i in range(10):
+        total += count[1 + i] * f[i]
+    return max(0.0, total) * count[0]
+
+
+@jit(cache=True)
+def nearest_bid(target: Any, bids: Any, st: Any, rp: Any) -> Any:
+    """The legal bid nearest ``target`` for the seat to move (the lower one on a tie)."""
+    forbidden = pk.forbidden_bid(bids, st, rp)
+    best = 0
+    best_d = 1e9
+    for b in range(rp[pk.RP_HAND] + 1):
+        if b == forbidden:
+            continue
+        d = abs(b - target)
+        if d < best_d:
+            best_d = d
+            best = b
+    return best
+
+
+@jit(cache=True)
+def counted_targets(worlds: Any, played: Any, hidden: Any, trump: Any, rp: Any, count: Any) -> Any:
+    """``float64[len(worlds), n]``: each seat's :func:`counted_tricks` for the hand it was
+    dealt in each world (``played[q]``: the cards seat ``q`` has played; ``hidden``: the
+    cards of the stock column ``worlds[:, n]`` no seat sees, so every seat counts them out)."""
+    n = rp[pk.RP_N]
+    mano = rp[pk.RP_DEALER] + 1 if rp[pk.RP_DEALER] + 1 < n else 0
+    out = np.zeros((worlds.shape[0], n), dtype=np.float64)
+    for w in range(worlds.shape[0]):
+        every = worlds[w, n] & hidden
+        for q in range(n):
+            every |= worlds[w, q] | played[q]
+        for q in range(n):
+            start = worlds[w, q] | played[q]
+            out[w, q] = counted_tricks(start, every & ~start, trump, 1 if q == mano else 0, rp,
+                                       count)  # fmt: skip
+    return out
+
+
+@jit(cache=True)
+def counted_bid_weights(targets: Any, bids: Any, me: Any, rp: Any, sigma: Any) -> Any:
+    """``float64[len(targets)]``: how likely each world makes the bids already made, each
+    seat bidding near its counted tricks ``targets[w, q]`` (``exp(-(b - e)² / 2σ²)``; the
+    seat ``me`` is not weighed)."""
+    n = rp[pk.RP_N]
+    out = np.ones(targets.shape[0], dtype=np.float64)
+    if sigma <= 0.0:
+        return out
+    for w in range(targets.shape[0]):
+        log_weight = 0.0
+        for q in range(n):
+            if q == me or bids[q] < 0:
+                continue
+            d = (bids[q] - targets[w, q]) / sigma
             log_weight -= 0.5 * d * d
         out[w] = np.exp(log_weight)
     return out
@@ -144,11 +235,12 @@ def evaluate_plays(
 @jit(cache=True)
 def evaluate_bids(
     worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any,
-    candidates: Any, playouts: Any, epsilon: Any, rng: Any,
+    candidates: Any, playouts: Any, epsilon: Any, rng: Any, targets: Any,
 ) -> Any:  # fmt: skip
     """``float64[len(candidates)]``: the summed points (times each world's ``weights``) of
-    the seat to move bidding each candidate in each world (later seats bid by the policy's
-    count), then playing out."""
+    the seat to move bidding each candidate in each world (later seats bid the legal bid
+    nearest ``targets[w, seat]`` from :func:`counted_targets`, or by the policy's count when
+    ``targets`` is empty), then playing out."""
     n = rp[pk.RP_N]
     me = st[pk.ST_TO_MOVE]
     totals = np.zeros(candidates.shape[0], dtype=np.float64)
@@ -157,11 +249,15 @@ def evaluate_bids(
     won2 = np.zeros(n, dtype=np.int64)
     trick2 = np.zeros(n, dtype=np.int64)
     st2 = np.zeros(pk.ST_SIZE, dtype=np.int64)
+    counted = targets.shape[0] > 0
     for w in range(worlds.shape[0]):
         for a in range(candidates.shape[0]):
             for _ in range(playouts):
                 _load(worlds[w], bids, won, trick, st, hands, bids2, won2, trick2, st2)
                 pk.apply_bid(bids2, st2, rp, candidates[a])
+                while counted and st2[pk.ST_PHASE] == pk.PHASE_BIDDING:
+                    q = st2[pk.ST_TO_MOVE]
+                    pk.apply_bid(bids2, st2, rp, nearest_bid(targets[w, q], bids2, st2, rp))
                 pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
                 totals[a] += weights[w] * pk.score(rp, candidates[a], won2[me])
     return totals

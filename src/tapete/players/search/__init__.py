@@ -2,7 +2,7 @@
 
 Registered names: ``search`` (parameters ``level`` = easy | normal | strong, ``time_budget``
 in seconds per decision, ``worlds`` for a fixed number of worlds, ``playouts``, ``epsilon``,
-``bid_sigma``: see :class:`tapete.players.search.pocha.PochaSearch`)
+``bid_sigma``, ``bid_model``: see :class:`tapete.players.search.pocha.PochaSearch`)
 and one name per level, ``search-easy``, ``search-normal``, ``search-strong``.
 
 ===========  ==================  =============================================
@@ -44,7 +44,7 @@ LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
 GAMES: Final = ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynka-match")
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
-    "play_match", "aggression",
+    "play_match", "aggression", "bid_model", "bid_rollout",
 )  # fmt: skip
 
 
@@ -71,8 +71,12 @@ class SearchPlayer(Player):
         self.epsilon = float(params.get("epsilon", 0.0))
         if not 0.0 <= self.epsilon <= 1.0:
             raise ConfigError(f"epsilon must be between 0 and 1, got {self.epsilon!r}")
-        self.bid_sigma = float(params.get("bid_sigma", 1.0))
-        if not 0.0 <= self.bid_sigma < 100.0:
+        self.bid_model = params.get("bid_model", "policy")
+        if self.bid_model not in ("count", "policy"):
+            raise ConfigError(f"bid_model must be count or policy, got {self.bid_model!r}")
+        sigma = params.get("bid_sigma")
+        self.bid_sigma = None if sigma is None else float(sigma)
+        if self.bid_sigma is not None and not 0.0 <= self.bid_sigma < 100.0:
             raise ConfigError(f"bid_sigma must be between 0 and 100, got {self.bid_sigma!r}")
         self.keep = _positive_int("keep", params.get("keep", 3))
         self.play_match = float(params.get("play_match", 0.7))
@@ -81,6 +85,9 @@ class SearchPlayer(Player):
         self.rollout = params.get("rollout", "sees")
         if self.rollout not in ("sees", "counts"):
             raise ConfigError(f"rollout must be sees or counts, got {self.rollout!r}")
+        self.bid_rollout = params.get("bid_rollout", self.rollout)
+        if self.bid_rollout not in ("sees", "counts"):
+            raise ConfigError(f"bid_rollout must be sees or counts, got {self.bid_rollout!r}")
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
         self.fallback = load("rule", **rule_params)
         self._pocha: Any = None
@@ -108,6 +115,7 @@ class SearchPlayer(Player):
                 time_budget=self.time_budget, worlds=self.worlds, playouts=self.playouts,
                 epsilon=self.epsilon, bid_sigma=self.bid_sigma,
                 rollout_sees=self.rollout == "sees", keep=self.keep, play_match=self.play_match,
+                bid_model=self.bid_model, bid_rollout_sees=self.bid_rollout == "sees",
             )  # fmt: skip
         return self._pocha
 

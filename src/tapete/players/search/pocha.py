@@ -32,9 +32,17 @@ import numpy as np
 
 from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
+from tapete.players.rule.pocha import _WEIGHTS as RULE_COUNT_WEIGHTS
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
-from tapete.solvers.pocha_search import bid_weights, evaluate_bids, evaluate_plays, play_weights
+from tapete.solvers.pocha_search import (
+    bid_weights,
+    counted_bid_weights,
+    counted_targets,
+    evaluate_bids,
+    evaluate_plays,
+    play_weights,
+)
 from tapete.solvers.pocha_worlds import constraints, played_by, sample_worlds
 
 
@@ -61,6 +69,14 @@ class PochaSearch:
     the other seats' cards played (``play_match``: the weight of a card that is the rule-like
     policy's choice in that world; 0 turns it off). After ``prune_after`` worlds only the
     ``keep`` best candidates are played out in the later worlds.
+
+    ``bid_model`` is how the other seats are taken to bid, both to weigh the worlds and for
+    the seats still to bid in a bid's playouts: ``policy`` (the default) uses the kernel
+    policy's count; ``count`` counts each hand's tricks as a counting bidder does (the
+    features and weights of the ``rule`` bot's count, at aggression ``count_aggression``)
+    and bids the nearest legal number (no clear gain measured against ``rule``, see
+    ``docs/bots.md``). ``bid_sigma`` defaults to 0.5 (``count``) or 1
+    (``policy``). ``bid_rollout_sees`` overrides ``rollout_sees`` in the bids' playouts.
     """
 
     def __init__(
@@ -70,18 +86,28 @@ class PochaSearch:
         playouts: int = 1,
         epsilon: float = 0.0,
         max_worlds: int = 100_000,
-        bid_sigma: float = 1.0,
+        bid_sigma: float | None = None,
         rollout_sees: bool = True,
         keep: int = 3,
         prune_after: int = 120,
         play_match: float = 0.7,
+        bid_model: str = "policy",
+        count_aggression: float = 0.5,
+        bid_rollout_sees: bool | None = None,
     ) -> None:
+        if bid_model not in ("count", "policy"):
+            raise ConfigError(f"bid_model must be count or policy, got {bid_model!r}")
         self.time_budget = time_budget
         self.worlds = worlds
         self.playouts = playouts
         self.epsilon = epsilon
         self.max_worlds = max_worlds
-        self.bid_sigma = bid_sigma
+        self.bid_model = bid_model
+        self.bid_sigma = (
+            bid_sigma if bid_sigma is not None else (0.5 if bid_model == "count" else 1.0)
+        )
+        self.count_aggression = count_aggression
+        self.bid_rollout_sees = bid_rollout_sees
         self.rollout_sees = rollout_sees
         self.keep = keep
         self.play_match = play_match
@@ -113,7 +139,11 @@ class PochaSearch:
         play_weights(hands, np.zeros(n, dtype=np.uint64), np.zeros(1, dtype=np.int64), 0, 0,
                      bids, 0, rp, 0, 0.5, weights)  # fmt: skip
         one = np.array([0], dtype=np.int64)
-        evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng)
+        count = self._count(tables)
+        empty = np.zeros((1, n + 1), dtype=np.uint64)
+        targets = counted_targets(empty, np.zeros(n, dtype=np.uint64), np.uint64(0), 0, rp, count)
+        counted_bid_weights(targets, bids, 0, rp, 0.5)
+        evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, targets)
         st[pk.ST_PHASE] = pk.PHASE_PLAY
         bids[:] = 0
         evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng)
@@ -132,6 +162,12 @@ class PochaSearch:
         if found is None:
             found = self._games[spec] = spec.load()
         return found
+
+    def _count(self, tables: PochaTables) -> Any:
+        """The counting bidder's scale and weights for ``tables``' hand size."""
+        hand_size = int(tables.rp[pk.RP_HAND])
+        weights = next(w for size, w in RULE_COUNT_WEIGHTS.items() if hand_size <= size)
+        return np.array([0.8 + 0.4 * self.count_aggression, *weights], dtype=np.float64)
 
     def tables(self, game: Game, hand: Any) -> PochaTables:
         """The kernel tables of ``game``'s rules for the live hand's size and dealer."""
@@ -187,6 +223,16 @@ class PochaSearch:
         played = played_by(tables, hand)
         sequence = play_sequence(tables, hand) if not bidding and self.play_match > 0 else None
         kernel_rng = np.array([rng.getrandbits(63) | 1], dtype=np.uint64)
+        counting = self.bid_model == "count"
+        count = self._count(tables) if counting else None
+        hidden = np.uint64(0xFFFFFFFFFFFFFFFF)  # the stock cards no seat sees
+        if hand.trump_card is not None and hand.trump_card_holder is None:
+            hidden = np.uint64(~(1 << tables.kernel_of[int(hand.trump_card)]) & (2**64 - 1))
+        no_targets = np.zeros((0, n), dtype=np.float64)
+        bid_rp = tables.rp
+        if bidding and self.bid_rollout_sees is not None:
+            bid_rp = tables.rp.copy()
+            bid_rp[pk.RP_POLICY_SEES] = int(self.bid_rollout_sees)
         totals = np.zeros(len(legal_actions), dtype=np.float64)
         weight_sums = np.zeros(len(legal_actions), dtype=np.float64)
         active = np.arange(len(legal_actions))
@@ -203,14 +249,26 @@ class PochaSearch:
                 world = game.sample_consistent_state(view, rng)
                 worlds[w, :n] = [tables.kernel_mask(_held(world.view(q))) for q in range(n)]
             hands = np.ascontiguousarray(worlds[:, :n])
-            weights = bid_weights(hands, played, root[0], root[3], tables.rp, self.bid_sigma)
+            targets = no_targets
+            if counting:
+                targets = counted_targets(worlds, played, hidden, root[3][pk.ST_TRUMP], tables.rp,
+                                          count)  # fmt: skip
+                weights = counted_bid_weights(targets, root[0], view.seat, tables.rp,
+                                              self.bid_sigma)  # fmt: skip
+            else:
+                weights = bid_weights(hands, played, root[0], root[3], tables.rp, self.bid_sigma)
             if sequence is not None:
                 play_weights(hands, played, sequence[0], len(sequence[0]), sequence[1],
                              root[0], root[3][pk.ST_TRUMP], tables.rp, view.seat,
                              self.play_match, weights)  # fmt: skip
-            evaluate = evaluate_bids if bidding else evaluate_plays
-            totals[active] += evaluate(hands, weights, *root, tables.rp, candidates[active],
-                                       self.playouts, self.epsilon, kernel_rng)  # fmt: skip
+            if bidding:
+                totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
+                                                candidates[active], self.playouts, self.epsilon,
+                                                kernel_rng, targets)  # fmt: skip
+            else:
+                totals[active] += evaluate_plays(hands, weights, *root, tables.rp,
+                                                 candidates[active], self.playouts, self.epsilon,
+                                                 kernel_rng)  # fmt: skip
             weight_sums[active] += weights.sum() * self.playouts
             done += size
             if done >= self.prune_after and len(active) > self.keep:

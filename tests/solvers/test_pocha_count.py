@@ -1,0 +1,65 @@
+"""The search's model of a counting bidder against the ``rule`` bot's own count."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba", reason="the kernels need numba (the solvers extra)")
+
+import tapete
+from tapete.engine import play_chance
+from tapete.players import load
+from tapete.players.rule.pocha import expected_tricks
+from tapete.players.search.pocha import PochaSearch
+from tapete.solvers import pocha_kernel as pk
+from tapete.solvers.pocha_search import counted_targets, nearest_bid
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"n_players": 4}, {"n_players": 4, "hand_size": 3}, {"n_players": 5, "hand_size": 6},
+     {"n_players": 3, "rank_order": "natural"}],
+)  # fmt: skip
+def test_counted_tricks_equal_the_rule_bots_count(params: dict[str, object]) -> None:
+    """At every bid of seeded deals: each seat's counted tricks, computed in the kernel from
+    the true deal, equal ``expected_tricks`` of its view, and the nearest legal bid is the
+    bid the ``rule`` bot makes."""
+    game = tapete.load_game("pocha", **params)
+    rule = load("rule")
+    search = PochaSearch(worlds=1)
+    checked = 0
+    for deal in range(30):
+        rng = random.Random(deal)
+        state = play_chance(game.new_initial_state(), rng)
+        view = state.view(0)
+        tables = search.tables(game, view)
+        n = tables.n_players
+        world = np.zeros((1, n + 1), dtype=np.uint64)
+        for q in range(n):
+            world[0, q] = tables.kernel_mask(state.view(q).hand.mask)
+        full = (1 << (4 * tables.cards_per_suit)) - 1
+        world[0, n] = full & ~int(np.bitwise_or.reduce(world[0, :n]))
+        hidden = np.uint64(0xFFFFFFFFFFFFFFFF)
+        if view.trump_card is not None and view.trump_card_holder is None:
+            hidden = np.uint64(~(1 << tables.kernel_of[int(view.trump_card)]) & (2**64 - 1))
+        trump = int(view.trump_suit)
+        targets = counted_targets(world, np.zeros(n, dtype=np.uint64), hidden, trump, tables.rp,
+                                  search._count(tables))  # fmt: skip
+        bids = np.full(n, -1, dtype=np.int64)
+        st = np.zeros(pk.ST_SIZE, dtype=np.int64)
+        st[pk.ST_TRUMP] = trump
+        while state.view(0).phase == "bidding":
+            seat = state.current_player()
+            seat_view = state.view(seat)
+            assert targets[0, seat] == pytest.approx(expected_tricks(seat_view)), f"deal {deal}"
+            action = rule.choose(seat_view, state.legal_actions(), rng)
+            bid = int(state.action_to_string(action).split()[1])
+            st[pk.ST_TO_MOVE] = seat
+            assert nearest_bid(targets[0, seat], bids, st, tables.rp) == bid, f"deal {deal}"
+            bids[seat] = bid
+            state.apply_action(action)
+            checked += 1
+    assert checked >= 60
