@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -35,6 +35,7 @@ class TableRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     clock_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
 
 
 class SeatRow(Base):

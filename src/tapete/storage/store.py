@@ -115,6 +115,8 @@ class TableData:
     #: The running move clock: the state number it belongs to and when it runs out (Unix s).
     clock_move: int | None = None
     clock_deadline: float | None = None
+    #: The seats may ask for hints (protocol.md, ``hint``; off: refused ``hints_off``).
+    hints: bool = True
 
 
 @dataclasses.dataclass(frozen=True)
@@ -387,6 +389,7 @@ def insert_table(table: TableData) -> Callable[[Session], None]:
                 params=table.params,
                 clock=table.clock,
                 bot_delay=table.bot_delay,
+                hints=table.hints,
                 status=table.status,
                 admin_token_hash=table.admin_token_hash,
                 move_number=0,
@@ -545,6 +548,7 @@ def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
         rematch=row.rematch,
         clock_move=row.clock_move,
         clock_deadline=row.clock_deadline,
+        hints=row.hints,
     )
 
 

@@ -52,6 +52,8 @@ class TableSpec:
     bot_delay: float = 0.5
     name: str | None = None
     seat: int | None = None
+    #: The seats may ask for hints (off: a ``hint`` is refused ``hints_off``).
+    hints: bool = True
 
 
 #: Seconds a process waits for the holder of a table's lock to write its address.
@@ -285,6 +287,7 @@ class TableManager:
             status="open",
             admin_token_hash=hash_token(admin),
             created_at=st.now(),
+            hints=bool(spec.hints),
         )
         table = await self._add(data)
         if all(s.kind == "bot" or s.token_hash is not None for s in seats):
@@ -323,6 +326,7 @@ class TableManager:
                 admin_token_hash=old.data.admin_token_hash,
                 created_at=st.now(),
                 rematch_of=old.data.id,
+                hints=old.data.hints,
             )
             table = await self._add(data)
             await old.set_rematch(data.id)

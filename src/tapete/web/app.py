@@ -87,6 +87,7 @@ class CreateIn(_Body):
     bot_delay: float = 0.5
     name: str | None = Field(None, max_length=200)
     seat: int | None = None
+    hints: bool = True
 
 
 class JoinIn(_Body):
@@ -565,6 +566,18 @@ async def _hint_question(
     after refusing a hint for a seat not to move or a state that is not the current one."""
     state = table.state
     current = state.move_number()
+    if not table.data.hints:
+        conn.deliver(
+            {
+                "type": "refused",
+                "code": "hints_off",
+                "reason": None,
+                "detail": "hints are off at this table",
+                "state": current,
+                "id": None,
+            }
+        )
+        return None
     if watcher.seat is None or state.current_player() != watcher.seat:
         conn.deliver(
             {
@@ -731,6 +744,7 @@ def create_app(
             bot_delay=body.bot_delay,
             name=body.name,
             seat=body.seat,
+            hints=body.hints,
         )
         table, admin, seat, token = await manager_of(request).create(spec)
         return {"table": table.info(), "admin_token": admin, "seat": seat, "token": token}
