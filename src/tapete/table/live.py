@@ -802,6 +802,7 @@ def table_info(data: TableData, seats: list[dict[str, Any]], move_number: int) -
         "seats": seats,
         "clock": data.clock,
         "bot_delay": data.bot_delay,
+        "hints": data.hints,
         "move_number": move_number,
         "created_at": st.iso(data.created_at),
         "rematch_of": data.rematch_of,
