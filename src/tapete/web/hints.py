@@ -2,10 +2,11 @@
 why, seeing only the asking seat's view (docs/protocol.md, *Requests from the browser pages*).
 
 The bot is the first of the game's :data:`HINT_PLAYERS` that is registered and can be built:
-the search bot with half a second per decision for La Pocha and Ombre, the CFR strategy
-(``trynka-cfr``) for Trynka, else ``rule`` (and ``random`` if nothing else is there). Where the
-bot searches (:meth:`action_values`), the hint is the best-valued action and the reasons carry
-its value and the next best one's.
+the search bot with half a second per decision for La Pocha and Ombre (not under La Pocha's
+variants, which it does not play), the CFR strategy (``trynka-cfr``) for Trynka, ``rule`` for
+Tresillo, else ``rule`` (and ``random`` if nothing else is there). Where the bot searches
+(:meth:`action_values`), the hint is the best-valued action and the reasons carry its value
+and the next best one's.
 
 ``why`` is a list of reasons, each a stable ``code`` with its values (numbers, card and suit
 codes, action texts): the pages make the sentences in the reader's language. The codes:
@@ -60,6 +61,7 @@ HINT_PLAYERS: Final[dict[str, tuple[tuple[str, dict[str, Any]], ...]]] = {
     "pocha": (("search", {"time_budget": 0.5}), ("rule", {})),
     "ombre": (("search", {"time_budget": 0.5}), ("rule", {})),
     "trynka": (("trynka-cfr", {}), ("rule", {})),
+    "tresillo": (("rule", {}),),
 }
 _FALLBACK: Final[tuple[tuple[str, dict[str, Any]], ...]] = (("rule", {}), ("random", {}))
 
@@ -145,7 +147,10 @@ def hint(
             continue
         player, lock = built
         with lock:
-            player.start(game, seat)
+            try:
+                player.start(game, seat)
+            except TapeteError:  # a bot that does not play these rules (Pocha's variants)
+                continue
             values = _values(player, view, legal, rng)
             if values is not None:
                 best = max(range(len(legal)), key=lambda i: values[i])
