@@ -44,7 +44,7 @@ def test_names_and_levels() -> None:
     "params",
     [{"level": "expert"}, {"time_budget": -1}, {"time_budget": "soon"}, {"worlds": 0},
      {"epsilon": 2}, {"playouts": "many"}, {"bid_sigma": -1}, {"depth": 3},
-     {"bid_model": "psychic"}, {"bid_rollout": "peeks"}],
+     {"bid_model": "psychic"}, {"bid_rollout": "peeks"}, {"bid_shade": 2}],
 )  # fmt: skip
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
@@ -105,6 +105,6 @@ def test_counted_bid_model_and_counting_bid_rollouts_play_legal_hands(
     ``bid_rollout=counts`` play whole hands legally; every seat's returns are reported."""
     game = tapete.load_game("pocha", **params)
     n = int(game.params["n_players"])
-    search = load("search", worlds=24, bid_model="count", bid_rollout="counts")
+    search = load("search", worlds=24, bid_model="count", bid_rollout="counts", bid_shade=0.2)
     returns = play(game, [search] + [load("rule") for _ in range(n - 1)], seed=5)
     assert len(returns) == n

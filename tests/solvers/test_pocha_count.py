@@ -63,3 +63,26 @@ def test_counted_tricks_equal_the_rule_bots_count(params: dict[str, object]) -> 
             state.apply_action(action)
             checked += 1
     assert checked >= 60
+
+
+def test_bid_shade_counts_a_trick_fewer_with_its_weight() -> None:
+    """One card, the ace of trumps: bid 1 makes it (15), bid 0 misses (-5); shaded by 0.5,
+    each is half its own score and half the score one trick lower (10 for bid 0, -5 for 1)."""
+    from tapete.solvers.pocha import PochaTables
+    from tapete.solvers.pocha_search import bid_weights, evaluate_bids
+
+    tables = PochaTables.from_params({"n_players": 3, "hand_size": 1, "deck": "36"})
+    k = tables.cards_per_suit
+    world = np.array([[1 << (k - 1), 1 << 0, 1 << k]], dtype=np.uint64)
+    bids = np.array([-1, -1, -1], dtype=np.int64)
+    st = np.zeros(pk.ST_SIZE, dtype=np.int64)
+    st[pk.ST_BEST_TRUMP] = -1
+    args = (np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64), st, tables.rp)
+    weights = bid_weights(world, np.zeros(3, dtype=np.uint64), bids, st, tables.rp, 1.0)
+    candidates = np.array([0, 1], dtype=np.int64)
+    rng = np.array([7], dtype=np.uint64)
+    plain = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, np.zeros((0, 3)))
+    shaded = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng,
+                           np.zeros((0, 3)), 0.5)  # fmt: skip
+    assert list(plain) == [-5.0, 15.0]
+    assert list(shaded) == [0.5 * -5 + 0.5 * 10, 0.5 * 15 + 0.5 * -5]

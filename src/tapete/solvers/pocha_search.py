@@ -235,12 +235,14 @@ def evaluate_plays(
 @jit(cache=True)
 def evaluate_bids(
     worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any,
-    candidates: Any, playouts: Any, epsilon: Any, rng: Any, targets: Any,
+    candidates: Any, playouts: Any, epsilon: Any, rng: Any, targets: Any, shade: Any = 0.0,
 ) -> Any:  # fmt: skip
     """``float64[len(candidates)]``: the summed points (times each world's ``weights``) of
     the seat to move bidding each candidate in each world (later seats bid the legal bid
     nearest ``targets[w, seat]`` from :func:`counted_targets`, or by the policy's count when
-    ``targets`` is empty), then playing out."""
+    ``targets`` is empty), then playing out. With ``shade`` > 0 each playout counts with
+    weight ``shade`` as if the seat had taken one trick fewer (the playouts see every card,
+    so they make the seat's tricks look surer than they are)."""
     n = rp[pk.RP_N]
     me = st[pk.ST_TO_MOVE]
     totals = np.zeros(candidates.shape[0], dtype=np.float64)
@@ -259,5 +261,9 @@ def evaluate_bids(
                     q = st2[pk.ST_TO_MOVE]
                     pk.apply_bid(bids2, st2, rp, nearest_bid(targets[w, q], bids2, st2, rp))
                 pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
-                totals[a] += weights[w] * pk.score(rp, candidates[a], won2[me])
+                t = won2[me]
+                value = pk.score(rp, candidates[a], t)
+                if shade > 0.0 and t > 0:  # the playouts see every card: take a trick less
+                    value = (1.0 - shade) * value + shade * pk.score(rp, candidates[a], t - 1)
+                totals[a] += weights[w] * value
     return totals

@@ -44,7 +44,7 @@ LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
 GAMES: Final = ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynka-match")
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
-    "play_match", "aggression", "bid_model", "bid_rollout",
+    "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade",
 )  # fmt: skip
 
 
@@ -88,6 +88,9 @@ class SearchPlayer(Player):
         self.bid_rollout = params.get("bid_rollout", self.rollout)
         if self.bid_rollout not in ("sees", "counts"):
             raise ConfigError(f"bid_rollout must be sees or counts, got {self.bid_rollout!r}")
+        self.bid_shade = float(params.get("bid_shade", 0.0))
+        if not 0.0 <= self.bid_shade <= 1.0:
+            raise ConfigError(f"bid_shade must be between 0 and 1, got {self.bid_shade!r}")
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
         self.fallback = load("rule", **rule_params)
         self._pocha: Any = None
@@ -116,6 +119,7 @@ class SearchPlayer(Player):
                 epsilon=self.epsilon, bid_sigma=self.bid_sigma,
                 rollout_sees=self.rollout == "sees", keep=self.keep, play_match=self.play_match,
                 bid_model=self.bid_model, bid_rollout_sees=self.bid_rollout == "sees",
+                bid_shade=self.bid_shade,
             )  # fmt: skip
         return self._pocha
 

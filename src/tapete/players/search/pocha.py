@@ -76,7 +76,9 @@ class PochaSearch:
     features and weights of the ``rule`` bot's count, at aggression ``count_aggression``)
     and bids the nearest legal number (no clear gain measured against ``rule``, see
     ``docs/bots.md``). ``bid_sigma`` defaults to 0.5 (``count``) or 1
-    (``policy``). ``bid_rollout_sees`` overrides ``rollout_sees`` in the bids' playouts.
+    (``policy``). ``bid_rollout_sees`` overrides ``rollout_sees`` in the bids' playouts;
+    ``bid_shade``: the weight of "one trick fewer" in a bid's playouts (see
+    :func:`tapete.solvers.pocha_search.evaluate_bids`).
     """
 
     def __init__(
@@ -94,6 +96,7 @@ class PochaSearch:
         bid_model: str = "policy",
         count_aggression: float = 0.5,
         bid_rollout_sees: bool | None = None,
+        bid_shade: float = 0.0,
     ) -> None:
         if bid_model not in ("count", "policy"):
             raise ConfigError(f"bid_model must be count or policy, got {bid_model!r}")
@@ -108,6 +111,7 @@ class PochaSearch:
         )
         self.count_aggression = count_aggression
         self.bid_rollout_sees = bid_rollout_sees
+        self.bid_shade = bid_shade
         self.rollout_sees = rollout_sees
         self.keep = keep
         self.play_match = play_match
@@ -264,7 +268,7 @@ class PochaSearch:
             if bidding:
                 totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
                                                 candidates[active], self.playouts, self.epsilon,
-                                                kernel_rng, targets)  # fmt: skip
+                                                kernel_rng, targets, self.bid_shade)  # fmt: skip
             else:
                 totals[active] += evaluate_plays(hands, weights, *root, tables.rp,
                                                  candidates[active], self.playouts, self.epsilon,
