@@ -6,9 +6,10 @@ import { cardElement, cardImageURL } from "./cards.js";
 import { t } from "./i18n.js";
 import ombre from "./games/ombre.js";
 import pocha from "./games/pocha.js";
+import tresillo from "./games/tresillo.js";
 import trynka from "./games/trynka.js";
 
-const MODULES = { pocha, ombre, trynka };
+const MODULES = { pocha, ombre, trynka, tresillo };
 let lastTrick = { key: "", count: 0 };
 
 /** The module that draws a game ("pocha-match" -> pocha). */
@@ -20,7 +21,7 @@ export function gameModule(game) {
 /** The game's name for people. */
 export function gameTitle(game) {
   const base = String(game || "").replace(/-match$/, "");
-  const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka") }[base] || base;
+  const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo") }[base] || base;
   if (base === "trynka") return String(game || "").endsWith("-match") ? t("{game}: a session of banks", { game: name }) : t("{game}: one bank", { game: name });
   return String(game || "").endsWith("-match") ? t("{game}: whole match", { game: name }) : t("{game}: one deal", { game: name });
 }
@@ -82,7 +83,8 @@ export function renderFelt(felt, opts) {
       const shown = mod.shownCards ? mod.shownCards(live, s) : [];
       const count = held[s] ?? 0;
       const backs = Math.max(0, count - shown.length);
-      if (shown.length) seatEl.append(h("div", { class: "shown", "aria-label": t("cards shown") }, shown.map((c) => cardElement(c, { small: true }))));
+      const shownLabel = mod.shownLabel?.(live) || t("cards shown");
+      if (shown.length) seatEl.append(h("div", { class: "shown", "aria-label": shownLabel, title: shownLabel }, shown.map((c) => cardElement(c, { small: true }))));
       if (backs) {
         const row = h("div", { class: "backs", "aria-label": t("{n} cards", { n: count }), role: "img" });
         for (let i = 0; i < Math.min(backs, 12); i++) {

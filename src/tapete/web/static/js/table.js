@@ -112,7 +112,19 @@ function renderHand(ctx, mine) {
   const selecting = mod.selectsCards?.(live, page.msg.legal) && mine;
   if (mod.handHidden?.(live)) {
     const count = (mod.cardsHeld(live) || [])[page.seat] || 0;
-    for (let i = 0; i < count; i++) handEl.append(cardElement(null));
+    // a card you may play without seeing it (La Pocha's ronda india and ronda ciega): the one
+    // legal play is sent when the face-down card is clicked; its text is not shown
+    const plays = mine && mod.playHidden?.(live) ? page.msg.legal.filter((a) => splitAction(a.text)[0] === "play") : [];
+    for (let i = 0; i < count; i++) {
+      if (plays.length === 1) {
+        const el = cardElement(null, { legal: true, label: t("Your card, face down: play it"), onPick: () => send(plays[0].text) });
+        el.setAttribute("aria-label", t("Your card, face down: play it"));
+        el.dataset.key = "card:hidden:" + i;
+        el.dataset.hidden = "1";
+        el.tabIndex = i === 0 ? 0 : -1;
+        handEl.append(el);
+      } else handEl.append(cardElement(null));
+    }
     handEl.append(h("span", { class: "sr-only" }, t("Your cards are face down")));
     return;
   }
@@ -121,7 +133,7 @@ function renderHand(ctx, mine) {
   cards.forEach((code, i) => {
     const legal = mine && legalCards.has(cardKey(code));
     const selected = page.selected.some((c) => cardKey(c) === cardKey(code));
-    const mark = mod.cardMark?.(live, code);
+    const mark = mod.cardMark?.(live, code, ctx);
     const label = cardName(code) + (mark ? ` (${mark})` : "") + (legal ? "" : verb && mine ? `, ${t("not playable now")}` : "");
     const el = cardElement(code, {
       legal: legal && !selecting ? true : legal,
@@ -129,7 +141,7 @@ function renderHand(ctx, mine) {
       label,
       onPick: (c, node) => pickCard(c, node, ctx, selecting),
     });
-    if (mark) el.classList.add("matador");
+    if (mark) el.classList.add(mod.markClass?.(live, code) || "matador");
     if (mine && verb && !legal) el.classList.add("dim");
     if (page.handSeen && !page.handSeen.has(code)) el.classList.add("deal-in");
     el.dataset.key = "card:" + cardKey(code);

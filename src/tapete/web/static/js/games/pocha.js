@@ -6,23 +6,43 @@ import { cardElement, cardName, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
 import { cardList, cardsHeld, infoBox, isMatch, liveDeal, params, pick, splitAction } from "./common.js";
 
-/** The bid the dealer may not make (so the bids do not add up), or null. */
+/** The bid the last bidder may not make, as the server gives it: the one number from 0 to
+ *  the hand size missing from the legal bids (the page does not work the rule out itself).
+ *  Only the seat to bid has legal bids, so only it is told. */
 export function forbiddenBid(live, ctx) {
-  const p = params(live, ctx);
-  if (p.dealer_restriction === false || p.dealer_restriction === "off") return null;
-  const bids = live.bids || [];
-  const dealer = live.dealer;
-  if (live.phase !== "bidding" || bids[dealer] !== null && bids[dealer] !== undefined) return null;
-  let sum = 0;
-  for (let s = 0; s < bids.length; s++) {
-    if (s === dealer) continue;
-    if (bids[s] === null || bids[s] === undefined) return null;
-    sum += bids[s];
+  if (live.phase !== "bidding") return null;
+  const offered = new Set();
+  for (const a of ctx?.legal || []) {
+    const [verb, arg] = splitAction(a.text);
+    if (verb === "bid" && /^\d+$/.test(arg)) offered.add(Number(arg));
   }
+  if (!offered.size) return null;
   const size = pick(live, "hand_size") ?? 0;
-  const f = size - sum;
-  return f >= 0 && f <= size ? f : null;
+  const missing = [];
+  for (let n = 0; n <= size; n++) if (!offered.has(n)) missing.push(n);
+  return missing.length === 1 ? missing[0] : null;
 }
+
+/** Is this hand's trump suit auctioned (ronda subastada)? */
+function auctioned(live) {
+  return live.phase === "auction" || live.phase === "trumps" || (live.auction_winner !== null && live.auction_winner !== undefined);
+}
+
+/** Cards this seat cannot see in its own hand (ronda india: on its forehead; ronda ciega). */
+function ownCardsHidden(live) {
+  const held = (cardsHeld(live) || [])[live.seat] ?? 0;
+  return held > 0 && cardList(live.hand).length === 0 && live.phase !== "deal";
+}
+
+/** The highest offer so far and who made it, or null. */
+function bestOffer(live) {
+  const who = live.auction_winner;
+  if (who === null || who === undefined) return null;
+  const n = (live.offers || [])[who];
+  return n === null || n === undefined ? null : { who, n };
+}
+
+const SUITS = ["oros", "copas", "espadas", "bastos"];
 
 const pocha = {
   pack: "spanish",
@@ -33,18 +53,27 @@ const pocha = {
   finishedTricks: (live) => live.finished_tricks || [],
   cardVerb: (live) => (live.phase === "play" ? "play" : null),
   dealer: (live) => live.dealer,
+  // ronda india / ciega: your own card lies face down and is played by clicking it
+  handHidden: ownCardsHidden,
+  playHidden: (live) => live.phase === "play",
+  /** ronda india: the card this seat sees on another seat's forehead. */
+  shownCards: (live, seat) => cardList((live.foreheads || [])[seat] ? [live.foreheads[seat]] : []),
+  shownLabel: (live) => ((live.foreheads || []).some((c) => c) ? t("on the forehead") : null),
 
   seatTags(live, seat) {
     const tags = [];
     const n = live.n_players || (live.bids || []).length;
     if (seat === live.dealer) tags.push({ text: t("Dealer"), cls: "gold" });
     if (n && seat === (live.dealer + 1) % n) tags.push({ text: t("Mano") });
+    if (auctioned(live) && live.auction_winner === seat && live.phase !== "auction") tags.push({ text: t("Named trumps"), cls: "gold" });
     return tags;
   },
 
   seatStat(live, seat) {
     const bid = (live.bids || [])[seat];
     const won = (live.tricks_won || [])[seat] ?? 0;
+    const offer = (live.offers || [])[seat];
+    if (live.phase === "auction" && offer !== null && offer !== undefined) return t("Offers {n}", { n: offer });
     if (bid === null || bid === undefined) return t("Won {won}", { won });
     return t("Bid {bid} · won {won}", { bid, won });
   },
@@ -56,9 +85,19 @@ const pocha = {
         h("span", { class: "value" }, suitWord(live.trump_suit ?? live.trump_card.slice(-1)))));
     } else if (live.trump_suit !== null && live.trump_suit !== undefined) {
       boxes.push(infoBox(t("Trumps"), h("span", { class: "value" }, suitWord(live.trump_suit))));
+    } else if (live.phase === "auction" || live.phase === "trumps") {
+      const best = bestOffer(live);
+      boxes.push(infoBox(t("Trumps auctioned"), h("span", { class: "value", "data-testid": "auction" },
+        best ? t("{who} offers {n}", { who: ctx.seatName(best.who), n: best.n }) : t("No offer yet"))));
     } else if (live.phase && live.phase !== "deal") {
       boxes.push(infoBox(t("Trumps"), h("span", { class: "value" }, t("No trumps"))));
     }
+    if (auctioned(live) && live.phase !== "auction" && live.trump_suit) {
+      const best = bestOffer(live);
+      if (best) boxes.push(infoBox(t("Trumps named by"), h("span", { class: "value", "data-testid": "auction" }, t("{who} for {n}", { who: ctx.seatName(best.who), n: best.n }))));
+    }
+    if ((live.foreheads || []).some((c) => c)) boxes.push(infoBox(t("Ronda india"), h("span", { class: "note" }, t("you see the others' cards, not yours"))));
+    else if (ownCardsHidden(live) && live.seat !== null && live.seat !== undefined) boxes.push(infoBox(t("Ronda ciega"), h("span", { class: "note" }, t("nobody sees a card before it is played"))));
     const size = live.hand_size;
     if (size) boxes.push(infoBox(t("Cards each"), h("span", { class: "value" }, String(size))));
     const f = forbiddenBid(live, ctx);
@@ -76,9 +115,14 @@ const pocha = {
       const [verb, arg] = splitAction(a.text);
       if (verb === "bid") out.push({ action: a, label: t("Bid {n}", { n: arg }), key: arg });
       else if (verb === "swap") out.push({ action: a, label: t("Swap the seven for the trump card") });
-      else if (verb === "pass") out.push({ action: a, label: t("Keep my seven") });
+      else if (verb === "pass") out.push({ action: a, label: auctioned(live) ? t("Pass") : t("Keep my seven") });
+      else if (verb === "offer") out.push({ action: a, label: t("Offer {n}", { n: arg }), key: arg });
+      else if (verb === "trumps") {
+        const suit = SUITS.find((x) => x[0] === arg) || arg;
+        out.push({ action: a, label: suitWord(suit), title: t("Name {suit} trumps", { suit: suitWord(suit) }) });
+      }
     }
-    if (bids.length && f !== null && live.seat === live.dealer) {
+    if (bids.length && f !== null) {
       out.push({ action: null, label: t("Bid {n}", { n: f }), disabled: true, title: t("The dealer may not bid {n}: the bids would add up", { n: f }) });
       out.sort((x, y) => Number((x.key ?? x.label.replace(/\D/g, "")) || 0) - Number((y.key ?? y.label.replace(/\D/g, "")) || 0));
     }
@@ -89,6 +133,8 @@ const pocha = {
     if (live.phase === "bidding") return mine ? t("Your bid: how many tricks will you win?") : t("{who} is bidding", { who: ctx.seatName(live.current_player) });
     if (live.phase === "play") return mine ? t("Your turn: play a card") : t("{who} is to play", { who: ctx.seatName(live.current_player) });
     if (live.phase === "swap") return mine ? t("Swap your seven of trumps for the trump card?") : "";
+    if (live.phase === "auction") return mine ? t("Trumps are auctioned: offer more tricks than the best offer, or pass") : t("{who} is bidding for trumps", { who: ctx.seatName(live.current_player) });
+    if (live.phase === "trumps") return mine ? t("You won the auction: name the trump suit") : t("{who} names trumps", { who: ctx.seatName(live.current_player) });
     return "";
   },
 
@@ -133,7 +179,9 @@ const pocha = {
       case "bid": return t("{who} bids {n}", { who, n: arg });
       case "turn": return t("The trump card is {card}", { card: cardName(arg) });
       case "swap": return t("{who} swaps the seven of trumps", { who });
-      case "pass": return t("{who} keeps the seven", { who });
+      case "pass": return auctioned(ctx.live || {}) ? t("{who} passes", { who }) : t("{who} keeps the seven", { who });
+      case "offer": return t("{who} offers {n} tricks for trumps", { who, n: arg });
+      case "trumps": return t("{who} names {suit} trumps", { who, suit: suitWord(SUITS.find((x) => x[0] === arg) || arg) });
       case "dealer": return t("{who} deals first", { who: ctx.seatName(Number(arg)) });
       case "draw": return t("{card} is drawn for the first deal", { card: cardName(arg) });
       default: return null;
