@@ -8,7 +8,7 @@ from typing import Any
 from tapete.cli.common import optional_module
 from tapete.errors import ConfigError, RecordError
 
-PLAYABLE = ("pocha", "ombre", "trynka")
+PLAYABLE = ("pocha", "ombre", "trynka", "tresillo")
 
 
 def register(sub: Any) -> None:
@@ -37,7 +37,7 @@ def run_resume(args: argparse.Namespace) -> int:
     from tapete.cli.cmd_replay import read_records
 
     if not args.resume:
-        raise ConfigError("name a game (tapete play pocha|ombre|trynka) or --resume FILE")
+        raise ConfigError("name a game (tapete play pocha|ombre|trynka|tresillo) or --resume FILE")
     records = read_records(args.resume)
     record = records[-1]
     family = record.game.split("-")[0]

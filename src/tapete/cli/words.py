@@ -31,6 +31,7 @@ RULES_PAGES = {
     "pocha": "docs/pocha.md",
     "ombre": "docs/ombre.md",
     "trynka": "docs/trynka.md",
+    "tresillo": "docs/tresillo.md",
 }
 
 

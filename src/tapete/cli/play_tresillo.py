@@ -1,0 +1,755 @@
+"""Tresillo: play a session against bots in the terminal.
+
+Four at the table: in each deal the dealer deals, sits out, and pays and receives like the
+others. In the auction say ``entrada``, ``vuelta``, ``solo`` (with a palo de favor also
+``entrada-favor`` / ``solo-favor``) or ``pass``; name trumps with a suit (``♠``, ``S``,
+``espadas``); in the exchange type the cards to throw away (``♥7 ♦6``, ``H7 D6``, or the
+numbers printed on Spanish cards: ``7c`` is the 7 of copas, ♥7) and then ``draw``; in play a
+card, or ``surrender`` (before your card to the fourth trick); after a surrendered entrada
+``defend`` or ``accept``. ``help`` lists the in-game commands and the legal choices,
+``money`` the balances and the plate, ``last`` the last trick, ``rules`` the rules in force,
+``quit`` leaves (and offers to save). Bad input is refused with the reason and asked again.
+``--lang es|ru`` (default: the locale's) prints every text in Spanish or Russian (the
+catalogs of :mod:`tapete.cli.texts`) and the table reads the words it shows: ``paso``,
+``robo``, ``me rindo``, ``la defiendo``, ``bien`` / ``пас``, ``беру``, ``сдаюсь``...
+
+>>> tresillo_text("Paso", "auction"), tresillo_text("entrada de favor", "auction")
+(['pass'], ['entrada-favor'])
+>>> tresillo_text("7c 1o", "exchange"), tresillo_text("espadas", "trumps")
+(['discard ♥7', 'discard ♦A'], ['trumps ♠'])
+>>> tresillo_text("хожу d12", "play"), tresillo_text("me rindo", "play")
+(['play D12'], ['surrender'])
+>>> shown_action("es", "trumps ♠"), shown_action("ru", "entrada-favor")
+('triunfo espadas', 'энтрада фавор')
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from tapete.cards import Card, CardSet
+from tapete.cli.common import (
+    LEFT_STATUS,
+    add_play_options,
+    game_from_args,
+    make_bots,
+    table_randomness,
+)
+from tapete.cli.play_ombre import TAKE_BACK, sorted_hand, styled, trump_order
+from tapete.cli.prompt import default_language, error_text, read_line, spanish_card
+from tapete.cli.table import TerminalTable
+from tapete.cli.texts import N_, Texts
+from tapete.cli.words import rules_text, session_end
+from tapete.engine import load_game
+from tapete.engine.events import Event
+from tapete.errors import ConfigError, NotationError, TapeteError
+from tapete.games.ombre.tables import trick_winner
+from tapete.games.tresillo import TresilloMatchGame, TresilloMatchState, TresilloState
+from tapete.games.tresillo.actions import parse_card
+from tapete.games.tresillo.view import TresilloDealResult, TresilloMatchView, TresilloView
+
+#: The suits by their engine code and by their Spanish names (oros ♦, copas ♥...).
+SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+SPANISH_SUIT = {"♣": "bastos", "♦": "oros", "♥": "copas", "♠": "espadas"}
+RUSSIAN_SUIT = {"♣": "трефы", "♦": "бубны", "♥": "червы", "♠": "пики"}
+#: The highest trumps by their Tresillo names (Punto only when trumps are red).
+MATADORS = (N_("Espada"), N_("Mala"), N_("Basto"), N_("Punto"))
+#: The games of the auction by their contract code.
+CONTRACTS = {
+    "entrada": N_("entrada"), "entrada_favor": N_("entrada de favor"), "vuelta": N_("vuelta"),
+    "solo": N_("solo"), "solo_favor": N_("solo de favor"),
+}  # fmt: skip
+#: The outcomes of a deal by their proper names.
+OUTCOMES = {
+    "sacada": N_("sacada"), "codillo": N_("codillo"), "puesta": N_("puesta"),
+    "surrendered": N_("puesta"), "vuelta_surrendered": N_("puesta"),
+    "defended": N_("sacada of the defence"), "defended_codillo": N_("codillo"),
+    "defended_saved": N_("puesta of the defender"), "defended_puesta": N_("puestas gemelas"),
+}  # fmt: skip
+
+#: How the engine's verbs are shown in each language (and read back: :func:`tresillo_text`).
+ACTION_WORDS: dict[str, dict[str, str]] = {
+    "es": {"pass": "paso", "entrada-favor": "entrada de favor", "solo-favor": "solo de favor",
+           "draw": "robo", "surrender": "me rindo", "defend": "la defiendo", "accept": "bien",
+           "trumps": "triunfo", "discard": "descarto", "play": "tiro"},
+    "ru": {"pass": "пас", "entrada": "энтрада", "entrada-favor": "энтрада фавор",
+           "vuelta": "вуэльта", "solo": "соло", "solo-favor": "соло фавор", "draw": "беру",
+           "surrender": "сдаюсь", "defend": "защищаю", "accept": "принимаю",
+           "trumps": "козыри", "discard": "сброс", "play": "хожу"},
+}  # fmt: skip
+#: Words of every language that the table reads, and the engine's verb they mean.
+VERBS: dict[str, str] = {
+    **{verb: verb for verb in ("pass", "entrada", "entrada-favor", "vuelta", "solo",
+                               "solo-favor", "draw", "surrender", "defend", "accept",
+                               "trumps", "discard", "play")},
+    "paso": "pass", "пас": "pass", "энтрада": "entrada", "вуэльта": "vuelta", "соло": "solo",
+    "robo": "draw", "robar": "draw", "беру": "draw", "прикуп": "draw",
+    "rindo": "surrender", "сдаюсь": "surrender", "defiendo": "defend", "защищаю": "defend",
+    "bien": "accept", "принимаю": "accept",
+    "trump": "trumps", "triunfo": "trumps", "triunfos": "trumps", "козыри": "trumps",
+    "козырь": "trumps",
+    "descarto": "discard", "descarte": "discard", "сброс": "discard", "сбрасываю": "discard",
+    "tiro": "play", "juego": "play", "jugar": "play", "хожу": "play", "ход": "play",
+}  # fmt: skip
+#: Answers of several words.
+PHRASES: dict[str, str] = {
+    "entrada de favor": "entrada-favor", "entrada favor": "entrada-favor",
+    "solo de favor": "solo-favor", "solo favor": "solo-favor",
+    "энтрада фавор": "entrada-favor", "соло фавор": "solo-favor",
+    "me rindo": "surrender", "la defiendo": "defend", "la sigo": "defend",
+}  # fmt: skip
+#: Suits as words, symbols or letters, in every language the table speaks.
+SUITS: dict[str, str] = {
+    **{symbol: symbol for symbol in SPANISH_SUIT},
+    **{name: symbol for symbol, name in SPANISH_SUIT.items()},
+    **{name: symbol for symbol, name in RUSSIAN_SUIT.items()},
+    **{code: symbol for code, symbol in SYMBOLS.items()},
+    "c": "♣", "d": "♦", "h": "♥", "s": "♠", "basto": "♣", "oro": "♦", "copa": "♥",
+    "espada": "♠", "трефа": "♣", "бубна": "♦", "черви": "♥", "пика": "♠",
+}  # fmt: skip
+#: The Spanish pack's suit letters and ranks in the French notation Tresillo's cards use.
+_SPANISH_TO_FRENCH_SUIT = {"o": "♦", "c": "♥", "e": "♠", "b": "♣"}
+_SPANISH_TO_FRENCH_RANK = {"S": "J", "C": "Q", "R": "K"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``tapete play tresillo`` (those of every ``play``, and ``--deals``)."""
+    add_play_options(parser, "always 4")
+    parser.add_argument("--deals", type=int, default=None, help="deals in the session")
+
+
+def card_word(word: str) -> str:
+    """A card as the engine reads it: the Spanish printed numbers (``7c`` = ♥7, ``1o`` =
+    ♦A, ``12e`` = ♠K) made French, other cards upper-cased (``c7`` = ``C7``).
+
+    >>> card_word("10b"), card_word("sc"), card_word("♠a"), card_word("h7")
+    ('♣J', '♥J', '♠A', 'H7')
+    """
+    spanish = spanish_card(word)
+    if spanish is not None:
+        rank, suit = spanish[:-1], spanish[-1]
+        return _SPANISH_TO_FRENCH_SUIT[suit] + _SPANISH_TO_FRENCH_RANK.get(rank, rank)
+    return word.upper() if len(word) in (2, 3) else word
+
+
+def tresillo_text(answer: str, phase: str) -> list[str]:
+    """An answer as engine action texts (several for the cards to discard): the words of
+    English, Spanish and Russian; a bare card plays (discards in the exchange), a bare suit
+    names trumps."""
+    lowered = " ".join(answer.strip().lower().split())
+    if lowered in PHRASES:
+        return [PHRASES[lowered]]
+    words = lowered.split()
+    if not words:
+        return [answer]
+    verb = VERBS.get(words[0])
+    if verb is not None:
+        words = words[1:]
+    else:
+        verb = {"exchange": "discard", "play": "play", "trumps": "trumps"}.get(phase, "")
+        if not verb:
+            return [answer]
+    if verb == "trumps":
+        return [" ".join(["trumps", *(SUITS.get(w, w) for w in words)])]
+    if verb in ("discard", "play") and words:
+        return [f"{verb} {card_word(w)}" for w in words]
+    return [" ".join([verb, *words])]
+
+
+def shown_action(lang: str, text: str) -> str:
+    """An engine action text in the words of ``lang`` (words :func:`tresillo_text` reads):
+    ``trumps ♠`` is ``triunfo espadas`` / ``козыри пики``."""
+    verb, _, rest = text.partition(" ")
+    words = ACTION_WORDS.get(lang, {})
+    if verb == "trumps" and lang in ("es", "ru"):
+        rest = (SPANISH_SUIT if lang == "es" else RUSSIAN_SUIT).get(rest, rest)
+    return " ".join(w for w in (words.get(verb, verb), rest) if w)
+
+
+def _plate_text(plate: Sequence[int], t: Texts) -> str:
+    return ", ".join(str(p) for p in plate) if plate else t("nothing on it")
+
+
+class TresilloTable(TerminalTable):
+    """The terminal table: owns the session, asks the person, lets the bots play.
+
+    Everything it prints comes from the person's views and events (``state.view(me)``,
+    ``state.events(me, since)``): the text is made here from their values.
+    """
+
+    commands = ("money", "last", "rules")
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        console: Console,
+        read: Callable[[str], str] = read_line,
+    ) -> None:
+        record = getattr(args, "record", None)
+        if record is not None:
+            game = load_game(record.game, **dict(record.params))
+        else:
+            game = game_from_args("tresillo-match", args.param, num_deals=args.deals)
+        if not isinstance(game, TresilloMatchGame):
+            raise ConfigError(f"a Tresillo table plays tresillo-match, not {game.name}")
+        self.game: TresilloMatchGame = game
+        self.state: TresilloMatchState = game.new_initial_state()
+        if getattr(args, "players", None) not in (None, 4):
+            raise ConfigError("Tresillo is played by four at the table (--players 4)")
+        if not 0 <= args.seat < 4:
+            raise ConfigError("--seat must be 0, 1, 2 or 3")
+        self.me: int = args.seat
+        self.lang: str = getattr(args, "lang", None) or default_language()
+        self.t = Texts(self.lang)
+        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
+        self.person: str = args.name or self.t("you")
+        self.table_options = {
+            "seat": args.seat,
+            "name": self.person,
+            "bots": args.bots,
+            "lang": self.lang,
+        }
+        self.bots = make_bots(args.bots or "rule", [s for s in range(4) if s != self.me])
+        for seat, bot in self.bots.items():
+            bot.start(self.game, seat)
+        self.names = [self.person if s == self.me else f"{self.bots[s].name}-{s}" for s in range(4)]
+        self.reveal: bool = args.reveal
+        self.console = console
+        self.read = read
+        self._since = 0  # the events printed so far (a move number of the session)
+        self._deals_seen = 0
+        self._in_deal = False
+        self._dealt_to_me = 0
+        self._dealt: dict[int, CardSet] = {}
+        self._trumps = -1
+        self._trick: list[tuple[int, int]] = []
+        self._tricks_seen = 0
+        self._last_trick_text = ""
+        self._pending: list[str] = []  # discards typed, applied on 'draw'
+        self._draws: list[Card] = []  # the cards the person drew in the exchange
+        self._surrendered_by = -1
+        self._defender = -1
+        self._events_seen = 0  # the person's events printed (a new one shows the hand again)
+        self._hand_shown: tuple[str, int] | None = None
+
+    @property
+    def deal(self) -> TresilloState | None:
+        """The deal in progress, if any."""
+        return self.state.deal
+
+    def view(self) -> TresilloMatchView:
+        """The person's view of the session now."""
+        return self.state.view(self.me)
+
+    def deal_view(self, seat: int | None = None) -> TresilloView | None:
+        """A seat's (the person's by default) view of the live deal, if any."""
+        deal = self.state.view(self.me if seat is None else seat).deal
+        return deal if isinstance(deal, TresilloView) else None
+
+    def shown(self, text: str) -> str:
+        """An engine action text in the table's words."""
+        return shown_action(self.lang, text)
+
+    def run(self) -> int:
+        """Play the whole session; returns 0 (or 1 if the person quit)."""
+        c, t = self.console, self.t
+        c.print(
+            t("Tresillo — four at the table, {deals} deals; you are {name} (seat {seat}). Seed "
+              "{seed} (--seed {seed} plays this session again).", deals=self.game.num_deals,
+              name=self.names[self.me], seat=self.me, seed=self.seed),
+            markup=False,
+        )  # fmt: skip
+        c.print(
+            t("The dealer sits the deal out but pays and receives like the others. Say "
+              "'entrada', 'vuelta', 'solo' or 'pass'; a suit for trumps; cards to discard "
+              "then 'draw'; a card, or 'surrender' before your card to the fourth trick; "
+              "'help' for help."),
+            markup=False,
+        )  # fmt: skip
+        favor = self.game.rules.favor
+        if favor >= 0:
+            suit = "♣♦♥♠"[favor - 4]
+            c.print(
+                t("palo de favor: {suit}: its entrada and solo (de favor) outbid the plain "
+                  "ones and pay {extra} more", suit=styled(suit),
+                  extra=self.game.rules.favor_extra)
+            )  # fmt: skip
+        c.print()
+        if not self.play_turns():
+            return LEFT_STATUS
+        view = self.view()
+        last = sum(view.results[-1].plate_after) if view.results else 0
+        if last - view.unassigned:
+            share = (last - view.unassigned) // 4
+            c.print(t("the {plate} left on the plate are shared: {share} to each player",
+                      plate=last, share=share))  # fmt: skip
+        self._show_money(t("final balances"))
+        if view.unassigned:
+            c.print(t("{n} unit(s) of the plate could not be shared and stay unassigned",
+                      n=view.unassigned))  # fmt: skip
+        balances = list(view.balances)
+        best = max(balances)
+        winners = [s for s, b in enumerate(balances) if b == best]
+        c.print(session_end(self.names, self.me, winners, t), markup=False)
+        return 0
+
+    def _resumed(self) -> None:
+        self._since = self.state.move_number()
+        view = self.view()
+        self._deals_seen = view.deal_index
+        deal = self.deal_view()
+        self._in_deal = deal is not None
+        if deal is not None:
+            self._dealt_to_me = len(deal.hand) + len(deal.discards)
+            self._trumps = int(deal.trumps) if deal.trumps is not None else -1
+            trick = deal.current_trick
+            if trick is not None:
+                seat = trick.leader
+                for card in trick.cards:
+                    self._trick.append((seat, int(card)))
+                    seat = self._next_seat(seat, deal.dealer)
+            self._tricks_seen = len(deal.finished_tricks)
+            if deal.first_player is not None:
+                self._surrendered_by = deal.first_player
+                self._defender = deal.player if deal.player is not None else -1
+        self.console.print(self.t("resumed at deal {n}", n=view.deal_index + 1))
+
+    @staticmethod
+    def _next_seat(seat: int, dealer: int) -> int:
+        nxt = (seat + 1) % 4
+        return (nxt + 1) % 4 if nxt == dealer else nxt
+
+    # -- what happened: the person's events -----------------------------------------------------
+    def _progress(self) -> int:
+        return self.view().deal_index
+
+    def _after_chance(self, phase: str, text: str) -> None:
+        self._print_events()
+        deal = self.deal
+        if self.reveal and deal is not None and deal.phase() == "auction" and not self._dealt:
+            for seat in deal.active:
+                view = self.deal_view(seat)
+                if view is not None:
+                    self._dealt[seat] = view.hand
+
+    def _announce(self, seat: int, text: str) -> None:
+        self._print_events()
+
+    def _after_action(self, deals_before: int) -> None:
+        self._print_events()
+
+    def _print_events(self) -> None:
+        """Print the events the person has not seen printed yet, then a finished deal."""
+        state = self.state
+        events = state.events(self.me, self._since)
+        self._since = state.move_number()
+        for event in events:
+            self._print_event(event)
+        self._flush_draws()
+        view = self.view()
+        while self._deals_seen < view.deal_index:
+            self._deals_seen += 1
+            self._deal_over(view, self._deals_seen - 1)
+
+    def _begin_deal(self) -> None:
+        view = self.deal_view()
+        assert view is not None
+        c, t = self.console, self.t
+        self._in_deal = True
+        self._dealt_to_me = 0
+        self._trumps = -1
+        self._trick = []
+        self._tricks_seen = 0
+        self._last_trick_text = ""
+        self._surrendered_by = self._defender = -1
+        c.rule(
+            t("deal {n} of {total}: dealer {who} (sits out); the plate: {plate}",
+              n=self.view().deal_index + 1, total=self.game.num_deals,
+              who=self.names[view.dealer], plate=_plate_text(view.plate, t))
+        )  # fmt: skip
+        if view.dealer == self.me:
+            c.print(t("you deal this one: you sit it out, but pay and receive like the others"))
+
+    def _flush_draws(self) -> None:
+        if self._draws:
+            drew = " ".join(str(card) for card in self._draws)
+            self.console.print("  " + self.t("you draw {cards}", cards=styled(drew)))
+            self._draws = []
+
+    def _print_event(self, event: Event) -> None:
+        c, t = self.console, self.t
+        kind, actor = event.kind, event.actor
+        name = self.names[actor] if actor >= 0 else ""
+        if kind not in ("deal", "draw", "discard"):
+            self._events_seen += 1
+        if kind != "draw":
+            self._flush_draws()
+        if not self._in_deal:
+            self._begin_deal()
+        if kind == "deal":
+            if event.arg("to") == self.me and event.arg("card") is not None:
+                self._dealt_to_me += 1
+                if self._dealt_to_me == 9:
+                    self._show_hand(sorted_hand(self._hand_of(self.me).mask, -1))
+        elif kind == "draw":
+            card = event.arg("card")
+            if event.arg("to") == self.me and card is not None:
+                self._draws.append(Card(int(card)))
+        elif kind == "pass":
+            c.print(f"  {name}: {self.shown('pass')}")
+        elif kind == "bid":
+            code = str(event.arg("contract"))
+            said = self.shown(code.replace("_", "-"))
+            favor = self.game.rules.favor
+            if code.endswith("_favor") and favor >= 0:
+                said += " " + styled("♣♦♥♠"[favor - 4])
+            c.print(f"  {name}: {said}")
+        elif kind == "trumps":
+            self._trumps_named(name, str(event.arg("suit")))
+        elif kind == "turn":
+            card = Card(int(event.arg("card")))
+            symbol = str(card)[:1]
+            c.print("  " + t("the vuelta turns up {card}: trumps are {suit}",
+                             card=styled(str(card)), suit=styled(symbol)))  # fmt: skip
+            self._trumps = int(card.suit)
+            if self._trumps == self.game.rules.favor:
+                c.print("  " + t("the palo de favor: the game pays {extra} more",
+                                 extra=self.game.rules.favor_extra))  # fmt: skip
+            self._show_trump_order()
+        elif kind == "exchange":
+            k = event.arg("count", 0)
+            view = self.deal_view()
+            if view is not None and actor == view.player and view.contract == "vuelta":
+                text = t("takes the turned card and draws {n}", n=k)
+            elif k == 0:
+                text = t("takes no card")
+            else:
+                text = t("exchanges 1 card") if k == 1 else t("exchanges {n} cards", n=k)
+            c.print(f"  {name}: {text}")
+        elif kind == "surrender":
+            self._surrendered_by = actor
+            view = self.deal_view()
+            c.print(f"  {name}: " + t("gives the game up"))
+            if view is not None and view.phase == "defence":
+                c.print("  " + t("the defenders may take the entrada over ('{defend}') or let "
+                                 "it stand ('{accept}')", defend=self.shown("defend"),
+                                 accept=self.shown("accept")))  # fmt: skip
+        elif kind == "defend":
+            self._defender = actor
+            c.print(f"  {name}: " + t("defends the entrada and plays it on"))
+        elif kind == "accept":
+            c.print(f"  {name}: {self.shown('accept')}")
+        elif kind == "play":
+            self._played(actor, int(event.arg("card")))
+
+    def _trumps_named(self, name: str, suit: str) -> None:
+        symbol = SYMBOLS[suit]
+        self._trumps = "♣♦♥♠".index(symbol) + 4
+        self.console.print(f"  {name}: " + self.t("trumps are {suit}", suit=styled(symbol)))
+        self._show_trump_order()
+
+    def _show_trump_order(self) -> None:
+        """The trumps from the highest, the matadors by their names."""
+        t = self._trumps
+        order = trump_order(t).split()
+        named = [f"{styled(card)} {self.t(n)}" for card, n in zip(order, MATADORS, strict=False)]
+        if t in (4, 7):  # black trumps: no Punto
+            named = named[:3]
+        lower = styled(" ".join(order[len(named) :]))
+        self.console.print("  " + self.t("trump order: {cards}", cards=", ".join(named) + ", "
+                                                                        + lower))  # fmt: skip
+
+    def _played(self, actor: int, card: int) -> None:
+        c, t = self.console, self.t
+        c.print(f"  {self.names[actor]}: {styled(str(Card(card)))}")
+        self._trick.append((actor, card))
+        if len(self._trick) < 3:
+            return
+        cards = [played for _, played in self._trick]
+        index = trick_winner(self._trumps, cards)
+        winner = self._trick[index][0]
+        self._tricks_seen += 1
+        played = ", ".join(f"{self.names[s]} {styled(str(Card(x)))}" for s, x in self._trick)
+        self._trick = []
+        won_with = styled(str(Card(cards[index])))
+        c.print("  → " + t("trick {n} to {who} with {card}", n=self._tricks_seen,
+                           who=self.names[winner], card=won_with))  # fmt: skip
+        self._last_trick_text = t("last trick: {cards}", cards=played) + f" → {self.names[winner]}"
+
+    def _hand_of(self, seat: int) -> CardSet:
+        deal = self.deal_view(seat)
+        return deal.hand if deal is not None else CardSet()
+
+    def _deal_over(self, view: TresilloMatchView, index: int) -> None:
+        c, t = self.console, self.t
+        result = view.results[index]
+        if result.outcome == "all_pass":
+            c.print("  " + t("all passed: the cards are thrown in, nothing is paid"))
+        else:
+            tricks = ", ".join(
+                f"{self.names[s]} {w}"
+                for s, w in enumerate(result.tricks_won)
+                if s != result.dealer
+            )
+            if any(result.tricks_won):
+                c.print("  " + t("tricks: {tricks}", tricks=tricks))
+            outcome = t(OUTCOMES.get(result.outcome, result.outcome))
+            c.print(f"  [bold]{outcome}[/]: " + self._outcome_text(result))
+        if self.reveal and self._dealt:
+            for seat, hand in sorted(self._dealt.items()):
+                cards = styled(sorted_hand(hand.mask, -1))
+                c.print("  " + t("{who}, as dealt: {cards}", who=self.names[seat], cards=cards))
+        balances = [int(b) for b in view.finished[index].standings]
+        self._show_money(t("after the deal"), result, balances, result.plate_after)
+        self._in_deal = False
+        self._dealt = {}
+
+    def _outcome_text(self, result: TresilloDealResult) -> str:
+        """The sentence of a finished deal, its amounts from the deal's changes."""
+        t, names, changes = self.t, self.names, result.changes
+        assert result.player is not None
+        player = result.player
+        contract = t(CONTRACTS.get(result.contract or "", result.contract or ""))
+        code = result.outcome
+        if code == "sacada":
+            other = next(s for s in range(4) if s != player)
+            value = -changes[other]
+            taken = changes[player] - 3 * value
+            text = t("{contract} won by {player}: each of the others pays {value}",
+                     player=names[player], contract=contract, value=value)  # fmt: skip
+            if taken:
+                text += "; " + t("{amount} from the plate to {player}", player=names[player],
+                                 amount=taken)  # fmt: skip
+            return text
+        if code == "codillo":
+            winner = max(range(4), key=lambda s: changes[s])
+            return t("{contract} lost by {player}: {winner} took the most tricks and is paid "
+                     "{amount}", player=names[player], contract=contract, winner=names[winner],
+                     amount=-changes[player])  # fmt: skip
+        if code in ("puesta", "surrendered", "vuelta_surrendered"):
+            key = {
+                "puesta": N_("{contract} not won by {player}: {amount} go on the plate"),
+                "surrendered": N_("{contract} given up by {player}, nobody defended it: "
+                                  "{amount} go on the plate"),
+                "vuelta_surrendered": N_("{contract} given up by {player}: {amount} go on the "
+                                         "plate"),
+            }[code]  # fmt: skip
+            return t(key, player=names[player], contract=contract, amount=-changes[player])
+        first = self._surrendered_by if self._surrendered_by >= 0 else player
+        defender = player
+        pobre = next((s for s in range(4) if s not in (result.dealer, first, defender)), defender)
+        if code == "defended":
+            return t("the entrada given up by {first} won by its defender {defender}: {amount} "
+                     "from {first} to {defender}",
+                     defender=names[defender], first=names[first],
+                     amount=changes[defender])  # fmt: skip
+        if code == "defended_codillo":
+            return t("the mano pobre {pobre} beat both: the puesta of {first} goes on the plate, "
+                     "{defender} pays {amount} to {pobre}", pobre=names[pobre], first=names[first],
+                     defender=names[defender], amount=changes[pobre])  # fmt: skip
+        if code == "defended_saved":
+            return t("the defender {defender} took fewer tricks than {first}: the puesta of "
+                     "{first} is his, {amount} from {defender} go on the plate",
+                     defender=names[defender], first=names[first],
+                     amount=-changes[defender])  # fmt: skip
+        amount = -changes[defender]
+        return t("the defender {defender} tied: {first} and {defender} each put {amount} on "
+                 "the plate",
+                 defender=names[defender], first=names[first], amount=amount)  # fmt: skip
+
+    def _show_money(
+        self,
+        title: str,
+        result: TresilloDealResult | None = None,
+        balances: Sequence[int] | None = None,
+        plate: Sequence[int] | None = None,
+    ) -> None:
+        """The balances and the plate: given, or those of the deal in progress (else of the
+        session)."""
+        deal = self.deal_view()
+        money: TresilloMatchView | TresilloView = deal if deal is not None else self.view()
+        if balances is None:
+            balances = money.balances
+        if plate is None:
+            plate = money.plate
+        t = self.t
+        table = Table(title=title, title_justify="left")
+        table.add_column(t("player"))
+        if result is not None:
+            table.add_column(t("this deal"))
+        table.add_column(t("balance"))
+        for s in range(4):
+            name = self.names[s]
+            if result is not None and s == result.dealer:
+                name += " " + t("(dealer)")
+            cells = [name]
+            if result is not None:
+                cells.append(f"{result.changes[s]:+d}")
+            cells.append(str(balances[s]))
+            table.add_row(*cells)
+        self.console.print(table)
+        self.console.print(t("the plate: {plate}", plate=_plate_text(plate, t)))
+
+    # -- the person's turn -------------------------------------------------------------------------
+    def _show_turn(self) -> None:
+        view = self.deal_view()
+        assert view is not None
+        c, t = self.console, self.t
+        phase = view.phase
+        trumps = int(view.trumps) if view.trumps is not None else -1
+        if phase == "auction" and view.bid is not None and view.bidder is not None:
+            bid = self.shown(view.bid.replace("_", "-"))
+            c.print(t("highest bid: {bid} ({who})", bid=bid, who=self.names[view.bidder]))
+        if phase in ("play", "defence") and view.player is not None:
+            won = ", ".join(
+                f"{self.names[s]} {w}" for s, w in enumerate(view.tricks_won) if s != view.dealer
+            )
+            symbol = "♣♦♥♠"[trumps - 4] if trumps >= 0 else "?"
+            contract = t(CONTRACTS.get(view.contract or "", view.contract or ""))
+            c.print(t("the game: {contract} in {suit}, player {player}; tricks: {tricks}",
+                      player=self.names[view.player], contract=contract, suit=styled(symbol),
+                      tricks=won))  # fmt: skip
+            trick = view.current_trick
+            if trick is not None and trick.cards:
+                played = ", ".join(
+                    f"{self.names[s]} {styled(str(Card(x)))}" for s, x in self._trick
+                )
+                c.print(t("on the table: {cards}", cards=played))
+        if phase == "exchange" and view.discards:
+            cards = styled(sorted_hand(view.discards.mask, trumps))
+            c.print(t("discarded so far: {cards}", cards=cards))
+        if phase == "exchange" and self._pending:
+            pending = " ".join(text.split(" ", 1)[1] for text in self._pending)
+            c.print(
+                t("to discard on '{draw}': {cards} ('{back}' takes them back)",
+                  draw=self.shown("draw"), cards=styled(pending), back=t(TAKE_BACK[0]))
+            )  # fmt: skip
+        self._show_hand(sorted_hand(view.hand.mask, trumps))
+
+    def _show_hand(self, cards: str) -> None:
+        """Print the person's hand, unless the same line was just printed (no event seen
+        since)."""
+        key = (cards, self._events_seen)
+        if key != self._hand_shown:
+            self.console.print(self.t("your hand: {cards}", cards=styled(cards)))
+        self._hand_shown = key
+
+    def _prompt(self, phase: str, texts: list[str]) -> str:
+        t = self.t
+        if phase == "auction":
+            return t("you say ({choices}): ", choices=" / ".join(texts))
+        if phase == "trumps":
+            suits = [text.split(" ", 1)[1] for text in texts]
+            return t("name trumps ({choices}): ", choices=" / ".join(suits))
+        if phase == "exchange":
+            view = self.deal_view()
+            stock = view.stock_left if view is not None else 0
+            return t(
+                "cards to discard (stock {stock}, up to {most}), '{back} CARD' to take one "
+                "back, '{draw}' to draw: ", stock=stock, most=min(9, stock),
+                back=t(TAKE_BACK[0]), draw=self.shown("draw"),
+            )  # fmt: skip
+        if phase == "defence":
+            view = self.deal_view()
+            who = self.names[view.player] if view is not None and view.player is not None else ""
+            return t("the entrada of {who} is given up: '{defend}' takes it over, '{accept}' "
+                     "lets it stand: ", who=who, defend=self.shown("defend"),
+                     accept=self.shown("accept"))  # fmt: skip
+        if self.shown("surrender") in texts:
+            return t("your card (or '{surrender}' to give the game up): ",
+                     surrender=self.shown("surrender"))  # fmt: skip
+        return t("your card: ")
+
+    def _ask(self) -> bool:
+        deal = self.deal
+        assert deal is not None
+        self._show_turn()
+        t = self.t
+        while True:
+            legal = deal.legal_actions()
+            texts = [self.shown(deal.action_to_string(a)) for a in legal]
+            phase = deal.phase()
+            answer = self._read_answer(self._prompt(phase, texts), texts)
+            if answer is None:
+                return False
+            if answer == "money":
+                self._show_money(t("now"))
+                continue
+            if answer in ("rules", "rules all"):
+                self.console.print(
+                    rules_text(self.game, "tresillo", t, answer == "rules all"), markup=False
+                )
+                continue
+            if answer == "last":
+                self.console.print(self._last_trick_text or t("no trick has been played yet"))
+                continue
+            words = answer.split()
+            if phase == "exchange" and words and words[0].lower() in TAKE_BACK:
+                self._take_back(words[1:])
+                continue
+            try:
+                typed = tresillo_text(answer, phase)
+                if phase == "exchange":  # discards wait for 'draw' (they can be taken back)
+                    typed = [*self._pending, *typed]
+                actions = self._parse_all(typed)
+            except TapeteError as e:
+                self.console.print(
+                    t("not allowed") + ": " + error_text(e, self.lang, self.names, self.me),
+                    style="red", markup=False,
+                )  # fmt: skip
+                continue
+            if phase == "exchange" and not any(text.split()[0] == "draw" for text in typed):
+                self._pending = typed
+                self._show_turn()  # go on discarding, take back, then 'draw'
+                continue
+            self._pending = []
+            for action in actions:
+                self.state.apply_action(action)
+            self._print_events()
+            if deal.phase() == "exchange" and deal.current_player() == self.me:
+                self._show_turn()
+                continue
+            return True
+
+    def _take_back(self, cards: list[str]) -> None:
+        """Take back pending discards (all of them without cards named)."""
+        if not cards:
+            self._pending = []
+        else:
+            wanted = set()
+            for card in cards:
+                try:
+                    wanted.add(parse_card(card_word(card)))
+                except TapeteError:
+                    continue  # not a card: nothing to take back
+            self._pending = [
+                text for text in self._pending if parse_card(text.split(" ", 1)[1]) not in wanted
+            ]
+        self._show_turn()
+
+    def _parse_all(self, texts: list[str]) -> list[int]:
+        """Check every text on a copy first, so a bad one leaves the table unchanged."""
+        trial = self.state.clone()
+        out = []
+        for text in texts:
+            action = trial.string_to_action(text)
+            trial.apply_action(action)
+            out.append(action)
+        return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play a session of Tresillo in the terminal."""
+    try:
+        table = TresilloTable(args, Console(highlight=False))
+        record = getattr(args, "record", None)
+        if record is not None:
+            table.resume(record)
+        return table.run()
+    except (ConfigError, NotationError) as e:
+        Console(stderr=True).print(f"[red]error[/]: {e}")
+        return 2
