@@ -15,6 +15,7 @@ names the deal game's options the match sets itself deal by deal.
 from __future__ import annotations
 
 import argparse
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -55,15 +56,37 @@ def split_match_params(name: str) -> tuple[list[str], list[str], list[str]]:
     return own, taken, set_by_match
 
 
-def _table(title: str, params: Sequence[Param]) -> Table:
+def _table(title: str, params: Sequence[Param], carried: Sequence[str] = ()) -> Table:
     table = Table(title=title, title_justify="left")
     widest = max((len(p.name) for p in params), default=9)
     table.add_column("parameter", no_wrap=True, min_width=widest)  # names are typed: never cut
     for column in ("default", "allowed", "meaning"):
         table.add_column(column)
     for p in params:
-        table.add_row(p.name, str(p.default), p.allowed(), p.help)
+        meaning = match_meaning(p.help) if p.name in carried else p.help
+        table.add_row(p.name, str(p.default), p.allowed(), meaning)
     return table
+
+
+def carried_params(name: str) -> list[str]:
+    """The options a match game takes from its deal game that give the money before a
+    deal (``balances``, Ombre's ``pool``, Tresillo's ``plate``): in the match they are the
+    values the session starts with, then carried from deal to deal.
+
+    >>> carried_params("tresillo-match"), carried_params("tresillo")
+    (['plate', 'balances'], [])
+    """
+    by_name = {p.name: p for p in game_class(name).parameters}
+    return [p for p in split_match_params(name)[1] if "before this deal" in by_name[p].help]
+
+
+def match_meaning(text: str) -> str:
+    """A deal game's option meaning as it reads in its match game.
+
+    >>> match_meaning("the puestas on the plate before this deal, oldest first")
+    'the puestas on the plate before the first deal, oldest first'
+    """
+    return text.replace("before this deal", "before the first deal")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,8 +98,14 @@ def run(args: argparse.Namespace) -> int:
     names = [args.name] if args.name else registered_games()
     if not args.name:
         console.print("[bold]Games[/] (tapete games NAME for one):")
-        for name in names:
-            console.print(f"  {name:<14} {game_class(name).summary}", markup=False)
+        column = max(len(name) for name in names) + 3
+        for name in names:  # a long summary wraps under itself, not under the names
+            lines = textwrap.wrap(
+                game_class(name).summary, max(30, console.width - column - 1)
+            ) or [""]
+            console.print(f"  {name:<{column - 3}} {lines[0]}", markup=False)
+            for line in lines[1:]:
+                console.print(" " * column + line, markup=False)
         console.print()
     for name in names:
         cls = game_class(name)
@@ -88,12 +117,20 @@ def run(args: argparse.Namespace) -> int:
             console.print(_table(title, cls.parameters))
             continue
         console.print(_table(f"{title}: the match's own options", [by_name[p] for p in own]))
+        carried = carried_params(name)
         console.print(
             _table(
                 f"{name}: options taken from its deal game {deal} (as at one deal of {deal})",
                 [by_name[p] for p in taken],
+                carried,
             )
         )
+        if carried:
+            console.print(
+                f"{', '.join(carried)}: the values the session starts with; the match then "
+                "carries them from deal to deal\n",
+                markup=False,
+            )
         if set_by_match:
             console.print(
                 f"{deal}'s options set by the match for each deal: {', '.join(set_by_match)}\n",
