@@ -29,11 +29,18 @@ const PRESETS = {
     { name: N_("36 cards"), params: { deck: 36 } },
     { name: N_("Short session (5 banks)"), params: { banks: 5 }, match: true },
   ],
+  tresillo: [
+    { name: N_("Classic"), params: {} },
+    { name: N_("Palo de favor: oros (diamonds)"), params: { palo_de_favor: "diamonds" } },
+    { name: N_("No surrender"), params: { surrender: false } },
+    { name: N_("Short session (4 deals)"), params: { num_deals: 4 }, match: true },
+  ],
 };
 const GAME_INFO = {
   pocha: { cards: ["Ao", "3c", "Re", "Cb"], blurb: N_("Exact bids, follow and overtake: 3 to 8 players") },
   ombre: { cards: ["♠A", "♣A", "♥K", "♦Q"], blurb: N_("Ombre against two: the classic 3-player game") },
   trynka: { cards: ["A♠", "10♥", "9♥"], blurb: N_("Blind stakes, reveals and svaras: 2 to 8 players") },
+  tresillo: { cards: ["♠A", "♣A", "♦7", "♥K"], blurb: N_("Four at the table, the dealer sits out: entrada, vuelta, solo") },
 };
 
 const state = { games: [], players: ["rule", "random"], chosen: "pocha", match: true };
@@ -50,6 +57,7 @@ function nPlayers() {
   const input = document.querySelector('[data-param="n_players"]');
   if (input && input.value) return Number(input.value);
   if (state.chosen === "ombre") return 3;
+  if (state.chosen === "tresillo") return 4;
   const spec = gameSpec(fullName());
   const p = spec?.params?.find((x) => x.name === "n_players");
   return Number(p?.default ?? 4);
@@ -58,11 +66,12 @@ function nPlayers() {
 function renderGameChoice() {
   const box = $("game-choice");
   box.replaceChildren();
-  for (const g of ["pocha", "ombre", "trynka"]) {
+  for (const g of ["pocha", "ombre", "trynka", "tresillo"]) {
+    if (state.games.length && !state.games.some((x) => x.name === g)) continue;
     const input = h("input", { type: "radio", name: "game", value: g, checked: g === state.chosen, onchange: () => { state.chosen = g; renderForm(); } });
     box.append(h("label", {}, input,
       h("span", { class: "mini-cards", "aria-hidden": "true" }, GAME_INFO[g].cards.map((c) => cardElement(c, { small: true }))),
-      h("span", {}, h("strong", {}, { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka") }[g]), h("br"), h("small", {}, t(GAME_INFO[g].blurb)))));
+      h("span", {}, h("strong", {}, { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo") }[g]), h("br"), h("small", {}, t(GAME_INFO[g].blurb)))));
   }
 }
 
@@ -152,6 +161,7 @@ const BOT_ORDER = {
   pocha: ["search-strong", "search-normal", "search-easy", "rule", "random"],
   ombre: ["search-strong", "search-normal", "search-easy", "rule", "random"],
   trynka: ["trynka-cfr", "rule", "random"],
+  tresillo: ["rule", "random"],
 };
 
 function botsFor(game) {
@@ -206,7 +216,7 @@ async function createTable(event) {
     return;
   }
   const clock = $("clock").value;
-  const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number($("bot-delay").value) };
+  const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number($("bot-delay").value), hints: $("hints").checked };
   if (mySeat !== null) Object.assign(body, { name, seat: mySeat });
   try {
     const res = await api("/api/tables", { method: "POST", body });

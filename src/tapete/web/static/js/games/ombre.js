@@ -31,6 +31,19 @@ export function outcomeText(outcome) {
   }
 }
 
+/** The exchange's button: discard the chosen cards, then draw. While a player must still throw
+ *  away a card first (the server's legal actions have discards and no `draw` yet), the button
+ *  waits for a chosen card; the draw is sent once the discards have made it legal. */
+export function exchangeButton(legal, ctx) {
+  const draw = legal.find((a) => a.text === "draw");
+  const discards = legal.some((a) => splitAction(a.text)[0] === "discard");
+  if (!draw && !discards) return null;
+  const n = ctx.selected.length;
+  const title = t("Throw away the chosen cards and draw as many from the stock");
+  if (draw) return { action: draw, primary: true, exchange: true, label: n ? t("Discard {n} and draw", { n }) : t("Draw without discarding"), title };
+  return { action: n ? { text: "draw" } : null, primary: true, exchange: true, label: n ? t("Discard {n} and draw", { n }) : t("Choose the cards to throw away"), title };
+}
+
 function sameCard(a, b) {
   const x = parseCard(a), y = parseCard(b);
   return !!x && !!y && x.suit === y.suit && x.rank === y.rank;
@@ -103,16 +116,11 @@ const ombre = {
           out.push({ action: a, label: `${SUIT_SYMBOL[s] || arg} ${suitWord(s)}`, title: t("Name {suit} trumps", { suit: suitWord(s) }) });
           break;
         }
-        case "draw": {
-          const n = ctx.selected.length;
-          out.push({ action: a, primary: true, exchange: true,
-            label: n ? t("Discard {n} and draw", { n }) : t("Draw without discarding"),
-            title: t("Throw away the chosen cards and draw as many from the stock") });
-          break;
-        }
         default: break;
       }
     }
+    const draw = exchangeButton(legal, ctx);
+    if (draw) out.push(draw);
     return out;
   },
 

@@ -1,0 +1,144 @@
+"""The lobby's newer choices: Tresillo among the games, the "hints allowed" option (off: the
+table has no hint button and the server refuses hints), and the bot levels' whole names on a
+phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import (
+    DESKTOP,
+    PHONE,
+    Server,
+    axe_serious,
+    no_js_errors,
+    seat_page,
+    shot,
+    watch_errors,
+)
+
+
+def _hint_answer(server: Server, table_id: str, token: str) -> dict[str, Any]:
+    """The server's answer to a hint asked by the seat of ``token`` for the current state."""
+    import asyncio
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+
+    import websockets
+
+    async def ask() -> dict[str, Any]:
+        url = server.base.replace("http", "ws") + f"/ws/{table_id}"
+        async with websockets.connect(url) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if msg["type"] == "state":
+                    await ws.send(json.dumps({"type": "hint", "state": msg["state"]}))
+                elif msg["type"] in ("hint", "refused", "error"):
+                    return dict(msg)
+
+    # Playwright's sync API holds this thread's event loop: ask from another thread
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(ask())).result(timeout=60)
+
+
+BOT = {"kind": "bot", "player": "rule"}
+ME = {"kind": "human"}
+
+#: For each bot-level menu: the width its chosen option's text needs and the width it has.
+MEASURE = """() => [...document.querySelectorAll('select[id^=seat-bot-]')]
+  .filter((s) => getComputedStyle(s).display !== 'none')
+  .map((s) => {
+    const style = getComputedStyle(s);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = s.options[s.selectedIndex].text;
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text, need: ctx.measureText(text).width, room };
+  })"""
+
+
+def test_a_table_without_hints_from_the_lobby(server: Server, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seat-kind-0")
+    assert page.locator("#hints").is_checked()  # hints are allowed unless turned off
+    page.fill("#my-name", "Ana")
+    page.locator("#hints").uncheck()
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+    table_id = page.url.rsplit("/", 1)[-1]
+    info = server.call("GET", f"/api/tables/{table_id}")
+    assert info["hints"] is False
+    page.wait_for_selector("#turn.mine", timeout=30_000)
+    page.wait_for_timeout(800)  # the page's hint probe has come back
+    assert page.locator("#actions button[data-key=hint]").count() == 0
+    assert page.locator("#actions button[data-action]").count() >= 1
+    no_js_errors(page)
+
+
+def test_hints_on_and_off_at_the_table(server: Server, context_factory: Any) -> None:
+    for allowed in (True, False):
+        created = server.create(
+            "pocha",
+            [ME, BOT, BOT],
+            params={"n_players": 3, "hand_size": 2},
+            name="Ana",
+            seat=0,
+            hints=allowed,
+        )
+        page = seat_page(context_factory, server, created)
+        page.wait_for_selector("#turn.mine", timeout=30_000)
+        page.wait_for_timeout(800)
+        shown = page.locator("#actions button[data-key=hint]").count()
+        assert shown == (1 if allowed else 0)
+        answer = _hint_answer(server, created["table"]["id"], created["token"])
+        if allowed:
+            assert answer["type"] == "hint"
+        else:
+            assert (answer["type"], answer["code"]) == ("refused", "hints_off")
+        no_js_errors(page)
+
+
+def test_tresillo_in_the_lobby(server: Server, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seat-kind-0")
+    page.locator("#game-choice label", has_text="Tresillo").click()
+    assert page.locator("#seats .seat-row").count() == 4
+    page.fill("#my-name", "Ana")
+    shot(page, "lobby-tresillo-desktop")
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand button.card")
+    assert "Tresillo" in page.locator("#title").inner_text()
+    no_js_errors(page)
+
+
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_bot_levels_are_not_cut_off(server: Server, context_factory: Any, width: str) -> None:
+    page = context_factory(viewport=PHONE if width == "phone" else DESKTOP).new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seat-bot-1")
+    for game in ("La Pocha", "Trynka", "Tresillo"):
+        page.locator("#game-choice label", has_text=game).click()
+        page.wait_for_selector("#seat-bot-1")
+        select = page.locator("#seat-bot-1")
+        # every level of the menu, the longest names included
+        for value in select.evaluate("s => [...s.options].map(o => o.value)"):
+            select.select_option(value)
+            for item in page.evaluate(MEASURE):
+                assert item["need"] <= item["room"], (game, width, item)
+    viewport = page.viewport_size
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+    page.locator("#game-choice label", has_text="La Pocha").click()
+    if width == "phone":
+        page.locator("#seats").scroll_into_view_if_needed()
+        shot(page, "lobby-seats-phone")
+    assert not axe_serious(page)
+    no_js_errors(page)

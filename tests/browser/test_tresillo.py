@@ -1,0 +1,97 @@
+"""Tresillo in the browser: four seats with the dealer sitting out, the auction's bids on their
+buttons, the contract and trumps, the exchange, the plate, and the deal's ending announced;
+a whole deal and a session's first deal played by clicking, on a desktop and on a phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import PHONE, Server, axe_serious, no_js_errors, seat_page, shot, wait_turn_or_end
+from .test_play import _click_something, _phase, _state, _wait_change
+
+BOT = {"kind": "bot", "player": "rule"}
+ME = {"kind": "human"}
+BIDS = ("entrada", "entrada-favor", "vuelta", "solo", "solo-favor")
+
+
+def _play_out(page: Any, limit: int = 120) -> set[str]:
+    """Play until the deal is over; the phases this seat acted in."""
+    phases: set[str] = set()
+    for _ in range(limit):
+        if wait_turn_or_end(page, timeout=60) == "over":
+            return phases
+        phases.add(_phase(page))
+        if _phase(page) == "exchange":
+            # throw away the first card, then draw one
+            before = _state(page)
+            page.locator("#hand button.card.legal").first.click()
+            page.wait_for_selector("#hand button.card.selected")
+            assert "Discard 1 and draw" in page.locator("#actions").inner_text()
+            page.locator("#actions button[data-action='draw']").click()
+            # the discard and the draw are two actions: wait until this seat's exchange is done
+            page.wait_for_function(
+                "b => Number(document.body.dataset.state) > b + 1"
+                " && !document.querySelector('#actions button[data-action=draw]')",
+                arg=before,
+            )
+            continue
+        _click_something(page)
+    raise AssertionError("the deal did not end")
+
+
+def test_tresillo_whole_deal_by_clicking(server: Server, context_factory: Any) -> None:
+    # seat 3 deals and sits out; Ana (seat 0) is mano and speaks first
+    created = server.create(
+        "tresillo", [ME, BOT, BOT, BOT], params={"palo_de_favor": "diamonds"}, name="Ana", seat=0
+    )
+    page = seat_page(context_factory, server, created)
+    assert wait_turn_or_end(page) == "turn"
+    assert _phase(page) == "auction"
+    dealer = page.locator(".seat[data-seat='3']")
+    assert "sits out" in dealer.inner_text()
+    assert dealer.locator(".backs .card").count() == 0  # the dealer holds no cards
+    assert page.locator("#hand button.card").count() == 9
+    labels = page.locator("#actions button[data-action]").all_inner_texts()
+    actions = page.locator("#actions button[data-action]").evaluate_all(
+        "bs => bs.map(b => b.dataset.action)"
+    )
+    assert "pass" in actions and any(a in BIDS for a in actions)
+    assert "Entrada" in labels and "Pass" in labels
+    assert "diamonds" in page.locator("[data-testid=favor]").inner_text()
+    assert "Plate" in page.locator(".corner-info").first.text_content()
+    shot(page, "tresillo-auction-desktop")
+    assert not axe_serious(page)
+    # bid an entrada when Ana can, else pass; then play the deal out
+    entrada = page.locator("#actions button[data-action='entrada']")
+    before = _state(page)
+    (entrada if entrada.count() else page.locator("#actions button[data-action='pass']")).click()
+    _wait_change(page, before)
+    _play_out(page)
+    banner = page.locator("[data-testid=game-over]")
+    assert banner.is_visible()
+    shot(page, "tresillo-over-desktop")
+    log = page.locator("#log").inner_text()
+    assert "Ana" in log
+    if "Everybody passed" not in banner.inner_text():
+        # a game was played: its contract, trumps and ending are on show
+        assert page.locator("[data-testid=contract]").count() == 1
+        ending = page.locator("[data-testid=announcement]").inner_text()
+        assert any(w in ending for w in ("Sacada", "Codillo", "Puesta", "surrendered", "Defended"))
+        assert "takes the trick" in log or "surrender" in log
+    no_js_errors(page)
+
+
+def test_tresillo_session_on_a_phone(server: Server, context_factory: Any) -> None:
+    created = server.create(
+        "tresillo-match", [ME, BOT, BOT, BOT], params={"num_deals": 4}, name="Ana", seat=0
+    )
+    page = seat_page(context_factory, server, created, viewport=PHONE)
+    assert wait_turn_or_end(page) == "turn"
+    assert "Tresillo" in page.locator("#title").inner_text()
+    shot(page, "tresillo-table-phone")
+    panels = page.locator("#panels").inner_text()
+    assert "Plate and balances" in panels and "Deals (1 of 4)" in panels
+    # the phone's table fits its width
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]
+    no_js_errors(page)
