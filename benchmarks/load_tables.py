@@ -136,19 +136,25 @@ class Stats:
         self.finished = 0
         self.errors = 0
         self.refused = 0
+        self.rate_limited = 0
         self.last_state: dict[str, int] = {}
 
 
-async def client(base: str, tid: str, token: str, stats: Stats, stop: asyncio.Event) -> None:
-    """One seat acting as fast as it can until ``stop``."""
+async def client(
+    base: str, tid: str, token: str, stats: Stats, stop: asyncio.Event, deflate: bool = True
+) -> None:
+    """One seat acting as fast as it can until ``stop`` (offering permessage-deflate, as
+    browsers do, unless ``deflate`` is false)."""
     url = base.replace("http://", "ws://") + f"/ws/{tid}"
+    compression = "deflate" if deflate else None
     try:
-        async with websockets.connect(url, max_size=2**24) as ws:
+        async with websockets.connect(url, max_size=2**24, compression=compression) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             stats.connected += 1
             sent_at: dict[int, float] = {}
             acked_at: float | None = None
             counter = 0
+            last_sent = ""
             try:
                 while not stop.is_set():
                     try:
@@ -159,6 +165,13 @@ async def client(base: str, tid: str, token: str, stats: Stats, stop: asyncio.Ev
                     message = loads(raw)
                     if message["type"] == "refused":
                         stats.refused += 1
+                        continue
+                    if message["type"] == "error" and message["code"] == "rate_limited":
+                        # the server dropped the action (per-connection rate limit): send it
+                        # again in a moment; its latency counts from the first sending
+                        stats.rate_limited += 1
+                        await asyncio.sleep(0.1)
+                        await ws.send(last_sent)
                         continue
                     if message["type"] != "state":
                         continue
@@ -181,16 +194,11 @@ async def client(base: str, tid: str, token: str, stats: Stats, stop: asyncio.Ev
                         counter += 1
                         action = message["legal"][counter % len(message["legal"])]["action"]
                         sent_at[counter] = time.perf_counter()
-                        await ws.send(
-                            json.dumps(
-                                {
-                                    "type": "action",
-                                    "state": message["state"],
-                                    "action": action,
-                                    "id": counter,
-                                }
-                            )
+                        last_sent = json.dumps(
+                            {"type": "action", "state": message["state"], "action": action}
+                            | {"id": counter}
                         )
+                        await ws.send(last_sent)
                         stats.client_actions += 1
             finally:
                 stats.connected -= 1
@@ -206,7 +214,12 @@ def _pct(values: list[float], p: float) -> float | None:
 
 
 async def run(
-    base: str, tables: int, seconds: float, warmup: float, server_pid: int | None
+    base: str,
+    tables: int,
+    seconds: float,
+    warmup: float,
+    server_pid: int | None,
+    deflate: bool = True,
 ) -> dict[str, Any]:
     """Create the tables, play for ``seconds``, return the figures."""
     loop = asyncio.get_running_loop()
@@ -229,7 +242,8 @@ async def run(
     stop = asyncio.Event()
     first = {m["table"]["id"]: m["table"]["move_number"] for m in made}
     tasks = [
-        asyncio.create_task(client(base, m["table"]["id"], m["token"], stats, stop)) for m in made
+        asyncio.create_task(client(base, m["table"]["id"], m["token"], stats, stop, deflate))
+        for m in made
     ]
     await asyncio.sleep(warmup)  # everyone connected and playing
     warm_actions, warm_bots = stats.client_actions, stats.bot_actions
@@ -288,6 +302,7 @@ async def run(
         "load_1min": [round(load_before[0], 2), round(load_after[0], 2)],
         "finished_matches": stats.finished,
         "refused": stats.refused,
+        "rate_limited": stats.rate_limited,
         "client_errors": stats.errors,
     }
 
@@ -305,6 +320,11 @@ def main() -> int:
         "--postgres", action="store_true", help="start a throw-away PostgreSQL cluster and use it"
     )
     parser.add_argument("--url", default=None, help="a running server (loopback only)")
+    parser.add_argument(
+        "--no-deflate",
+        action="store_true",
+        help="clients do not offer permessage-deflate (browsers do; the default offers it)",
+    )
     parser.add_argument(
         "--pid", type=int, default=None, help="with --url: the server's process id (its CPU)"
     )
@@ -342,7 +362,9 @@ def main() -> int:
                     break
                 time.sleep(0.1)
         pid = server.pid if server is not None else args.pid
-        result = asyncio.run(run(base, args.tables, args.seconds, args.warmup, pid))
+        result = asyncio.run(
+            run(base, args.tables, args.seconds, args.warmup, pid, not args.no_deflate)
+        )
     finally:
         if server is not None:
             server.terminate()
@@ -354,6 +376,7 @@ def main() -> int:
         if cluster is not None:
             cluster.stop()
         shutil.rmtree(folder, ignore_errors=True)
+    result["deflate"] = not args.no_deflate
     result["db"] = "external" if args.url else (db or "sqlite").split(":", 1)[0].split("+")[0]
     print(json.dumps(result))
     return 0
