@@ -43,12 +43,24 @@ export function handValue(cards, params = {}) {
 
 /** A hand's value for people: "three aces", "three sixes", "29 points", "three tens". */
 export function handValueText(cards, params = {}) {
+  // Seka's joker (the 7♣ wild) is valued by the server's rules only: no value of the page's
+  if (params.joker === true && cards.some((c) => isJoker(c))) return t("(with the joker)");
   const v = handValue(cards, params);
   if (!v) return "";
   const ranks = cards.map(parseCard).map((c) => c && c.rank);
   if (v.category > 1) return ranks[0] === "A" ? t("three aces") : t("three sixes");
   if (ranks.every((r) => r === "10") && params.trips_score !== true) return t("three tens: {n} points, a redeal may be claimed", { n: v.points });
   return t("{n} points", { n: v.points });
+}
+
+/** Is this card Seka's joker (the seven of clubs, when the rules have `joker`)? */
+export function isJoker(code) {
+  const c = parseCard(code);
+  return !!c && c.rank === "7" && c.suit === "clubs";
+}
+
+function rulesOf(live, ctx) {
+  return { ...(ctx?.tableParams || {}), ...(live.spec?.params || {}) };
 }
 
 const trynka = {
@@ -60,6 +72,9 @@ const trynka = {
   finishedTricks: () => [],
   cardVerb: () => null,
   dealer: (live) => live.dealer,
+  /** The 7♣ under Seka's joker carries a mark on the card. */
+  cardMark: (live, code, ctx) => (rulesOf(live, ctx).joker === true && isJoker(code) ? t("joker") : null),
+  markClass: () => "joker",
 
   seatTags(live, seat) {
     const tags = [];
@@ -122,7 +137,7 @@ const trynka = {
         case "accept": out.push({ action: a, label: t("Accept the svara"), primary: true }); break;
         case "refuse": out.push({ action: a, label: t("Refuse the svara") }); break;
         case "join": out.push({ action: a, label: t("Join the svara"), cost: live.join_fee }); break;
-        case "decline": out.push({ action: a, label: String(live.phase).startsWith("svara") ? t("Do not join") : t("No blind: look at my cards") }); break;
+        case "decline": out.push({ action: a, label: String(live.phase).startsWith("svara") ? t("Do not join") : live.phase === "tens_window" ? t("No claim: play on") : t("No blind: look at my cards") }); break;
         case "flash": out.push({ action: a, label: t("Deal it face up") }); break;
         case "no-flash": out.push({ action: a, label: t("Deal it face down"), primary: true }); break;
         case "keep": out.push({ action: a, label: t("Keep the exposed card") }); break;
@@ -139,6 +154,8 @@ const trynka = {
     const verbs = (ctx.legal || []).map((a) => splitAction(a.text)[0]);
     if (verbs.includes("flash")) return t("Have your next card dealt face up?");
     if (verbs.includes("keep")) return t("Your card was dealt face up: keep it or have it replaced?");
+    // asked of every player who has looked, so that the question tells nobody who holds them
+    if (live.phase === "tens_window") return t("Before the next bet: claim three tens for a redeal, or play on?");
     if (String(live.phase).startsWith("svara")) return t("A svara: join, accept or refuse");
     if ((live.looked || [])[live.seat] === false) return t("Your cards are face down: play blind or look");
     return t("Your turn: bet, reveal or fold");
