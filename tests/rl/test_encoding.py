@@ -257,3 +257,21 @@ def test_incremental_encodings_equal_fresh_ones(name: str, recall: bool) -> None
     batch = enc.encode_batch([views[i] for i in order[-40:]])
     for row, i in zip(batch, order[-40:], strict=True):
         assert np.array_equal(row, alone(views[i]))
+
+
+@pytest.mark.parametrize("name", ["pocha", "trynka"])
+def test_incremental_event_window_equals_fresh(name: str) -> None:
+    """With fewer event slots than events (the latest kept), streams still give the view's
+    own tensor, and the log holds the latest events."""
+    game = load_ready(name)
+    views = live_views(game, seed=8)
+    enc = Encoder(game, max_events=5)
+    fresh = Encoder(game, max_events=5)
+    assert any(len(v.events) > 5 for v in views)
+    (log,) = [p for p in enc.parts if p.kind == "events"]
+    for view in views + views[::-7]:
+        fresh.forget()
+        tensor = enc.encode(view)
+        assert np.array_equal(tensor, fresh.encode(view))
+        kept = enc.decode(tensor)[log.name]
+        assert [e[2] for e in kept] == [e.action for e in view.events[-5:]]
