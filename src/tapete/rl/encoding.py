@@ -804,8 +804,11 @@ def _identity(view: Any) -> Any:
 
 
 # -- the incremental form ------------------------------------------------------------------
-#: The most streams (a seat's views of one game) an encoder keeps a tensor for.
+#: The most streams (a seat's views of one game) an encoder keeps a tensor for, and the
+#: most bytes their tensors may take together (a Trynka tensor is 125 kB): the oldest
+#: stream is dropped first.
 MAX_STREAMS: Final = 512
+MAX_STREAM_BYTES: Final = 32 << 20
 
 
 class _Unseen:
@@ -1046,6 +1049,7 @@ class Encoder:
             _updater(self._ctx, i, parts) for i, parts in enumerate(groups.values())
         )
         self._streams: dict[tuple[Any, int], _Stream] = {}
+        self._max_streams = max(8, min(MAX_STREAMS, MAX_STREAM_BYTES // (4 * max(1, self.size))))
 
     @property
     def shape(self) -> tuple[int]:
@@ -1078,7 +1082,7 @@ class Encoder:
         key = (view.seat, id(events[0]) if events else 0)
         stream = self._streams.get(key)
         if stream is None:
-            if len(self._streams) >= MAX_STREAMS:
+            if len(self._streams) >= self._max_streams:
                 del self._streams[next(iter(self._streams))]
             stream = self._streams[key] = _Stream(self.size, len(self._fields))
         values = self._values(view)
