@@ -89,7 +89,16 @@ function drawFrame(f) {
     view: base, mod, live, n, mySeat: null, tableParams: rp.record.params || {}, selected: [],
     seatName, seatShort: (s) => (seatName(s).length > 9 ? seatName(s).slice(0, 8) + "…" : seatName(s)), seatInfo: () => ({}), legal: [],
   };
-  const openHands = views.map((v, s) => (f.hands && f.hands[s] && f.hands[s].length ? f.hands[s] : mod.handOf(mod.live(v))));
+  // each seat's cards: the server's true hands, else the seat's own view, else what the others
+  // see of it (La Pocha's ronda india: the card on its forehead)
+  const seenByOthers = (s) => views.map((v) => (mod.live(v).foreheads || [])[s]).find((c) => c) || null;
+  const openHands = views.map((v, s) => {
+    if (f.hands && f.hands[s] && f.hands[s].length) return f.hands[s];
+    const own = mod.handOf(mod.live(v));
+    if (own.length) return own;
+    const forehead = seenByOthers(s);
+    return forehead ? [forehead] : own;
+  });
   // on a phone the hands face up do not fit on the seats: they are listed under the table
   const compact = ($("felt").clientWidth || window.innerWidth) < 600;
   renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands: compact ? null : openHands });
