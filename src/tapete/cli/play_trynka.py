@@ -14,6 +14,7 @@ the table's language (``--lang``), with the players' names.
 from __future__ import annotations
 
 import argparse
+import itertools
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
@@ -287,7 +288,7 @@ def _span(values: Sequence[int]) -> str:
     if len(values) == 1:
         return f"{values[0]}"
     step = values[1] - values[0]
-    if any(b - a != step for a, b in zip(values, values[1:], strict=False)):
+    if any(b - a != step for a, b in itertools.pairwise(values)):
         return ", ".join(str(v) for v in values)
     if step == 1:
         return f"{values[0]}…{values[-1]}"
