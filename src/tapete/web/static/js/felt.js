@@ -31,6 +31,9 @@ function seatPosition(offset, n, compact) {
   const phi = (2 * Math.PI * offset) / n;
   // on a phone the corner boxes sit above the felt (.felt-info): the ring is narrower
   if (compact) return { x: 50 + 36 * Math.sin(phi), y: 50 + 36 * Math.cos(phi) };
+  // three seats: the two others sit lower and wider, clear of the top left corner's boxes
+  // (La Pocha's trump card is tall) and of the trick's cards
+  if (n === 3 && offset !== 0) return { x: 50 + 44 * Math.sin(phi), y: 43 };
   return { x: 50 + 41 * Math.sin(phi), y: 51 + 35 * Math.cos(phi) };
 }
 

@@ -44,6 +44,16 @@ function bestOffer(live) {
 
 const SUITS = ["oros", "copas", "espadas", "bastos"];
 
+/** The turn line of a phase ("Your bid: …", "{who} is to play"). */
+function turnLine(live, ctx, mine) {
+  if (live.phase === "bidding") return mine ? t("Your bid: how many tricks will you win?") : t("{who} is bidding", { who: ctx.seatName(live.current_player) });
+  if (live.phase === "play") return mine ? t("Your turn: play a card") : t("{who} is to play", { who: ctx.seatName(live.current_player) });
+  if (live.phase === "swap") return mine ? t("Swap your seven of trumps for the trump card?") : "";
+  if (live.phase === "auction") return mine ? t("Trumps are auctioned: offer more tricks than the best offer, or pass") : t("{who} is bidding for trumps", { who: ctx.seatName(live.current_player) });
+  if (live.phase === "trumps") return mine ? t("You won the auction: name the trump suit") : t("{who} names trumps", { who: ctx.seatName(live.current_player) });
+  return "";
+}
+
 const pocha = {
   pack: "spanish",
   live: liveDeal,
@@ -65,7 +75,7 @@ const pocha = {
     const n = live.n_players || (live.bids || []).length;
     if (seat === live.dealer) tags.push({ text: t("Dealer"), cls: "gold" });
     if (n && seat === (live.dealer + 1) % n) tags.push({ text: t("Mano") });
-    if (auctioned(live) && live.auction_winner === seat && live.phase !== "auction") tags.push({ text: t("Named trumps"), cls: "gold" });
+    if (auctioned(live) && live.auction_winner === seat && live.phase !== "auction") tags.push({ text: live.phase === "trumps" ? t("Won the auction") : t("Named trumps"), cls: "gold" });
     return tags;
   },
 
@@ -96,10 +106,11 @@ const pocha = {
       const best = bestOffer(live);
       if (best) boxes.push(infoBox(t("Trumps named by"), h("span", { class: "value", "data-testid": "auction" }, t("{who} for {n}", { who: ctx.seatName(best.who), n: best.n }))));
     }
-    if ((live.foreheads || []).some((c) => c)) boxes.push(infoBox(t("Ronda india"), h("span", { class: "note" }, t("you see the others' cards, not yours"))));
-    else if (ownCardsHidden(live) && live.seat !== null && live.seat !== undefined) boxes.push(infoBox(t("Ronda ciega"), h("span", { class: "note" }, t("nobody sees a card before it is played"))));
+    // the special one-card hands are named under the hand size; their rule is said in the turn
+    // line under the felt
+    const variant = (live.foreheads || []).some((c) => c) ? t("Ronda india") : ownCardsHidden(live) && live.seat !== null && live.seat !== undefined ? t("Ronda ciega") : null;
     const size = live.hand_size;
-    if (size) boxes.push(infoBox(t("Cards each"), h("span", { class: "value" }, String(size))));
+    if (size || variant) boxes.push(infoBox(t("Cards each"), h("span", { class: "value" }, String(size ?? 1)), variant ? h("span", { class: "note", "data-testid": "variant" }, variant) : null));
     const f = forbiddenBid(live, ctx);
     if (f !== null) {
       boxes.push(infoBox(t("Dealer may not bid"), h("span", { class: "value", "data-testid": "forbidden-bid" }, String(f))));
@@ -130,12 +141,11 @@ const pocha = {
   },
 
   turnText(live, ctx, mine) {
-    if (live.phase === "bidding") return mine ? t("Your bid: how many tricks will you win?") : t("{who} is bidding", { who: ctx.seatName(live.current_player) });
-    if (live.phase === "play") return mine ? t("Your turn: play a card") : t("{who} is to play", { who: ctx.seatName(live.current_player) });
-    if (live.phase === "swap") return mine ? t("Swap your seven of trumps for the trump card?") : "";
-    if (live.phase === "auction") return mine ? t("Trumps are auctioned: offer more tricks than the best offer, or pass") : t("{who} is bidding for trumps", { who: ctx.seatName(live.current_player) });
-    if (live.phase === "trumps") return mine ? t("You won the auction: name the trump suit") : t("{who} names trumps", { who: ctx.seatName(live.current_player) });
-    return "";
+    const text = turnLine(live, ctx, mine);
+    if (!text || !mine) return text;
+    if ((live.foreheads || []).some((c) => c)) return `${text} ${t("(ronda india: you see the others' cards, not yours)")}`;
+    if (ownCardsHidden(live)) return `${text} ${t("(ronda ciega: nobody sees a card before it is played)")}`;
+    return text;
   },
 
   panels(view, live, ctx) {
