@@ -57,6 +57,16 @@ def test_ronda_india_shows_the_others_cards_and_plays_mine_face_down(
             card = page.locator("#hand button.card.back.legal")
             assert card.count() == 1
             assert page.locator("#hand .card[data-card]").count() == 0  # its face stays hidden
+            # a hint does not name the card either
+            mine = _server_state(server, created["table"]["id"], created["token"])["legal"]
+            name = page.evaluate(
+                "async (c) => (await import('/static/js/cards.js')).cardName(c)",
+                mine[0]["text"].split()[1],
+            )
+            page.locator("#actions button[data-key=hint]").click()
+            page.wait_for_selector("[data-testid=hint]", timeout=60_000)
+            said = page.locator("[data-testid=hint]").inner_text()
+            assert "Play your face-down card" in said and name not in said, said
             before = _state(page)
             card.click()
             _wait_change(page, before)

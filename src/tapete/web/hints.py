@@ -160,9 +160,38 @@ def hint(
         why = explain(view, action, legal, text_of)
         if values is not None:
             why.append(_searched(values, legal, action, text_of, view.game))
-        return {"player": name, "action": action, "text": text_of(action), "why": why}
+        text = text_of(action)
+        if own_cards_hidden(view):  # the hint must not name a card the seat may not see
+            why = [r for r in why if "card" not in r]
+            if text.startswith("play "):
+                text = "play"
+        return {"player": name, "action": action, "text": text, "why": why}
     action = legal[0]
     return {"player": "none", "action": action, "text": text_of(action), "why": []}
+
+
+def own_cards_hidden(view: PlayerView) -> bool:
+    """Does this seat hold cards it may not see (La Pocha's ronda india and ronda ciega, a
+    Trynka hand not looked at)? Then a hint names no card.
+
+    >>> import random, tapete
+    >>> from tapete.engine import play_chance
+    >>> game = tapete.load_game("pocha", n_players=3, hand_size=1, ronda_ciega=True)
+    >>> state = play_chance(game.new_initial_state(), random.Random(1))
+    >>> own_cards_hidden(state.view(state.current_player()))
+    True
+    >>> game = tapete.load_game("pocha", n_players=3, hand_size=1)
+    >>> state = play_chance(game.new_initial_state(), random.Random(1))
+    >>> own_cards_hidden(state.view(state.current_player()))
+    False
+    """
+    live = getattr(view, "deal", None) or view
+    seat = getattr(view, "seat", None)
+    hand = getattr(live, "hand", None)
+    held = getattr(live, "cards_held", None)
+    if seat is None or hand is None or held is None or not 0 <= seat < len(held):
+        return False
+    return len(hand) == 0 and held[seat] > 0
 
 
 def _values(

@@ -563,7 +563,8 @@ function refusalText(msg) {
   if (msg.code !== "illegal" && msg.code !== "bad_notation") return reasonText(msg.code, msg.detail);
   const sentence = reasonText(msg.reason, msg.detail);
   if (currentLanguage() === "en") return msg.detail && msg.detail !== sentence ? `${sentence} (${msg.detail})` : sentence;
-  const cards = (page.msg?.legal || [])
+  const hidden = page.msg && ctxFor(page.msg).mod.handHidden?.(ctxFor(page.msg).live);
+  const cards = (hidden ? [] : page.msg?.legal || [])
     .map((a) => splitAction(a.text))
     .filter(([verb, arg]) => (verb === "play" || verb === "discard") && parseCard(arg))
     .map(([, arg]) => cardName(arg));
@@ -581,6 +582,11 @@ function actionText(text) {
     }
   }
   const [verb, arg] = splitAction(text);
+  // a card this seat may not see (La Pocha's ronda india and ciega) is not named
+  if (verb === "play" && page.msg) {
+    const ctx = ctxFor(page.msg);
+    if (ctx.mod.handHidden?.(ctx.live)) return t("Play your face-down card");
+  }
   if ((verb === "play" || verb === "discard") && parseCard(arg)) return `${verb === "play" ? t("play") : t("discard")} ${cardName(arg)}`;
   return text;
 }
