@@ -95,3 +95,51 @@ def test_tresillo_session_on_a_phone(server: Server, context_factory: Any) -> No
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
     no_js_errors(page)
+
+
+def test_a_vuelta_turns_a_card_and_can_be_surrendered(server: Server, context_factory: Any) -> None:
+    created = server.create("tresillo", [ME, BOT, BOT, BOT], name="Ana", seat=0, bot_delay=0.05)
+    page = seat_page(context_factory, server, created)
+    assert wait_turn_or_end(page) == "turn"
+    vuelta = page.locator("#actions button[data-action='vuelta']")
+    assert vuelta.inner_text() == "Vuelta"
+    before = _state(page)
+    vuelta.click()
+    _wait_change(page, before)
+    surrendered = saw_turned = False
+    for _ in range(40):
+        if wait_turn_or_end(page, timeout=60) == "over":
+            break
+        if page.locator("[data-testid=turned]").count():
+            # the vuelta's card: turned from the stock for all to see, its suit is trumps
+            turned = page.locator(".corner-info .info-box .card[data-card]").first
+            suit = (turned.get_attribute("data-card") or "")[0]
+            assert suit in page.locator("[data-testid=trumps]").inner_text()
+            assert "The vuelta turns" in page.locator("#log").inner_text()
+            saw_turned = True
+        give_up = page.locator("#actions button[data-action='surrender']")
+        if _phase(page) == "play" and give_up.count():
+            assert give_up.inner_text() == "Surrender (me rindo)"
+            shot(page, "tresillo-vuelta-desktop")
+            give_up.click()
+            surrendered = True
+            break
+        if _phase(page) == "exchange":
+            before = _state(page)
+            page.locator("#hand button.card.legal").first.click()
+            page.locator("#actions button[data-action='draw']").click()
+            page.wait_for_function(
+                "b => Number(document.body.dataset.state) > b + 1"
+                " && !document.querySelector('#actions button[data-action=draw]')",
+                arg=before,
+            )
+            continue
+        _click_something(page)
+    assert surrendered, "Ana never had the chance to surrender her vuelta"
+    assert saw_turned, "the vuelta's card was never shown"
+    page.wait_for_selector("[data-testid=game-over]")
+    assert (
+        "The vuelta was surrendered: puesta" in page.locator("[data-testid=game-over]").inner_text()
+    )
+    assert "Ana surrenders (me rindo)" in page.locator("#log").inner_text()
+    no_js_errors(page)
