@@ -388,3 +388,52 @@ def test_a_session_in_spanish_or_russian_prints_no_english_sentence(lang: str) -
     term = {"es": ["plato", "Espada", "palo de favor"], "ru": ["тарелка", "Эспада", "фавор"]}
     for word in term[lang]:
         assert word in text
+
+
+_SPANISH_NUMBER = {"A": "1", "J": "10", "Q": "11", "K": "12"}
+_SPANISH_LETTER = {"♦": "o", "♥": "c", "♠": "e", "♣": "b"}
+
+
+def _spanish_numbered(card: str) -> str:
+    """``♥7`` as printed on a Spanish card, ``7c`` (``♦A`` is ``1o``, ``♠K`` is ``12e``)."""
+    return _SPANISH_NUMBER.get(card[1:], card[1:]) + _SPANISH_LETTER[card[0]]
+
+
+def test_discards_in_spanish_numbers_one_taken_back_then_draw() -> None:
+    """The person's first exchange: three cards typed with the numbers of Spanish cards, one
+    taken back, then ``draw``: the two others are thrown away and as many drawn, the one
+    taken back stays in the hand."""
+    seen: dict[str, object] = {}
+    rng = random.Random(6)
+
+    def policy(table: TresilloTable, prompt: str) -> str:
+        view = table.deal_view()
+        assert view is not None
+        if view.phase == "exchange" and "kept" not in seen:
+            cards = [str(c) for c in view.hand][:3]
+            seen["kept"], seen["before"] = cards[0], {str(c) for c in view.hand}
+            seen["thrown"] = set(cards[1:])
+            return " ".join(_spanish_numbered(c).upper() for c in cards)
+        if view.phase == "exchange" and "back" not in seen:
+            seen["back"] = True
+            return f"back {_spanish_numbered(str(seen['kept']))}"
+        if view.phase == "exchange" and "drew" not in seen:
+            seen["drew"] = True
+            return "draw"
+        if "drew" in seen and "after" not in seen:
+            seen["after"] = {str(c) for c in view.hand} | {str(c) for c in view.discards}
+        return rng.choice(_legal_texts(table)[1])
+
+    table, out, _ = _table(["--seed", "6", "--deals", "3"], policy)
+    assert table.run() == 0
+    text = out.getvalue()
+    assert "drew" in seen, "the person never exchanged"
+    assert re.search(r"to discard on 'draw': \S+ \S+ \S+ \('back' takes them back\)", text)
+    before, after = seen["before"], seen["after"]
+    assert isinstance(before, set) and isinstance(after, set)
+    assert seen["kept"] in after and seen["thrown"] <= after  # thrown: among the discards
+    drawn = re.search(r"you draw (.+)", text)
+    took = re.search(r"  you: (exchanges 2 cards|takes the turned card and draws 1)\n", text)
+    assert drawn is not None and took is not None  # the vuelta's card counts as one taken
+    assert len(drawn.group(1).split()) == (2 if took.group(1).startswith("exchanges") else 1)
+    assert not set(drawn.group(1).split()) & before

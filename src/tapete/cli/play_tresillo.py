@@ -349,7 +349,9 @@ class TresilloTable(TerminalTable):
         self._since = state.move_number()
         for event in events:
             self._print_event(event)
-        self._flush_draws()
+        deal = self.deal
+        if deal is None or deal.phase() != "stock":  # the cards drawn, on one line
+            self._flush_draws()
         view = self.view()
         while self._deals_seen < view.deal_index:
             self._deals_seen += 1
@@ -648,9 +650,12 @@ class TresilloTable(TerminalTable):
         if phase == "exchange":
             view = self.deal_view()
             stock = view.stock_left if view is not None else 0
+            most = min(9, stock)
+            if view is not None and view.player == self.me and view.contract == "vuelta":
+                most = min(10, stock + 1)  # the turned card is in the hand: ten to choose from
             return t(
                 "cards to discard (stock {stock}, up to {most}), '{back} CARD' to take one "
-                "back, '{draw}' to draw: ", stock=stock, most=min(9, stock),
+                "back, '{draw}' to draw: ", stock=stock, most=most,
                 back=t(TAKE_BACK[0]), draw=self.shown("draw"),
             )  # fmt: skip
         if phase == "defence":
