@@ -166,8 +166,10 @@ def main(argv: list[str]) -> int:
         return run(BIN / "tapete", "serve", *rest)
     if argv[0] == "play":
         rest = argv[1:]
-        if not rest or rest[0].startswith("-"):
-            rest = ["pocha", *rest]
+        if not rest or (
+            rest[0].startswith("-") and not any(a.split("=")[0] == "--resume" for a in rest)
+        ):
+            rest = ["pocha", *rest]  # a saved game's record names its own game
         return run(BIN / "tapete", "play", *rest)
     return run(BIN / "tapete", *argv)
 
