@@ -59,8 +59,9 @@ def test_lobby_creates_a_table_and_lists_it(server: Server, context_factory: Any
     watch_errors(page)
     page.goto(server.base + "/")
     page.wait_for_selector("#params .field", state="attached")
-    # the three games, a preset, every parameter of the chosen game
-    assert page.locator("#game-choice label").count() == 3
+    # the four games, a preset, every parameter of the chosen game
+    games = page.locator("#game-choice label strong").all_inner_texts()
+    assert games == ["La Pocha", "Ombre", "Trynka", "Tresillo"]
     page.locator("#game-choice label", has_text="Ombre").click()
     assert page.locator("#seats .seat-row").count() == 3
     page.locator("#kind-deal").check(force=True)
