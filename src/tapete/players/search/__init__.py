@@ -88,7 +88,7 @@ class SearchPlayer(Player):
         self.bid_rollout = params.get("bid_rollout", self.rollout)
         if self.bid_rollout not in ("sees", "counts"):
             raise ConfigError(f"bid_rollout must be sees or counts, got {self.bid_rollout!r}")
-        self.bid_shade = float(params.get("bid_shade", 0.0))
+        self.bid_shade = float(params.get("bid_shade", 0.2))
         if not 0.0 <= self.bid_shade <= 1.0:
             raise ConfigError(f"bid_shade must be between 0 and 1, got {self.bid_shade!r}")
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}

@@ -96,7 +96,7 @@ class PochaSearch:
         bid_model: str = "policy",
         count_aggression: float = 0.5,
         bid_rollout_sees: bool | None = None,
-        bid_shade: float = 0.0,
+        bid_shade: float = 0.2,
     ) -> None:
         if bid_model not in ("count", "policy"):
             raise ConfigError(f"bid_model must be count or policy, got {bid_model!r}")
