@@ -248,7 +248,10 @@ class TableManager:
             if ask.kind == "bot":
                 name = ask.player or "rule"
                 try:
-                    load_player(name, **ask.params)
+                    player = load_player(name, **ask.params)
+                    # a bot that does not play these rules says so now, not at its first
+                    # move (start may load a search bot's kernels: off the event loop)
+                    await asyncio.get_running_loop().run_in_executor(None, player.start, game, i)
                 except (ConfigError, TypeError) as e:
                     raise TableError(
                         "bad_player",

@@ -1,0 +1,43 @@
+"""A bot seated at a table must play its rules: one that refuses them (the search bot at
+Tresillo) is refused when the table is created, with the bot's reason, and nothing is stored."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tapete.storage import store as st
+from tapete.table import TableSpec
+from tapete.table.live import TableError
+from tapete.table.manager import SeatSpec
+
+from .harness import new_manager
+
+
+def test_a_bot_that_does_not_play_the_game_is_refused_at_creation(sqlite_url: str) -> None:
+    async def go() -> None:
+        store, manager = new_manager(sqlite_url)
+        try:
+            with pytest.raises(TableError) as refused:
+                await manager.create(
+                    TableSpec(
+                        game="tresillo",
+                        params={},
+                        seats=(SeatSpec("bot", "search"), *[SeatSpec("bot", "rule")] * 3),
+                        bot_delay=0.0,
+                    )
+                )
+            assert refused.value.code == "bad_player"
+            assert "tresillo" in refused.value.detail and "seat 0" in refused.value.detail
+            table, _, _, _ = await manager.create(
+                TableSpec(game="tresillo", params={}, seats=(SeatSpec("bot", "rule"),) * 4,
+                          bot_delay=0.0)
+            )  # fmt: skip
+            assert table.data.status == "playing"
+            assert await store.aread(st.list_live_tables) == [table.data.id]  # one stored
+            await manager.stop()
+        finally:
+            store.close()
+
+    asyncio.run(go())
