@@ -29,6 +29,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     Table,
+    bindparam,
     create_engine,
     event,
     func,
@@ -344,7 +345,9 @@ class Store:
         if len(live) > 1:
             try:
                 with Session(self.engine, expire_on_commit=False) as session:
+                    rows = _BatchedRows(session)
                     results = [op(session) for op, _ in live]
+                    rows.flush()
                     session.commit()
             except Exception:  # one write failed: retry each alone below
                 pass
@@ -357,6 +360,61 @@ class Store:
                 future.set_result(self._run_alone(op))
             except Exception as e:
                 future.set_exception(e)
+
+
+_BATCH_KEY = "tapete_batched_rows"
+
+
+class _BatchedRows:
+    """The rows that the writes of one group-committed batch leave to be written together.
+
+    :func:`append_actions` and :func:`set_clock`, run in a batch, do not execute their
+    statements: they add their parameters here, and the batch sends each statement once
+    with all of them (an executemany: one prepared statement on SQLite, a pipeline on
+    PostgreSQL with psycopg). Before any other statement runs on the session (an
+    ``execute`` or a flush of ORM objects) the waiting rows are written first, so the
+    writes keep the order in which they were queued. The compare-and-set of the move
+    numbers is checked on the summed row count: when it falls short, or a row is refused
+    (an action written twice), the batch fails and each write is retried alone."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        #: Statement -> (parameter sets, whether each must change exactly one row), in order.
+        self.pending: dict[Any, tuple[list[dict[str, Any]], bool]] = {}
+        session.info[_BATCH_KEY] = self
+        event.listen(session, "do_orm_execute", self._before_other)
+        event.listen(session, "before_flush", self._before_other)
+        self._flushing = False
+
+    def add(self, statement: Any, params: list[dict[str, Any]], *, checked: bool) -> None:
+        """Leave ``params`` to be executed with ``statement`` (``checked``: one row each)."""
+        rows, _ = self.pending.setdefault(statement, ([], checked))
+        rows.extend(params)
+
+    def _before_other(self, *_args: Any) -> None:
+        if not self._flushing:
+            self.flush()
+
+    def flush(self) -> None:
+        """Execute the waiting rows now, one executemany per statement."""
+        if not self.pending:
+            return
+        pending, self.pending = self.pending, {}
+        self._flushing = True
+        try:
+            connection = self.session.connection()
+            for statement, (rows, checked) in pending.items():
+                changed = connection.execute(statement, rows)
+                if checked and changed.rowcount != len(rows):
+                    raise StoreError("a table's log is not at the move a write expected")
+        finally:
+            self._flushing = False
+
+
+def _batched(session: Session) -> _BatchedRows | None:
+    """The batch ``session`` runs, or ``None`` when it runs a write alone."""
+    rows = session.info.get(_BATCH_KEY)
+    return rows if isinstance(rows, _BatchedRows) else None
 
 
 def _lock_key(table_id: str) -> int:
@@ -440,6 +498,24 @@ def update_seat(table_id: str, seat: SeatData) -> Callable[[Session], None]:
 
 _ACTIONS = cast(Table, ActionRow.__table__)
 _TABLES = cast(Table, TableRow.__table__)
+_INSERT_ACTIONS = insert(_ACTIONS)
+_SET_CLOCK = update(_TABLES).where(_TABLES.c.id == bindparam("b_id"))
+_UPDATE_MOVE: dict[tuple[str, ...], Any] = {}
+
+
+def _update_move(columns: tuple[str, ...]) -> Any:
+    """The statement that sets ``columns`` of a table whose move number is ``b_move``
+    (one object per set of columns, so that a batch sends equal ones together).
+
+    >>> _update_move(("move_number",)) is _update_move(("move_number",))
+    True
+    """
+    statement = _UPDATE_MOVE.get(columns)
+    if statement is None:
+        statement = _UPDATE_MOVE[columns] = update(_TABLES).where(
+            _TABLES.c.id == bindparam("b_id"), _TABLES.c.move_number == bindparam("b_move")
+        )
+    return statement
 
 
 def append_actions(
@@ -459,22 +535,17 @@ def append_actions(
     def op(session: Session) -> None:
         # Core statements on the tables (no ORM objects): this runs for every action played.
         moment = now()
-        session.flush()
-        if actions:
-            session.execute(
-                insert(_ACTIONS),
-                [
-                    {
-                        "table_id": table_id,
-                        "seq": first_seq + i,
-                        "seat": seat,
-                        "action": action,
-                        "text": text,
-                        "created_at": moment,
-                    }
-                    for i, (seat, action, text) in enumerate(actions)
-                ],
-            )
+        rows = [
+            {
+                "table_id": table_id,
+                "seq": first_seq + i,
+                "seat": seat,
+                "action": action,
+                "text": text,
+                "created_at": moment,
+            }
+            for i, (seat, action, text) in enumerate(actions)
+        ]
         values: dict[str, Any] = {"move_number": first_seq + len(actions), "updated_at": moment}
         if status is not None:
             values["status"] = status
@@ -484,10 +555,21 @@ def append_actions(
             values["result"] = result
         if record is not None:
             values["record"] = record
+        batch = _batched(session)
+        if batch is not None:  # written with the other writes of the batch (_BatchedRows)
+            if rows:
+                batch.add(_INSERT_ACTIONS, rows, checked=False)
+            batch.add(
+                _update_move(tuple(values)),
+                [{"b_id": table_id, "b_move": first_seq, **values}],
+                checked=True,
+            )
+            return
+        session.flush()
+        if rows:
+            session.execute(_INSERT_ACTIONS, rows)
         changed = session.execute(
-            update(_TABLES)
-            .where(_TABLES.c.id == table_id, _TABLES.c.move_number == first_seq)
-            .values(**values)
+            _update_move(tuple(values)), {"b_id": table_id, "b_move": first_seq, **values}
         )
         if changed.rowcount != 1:  # type: ignore[attr-defined]
             raise StoreError(f"table {table_id}: the log is not at move {first_seq}")
@@ -518,11 +600,12 @@ def set_clock(table_id: str, move: int, deadline: float) -> Callable[[Session], 
     """Remember that the move clock of state number ``move`` runs out at ``deadline``."""
 
     def op(session: Session) -> None:
-        session.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id)
-            .values(clock_move=move, clock_deadline=deadline)
-        )
+        params = [{"b_id": table_id, "clock_move": move, "clock_deadline": deadline}]
+        batch = _batched(session)
+        if batch is not None:  # written with the other writes of the batch (_BatchedRows)
+            batch.add(_SET_CLOCK, params, checked=False)
+        else:
+            session.execute(_SET_CLOCK, params[0])
 
     return op
 
