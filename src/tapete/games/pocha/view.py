@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from tapete.cards import Card, CardSet, Suit
 from tapete.engine.api import PlayerView, State, Trick
 from tapete.engine.events import EVERYONE, Event, can_see
-from tapete.games.pocha.actions import PHASE_NAMES, PLAY, TURN
+from tapete.games.pocha.actions import BIDDING, PHASE_NAMES, PLAY, TURN
 
 if TYPE_CHECKING:
     from tapete.games.pocha.state import PochaState
@@ -42,6 +42,12 @@ class PochaView(PlayerView):
     the auction for trumps (``None``: none made; the passes are in ``events``) and
     ``auction_winner`` the seat with the highest offer (once the auction is over, the seat
     that names trumps and whose bid is that offer).
+
+    ``forbidden_bid`` is the bid the last to bid may not make (``dealer_restriction``: the
+    number that would make the bids add up to ``hand_size``), set while that seat is to bid
+    and for every seat alike: the last to bid is the dealer, or the seat before the dealer
+    when the dealer won a *ronda subastada*'s auction. ``None`` at every other moment,
+    without the restriction, and when the others' bids already add up to more than the hand.
     """
 
     phase: str
@@ -57,6 +63,7 @@ class PochaView(PlayerView):
     trump_card_holder: int | None
     swaps: tuple[tuple[int, Card, Card], ...]
     bids: tuple[int | None, ...]
+    forbidden_bid: int | None
     tricks_won: tuple[int, ...]
     current_trick: Trick | None
     finished_tricks: tuple[Trick, ...]
@@ -104,6 +111,7 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
         trump_card_holder=state.trump_card_holder if state.trump_card_holder >= 0 else None,
         swaps=tuple((s, Card(g), Card(t)) for s, g, t in state.swaps),
         bids=tuple([b if b >= 0 else None for b in state.bids]),
+        forbidden_bid=_forbidden_bid(state),
         tricks_won=tuple(state.tricks_won),
         current_trick=Trick.of(state.leader, state.trick) if phase == PLAY else None,
         finished_tricks=tuple(finished),
@@ -115,6 +123,21 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
         move=state.move_number(),
         events=state.seat_events(seat),
     )
+
+
+def _forbidden_bid(state: PochaState) -> int | None:
+    """The bid the seat to bid may not make, when it is the last to bid (``None``: none).
+
+    Public information only: the bids made, the hand size and who bids last.
+    """
+    if (
+        state._phase != BIDDING
+        or not state.rules.dealer_restriction
+        or state._to_move != state._last_bidder
+    ):
+        return None
+    forbidden = state.hand_size - sum([b for b in state.bids if b >= 0])
+    return forbidden if forbidden >= 0 else None
 
 
 def _offers(state: PochaState) -> tuple[int | None, ...]:
