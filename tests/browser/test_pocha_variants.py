@@ -1,13 +1,23 @@
 """La Pocha's variants of the hand in the browser: the ronda india (the others' cards on their
 foreheads, your own face down and played by clicking it), the ronda ciega (no card seen
 before it is played) and the ronda subastada (the auction, the naming of trumps, the named
-suit and no trump card); and the dealer's forbidden bid as the server's legal bids give it."""
+suit and no trump card); and the dealer's forbidden bid, the one the server's legal bids leave
+out, as the view's forbidden_bid shows it to the dealer and to a spectator."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .conftest import PHONE, Server, axe_serious, no_js_errors, seat_page, shot, wait_turn_or_end
+from .conftest import (
+    PHONE,
+    Server,
+    axe_serious,
+    no_js_errors,
+    seat_page,
+    shot,
+    wait_turn_or_end,
+    watch_errors,
+)
 from .test_hints_and_costs import _server_state
 from .test_play import _click_something, _phase, _state, _wait_change
 
@@ -185,17 +195,39 @@ def test_the_forbidden_bid_is_the_one_the_server_leaves_out(
     page = seat_page(context_factory, server, created)
     assert wait_turn_or_end(page) == "turn"
     assert _phase(page) == "bidding"
-    state = _server_state(server, created["table"]["id"], created["token"])
+    table_id = created["table"]["id"]
+    state = _server_state(server, table_id, created["token"])
     offered = {int(a["text"].split()[1]) for a in state["legal"]}
     missing = set(range(5)) - offered
+    # the view's forbidden_bid is that same bid, for the dealer and for a spectator alike
+    assert state["view"]["forbidden_bid"] == (next(iter(missing)) if missing else None)
+    watcher = context_factory().new_page()
+    watch_errors(watcher)
+    watcher.goto(server.table_url(table_id) + "?watch=1")
+    watcher.wait_for_selector(".seat")
+    watcher.wait_for_function(
+        "() => document.querySelector('#panels').innerText.includes('Bids and tricks')"
+    )
     forbidden = page.locator("[data-testid=forbidden-bid]")
+    watched = watcher.locator("[data-testid=forbidden-bid]")
     if missing:
         (bid,) = missing
         assert forbidden.inner_text() == str(bid)
         assert page.locator("#actions button[disabled]").inner_text() == f"Bid {bid}"
+        watched.wait_for()
+        assert watched.inner_text() == str(bid)  # the spectator is told too
+        assert watcher.locator("#actions button").count() == 0  # but has nothing to click
     else:  # the others' bids already add up to more than the hand: every bid is allowed
         assert forbidden.count() == 0
+        assert watched.count() == 0
+    # once the dealer has bid, nobody is told of a forbidden bid any more
+    before = _state(page)
+    page.locator("#actions button[data-action^='bid']:not([disabled])").first.click()
+    _wait_change(page, before)
+    page.wait_for_function("() => !document.querySelector('[data-testid=forbidden-bid]')")
+    watcher.wait_for_function("() => !document.querySelector('[data-testid=forbidden-bid]')")
     no_js_errors(page)
+    no_js_errors(watcher)
 
 
 def test_no_forbidden_bid_without_the_dealers_restriction(

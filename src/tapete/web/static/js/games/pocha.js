@@ -4,23 +4,15 @@
 import { h } from "../api.js";
 import { cardElement, cardName, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
-import { cardList, cardsHeld, infoBox, isMatch, liveDeal, params, pick, splitAction } from "./common.js";
+import { cardList, cardsHeld, infoBox, isMatch, liveDeal, params, splitAction } from "./common.js";
 
-/** The bid the last bidder may not make, as the server gives it: the one number from 0 to
- *  the hand size missing from the legal bids (the page does not work the rule out itself).
- *  Only the seat to bid has legal bids, so only it is told. */
-export function forbiddenBid(live, ctx) {
+/** The bid the last to bid may not make, as the view gives it (`forbidden_bid`: set while
+ *  that seat is to bid, for every seat and spectator alike; the page does not work the rule
+ *  out itself). */
+export function forbiddenBid(live) {
   if (live.phase !== "bidding") return null;
-  const offered = new Set();
-  for (const a of ctx?.legal || []) {
-    const [verb, arg] = splitAction(a.text);
-    if (verb === "bid" && /^\d+$/.test(arg)) offered.add(Number(arg));
-  }
-  if (!offered.size) return null;
-  const size = pick(live, "hand_size") ?? 0;
-  const missing = [];
-  for (let n = 0; n <= size; n++) if (!offered.has(n)) missing.push(n);
-  return missing.length === 1 ? missing[0] : null;
+  const f = live.forbidden_bid;
+  return Number.isInteger(f) ? f : null;
 }
 
 /** Is this hand's trump suit auctioned (ronda subastada)? */
@@ -111,7 +103,7 @@ const pocha = {
     const variant = (live.foreheads || []).some((c) => c) ? t("Ronda india") : ownCardsHidden(live) && live.seat !== null && live.seat !== undefined ? t("Ronda ciega") : null;
     const size = live.hand_size;
     if (size || variant) boxes.push(infoBox(t("Cards each"), h("span", { class: "value" }, String(size ?? 1)), variant ? h("span", { class: "note", "data-testid": "variant" }, variant) : null));
-    const f = forbiddenBid(live, ctx);
+    const f = forbiddenBid(live);
     if (f !== null) {
       boxes.push(infoBox(t("Dealer may not bid"), h("span", { class: "value", "data-testid": "forbidden-bid" }, String(f))));
     }
@@ -120,7 +112,7 @@ const pocha = {
 
   actionButtons(legal, live, ctx) {
     const out = [];
-    const f = forbiddenBid(live, ctx);
+    const f = forbiddenBid(live);
     const bids = legal.filter((a) => splitAction(a.text)[0] === "bid");
     for (const a of legal) {
       const [verb, arg] = splitAction(a.text);
