@@ -11,6 +11,18 @@ this seat saw them (a card dealt to another seat shows only whom it went to).
 >>> view = state.view(0)
 >>> view.cards_held, len(view.hand), [e.kind for e in view.events][-3:]
 ((2, 2, 2), 2, ['bid', 'bid', 'bid'])
+
+While the dealer (the last to bid) bids, every seat sees the bid it may not make:
+
+>>> state = tapete.load_game('pocha', n_players=3, hand_size=2, dealer=2).new_initial_state()
+>>> while state.phase() != 'bidding':
+...     state.apply_action(rng.choice(state.legal_actions()))
+>>> _ = state.apply_string('bid 1')
+>>> state.view(None).forbidden_bid is None
+True
+>>> _ = state.apply_string('bid 0')
+>>> [state.view(s).forbidden_bid for s in (0, 1, 2, None)]
+[1, 1, 1, 1]
 """
 
 from __future__ import annotations
