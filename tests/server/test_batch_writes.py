@@ -6,6 +6,7 @@ number) fails alone, and the writes keep their order within the transaction."""
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import itertools
 import threading
 from collections.abc import Callable, Iterator
@@ -96,7 +97,7 @@ def test_a_batch_sends_its_rows_in_one_statement(store: Store) -> None:
     assert sorted(sent.count("UPDATE TABLES")) == [30, 30]
     for n, table_id in enumerate(ids):
         assert log_of(store, table_id) == [(0, 0, n, f"a{n}"), (1, -1, n + 1, f"b{n}")]
-        table = store.read(lambda s, t=table_id: st.get_table(s, t)).result()
+        table = store.read(functools.partial(st.get_table, table_id=table_id)).result()
         assert table is not None
         assert (table.move_number, table.clock_move, table.clock_deadline) == (2, 2, 1000.0 + n)
 
