@@ -46,7 +46,31 @@ def ws_url(base_url: str, table_id: str) -> str:
     return f"{base}/ws/{table_id}"
 
 
+#: How long the client waits for the lobby's rate limit in all (``429 rate_limited``).
+RATE_WAIT = 120.0
+
+
 def _post(base_url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body``; a ``429 rate_limited`` answer is tried again after its ``Retry-After``
+    seconds, for up to :data:`RATE_WAIT` seconds in all."""
+    waited = 0.0
+    while True:
+        try:
+            return _post_once(base_url, path, body)
+        except _RateLimited as e:
+            if waited + e.retry_after > RATE_WAIT:
+                raise ClientError(f"{path}: {e.detail}", "rate_limited") from None
+            time.sleep(e.retry_after)
+            waited += e.retry_after
+
+
+class _RateLimited(Exception):
+    def __init__(self, detail: str, retry_after: float) -> None:
+        super().__init__(detail)
+        self.detail, self.retry_after = detail, retry_after
+
+
+def _post_once(base_url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     request = urllib.request.Request(
         base_url.rstrip("/") + path,
         data=json.dumps(body).encode(),
@@ -62,7 +86,22 @@ def _post(base_url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
             error = json.loads(e.read())["error"]
         except Exception:
             raise ClientError(f"{path}: HTTP {e.code}") from None
+        if e.code == 429 and error.get("code") == "rate_limited":
+            raise _RateLimited(error["detail"], retry_after(e.headers.get("Retry-After"))) from None
         raise ClientError(f"{path}: {error['detail']}", error["code"]) from None
+
+
+def retry_after(value: object, default: float = 1.0) -> float:
+    """The seconds to wait from a ``Retry-After`` header or a ``retry_after`` field.
+
+    >>> retry_after("3"), retry_after(0.25), retry_after(None), retry_after("soon")
+    (3.0, 0.25, 1.0, 1.0)
+    """
+    try:
+        seconds = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return default
+    return min(max(seconds, 0.0), 60.0) if seconds == seconds else default
 
 
 def join(base_url: str, table_id: str, name: str, seat: int | None = None) -> tuple[int, str]:
@@ -113,14 +152,23 @@ class TableConnection:
         data: dict[str, Any] = json.loads(await self._socket.recv())
         return data
 
-    async def act(self, state: int, action: int | None = None, text: str | None = None) -> None:
-        """Send an action (by number or by text) chosen in state number ``state``."""
+    async def act(
+        self, state: int, action: int | str | None = None, text: str | None = None
+    ) -> None:
+        """Send an action chosen in state number ``state``: its number (or, for a sealed
+        entry of ``legal``, its placeholder) or its text. It is kept in :attr:`pending` until
+        the next ``state`` arrives, to be sent again if the server dropped it
+        (``rate_limited``)."""
         message: dict[str, Any] = {"type": "action", "state": state}
         if action is not None:
             message["action"] = action
         else:
             message["text"] = text
+        self.pending = message
         await self.send(message)
+
+    #: The last action sent, until a ``state`` follows it.
+    pending: dict[str, Any] | None = None
 
 
 #: Close codes after which a seat's client does not connect again: the seat was left, the
@@ -180,28 +228,73 @@ async def _play_connection(
     """One connection of :func:`play_seat` (``progress`` carries on to the next one)."""
     async with TableConnection(base_url, table_id, token) as connection:
         progress["connected"] = True
-        while True:
+        return await play_connection(connection, player, rng, on_message, progress)
+
+
+#: Seconds before an action the server dropped (``rate_limited``) is sent again, when the
+#: error says no ``retry_after``: the time the connection's bucket (20 a second) takes to
+#: give one more message, twice.
+RESEND_DELAY = 0.1
+
+
+async def play_connection(
+    connection: TableConnection,
+    player: Player,
+    rng: random.Random,
+    on_message: Callable[[dict[str, Any]], None] | None = None,
+    progress: dict[str, Any] | None = None,
+) -> list[float]:
+    """Play the seat of an open ``connection`` with ``player`` until the game is over.
+
+    Sealed legal entries (a card the seat may not see, protocol.md *Sealed actions*) are not
+    shown to the player: it chooses among the others, and when all are sealed one of them is
+    sent by its placeholder. An action the server drops (``error`` ``rate_limited``) is sent
+    again after the error's ``retry_after`` (else :data:`RESEND_DELAY`) seconds."""
+    progress = {"started": False, "last_legal": []} if progress is None else progress
+    loop = asyncio.get_running_loop()
+    resend_at: float | None = None
+    while True:
+        if resend_at is None:
             message = await connection.receive()
-            if on_message is not None:
-                on_message(message)
-            last_legal: list[int] = progress["last_legal"]
-            if message["type"] == "refused" and message["code"] == "illegal" and last_legal:
-                # the player's choice was refused: take the first legal action instead
-                await connection.act(message["state"], last_legal[0])
+        else:
+            try:
+                message = await asyncio.wait_for(
+                    connection.receive(), max(0.0, resend_at - loop.time())
+                )
+            except TimeoutError:
+                resend_at = None
+                if connection.pending is not None:
+                    await connection.send(connection.pending)
                 continue
-            if message["type"] != "state":
-                continue
-            if message["to_move"] == -4:
-                return [float(x) for x in message["returns"] or []]
-            if not message["legal"]:
-                continue
-            if not progress["started"]:
-                progress["started"] = True
-                start = getattr(player, "start", None)
-                if callable(start) and connection.seat is not None:
-                    start(GameSpec.from_dict(message["view"]["spec"]).load(), connection.seat)
-            legal = [int(entry["action"]) for entry in message["legal"]]
-            progress["last_legal"] = legal
-            view = PlayerView.from_dict(message["view"])
-            action = player.choose(view, legal, rng)
-            await connection.act(message["state"], action)
+        if on_message is not None:
+            on_message(message)
+        last_legal: list[int | str] = progress["last_legal"]
+        if message["type"] == "error" and message.get("code") == "rate_limited":
+            if connection.pending is not None and resend_at is None:
+                resend_at = loop.time() + retry_after(message.get("retry_after"), RESEND_DELAY)
+            continue
+        if message["type"] == "refused" and message["code"] == "illegal" and last_legal:
+            # the player's choice was refused: take the first legal action instead
+            await connection.act(message["state"], last_legal[0])
+            continue
+        if message["type"] != "state":
+            continue
+        connection.pending, resend_at = None, None
+        if message["to_move"] == -4:
+            return [float(x) for x in message["returns"] or []]
+        if not message["legal"]:
+            continue
+        if not progress["started"]:
+            progress["started"] = True
+            start = getattr(player, "start", None)
+            if callable(start) and connection.seat is not None:
+                start(GameSpec.from_dict(message["view"]["spec"]).load(), connection.seat)
+        known = [int(e["action"]) for e in message["legal"] if not e.get("sealed")]
+        sealed = [str(e["action"]) for e in message["legal"] if e.get("sealed")]
+        progress["last_legal"] = [*known, *sealed]
+        choice: int | str
+        if known:
+            choice = player.choose(PlayerView.from_dict(message["view"]), known, rng)
+        else:  # every choice names a card the seat may not see (a forced blind play)
+            choice = rng.choice(sealed)
+        await connection.act(message["state"], choice)

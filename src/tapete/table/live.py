@@ -44,6 +44,11 @@ log = logging.getLogger("tapete.table")
 T = TypeVar("T")
 
 PROTOCOL_VERSION = 1
+#: How the placeholder of a sealed legal action begins (protocol.md, *Sealed actions*).
+SEALED_PREFIX = "sealed-"
+#: A seat's part of a state: the state number, its view, its legal entries, and the action
+#: each sealed placeholder stands for.
+_SeatPart = tuple[int, dict[str, Any], list[dict[str, Any]], dict[str, int]]
 #: The bot that plays a seat whose person is away or gone.
 STAND_IN = "rule"
 
@@ -189,7 +194,8 @@ class LiveTable:
         self._timer: asyncio.TimerHandle | None = None
         self._idle_timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
-        self._view_cache: dict[int | None, tuple[int, dict[str, Any], list[dict[str, Any]]]] = {}
+        #: Per seat: the state number, its view, its legal entries and its sealed placeholders.
+        self._view_cache: dict[int | None, _SeatPart] = {}
         self._encoder = ViewEncoder()
         #: Whether the state keeps the engine's event log (then the events come from it and
         #: the moves need not say whom they are hidden from); ``None``: not known yet.
@@ -532,7 +538,15 @@ class LiveTable:
         to_move = self.state.current_player()
         if to_move != seat:
             return refuse("not_your_turn", f"seat {seat} is not to move ({_who(to_move)} is)")
-        if "action" in message:
+        chosen = message.get("action", message.get("text"))
+        if isinstance(chosen, str) and chosen.startswith(SEALED_PREFIX):
+            unsealed = self._seat_part_full(seat)[3].get(chosen)
+            if unsealed is None:
+                return refuse(
+                    "bad_sealed", f"{chosen[:40]!r} is no sealed action of state {number} here"
+                )
+            action = unsealed
+        elif "action" in message:
             action = message["action"]
         elif "text" in message:
             try:
@@ -731,23 +745,70 @@ class LiveTable:
         return table_info(self.data, self.seats_info(), len(self.moves))
 
     def _seat_part(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        part = self._seat_part_full(seat)
+        return part[1], part[2]
+
+    def _seat_part_full(self, seat: int | None) -> _SeatPart:
+        """The seat's view, legal entries and sealed placeholders now (cached per state)."""
         number = len(self.moves)
         cached = self._view_cache.get(seat)
         if cached is not None and cached[0] == number:
-            return cached[1], cached[2]
-        view = self._encoder.view_dict(self.state.view(seat))
+            return cached
+        seen = self.state.view(seat)
+        view = self._encoder.view_dict(seen)
         legal: list[dict[str, Any]] = []
+        sealed: dict[str, int] = {}
         if (
             seat is not None
             and self.data.status == "playing"
             and self.state.current_player() == seat
         ):
-            legal = [
-                {"action": a, "text": self.state.action_to_string(a)}
-                for a in self.state.legal_actions()
-            ]
-        self._view_cache[seat] = (number, view, legal)
-        return view, legal
+            legal, sealed = self._legal_entries(seat, number, seen)
+        part = self._view_cache[seat] = (number, view, legal, sealed)
+        return part
+
+    def _legal_entries(
+        self, seat: int, number: int, seen: Any
+    ) -> tuple[list[dict[str, Any]], dict[str, int]]:
+        """The legal entries of ``seat`` to move, and the actions its sealed ones stand for.
+
+        An action whose text names a card hidden from the seat that its view does not show
+        (its own card in La Pocha's ronda india and ronda ciega) is sealed: its entry holds
+        a placeholder ``sealed-{number}-{k}`` instead of its number (the number is the
+        card's index) and its text with each such card written ``?``. With several sealed
+        actions, ``k`` is dealt in a random order, so it tells nothing of the cards."""
+        state = self.state
+        entries: list[dict[str, Any]] = []
+        hidden = None
+        shown: set[Any] | None = None
+        blind: list[tuple[int, int]] = []
+        for action in state.legal_actions():
+            text = state.action_to_string(action)
+            named = list(cards_in(text, parse_text=True))
+            unknown = []
+            if named:
+                hidden = state.hidden_cards(seat) if hidden is None else hidden
+                unknown = [card for card in named if card in hidden]
+                if unknown:
+                    shown = set(cards_in(seen)) if shown is None else shown
+                    unknown = [card for card in unknown if card not in shown]
+            if unknown:
+                words = [
+                    "?" if any(c in unknown for c in cards_in(word, parse_text=True)) else word
+                    for word in text.split()
+                ]
+                blind.append((len(entries), action))
+                entries.append({"action": None, "text": " ".join(words), "sealed": True})
+            else:
+                entries.append({"action": action, "text": text})
+        order = list(range(len(blind)))
+        self._chance.shuffle(order)
+        sealed: dict[str, int] = {}
+        for k, (where, hidden_action) in zip(order, blind, strict=True):
+            placeholder = f"{SEALED_PREFIX}{number}-{k}"
+            entries[where]["action"] = placeholder
+            sealed[placeholder] = hidden_action
+        return entries, sealed
 
     def state_message(self, watcher: Watcher) -> dict[str, Any]:
         """The ``state`` message for ``watcher`` (its seat's view, the events it lacks)."""

@@ -117,8 +117,13 @@ def check_client_message(message: Any) -> dict[str, Any]:
         has_action, has_text = "action" in message, "text" in message
         if has_action == has_text:
             raise MessageError("action needs exactly one of action (a number) or text")
-        if has_action and not (_is_int(message["action"]) and 0 <= message["action"] < 2**31):
-            raise MessageError("action.action must be an integer >= 0")
+        chosen: Any = message.get("action")
+        if (
+            has_action
+            and not (_is_int(chosen) and 0 <= chosen < 2**31)
+            and not (isinstance(chosen, str) and len(chosen) <= 64)  # a sealed placeholder
+        ):
+            raise MessageError("action.action must be an integer >= 0 or a sealed placeholder")
         if has_text and not (isinstance(message["text"], str) and len(message["text"]) <= 200):
             raise MessageError("action.text must be a string of at most 200 characters")
         _check_id(kind, message)

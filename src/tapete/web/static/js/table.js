@@ -113,11 +113,12 @@ function renderHand(ctx, mine) {
   if (mod.handHidden?.(live)) {
     const count = (mod.cardsHeld(live) || [])[page.seat] || 0;
     // a card you may play without seeing it (La Pocha's ronda india and ronda ciega): the one
-    // legal play is sent when the face-down card is clicked; its text is not shown
+    // legal play is sent when the face-down card is clicked; its text is not shown. The server
+    // sends that play sealed (protocol.md, *Sealed actions*): no card, a placeholder to send back
     const plays = mine && mod.playHidden?.(live) ? page.msg.legal.filter((a) => splitAction(a.text)[0] === "play") : [];
     for (let i = 0; i < count; i++) {
       if (plays.length === 1) {
-        const el = cardElement(null, { legal: true, label: t("Your card, face down: play it"), onPick: () => send(plays[0].text) });
+        const el = cardElement(null, { legal: true, label: t("Your card, face down: play it"), onPick: () => send(plays[0].sealed ? plays[0].action : plays[0].text) });
         el.setAttribute("aria-label", t("Your card, face down: play it"));
         el.dataset.key = "card:hidden:" + i;
         el.dataset.hidden = "1";
