@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tapete.client import create_table, play_seat
+from tapete.client import TableConnection, create_table, play_seat
 from tapete.engine import load_game, replay
 from tapete.engine.api import State, cards_in
 from tapete.players import load
@@ -227,5 +227,50 @@ def test_tapete_client_plays_a_ronda_india_seat(tmp_path: Path, sqlite_url: str)
         assert list(states[-1].returns()) == returns
         assert check_sealed(messages, 0, states, must_hide=True) > 0
         assert not [m for m in messages if m["type"] in ("refused", "error")]
+    finally:
+        server.stop()
+
+
+def test_a_hint_names_a_sealed_play_by_its_placeholder(tmp_path: Path, sqlite_url: str) -> None:
+    server = Server(sqlite_url, tmp_path).start()
+    try:
+        params = {"n_players": 3, "hand_size": 1, "ronda_india": True}
+        made = create_table(
+            server.url,
+            game="pocha",
+            params=params,
+            seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}],
+            bot_delay=0.0,
+            name="Ana",
+            seat=0,
+        )
+
+        async def go() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+            hints: list[dict[str, Any]] = []
+            messages: list[dict[str, Any]] = []
+            async with TableConnection(server.url, made["table"]["id"], made["token"]) as c:
+                while True:
+                    message = await c.receive()
+                    messages.append(message)
+                    if message["type"] == "hint":
+                        hints.append(message)
+                        await c.act(message["state"], message["action"])
+                    elif message["type"] == "state" and message["to_move"] == -4:
+                        return hints, messages
+                    elif message["type"] == "state" and message["legal"]:
+                        if message["legal"][0].get("sealed"):
+                            await c.send({"type": "hint", "state": message["state"]})
+                        else:
+                            await c.act(message["state"], message["legal"][0]["action"])
+
+        hints, messages = asyncio.run(asyncio.wait_for(go(), 120))
+        url = f"{server.url}/api/tables/{made['table']['id']}/record"
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            states = true_states("pocha", params, replay(answer.read()).history())
+        (advice,) = hints  # the one play, played by the hint's placeholder
+        played_at, _action, card = own_play(states, 0)
+        assert advice["state"] == played_at and advice["action"].startswith("sealed-")
+        assert not names_card(advice, card)
+        assert check_sealed(messages, 0, states, must_hide=True) > 0
     finally:
         server.stop()

@@ -810,6 +810,14 @@ class LiveTable:
             sealed[placeholder] = hidden_action
         return entries, sealed
 
+    def sealed_placeholder(self, seat: int, action: int) -> str | None:
+        """The placeholder that stands for ``action`` in ``seat``'s current ``legal``, if
+        that action is sealed there (so a hint names it as the state message does)."""
+        for placeholder, sealed in self._seat_part_full(seat)[3].items():
+            if sealed == action:
+                return placeholder
+        return None
+
     def state_message(self, watcher: Watcher) -> dict[str, Any]:
         """The ``state`` message for ``watcher`` (its seat's view, the events it lacks)."""
         view, legal = self._seat_part(watcher.seat)

@@ -556,6 +556,9 @@ async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: in
     game, seat, view, legal, texts = asked
     answer = await asyncio.to_thread(hint, game, seat, view, legal, texts.__getitem__)
     if table.state.move_number() == number:
+        sealed = table.sealed_placeholder(seat, answer["action"])
+        if sealed is not None:  # a card the seat may not know (protocol.md, Sealed actions)
+            answer = {**answer, "action": sealed}
         conn.deliver({"type": "hint", "state": number, **answer})
 
 
