@@ -126,8 +126,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # Module scope, not session: while Playwright's sync API is open its event loop counts as
+    # running in this thread, so a later test of the same pytest process that calls
+    # asyncio.run() (the server tests do) would fail; each browser module closes it after.
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
