@@ -46,6 +46,18 @@ RawEvent = tuple[int, str, int, int, tuple[tuple[str, Any], ...]]
 NO_ARGS: Final[tuple[tuple[str, Any], ...]] = ()
 
 
+def prebuilt_events(
+    n_actions: int, actor: int, kind: str, visible: int, args: Any = NO_ARGS
+) -> tuple[RawEvent, ...]:
+    """The raw event of each action ``0 … n_actions-1`` by ``actor``, built once at import so
+    a game's hot path appends a shared tuple instead of allocating one.
+
+    >>> prebuilt_events(3, -1, "deal", 0b10)[2]
+    (-1, 'deal', 2, 2, ())
+    """
+    return tuple((actor, kind, a, visible, args) for a in range(n_actions))
+
+
 def seats_mask(*seats: int) -> int:
     """The ``visible`` bitmask of ``seats``.
 

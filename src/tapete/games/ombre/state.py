@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tapete.cards import CardSet, Suit
 from tapete.engine.api import CHANCE, TERMINAL, State, Trick
-from tapete.engine.events import EVERYONE, NO_ARGS, Event, RawEvent
+from tapete.engine.events import EVERYONE, NO_ARGS, Event, prebuilt_events
 from tapete.errors import IllegalActionError
 from tapete.games.ombre.actions import (
     AUCTION,
@@ -61,15 +61,15 @@ if TYPE_CHECKING:
     from tapete.games.ombre.game import OmbreGame
 
 
-def _events_of(actor: int, kind: str, visible: int, args: Any = NO_ARGS) -> tuple[RawEvent, ...]:
-    return tuple((actor, kind, a, visible, args) for a in range(N_CARDS))
-
-
 # Prebuilt raw events of the card actions (no allocation on the hot path).
-_DEAL_EVENTS: Final = tuple(_events_of(CHANCE, "deal", 1 << s, TO[s]) for s in range(3))
-_DRAW_EVENTS: Final = tuple(_events_of(CHANCE, "draw", 1 << s, TO[s]) for s in range(3))
-_PLAY_EVENTS: Final = tuple(_events_of(s, "play", EVERYONE) for s in range(3))
-_DISCARD_EVENTS: Final = tuple(_events_of(s, "discard", 1 << s) for s in range(3))
+_DEAL_EVENTS: Final = tuple(
+    prebuilt_events(N_CARDS, CHANCE, "deal", 1 << s, TO[s]) for s in range(3)
+)
+_DRAW_EVENTS: Final = tuple(
+    prebuilt_events(N_CARDS, CHANCE, "draw", 1 << s, TO[s]) for s in range(3)
+)
+_PLAY_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "play", EVERYONE) for s in range(3))
+_DISCARD_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "discard", 1 << s) for s in range(3))
 _SUITS: Final = {int(s): s for s in TRUMP_SUITS}
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tapete.cards import Card, CardSet, Suit
 from tapete.engine.api import CHANCE, TERMINAL, Trick
-from tapete.engine.events import EVERYONE, NO_ARGS, RawEvent
+from tapete.engine.events import EVERYONE, NO_ARGS, prebuilt_events
 from tapete.errors import IllegalActionError
 from tapete.games.ombre.state import SharedEvents
 from tapete.games.ombre.tables import FULL_MASK, legal_plays, trick_winner
@@ -70,15 +70,15 @@ if TYPE_CHECKING:
     from tapete.games.tresillo.game import TresilloGame
 
 
-def _events_of(actor: int, kind: str, visible: int, args: Any = NO_ARGS) -> tuple[RawEvent, ...]:
-    return tuple((actor, kind, a, visible, args) for a in range(N_CARDS))
-
-
-_DEAL_EVENTS: Final = tuple(_events_of(CHANCE, "deal", 1 << s, TO[s]) for s in range(4))
-_DRAW_EVENTS: Final = tuple(_events_of(CHANCE, "draw", 1 << s, TO[s]) for s in range(4))
-_TURN_EVENTS: Final = _events_of(CHANCE, "turn", EVERYONE)
-_PLAY_EVENTS: Final = tuple(_events_of(s, "play", EVERYONE) for s in range(4))
-_DISCARD_EVENTS: Final = tuple(_events_of(s, "discard", 1 << s) for s in range(4))
+_DEAL_EVENTS: Final = tuple(
+    prebuilt_events(N_CARDS, CHANCE, "deal", 1 << s, TO[s]) for s in range(4)
+)
+_DRAW_EVENTS: Final = tuple(
+    prebuilt_events(N_CARDS, CHANCE, "draw", 1 << s, TO[s]) for s in range(4)
+)
+_TURN_EVENTS: Final = prebuilt_events(N_CARDS, CHANCE, "turn", EVERYONE)
+_PLAY_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "play", EVERYONE) for s in range(4))
+_DISCARD_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "discard", 1 << s) for s in range(4))
 _BID_RANK: Final = {bid: rank for rank, bid in enumerate(BIDS)}
 #: The last trick (0-based) before whose card the player may still surrender.
 LAST_SURRENDER_TRICK: Final = 3
