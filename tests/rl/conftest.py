@@ -1,11 +1,9 @@
-"""Shared helpers of the research adapters' tests: games, seeded states, skips."""
+"""Shared helpers of the research adapters' tests: games and seeded states."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
-
-import pytest
 
 import tapete
 from tapete.engine import Game, State, sample_chance
@@ -20,37 +18,10 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "trynka-match": {"n_players": 3, "banks": 3},
 }
 
-CONTRACT = (
-    "num_distinct_actions",
-    "max_chance_outcomes",
-    "max_game_length",
-    "min_utility",
-    "max_utility",
-    "utility_sum",
-)
-
-
-def missing_contract(game: Game) -> list[str]:
-    """The research-contract methods ``game`` does not implement yet."""
-    missing = []
-    for name in CONTRACT:
-        try:
-            getattr(game, name)()
-        except NotImplementedError:
-            missing.append(name)
-    return missing
-
 
 def load_ready(name: str, **params: Any) -> Game:
-    """The game, or a skip naming what its refactor (issue 8) has not landed yet."""
-    try:
-        game = tapete.load_game(name, **(CONFIGS.get(name, {}) | params))
-    except tapete.errors.ConfigError as error:  # a parameter of the new rules not there yet
-        pytest.skip(f"{name}: its issue-8 parameters are not there yet ({error})")
-    missing = missing_contract(game)
-    if missing:
-        pytest.skip(f"{name} does not declare its research contract yet: {', '.join(missing)}")
-    return game
+    """The game ``name`` in its small test configuration (``params`` on top)."""
+    return tapete.load_game(name, **(CONFIGS.get(name, {}) | params))
 
 
 def sample_states(game: Game, seed: int, limit: int = 400, games: int = 2) -> list[State]:

@@ -207,31 +207,31 @@ class Game(ABC):
         return self._spec
 
     # -- the research contract (OpenSpiel's GameInfo) ---------------------------------------
+    @abstractmethod
     def num_distinct_actions(self) -> int:
         """How many action numbers the game uses: every action is in ``0 … n-1`` (cards
         first, as deck-local indices, then the game's other actions)."""
-        raise NotImplementedError(f"{self.name} does not declare num_distinct_actions")
 
+    @abstractmethod
     def max_chance_outcomes(self) -> int:
         """The most outcomes a chance node can have (the pack's size for a deal)."""
-        raise NotImplementedError(f"{self.name} does not declare max_chance_outcomes")
 
+    @abstractmethod
     def max_game_length(self) -> int:
         """An upper bound on the number of actions of a game, chance actions included."""
-        raise NotImplementedError(f"{self.name} does not declare max_game_length")
 
+    @abstractmethod
     def min_utility(self) -> float:
         """The lowest value :meth:`State.returns` can give a seat at the end."""
-        raise NotImplementedError(f"{self.name} does not declare min_utility")
 
+    @abstractmethod
     def max_utility(self) -> float:
         """The highest value :meth:`State.returns` can give a seat at the end."""
-        raise NotImplementedError(f"{self.name} does not declare max_utility")
 
+    @abstractmethod
     def utility_sum(self) -> str:
         """:data:`ZERO_SUM`, :data:`CONSTANT_SUM` or :data:`GENERAL_SUM`: whether the final
         returns of all seats always add up to 0, to another constant, or to anything."""
-        raise NotImplementedError(f"{self.name} does not declare utility_sum")
 
     def utility_constant(self) -> float:
         """What the returns add up to when :meth:`utility_sum` is zero- or constant-sum."""
