@@ -44,7 +44,8 @@ def test_names_and_levels() -> None:
     "params",
     [{"level": "expert"}, {"time_budget": -1}, {"time_budget": "soon"}, {"worlds": 0},
      {"epsilon": 2}, {"playouts": "many"}, {"bid_sigma": -1}, {"depth": 3},
-     {"bid_model": "psychic"}, {"bid_rollout": "peeks"}, {"bid_shade": 2}],
+     {"bid_model": "psychic"}, {"bid_rollout": "peeks"}, {"bid_shade": 2},
+     {"clock": "sundial"}],
 )  # fmt: skip
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
@@ -75,6 +76,15 @@ def test_without_start_the_rules_come_from_the_view() -> None:
     assert bot.choose(state.view(seat), state.legal_actions(), random.Random(0)) in (
         state.legal_actions()
     )
+
+
+def test_a_cpu_time_budget_plays_legal_hands() -> None:
+    """``clock=cpu`` counts the budget in the thread's CPU time; the hands are played."""
+    game = tapete.load_game("pocha", n_players=4, hand_size=3)
+    search = load("search", time_budget=0.005, clock="cpu")
+    assert search._pocha_search().clock == "cpu"
+    returns = play(game, [search] + [load("rule") for _ in range(3)], seed=2)
+    assert len(returns) == 4 and search._pocha_search().last_worlds >= 1
 
 
 def test_plays_a_whole_match() -> None:

@@ -44,7 +44,7 @@ LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
 GAMES: Final = ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynka-match")
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
-    "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade",
+    "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
 )  # fmt: skip
 
 
@@ -91,6 +91,9 @@ class SearchPlayer(Player):
         self.bid_shade = float(params.get("bid_shade", 0.2))
         if not 0.0 <= self.bid_shade <= 1.0:
             raise ConfigError(f"bid_shade must be between 0 and 1, got {self.bid_shade!r}")
+        self.clock = params.get("clock", "wall")  # La Pocha: what time_budget is counted on
+        if self.clock not in ("wall", "cpu"):
+            raise ConfigError(f"clock must be wall or cpu, got {self.clock!r}")
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
         self.fallback = load("rule", **rule_params)
         self._pocha: Any = None
@@ -119,7 +122,7 @@ class SearchPlayer(Player):
                 epsilon=self.epsilon, bid_sigma=self.bid_sigma,
                 rollout_sees=self.rollout == "sees", keep=self.keep, play_match=self.play_match,
                 bid_model=self.bid_model, bid_rollout_sees=self.bid_rollout == "sees",
-                bid_shade=self.bid_shade,
+                bid_shade=self.bid_shade, clock=self.clock,
             )  # fmt: skip
         return self._pocha
 
