@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -40,7 +41,8 @@ class Collector:
 
 class RandomClient(Collector):
     """A seat's client that answers each state where it may act with a random legal action,
-    sometimes by text, sometimes first with a bad or stale one."""
+    sometimes by text, sometimes first with a bad or stale one. A sealed entry (protocol.md,
+    *Sealed actions*) is sent back by its placeholder, as ``action`` or as ``text``."""
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__()
@@ -69,6 +71,8 @@ class RandomClient(Collector):
             await table.call(lambda: table.act(watcher, bad))
         if self.rng.random() < 0.5:
             msg = {"type": "action", "state": message["state"], "action": choice["action"]}
+        elif choice.get("sealed"):  # its text ("play ?") names nothing: the placeholder
+            msg = {"type": "action", "state": message["state"], "text": choice["action"]}
         else:
             msg = {"type": "action", "state": message["state"], "text": choice["text"]}
         await table.call(lambda: table.act(watcher, msg))
@@ -111,16 +115,57 @@ def strings_of(value: Any) -> Iterable[str]:
             yield from strings_of(v)
 
 
+def check_legal(entries: list[dict[str, Any]], truth: State, seat: int, number: int) -> int:
+    """Check the legal entries a seat to move got at state ``number``; returns how many of
+    them are sealed.
+
+    They are the engine's legal actions in order; an action whose text names a card hidden
+    from the seat that its view does not show (its own unseen card: La Pocha's ronda india
+    and ciega) is sealed: no number (a placeholder ``sealed-{number}-{k}``, the ``k`` of the
+    message's sealed entries 0, 1, ... in some order) and its text with that card ``?``;
+    every other entry is the action's number and text."""
+    legal = truth.legal_actions()
+    assert len(entries) == len(legal), (entries, legal)
+    hidden = truth.hidden_cards(seat)
+    shown = set(cards_in(truth.view(seat)))
+    ks = []
+    for entry, action in zip(entries, legal, strict=True):
+        text = truth.action_to_string(action)
+        unseen = [c for c in cards_in(text, parse_text=True) if c in hidden and c not in shown]
+        if not unseen:
+            assert entry == {"action": action, "text": text}, (entry, action, text)
+            continue
+        assert entry.get("sealed") is True and set(entry) == {"action", "text", "sealed"}, entry
+        match = re.fullmatch(rf"sealed-{number}-([0-9]+)", entry["action"])
+        assert match is not None, entry
+        ks.append(int(match.group(1)))
+        words = [
+            "?" if set(cards_in(word, parse_text=True)) & set(unseen) else word
+            for word in text.split()
+        ]
+        assert entry["text"] == " ".join(words), (entry, text)
+        assert not set(cards_in(entry["text"], parse_text=True)) & set(unseen), entry
+    assert sorted(ks) == list(range(len(ks))), ks
+    return len(ks)
+
+
 def check_messages(
-    messages: list[dict[str, Any]], seat: int | None, states: list[State], n_seats: int
+    messages: list[dict[str, Any]],
+    seat: int | None,
+    states: list[State],
+    n_seats: int,
+    sealed: list[int] | None = None,
 ) -> int:
     """Check every ``state`` message a connection of ``seat`` received against the true
     states; returns how many were checked. Raises AssertionError on any leak.
 
     * the view is exactly the engine's view of that seat at that state number;
-    * the legal actions are the engine's, and only for the seat to move;
-    * each event names no card hidden from the seat right after that event, and another
-      seat's dealt card is never named;
+    * the legal actions are the engine's, and only for the seat to move, a sealed one
+      (:func:`check_legal`) with no number and no card; ``sealed`` (if given) gets the
+      number of sealed entries added;
+    * each event names no card hidden from the seat right after that event, and a card
+      dealt face down from the seat (another seat's, or its own unseen card) is never
+      named, by text or by number;
     * no card the seat cannot know appears anywhere else in the message: every card named is
       either not hidden from the seat now, or was seen by it openly earlier.
 
@@ -143,10 +188,9 @@ def check_messages(
         assert message["seat"] == seat
         assert message["view"] == json.loads(json.dumps(truth.view(seat).to_dict()))
         if seat is not None and truth.current_player() == seat and message["status"] == "playing":
-            assert [e["action"] for e in message["legal"]] == truth.legal_actions()
-            assert [e["text"] for e in message["legal"]] == [
-                truth.action_to_string(a) for a in truth.legal_actions()
-            ]
+            count = check_legal(message["legal"], truth, seat, number)
+            if sealed is not None:
+                sealed.append(count)
         else:
             assert message["legal"] == []
         engine_events = engine_logs_events(truth)
@@ -168,9 +212,8 @@ def check_messages(
                             f"seat {seat} was told hidden card {card} in event {event}"
                         )
             if event["actor"] == -1 and event["kind"] == "deal":
-                to = mover.chance_recipient()
                 secret = any(hidden[move + 1] >> c & 1 for c in cards_in(text, parse_text=True))
-                if to != seat and secret:  # another seat's card, dealt face down
+                if secret:  # another seat's card, or its own unseen one, dealt face down
                     assert event["action"] is None and event["text"] is None, event
                     assert all(v != text.split()[-1] for v in strings_of(event.get("args")))
         for where, part in message.items():

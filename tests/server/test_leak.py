@@ -28,10 +28,12 @@ from .harness import (
 
 
 def random_setup(rng: random.Random) -> tuple[str, dict[str, Any]]:
-    game = rng.choice(["pocha", "ombre", "trynka", "pocha", "ombre", "trynka", "match"])
+    game = rng.choice(["pocha", "ombre", "trynka", "pocha", "ombre", "trynka", "match", "sealed"])
     if game == "pocha":
         n = rng.randint(3, 6)
         return "pocha", {"n_players": n, "hand_size": rng.randint(1, min(5, 40 // n))}
+    if game == "sealed":  # hands where a seat does not see its own card (sealed plays)
+        return sealed_setup(rng)
     if game == "trynka":
         return "trynka", {"n_players": rng.randint(2, 6)}
     if game == "ombre":
@@ -41,7 +43,30 @@ def random_setup(rng: random.Random) -> tuple[str, dict[str, Any]]:
     )
 
 
-async def play_random_tables(url: str, games: int, seed: int, at_once: int = 8) -> int:
+def sealed_setup(rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """A game with La Pocha's ronda india or ronda ciega hands: one hand of either, a short
+    match with both, or (rarely: it is long) a whole podrida match."""
+    n = rng.randint(3, 6)
+    roll = rng.random()
+    if roll < 0.5:
+        return "pocha", {"n_players": n, "hand_size": 1, rng.choice(RONDAS): True}
+    if roll < 0.95:
+        sequence = rng.choice(["1,2,1", "1,1,2,1", "2,1", "1,3,1"])
+        return "pocha-match", {
+            "n_players": n,
+            "hand_sequence": sequence,
+            "ronda_india": rng.choice(["opening", "every_one_card"]),
+            "ronda_ciega": rng.choice(["last", "off"]),
+        }
+    return "pocha-match", {"n_players": 6, "hand_sequence": "podrida", "ronda_india": "opening"}
+
+
+RONDAS = ("ronda_india", "ronda_ciega")
+
+
+async def play_random_tables(
+    url: str, games: int, seed: int, at_once: int = 8, sealed: list[int] | None = None
+) -> int:
     store, manager = new_manager(url)
     rng = random.Random(seed)
     checked = 0
@@ -50,7 +75,7 @@ async def play_random_tables(url: str, games: int, seed: int, at_once: int = 8) 
 
         async def one(index: int) -> int:
             async with semaphore:
-                return await play_one(manager, store, random.Random(rng.random() + index))
+                return await play_one(manager, store, random.Random(rng.random() + index), sealed)
 
         for count in await asyncio.gather(*(one(i) for i in range(games))):
             checked += count
@@ -60,8 +85,17 @@ async def play_random_tables(url: str, games: int, seed: int, at_once: int = 8) 
     return checked
 
 
-async def play_one(manager: Any, store: Any, rng: random.Random) -> int:
-    name, params = random_setup(rng)
+async def play_one(
+    manager: Any,
+    store: Any,
+    rng: random.Random,
+    sealed: list[int] | None = None,
+    setup: tuple[str, dict[str, Any]] | None = None,
+) -> int:
+    """Play one random table (of ``setup``, else a random game) to its end and check every
+    connection's messages; returns how many were checked (``sealed`` gets the count of
+    sealed entries of each seat's states)."""
+    name, params = setup if setup is not None else random_setup(rng)
     n = load_game(name, **params).num_players()
     kinds = [rng.choice(["human", "human", "bot"]) for _ in range(n)]
     if "human" not in kinds:
@@ -97,18 +131,45 @@ async def play_one(manager: Any, store: Any, rng: random.Random) -> int:
     assert table.state == states[-1]
     checked = 0
     for client, seat in clients:
-        checked += check_messages(client.messages, seat, states, n)
+        checked += check_messages(client.messages, seat, states, n, sealed)
         finals = [m for m in client.states() if m["state"] == len(actions)]
         assert finals and finals[-1]["returns"] == list(states[-1].returns())
     return checked
 
 
 def test_leak_sample(sqlite_url: str) -> None:
-    checked = asyncio.run(play_random_tables(sqlite_url, games=24, seed=1))
+    sealed: list[int] = []
+    checked = asyncio.run(play_random_tables(sqlite_url, games=24, seed=1, sealed=sealed))
     assert checked > 500
+    assert sum(sealed) > 0  # ronda india / ciega hands were played, their plays sealed
+
+
+def test_leak_sealed_hands(sqlite_url: str) -> None:
+    """Only games with ronda india and ronda ciega hands (one hand, short matches)."""
+
+    async def go() -> tuple[int, list[int]]:
+        store, manager = new_manager(sqlite_url)
+        sealed: list[int] = []
+        rng = random.Random(7)
+        try:
+            checked = 0
+            for index in range(12):
+                setup = sealed_setup(random.Random(rng.random() + index))
+                checked += await play_one(manager, store, random.Random(index), sealed, setup)
+            return checked, sealed
+        finally:
+            await manager.stop()
+            store.close()
+
+    checked, sealed = asyncio.run(go())
+    assert checked > 100 and sum(sealed) > 0
 
 
 @pytest.mark.slow
 def test_leak_thousand_games(sqlite_url: str) -> None:
-    checked = asyncio.run(play_random_tables(sqlite_url, games=1000, seed=2, at_once=16))
+    sealed: list[int] = []
+    checked = asyncio.run(
+        play_random_tables(sqlite_url, games=1000, seed=2, at_once=16, sealed=sealed)
+    )
     assert checked > 20000
+    assert sum(sealed) > 100  # the sealed plays of the ronda india and ciega hands

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tapete.table.live import (
     PROTOCOL_VERSION,
+    STAND_IN,
     LiveTable,
     Subscriber,
     TableError,
@@ -21,6 +22,7 @@ from tapete.table.names import BadNameError, clean_name
 
 __all__ = [
     "PROTOCOL_VERSION",
+    "STAND_IN",
     "BadNameError",
     "Elsewhere",
     "LiveTable",

@@ -484,18 +484,41 @@ class LiveTable:
             self._deal()
 
     def _bot_choice(self, player: Player, seat: int) -> int:
-        legal = self.state.legal_actions()
+        """The move of the bot ``player`` in ``seat``, chosen from what the seat's view shows.
+
+        The bot is given the legal entries as the seat's client gets them: the actions that
+        are not sealed, by number. A sealed action (the seat's own unseen card, La Pocha's
+        ronda india and ciega) is not shown to it; when every legal action is sealed they
+        look alike to the seat (``play ?``), and one of them is taken at random without
+        asking the bot. So a server-side bot, like an outside one, never reads a card's
+        number that its view does not show."""
+        view = self.state.view(seat)
+        shown, sealed = self._choices_shown(seat, view)
+        if not shown:
+            return self._bot_rng.choice(sealed)
         try:
-            action = player.choose(self.state.view(seat), legal, self._bot_rng)
+            action = player.choose(view, shown, self._bot_rng)
         except Exception:
             log.exception(
                 "table %s: bot %s failed; playing its first legal action", self.data.id, player
             )
-            return legal[0]
-        if action not in legal:
+            return shown[0]
+        if action not in shown:
             log.error("table %s: bot %s chose illegal %s", self.data.id, player, action)
-            return legal[0]
+            return shown[0]
         return action
+
+    def _choices_shown(self, seat: int, view: Any) -> tuple[list[int], list[int]]:
+        """The legal actions of ``seat`` (to move) that its view shows, and the sealed ones
+        (by the number the server keeps for them), as in its ``state`` message."""
+        number = len(self.moves)
+        cached = self._view_cache.get(seat)
+        if cached is not None and cached[0] == number and cached[2]:
+            entries, placeholders = cached[2], cached[3]
+        else:
+            entries, placeholders = self._legal_entries(seat, number, view)
+        shown = [e["action"] for e in entries if not e.get("sealed")]
+        return shown, [placeholders[e["action"]] for e in entries if e.get("sealed")]
 
     async def _clock_ran_out(self, number: int) -> None:
         if number != len(self.moves) or self.data.status != "playing":
@@ -810,13 +833,10 @@ class LiveTable:
             sealed[placeholder] = hidden_action
         return entries, sealed
 
-    def sealed_placeholder(self, seat: int, action: int) -> str | None:
-        """The placeholder that stands for ``action`` in ``seat``'s current ``legal``, if
-        that action is sealed there (so a hint names it as the state message does)."""
-        for placeholder, sealed in self._seat_part_full(seat)[3].items():
-            if sealed == action:
-                return placeholder
-        return None
+    def legal_shown(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s legal entries now, exactly as its ``state`` message holds them (a
+        sealed one by its placeholder): what a hint may choose from."""
+        return self._seat_part_full(seat)[2]
 
     def state_message(self, watcher: Watcher) -> dict[str, Any]:
         """The ``state`` message for ``watcher`` (its seat's view, the events it lacks)."""

@@ -33,6 +33,7 @@ from tapete.errors import RecordError
 from tapete.players.base import available as available_players
 from tapete.storage import Store
 from tapete.table import (
+    STAND_IN,
     Elsewhere,
     LiveTable,
     SeatSpec,
@@ -553,19 +554,24 @@ async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: in
     asked = await table.call(lambda: _hint_question(table, conn, watcher, number))
     if asked is None:
         return
-    game, seat, view, legal, texts = asked
-    answer = await asyncio.to_thread(hint, game, seat, view, legal, texts.__getitem__)
+    game, seat, view, entries = asked
+    shown = [e for e in entries if not e.get("sealed")]
+    if shown:  # the bot chooses among what the seat's view shows, by number
+        texts = {e["action"]: e["text"] for e in shown}
+        legal = list(texts)
+        answer = await asyncio.to_thread(hint, game, seat, view, legal, texts.__getitem__)
+    else:  # only sealed plays (protocol.md, Sealed actions): alike to the seat, as to a bot
+        choice = secrets.choice(entries)
+        answer = {"player": STAND_IN, "action": choice["action"], "text": choice["text"]}
+        answer["why"] = []
     if table.state.move_number() == number:
-        sealed = table.sealed_placeholder(seat, answer["action"])
-        if sealed is not None:  # a card the seat may not know (protocol.md, Sealed actions)
-            answer = {**answer, "action": sealed}
         conn.deliver({"type": "hint", "state": number, **answer})
 
 
 async def _hint_question(
     table: LiveTable, conn: Connection, watcher: Watcher, number: int
-) -> tuple[Any, int, Any, list[int], dict[int, str]] | None:
-    """What a hint needs (game, seat, view, legal actions and their texts), or ``None``
+) -> tuple[Any, int, Any, list[dict[str, Any]]] | None:
+    """What a hint needs (game, seat, view, the seat's legal entries), or ``None``
     after refusing a hint for a seat not to move or a state that is not the current one."""
     state = table.state
     current = state.move_number()
@@ -606,9 +612,7 @@ async def _hint_question(
         )
         return None
     seat = watcher.seat
-    legal = list(state.legal_actions())
-    texts = {a: state.action_to_string(a) for a in legal}
-    return state.game, seat, state.view(seat), legal, texts
+    return state.game, seat, state.view(seat), table.legal_shown(seat)
 
 
 # -- the application --------------------------------------------------------------------------
