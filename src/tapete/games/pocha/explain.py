@@ -77,7 +77,7 @@ def _why_illegal_offer(state: PochaState, action: int) -> IllegalActionError | N
     if action == rules.pass_:
         if state.must_offer():
             return state._not_now(
-                action, "everybody else passed: the last one left must make an offer", "illegal"
+                action, "everybody else passed: the last one left must make an offer", "bidding"
             )
         return None
     if not rules.bid_base <= action < rules.swap:
