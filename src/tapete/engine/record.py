@@ -49,6 +49,7 @@ RULES_HISTORY: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
             "sequence with its blind last hand); default rules unchanged",
         ),
     ),
+    "lhombre": (("lhombre-1", "the rules of docs/lhombre.md as first published"),),
     "ombre": (("ombre-1", "the rules of docs/ombre.md as first published"),),
     "tresillo": (("tresillo-1", "the rules of docs/tresillo.md as first published"),),
     "trynka": (
