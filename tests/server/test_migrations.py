@@ -76,3 +76,44 @@ def test_a_table_stored_before_0003_survives_the_upgrade_and_plays(db_url: str) 
             store.close()
 
     asyncio.run(go())
+
+
+def test_seats_stored_before_0006_are_not_away(db_url: str) -> None:
+    old = Store(db_url)
+    try:
+        upgrade_to(old, "0005")
+        moment = dt.datetime(2026, 12, 1, 9, 0, tzinfo=dt.UTC)
+        with old.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO tables (id, game, params, clock, bot_delay, status, "
+                    "admin_token_hash, move_number, created_at, updated_at) VALUES "
+                    "('old6', 'pocha', '{\"n_players\": 3, \"hand_size\": 1}', NULL, 0.0, "
+                    "'open', 'h', 0, :m, :m)"
+                ),
+                {"m": moment},
+            )
+            for seat in range(3):
+                connection.execute(
+                    text(
+                        "INSERT INTO seats (table_id, seat, kind, player, player_params, name) "
+                        "VALUES ('old6', :seat, 'human', NULL, '{}', :name)"
+                    ),
+                    {"seat": seat, "name": f"p{seat}"},
+                )
+    finally:
+        old.close()
+    store, _manager = new_manager(db_url)  # migrates to the newest revision
+    try:
+        data = store.call(lambda s: st.get_table(s, "old6"))
+        assert data is not None
+        assert [(s.name, s.away) for s in data.seats] == [
+            ("p0", False),
+            ("p1", False),
+            ("p2", False),
+        ]
+        store.call(st.set_away("old6", 1, True))
+        data = store.call(lambda s: st.get_table(s, "old6"))
+        assert data is not None and [s.away for s in data.seats] == [False, True, False]
+    finally:
+        store.close()

@@ -52,6 +52,8 @@ class SeatRow(Base):
     player_params: Mapped[dict[str, Any]] = mapped_column(JSON)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    #: The person's clock ran out: the ``rule`` bot plays the seat until they are back.
+    away: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class ActionRow(Base):

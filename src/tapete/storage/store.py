@@ -93,6 +93,8 @@ class SeatData:
     player_params: dict[str, Any] = dataclasses.field(default_factory=dict)
     name: str | None = None
     token_hash: str | None = None
+    #: The person is away (their clock ran out): the ``rule`` bot plays for them.
+    away: bool = False
 
 
 @dataclasses.dataclass
@@ -471,6 +473,7 @@ def insert_table(table: TableData) -> Callable[[Session], None]:
                     player_params=seat.player_params,
                     name=seat.name,
                     token_hash=seat.token_hash,
+                    away=seat.away,
                 )
             )
 
@@ -596,6 +599,19 @@ def set_status(
     return op
 
 
+def set_away(table_id: str, seat: int, away: bool) -> Callable[[Session], None]:
+    """Mark a seat away (its person's clock ran out) or back."""
+
+    def op(session: Session) -> None:
+        session.execute(
+            update(SeatRow)
+            .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+            .values(away=away)
+        )
+
+    return op
+
+
 def set_clock(table_id: str, move: int, deadline: float) -> Callable[[Session], None]:
     """Remember that the move clock of state number ``move`` runs out at ``deadline``."""
 
@@ -616,7 +632,7 @@ def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
         game=row.game,
         params=dict(row.params),
         seats=[
-            SeatData(s.seat, s.kind, s.player, dict(s.player_params), s.name, s.token_hash)
+            SeatData(s.seat, s.kind, s.player, dict(s.player_params), s.name, s.token_hash, s.away)
             for s in sorted(seats, key=lambda s: s.seat)
         ],
         clock=row.clock,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import concurrent.futures
 import contextlib
 import dataclasses
 import functools
@@ -219,6 +220,7 @@ class LiveTable:
                     f"table {data.id}: action {i} is {text!r} here but was logged {logged.text!r}"
                 )
             table._push(logged.seat, logged.action)
+        table.away = {seat.seat for seat in data.seats if seat.away}
         for seat in data.seats:
             table._player_for(seat)
         return table
@@ -526,7 +528,7 @@ class LiveTable:
         seat = self.state.current_player()
         if seat < 0:
             return
-        self.away.add(seat)
+        self._mark_away(seat, True)
         await self._bot_move(number, stand_in=True)
 
     # -- requests from connections (writer only) ------------------------------------------------
@@ -581,7 +583,7 @@ class LiveTable:
         error = self.state.why_illegal(action)
         if error is not None:
             return refuse("illegal", error.detail, error.reason)
-        self.away.discard(seat)
+        self._mark_away(seat, False)
         self._ack = (watcher, ident)
         runner = BotRunner.of(asyncio.get_running_loop())
         runner.person_started()
@@ -616,7 +618,7 @@ class LiveTable:
             {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat, "table": self.info()}
         )
         if seat is not None and seat in self.away:
-            self.away.discard(seat)
+            self._mark_away(seat, False)
             self._schedule()
         self.broadcast()  # everyone sees who is connected
         return watcher
@@ -632,9 +634,21 @@ class LiveTable:
     async def back(self, watcher: Watcher) -> None:
         """The person of ``watcher``'s seat is back: the stand-in bot stops."""
         if watcher.seat is not None and watcher.seat in self.away:
-            self.away.discard(watcher.seat)
+            self._mark_away(watcher.seat, False)
             self._schedule()
             self.broadcast()
+
+    def _mark_away(self, seat: int, away: bool) -> None:
+        """Mark ``seat`` away (the ``rule`` bot plays it) or back, and store the mark (in
+        the store's order: with the writes queued after it, such as the stand-in's move)."""
+        if (seat in self.away) == away:
+            return
+        if away:
+            self.away.add(seat)
+        else:
+            self.away.discard(seat)
+        self.data.seats[seat] = dataclasses.replace(self.data.seats[seat], away=away)
+        self.store.write(st.set_away(self.data.id, seat, away)).add_done_callback(_log_away_write)
 
     def _arm_idle(self) -> None:
         if self._idle_timer is not None or self._task is None:
@@ -699,7 +713,7 @@ class LiveTable:
         freed = dataclasses.replace(s, name=None, token_hash=None)
         await self.store.awrite(st.update_seat(self.data.id, freed))
         self.data.seats[s.seat] = freed
-        self.away.discard(s.seat)
+        self._mark_away(s.seat, False)
         for w in [w for w in self.watchers if w.seat == s.seat]:
             self.watchers.remove(w)
             w.subscriber.close(4001)
@@ -910,7 +924,7 @@ def stored_seats_info(data: TableData) -> list[dict[str, Any]]:
             "player": s.player,
             "taken": s.kind == "bot" or s.token_hash is not None,
             "connected": False,
-            "away": False,
+            "away": s.away,
         }
         for s in data.seats
     ]
@@ -918,6 +932,11 @@ def stored_seats_info(data: TableData) -> list[dict[str, Any]]:
 
 def _who(seat: int) -> str:
     return {-1: "chance", -4: "nobody"}.get(seat, f"seat {seat}")
+
+
+def _log_away_write(future: concurrent.futures.Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("an away mark could not be stored: %r", future.exception())
 
 
 def _log_failure(future: asyncio.Future[Any]) -> None:

@@ -322,7 +322,7 @@ class TableManager:
                 id=new_table_id(),
                 game=old.data.game,
                 params=dict(old.data.params),
-                seats=[dataclasses.replace(s) for s in old.data.seats],
+                seats=[dataclasses.replace(s, away=False) for s in old.data.seats],
                 clock=old.data.clock,
                 bot_delay=old.data.bot_delay,
                 status="open",
