@@ -2,7 +2,8 @@
 
 ``load('rule')`` returns a :class:`RulePlayer`, a dispatcher that picks the game's rule module
 from ``view.game`` (``pocha``/``pocha-match``, ``ombre``/``ombre-match``,
-``trynka``/``trynka-match``, ``tresillo``/``tresillo-match``). Like every player it sees
+``trynka``/``trynka-match``, ``tresillo``/``tresillo-match``,
+``lhombre``/``lhombre-match``). Like every player it sees
 only a view.
 
 >>> import random, tapete
@@ -35,6 +36,8 @@ RULE_MODULES: dict[str, str] = {
     "ombre-match": "tapete.players.rule.ombre",
     "trynka": "tapete.players.rule.trynka",
     "trynka-match": "tapete.players.rule.trynka",
+    "lhombre": "tapete.players.rule.lhombre",
+    "lhombre-match": "tapete.players.rule.lhombre",
     "tresillo": "tapete.players.rule.tresillo",
     "tresillo-match": "tapete.players.rule.tresillo",
 }

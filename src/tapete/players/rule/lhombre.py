@@ -1,0 +1,338 @@
+"""Danish l'hombre rule bot: climbs the ladder as far as its hand carries, declares the game
+that pays most among those it can make, buys soundly, and plays trump and nolo games apart.
+
+* Valuation: a trump game is valued per suit with the Ombre bot's
+  :func:`~tapete.players.rule.ombre.hand_value` (expected tricks before buying). A nolo is
+  valued by its *danger*: in each suit, the high cards (in the nolo order) that the suit's
+  low cards cannot cover. From these the bot knows the highest step of the ladder it can
+  afford (:func:`max_step`): spil and bedre (spades) with a hand worth an entry, tourné with
+  a hand good in every suit, solo and solo spar with a hand that needs no purchase, the nolo
+  games by their danger.
+* Auction: it says the one step it may say while that step is within its reach, else passes.
+  Declaration: of the games the bid allows, the affordable one that pays most (the cheaper
+  of equal ones); when none is, the spil or tourné its hand is best in.
+* Buying: in a trump game the player keeps trumps and kings, a defender throws its low plain
+  cards (at most four); in a nolo the player throws its dangerous cards and the defenders
+  keep theirs.
+* Play: trump games as the Tresillo bot (the player draws trumps, defenders do not overtake
+  each other); in a nolo the player plays the highest card that still loses (and unloads its
+  highest when void), the defenders play low and throw their high cards. A tout is declared
+  only when it is sure (every card held is a trump above every trump still out).
+
+>>> import random, tapete
+>>> from tapete.players import load
+>>> state = tapete.load_game('lhombre').new_initial_state()
+>>> bot, rng = load('rule'), random.Random(3)
+>>> while not state.is_terminal():
+...     if state.is_chance_node():
+...         state.apply_action(tapete.engine.sample_chance(state, rng))
+...     else:
+...         seat = state.current_player()
+...         state.apply_action(bot.choose(state.view(seat), state.legal_actions(), rng))
+>>> state.outcome is not None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from tapete.cards import Card, Rank, Suit, iter_bits
+from tapete.engine.api import GameSpec, PlayerView
+from tapete.games.lhombre.actions import (
+    BEDRE_SPIL,
+    BID_BASE,
+    CARD_ID,
+    CARD_INDEX,
+    DECLARE_BASE,
+    DRAW,
+    GAME_LEVEL,
+    GAMES,
+    KOBE_NOLO,
+    N_CARDS,
+    NOLO_GAMES,
+    NOLO_OUVERT,
+    PASS,
+    REN_NOLO,
+    SOLO,
+    SOLO_SPAR,
+    SPIL,
+    TOURNE,
+    TOURNE_RESPEKT,
+    TOUT,
+    trump_suit,
+)
+from tapete.games.lhombre.rules import (
+    NOLO_STRENGTH,
+    NOLO_SUIT,
+    NOLO_SUIT_MASK,
+    UNION_POINTS,
+    LhombreRules,
+    nolo_trick_winner,
+)
+from tapete.games.lhombre.view import LhombreMatchView, LhombreView
+from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, SUITS, TRUMP, TRUMP_MASK, trick_winner
+from tapete.players.rule import RuleParams
+from tapete.players.rule.ombre import hand_value
+
+#: Expected tricks (before buying) from which a spil (or bedre spil in spades) is affordable.
+SPIL_AT: Final = 3.8
+#: ... a tourné: the value of the hand's weakest suit (any suit may turn up).
+TOURNE_AT: Final = 3.0
+#: ... a tourné-respekt (its higher value needs a safer hand).
+RESPEKT_AT: Final = 3.3
+#: ... a solo (no purchase).
+SOLO_AT: Final = 6.0
+#: The danger (uncovered high nolo cards) a købe nolo can buy away.
+KOBE_NOLO_DANGER: Final = 1
+#: A defender throws at most this many cards.
+DEFENDER_DISCARDS: Final = 4
+_SPADES: Final = Suit.SPADES
+
+
+def nolo_danger(hand: int) -> int:
+    """The cards of ``hand`` that may win a trick in a nolo: in each suit, ranked from the
+    bottom (the ``k``-th lowest, from 1), a card is safe while at most ``2k + 1`` cards of
+    the suit rank at or below it (the two others must follow under it), dangerous beyond.
+
+    >>> from tapete.cards import CardSet
+    >>> nolo_danger(CardSet.parse('♥7 ♥6 ♦7 ♠A ♠2 ♣A ♣2 ♣3 ♥5').mask)
+    0
+    >>> nolo_danger(CardSet.parse('♥K ♥Q ♦K ♠K ♠Q ♣K ♣Q ♣J ♥J').mask)
+    9
+    """
+    return dangerous_cards(hand).bit_count()
+
+
+def dangerous_cards(hand: int) -> int:
+    """The cards :func:`nolo_danger` counts, as a bitmask."""
+    out = 0
+    for suit in SUITS:
+        cards = sorted(iter_bits(hand & NOLO_SUIT_MASK[suit]), key=lambda c: NOLO_STRENGTH[c])
+        for k, card in enumerate(cards, 1):
+            if NOLO_STRENGTH[card] > 2 * k + 1:
+                out |= 1 << card
+    return out
+
+
+def _nolo_ouvert_ok(hand: int) -> bool:
+    """Every suit held is played from the bottom: no card a defender can force to win."""
+    for suit in SUITS:
+        cards = sorted(NOLO_STRENGTH[c] for c in iter_bits(hand & NOLO_SUIT_MASK[suit]))
+        if any(s > i + 2 for i, s in enumerate(cards)):
+            return False
+    return True
+
+
+def affordable_games(hand: int, shift: float) -> set[int]:
+    """The games (indices into ``GAMES``) ``hand`` can afford at the threshold ``shift``."""
+    values = {int(s): hand_value(hand, s) for s in SUITS}
+    best = max(values.values())
+    spades = values[int(_SPADES)]
+    danger = nolo_danger(hand)
+    games: set[int] = set()
+    if best >= SPIL_AT + shift:
+        games.add(SPIL)
+    if spades >= SPIL_AT + shift:
+        games.add(BEDRE_SPIL)
+    if min(values.values()) >= TOURNE_AT + shift:
+        games.add(TOURNE)
+    if min(values.values()) >= RESPEKT_AT + shift:
+        games.add(TOURNE_RESPEKT)
+    if best >= SOLO_AT + shift:
+        games.add(SOLO)
+    if spades >= SOLO_AT + shift:
+        games.add(SOLO_SPAR)
+    if danger <= KOBE_NOLO_DANGER + (1 if shift < -0.4 else 0):
+        games.add(KOBE_NOLO)
+    if danger == 0:
+        games.add(REN_NOLO)
+        if _nolo_ouvert_ok(hand):
+            games.add(NOLO_OUVERT)
+    return games
+
+
+def max_step(hand: int, shift: float) -> int:
+    """The highest step of the ladder the hand can afford (0: none)."""
+    return max((GAME_LEVEL[g] for g in affordable_games(hand, shift)), default=0)
+
+
+def _shift(params: RuleParams) -> float:
+    return 1.5 * (0.5 - params.aggression)
+
+
+def _bid(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int:
+    bids = [a for a in legal if BID_BASE <= a < BID_BASE + 7]
+    if bids and bids[0] - BID_BASE + 1 <= max_step(view.hand.mask, _shift(params)):
+        return bids[0]
+    return PASS
+
+
+@functools.lru_cache(maxsize=64)
+def _points(spec: GameSpec | None) -> tuple[tuple[int, int, int], ...]:
+    """The point table of the game ``spec`` names (the Union's when unknown)."""
+    if spec is None:
+        return UNION_POINTS
+    game = spec.load()
+    rules = getattr(game, "rules", None)
+    return rules.points if isinstance(rules, LhombreRules) else UNION_POINTS
+
+
+def _declare(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int:
+    games = [a - DECLARE_BASE for a in legal]
+    hand = view.hand.mask
+    can = affordable_games(hand, _shift(params)) & set(games)
+    if can:
+        points = _points(view.spec)
+        return DECLARE_BASE + max(can, key=lambda g: (points[g][0], -GAME_LEVEL[g]))
+    for fallback in (SPIL, TOURNE, BEDRE_SPIL, TOURNE_RESPEKT, SOLO, SOLO_SPAR):
+        if fallback in games:
+            return DECLARE_BASE + fallback
+    return DECLARE_BASE + games[0]
+
+
+def _trumps(view: LhombreView, legal: Sequence[int]) -> int:
+    hand = view.hand.mask
+    return max(legal, key=lambda a: (hand_value(hand, Suit(trump_suit(a))), -a))
+
+
+def _keepers(hand: int, trumps: int, as_player: bool) -> int:
+    keep = hand & TRUMP_MASK[trumps]
+    for card in iter_bits(hand & ~keep):
+        rank = Card(card).rank
+        if rank == Rank.KING or (not as_player and rank in (Rank.QUEEN, Rank.JACK)):
+            keep |= 1 << card
+    return keep
+
+
+def _exchange(view: LhombreView, legal: Sequence[int]) -> int:
+    assert view.seat is not None
+    as_player = view.seat == view.player
+    cards = [a for a in legal if a < N_CARDS]
+    done = view.discards.mask.bit_count()
+    if view.contract is not None and GAMES.index(view.contract) in NOLO_GAMES:
+        if not as_player:
+            return DRAW if DRAW in legal else cards[0]
+        risky = dangerous_cards(view.hand.mask)
+        dangerous = [a for a in cards if risky >> CARD_ID[a] & 1]
+        if dangerous:
+            return max(dangerous, key=lambda a: NOLO_STRENGTH[CARD_ID[a]])
+        if DRAW in legal:
+            return DRAW
+        return max(cards, key=lambda a: NOLO_STRENGTH[CARD_ID[a]])
+    assert view.trumps is not None
+    trumps = int(view.trumps)
+    keep = _keepers(view.hand.mask, trumps, as_player)
+    strength = STRENGTH[trumps]
+    candidates = sorted(
+        (a for a in cards if not keep >> CARD_ID[a] & 1), key=lambda a: strength[CARD_ID[a]]
+    )
+    if candidates and (as_player or done < DEFENDER_DISCARDS):
+        return candidates[0]
+    if DRAW in legal:
+        return DRAW
+    return min(cards, key=lambda a: strength[CARD_ID[a]])  # must buy: the lowest card
+
+
+def _winner_seat(leader: int, index: int) -> int:
+    return (leader + index) % 3
+
+
+def _play_trumps(view: LhombreView, legal: Sequence[int]) -> int:
+    assert view.trumps is not None and view.seat is not None
+    trumps = int(view.trumps)
+    strength = STRENGTH[trumps]
+    eff = EFF_SUIT[trumps]
+    cards = [CARD_ID[a] for a in legal if a < N_CARDS]
+    lowest = min(cards, key=lambda c: strength[c])
+    trick = view.current_trick
+    played = [int(c) for c in trick.cards] if trick is not None else []
+    am_player = view.seat == view.player
+    if not played:
+        held = [c for c in cards if eff[c] == TRUMP]
+        if am_player and held:
+            return CARD_INDEX[max(held, key=lambda c: strength[c])]
+        kings = [c for c in cards if eff[c] != TRUMP and Card(c).rank == Rank.KING]
+        if kings:
+            return CARD_INDEX[kings[0]]
+        plain = [c for c in cards if eff[c] != TRUMP]
+        return CARD_INDEX[min(plain or cards, key=lambda c: strength[c])]
+    assert trick is not None
+    winner = _winner_seat(trick.leader, trick_winner(trumps, played))
+    if not am_player and winner != view.player:
+        return CARD_INDEX[lowest]  # the partner wins the trick
+    winning = [c for c in cards if trick_winner(trumps, [*played, c]) == len(played)]
+    if winning:
+        return CARD_INDEX[min(winning, key=lambda c: strength[c])]
+    return CARD_INDEX[lowest]
+
+
+def _play_nolo(view: LhombreView, legal: Sequence[int]) -> int:
+    assert view.seat is not None
+    cards = [CARD_ID[a] for a in legal if a < N_CARDS]
+    trick = view.current_trick
+    played = [int(c) for c in trick.cards] if trick is not None else []
+    lowest = min(cards, key=lambda c: NOLO_STRENGTH[c])
+    highest = max(cards, key=lambda c: NOLO_STRENGTH[c])
+    if view.seat != view.player:
+        if played and NOLO_SUIT[cards[0]] != NOLO_SUIT[played[0]]:
+            return CARD_INDEX[highest]  # void: throw a high card, keep the low ones to lead
+        return CARD_INDEX[lowest]
+    if not played:
+        return CARD_INDEX[lowest]
+    if NOLO_SUIT[cards[0]] != NOLO_SUIT[played[0]]:
+        return CARD_INDEX[highest]  # void: unload the most dangerous card
+    losing = [c for c in cards if nolo_trick_winner([*played, c]) != len(played)]
+    if losing:
+        return CARD_INDEX[max(losing, key=lambda c: NOLO_STRENGTH[c])]
+    return CARD_INDEX[highest]
+
+
+def _sure_tout(view: LhombreView) -> bool:
+    """Every card held is a trump higher than every trump not yet seen played or held."""
+    if view.trumps is None:
+        return False
+    trumps = int(view.trumps)
+    hand = view.hand.mask
+    mask = TRUMP_MASK[trumps]
+    if hand & ~mask:
+        return False
+    played = 0
+    for t in view.finished_tricks:
+        for c in t.cards:
+            played |= 1 << int(c)
+    out = mask & ~hand & ~played
+    if not out:
+        return True
+    strength = STRENGTH[trumps]
+    top_out = max(strength[c] for c in iter_bits(out))
+    return all(strength[c] > top_out for c in iter_bits(hand))
+
+
+def choose(view: PlayerView, legal: Sequence[int], rng: random.Random, params: RuleParams) -> int:
+    """The rule bot's action for ``view`` (one of ``legal``)."""
+    if isinstance(view, LhombreMatchView):
+        if view.deal is None:
+            return legal[0]
+        view = view.deal
+    if not isinstance(view, LhombreView):
+        return legal[0]
+    phase = view.phase
+    if phase == "auction":
+        return _bid(view, legal, params)
+    if phase == "declare":
+        return _declare(view, legal, params)
+    if phase == "trumps":
+        return _trumps(view, legal)
+    if phase == "exchange":
+        return _exchange(view, legal)
+    if phase == "play":
+        if TOUT in legal and _sure_tout(view):
+            return TOUT
+        if view.trumps is None:
+            return _play_nolo(view, legal)
+        return _play_trumps(view, legal)
+    return legal[0]
