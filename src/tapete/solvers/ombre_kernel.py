@@ -427,6 +427,20 @@ def solve(
 
 
 @jit(cache=False)  # numba cannot cache recursive functions reliably
+def reaches(
+    hands: Any, won: Any, leader: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any,
+    table: Any,
+) -> Any:  # fmt: skip
+    """Whether ombre forces at least ``target`` (PUESTA or SACARDO) from a trick boundary
+    against the best defence, every card seen: one zero-window search of :func:`solve`."""
+    tt_keys, tt_meta, tt_val = table
+    counter = np.zeros(1, dtype=np.int64)
+    moves = np.zeros((10, 4, 12), dtype=np.int64)
+    return _reach(hands.copy(), won.copy(), leader, ombre, target, n_trumps, privilege, tt_keys,
+                  tt_meta, tt_val, counter, moves)  # fmt: skip
+
+
+@jit(cache=False)  # numba cannot cache recursive functions reliably
 def solve_counted(
     hands: Any, won: Any, leader: Any, ombre: Any, n_trumps: Any, privilege: Any, table: Any
 ) -> Any:

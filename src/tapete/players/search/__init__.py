@@ -45,6 +45,7 @@ GAMES: Final = ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynk
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
+    "contract", "contract_budget", "declare_margin", "endgame",
 )  # fmt: skip
 
 
@@ -94,6 +95,13 @@ class SearchPlayer(Player):
         self.clock = params.get("clock", "wall")  # La Pocha: what time_budget is counted on
         if self.clock not in ("wall", "cpu"):
             raise ConfigError(f"clock must be wall or cpu, got {self.clock!r}")
+        endgame = params.get("endgame")  # La Pocha: tricks left solved exactly (None: by level)
+        try:
+            self.endgame = None if endgame is None else int(endgame)
+        except (TypeError, ValueError):
+            raise ConfigError(f"endgame must be a number of tricks, got {endgame!r}") from None
+        if self.endgame is not None and not 0 <= self.endgame <= 64:
+            raise ConfigError(f"endgame must be between 0 and 64 tricks, got {endgame!r}")
         rule_params = {"aggression": params["aggression"]} if "aggression" in params else {}
         self.fallback = load("rule", **rule_params)
         self._pocha: Any = None
@@ -122,7 +130,7 @@ class SearchPlayer(Player):
                 epsilon=self.epsilon, bid_sigma=self.bid_sigma,
                 rollout_sees=self.rollout == "sees", keep=self.keep, play_match=self.play_match,
                 bid_model=self.bid_model, bid_rollout_sees=self.bid_rollout == "sees",
-                bid_shade=self.bid_shade, clock=self.clock,
+                bid_shade=self.bid_shade, clock=self.clock, endgame=self.endgame,
             )  # fmt: skip
         return self._pocha
 
@@ -130,7 +138,8 @@ class SearchPlayer(Player):
         if self._ombre is None:
             from tapete.players.search.ombre import OmbreSearch  # numba loads here
 
-            self._ombre = OmbreSearch(time_budget=self.time_budget, worlds=self.worlds)
+            self._ombre = OmbreSearch(time_budget=self.time_budget, worlds=self.worlds,
+                                      clock=self.clock, **_ombre_params(self.params))  # fmt: skip
         return self._ombre
 
     def _trynka_player(self) -> Player:
@@ -190,6 +199,22 @@ def _check_game(name: object) -> None:
             f"the search player does not play {name}; it plays {', '.join(GAMES)} (use the "
             "rule or random player)"
         )
+
+
+def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Ombre's own parameters (:class:`tapete.players.search.ombre.OmbreSearch`):
+    ``contract`` (search the auction, the ombre's exchange and trumps; default on),
+    ``contract_budget`` (their seconds a decision) and ``declare_margin``."""
+    out: dict[str, Any] = {}
+    if "contract" in params:
+        out["contract"] = params["contract"] not in (False, 0, "0", "false", "no", "off")
+    for name in ("contract_budget", "declare_margin"):
+        if name in params:
+            try:
+                out[name] = float(params[name])
+            except (TypeError, ValueError):
+                raise ConfigError(f"{name} must be a number, got {params[name]!r}") from None
+    return out
 
 
 def _positive_int(name: str, value: Any) -> int:

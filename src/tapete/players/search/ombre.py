@@ -1,11 +1,13 @@
 """Ombre's card play by perfect-information Monte Carlo: sampled worlds, each solved exactly.
 
-For a card to play, the player draws worlds with the game's sampler (which honours what the
-view reveals), solves each candidate card in each world with the exact solver of
+For a card to play, the player draws worlds from the view (:mod:`tapete.solvers.ombre_worlds`:
+the other two hands within what the play revealed; the game's sampler for a forced ombre),
+solves each candidate card in each world with the exact solver of
 :mod:`tapete.solvers.ombre_kernel` (ombre against the coalition, every card seen) and plays
 the card with the best mean outcome for its side: the ombre counts a sacardo +1, a puesta
--0.9 and a codille -1; a defender the opposite. The auction, the exchange and the choice of
-trumps are the ``rule`` bot's.
+-0.9 and a codille -1; a defender the opposite. The auction, the ombre's exchange and its
+trumps are searched by :mod:`tapete.players.search.ombre_contract` (with ``contract=True``,
+the default); a defender's exchange is the ``rule`` bot's.
 
 >>> import random, tapete
 >>> game = tapete.load_game('ombre')
@@ -33,11 +35,17 @@ from typing import Any
 
 import numpy as np
 
-from tapete.cards import Card
 from tapete.engine.api import Game, PlayerView
-from tapete.errors import ConfigError
+from tapete.errors import ConfigError, InconsistentViewError
+from tapete.games.ombre.actions import CARD_ID
+from tapete.players.rule.ombre import rules_in_force
+from tapete.players.search.ombre_contract import ContractSearch
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
+from tapete.solvers.ombre_worlds import play_constraints, sample_hands
+
+#: The clocks a time budget can be counted on: wall-clock or this thread's CPU time.
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 #: The ombre's value of each outcome (index: CODILLE, PUESTA, SACARDO).
 OMBRE_VALUE = np.array([-1.0, -0.9, 1.0])
@@ -54,17 +62,33 @@ def deal_view(view: PlayerView) -> Any:
 
 
 class OmbreSearch:
-    """The card-play search of one seat (``time_budget`` seconds a decision, or a fixed
-    number of ``worlds``)."""
+    """The search of one seat (``time_budget`` seconds a decision on the ``clock``, wall or
+    cpu, or a fixed number of ``worlds``): the cards; with ``contract``, the auction, the
+    ombre's exchange and trumps (``contract_budget``: their time budget, by default the
+    cards')."""
 
     def __init__(
-        self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400
-    ) -> None:
+        self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
+        clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
+        declare_margin: float = 0.0,
+    ) -> None:  # fmt: skip
+        if clock not in CLOCKS:
+            raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
         self.time_budget = time_budget
         self.worlds = worlds
         self.max_worlds = max_worlds
+        self.clock = CLOCKS[clock]
         self.table = ok.new_table(18)
         self._games: dict[Any, Game] = {}
+        self.contract = (
+            ContractSearch(
+                time_budget=time_budget if contract_budget is None else contract_budget,
+                worlds=worlds, clock=self.clock, declare_margin=declare_margin,
+                table=self.table,
+            )
+            if contract
+            else None
+        )  # fmt: skip
         #: Worlds solved for the last decision.
         self.last_worlds = 0
 
@@ -74,6 +98,8 @@ class OmbreSearch:
         won = np.zeros(3, dtype=np.int64)
         ok.card_values(hands, won, 0, np.zeros(3, dtype=np.int64), 0,
                        np.array([0], dtype=np.int64), 0, 12, True, ok.new_table(4))  # fmt: skip
+        ok.solve(hands, won, 0, 0, 12, True, ok.new_table(4))
+        ok.reaches(hands, won, 0, 0, ok.SACARDO, 12, True, ok.new_table(4))
 
     def _game(self, view: PlayerView, game: Game | None) -> Game:
         if game is not None:
@@ -89,9 +115,17 @@ class OmbreSearch:
         self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random,
         game: Game | None = None,
     ) -> int | None:  # fmt: skip
-        """The searched card, or ``None`` for any decision but a card to play."""
+        """The searched action (a card; with ``contract``, the auction, the ombre's exchange
+        and trumps), or ``None`` where the search does not decide."""
         if len(legal_actions) == 1:
             return legal_actions[0]
+        deal = deal_view(view)
+        if deal is not None and deal.phase != "play":
+            if self.contract is None:
+                return None
+            found_action = self.contract.choose(deal, legal_actions, rng, rules_in_force(deal))
+            self.last_worlds = self.contract.last_worlds
+            return found_action
         found = self.action_values(view, legal_actions, rng, game)
         if found is None:
             return None
@@ -108,7 +142,9 @@ class OmbreSearch:
         deal = deal_view(view)
         if deal is None or deal.phase != "play" or view.seat is None or deal.trumps is None:
             return None
-        started = time.perf_counter()
+        if any(not 0 <= a < len(CARD_ID) for a in legal_actions):
+            return None  # vole may be announced: the rule bot decides
+        started = self.clock()
         game = self._game(view, game)
         tables = OmbreTables.for_trumps(deal.trumps)
         privilege = bool(dict(game.params).get("matador_privilege", True))
@@ -119,30 +155,44 @@ class OmbreSearch:
         won = np.array(deal.tricks_won, dtype=np.int64)
         sign = 1.0 if view.seat == deal.ombre else -1.0
         totals = np.zeros(len(legal_actions))
-        candidates: Any = None
+        candidates = np.array([tables.kernel_of[CARD_ID[a]] for a in legal_actions],
+                              dtype=np.int64)  # fmt: skip
+        constraints = play_constraints(deal, privilege)
         deadline = started + 0.9 * self.time_budget
         target = self.worlds if self.worlds is not None else self.max_worlds
         done = 0
+        clock = self.clock
         while done < target:
-            begun = time.perf_counter()
-            world = game.sample_consistent_state(view, rng)
-            if candidates is None:
-                texts = [world.action_to_string(a) for a in legal_actions]
-                candidates = np.array(
-                    [tables.kernel_of[int(Card.parse(t.split()[1]))] for t in texts],
-                    dtype=np.int64,
-                )
-            hands = np.array(
-                [tables.kernel_mask(int(deal_view(world.view(q)).hand.mask)) for q in range(3)],
-                dtype=np.uint64,
-            )
+            begun = clock()
+            hands = self._world(view, deal, constraints, game, rng, tables)
             values = ok.card_values(hands, won, leader, trick_array, len(cards), candidates,
                                     deal.ombre, tables.n_trumps, privilege, self.table)  # fmt: skip
             totals += sign * OMBRE_VALUE[values]
             done += 1
             if self.worlds is None:
-                now = time.perf_counter()
+                now = clock()
                 if now + (now - begun) * 1.5 > deadline:
                     break
         self.last_worlds = done
         return [float(t / done) for t in totals], list(range(len(legal_actions)))
+
+    def _world(
+        self, view: PlayerView, deal: Any, constraints: Any, game: Game, rng: random.Random,
+        tables: OmbreTables,
+    ) -> Any:  # fmt: skip
+        """The three hands of one world (kernel masks): the fast deal of the other two hands
+        within ``constraints``, or the game's sampler (a forced ombre, or a dead end)."""
+        if constraints is not None:
+            try:
+                others = sample_hands(constraints, rng)
+            except InconsistentViewError:
+                others = None
+            if others is not None:
+                masks = [others.get(q, 0) for q in range(3)]
+                masks[deal.seat] = int(deal.hand.mask)
+                return np.array([tables.kernel_mask(m) for m in masks], dtype=np.uint64)
+        world = game.sample_consistent_state(view, rng)
+        return np.array(
+            [tables.kernel_mask(int(deal_view(world.view(q)).hand.mask)) for q in range(3)],
+            dtype=np.uint64,
+        )
