@@ -35,6 +35,7 @@ from tapete.errors import ConfigError
 from tapete.players.rule.pocha import _WEIGHTS as RULE_COUNT_WEIGHTS
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
+from tapete.solvers.pocha_endgame import evaluate_plays_exact
 from tapete.solvers.pocha_search import (
     bid_weights,
     counted_bid_weights,
@@ -50,6 +51,10 @@ from tapete.solvers.pocha_worlds import constraints, played_by, sample_worlds
 #: deciding thread: the same number of worlds whatever else the machine runs, for benchmarks
 #: on a shared machine).
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+
+#: The tricks left from which the strong budgets solve each world exactly (see ``endgame``).
+ENDGAME_STRONG = 5
 
 
 def deal_view(view: PlayerView) -> Any:
@@ -85,7 +90,11 @@ class PochaSearch:
     (``policy``). ``bid_rollout_sees`` overrides ``rollout_sees`` in the bids' playouts;
     ``bid_shade``: the weight of "one trick fewer" in a bid's playouts (see
     :func:`tapete.solvers.pocha_search.evaluate_bids`). ``clock``: ``wall`` or ``cpu``, what
-    ``time_budget`` is counted on (:data:`CLOCKS`).
+    ``time_budget`` is counted on (:data:`CLOCKS`). ``endgame``: with this many tricks left
+    or fewer, a card is valued in each world by the best points the seat can reach choosing
+    its later cards (:func:`tapete.solvers.pocha_endgame.evaluate_plays_exact`) instead of a
+    playout (0: never; by default :data:`ENDGAME_STRONG` for budgets of half a second or
+    more, else 0).
     """
 
     def __init__(
@@ -105,6 +114,7 @@ class PochaSearch:
         bid_rollout_sees: bool | None = None,
         bid_shade: float = 0.2,
         clock: str = "wall",
+        endgame: int | None = None,
     ) -> None:
         if bid_model not in ("count", "policy"):
             raise ConfigError(f"bid_model must be count or policy, got {bid_model!r}")
@@ -112,6 +122,11 @@ class PochaSearch:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
         self.clock = clock
         self._now = CLOCKS[clock]
+        if endgame is None:
+            endgame = ENDGAME_STRONG if worlds is None and time_budget >= 0.5 else 0
+        if not 0 <= endgame <= 64:
+            raise ConfigError(f"endgame must be between 0 and 64 tricks, got {endgame!r}")
+        self.endgame = endgame
         self.time_budget = time_budget
         self.worlds = worlds
         self.playouts = playouts
@@ -163,6 +178,7 @@ class PochaSearch:
         st[pk.ST_PHASE] = pk.PHASE_PLAY
         bids[:] = 0
         evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng)
+        evaluate_plays_exact(hands, weights, bids, won, trick, st, rp, one)
         free = np.full(n + 1, np.uint64(0xFF), dtype=np.uint64)
         need = np.zeros(n + 1, dtype=np.int64)
         sample_worlds(np.uint64(0), free, need, np.zeros(n + 1, dtype=np.uint64),
@@ -228,6 +244,7 @@ class PochaSearch:
         n = tables.n_players
         texts = self._texts(game, view, legal_actions, rng)
         bidding = hand.phase == "bidding"
+        exact = not bidding and hand.hand_size - len(hand.finished_tricks) <= self.endgame
         if bidding:
             candidates = np.array([int(t.split()[1]) for t in texts], dtype=np.int64)
         else:
@@ -260,11 +277,7 @@ class PochaSearch:
         while done < target:
             size = min(batch, target - done)
             begun = now()
-            worlds = np.zeros((size, n + 1), dtype=np.uint64)
-            made = sample_worlds(*limits, worlds, kernel_rng)
-            for w in range(made, size):  # the limits ran into dead ends: the game's sampler
-                world = game.sample_consistent_state(view, rng)
-                worlds[w, :n] = [tables.kernel_mask(_held(world.view(q))) for q in range(n)]
+            worlds = self.draw_worlds(size, limits, kernel_rng, tables, game, view, rng)
             hands = np.ascontiguousarray(worlds[:, :n])
             targets = no_targets
             if counting:
@@ -282,11 +295,14 @@ class PochaSearch:
                 totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
                                                 candidates[active], self.playouts, self.epsilon,
                                                 kernel_rng, targets, self.bid_shade)  # fmt: skip
+            elif exact:
+                totals[active] += evaluate_plays_exact(hands, weights, *root, tables.rp,
+                                                       candidates[active])  # fmt: skip
             else:
                 totals[active] += evaluate_plays(hands, weights, *root, tables.rp,
                                                  candidates[active], self.playouts, self.epsilon,
                                                  kernel_rng)  # fmt: skip
-            weight_sums[active] += weights.sum() * self.playouts
+            weight_sums[active] += weights.sum() * (1 if exact else self.playouts)
             done += size
             if done >= self.prune_after and len(active) > self.keep:
                 # successive halving: the later worlds go to the few candidates still close
@@ -300,6 +316,21 @@ class PochaSearch:
         self.last_worlds = done
         means = [float(t / w) if w > 0 else 0.0 for t, w in zip(totals, weight_sums, strict=True)]
         return means, [int(a) for a in active]
+
+    def draw_worlds(
+        self, size: int, limits: tuple[Any, Any, Any, Any], kernel_rng: Any, tables: PochaTables,
+        game: Game, view: PlayerView, rng: random.Random,
+    ) -> Any:  # fmt: skip
+        """``uint64[size, n + 1]``: ``size`` worlds (each seat's hand, then the stock) within
+        the view's ``limits`` (:func:`tapete.solvers.pocha_worlds.constraints`); where the
+        limits run into dead ends, the game's sampler deals the world."""
+        n = tables.n_players
+        worlds = np.zeros((size, n + 1), dtype=np.uint64)
+        made = sample_worlds(*limits, worlds, kernel_rng)
+        for w in range(made, size):
+            world = game.sample_consistent_state(view, rng)
+            worlds[w, :n] = [tables.kernel_mask(_held(world.view(q))) for q in range(n)]
+        return worlds
 
     def _texts(
         self, game: Game, view: PlayerView, legal_actions: Sequence[int], rng: random.Random
