@@ -249,7 +249,7 @@ class LhombreState(SharedEvents):
                     action, "a card is coming from the pack: only a chance card", "chance_only"
                 )
             return self._not_now(
-                action, f"{card_text(CARD_ID[action])} is already out", "already_out"
+                action, f"{card_text(CARD_ID[action])} is already out", "already_dealt"
             )
         if phase == AUCTION:
             if not BID_BASE <= action < BID_BASE + MAX_LEVEL:
@@ -261,7 +261,7 @@ class LhombreState(SharedEvents):
                 action,
                 f"the bid now is {LEVEL_WORDS[step - 1]} (step {step}): one step at a time, "
                 "as far as needed to outbid",
-                "step_bid" if action - BID_BASE + 1 > step else "outbid",
+                "outbid",
             )
         if BID_BASE <= action < BID_BASE + MAX_LEVEL or action == PASS:
             return self._not_now(action, "the auction is over", "auction_closed")
@@ -271,11 +271,11 @@ class LhombreState(SharedEvents):
                     action,
                     f"the bid was {LEVEL_WORDS[self.level - 1]}: declare a game of that step or "
                     "higher",
-                    "game_too_low",
+                    "outbid",
                 )
-            return self._not_now(action, "the player must declare his game now", "declare_now")
+            return self._not_now(action, "the player must declare his game now", "wrong_phase")
         if DECLARE_BASE <= action < DECLARE_BASE + len(GAMES):
-            return self._not_now(action, "the game is already declared", "declared")
+            return self._not_now(action, "the game is already declared", "auction_closed")
         if phase == TRUMPS:
             return self._not_now(action, "the player must name trumps now", "trumps_now")
         if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
@@ -299,10 +299,12 @@ class LhombreState(SharedEvents):
                 action, f"the talon has {self.stock_left} cards left", "stock_empty"
             )
         if action == TOUT:
+            if not self.rules.tout:
+                return self._not_now(action, "the tout is not played at this table", "no_vole")
             return self._not_now(
                 action,
                 "only the player of a trump game, after winning the first five tricks",
-                "no_tout",
+                "no_vole_now",
             )
         if not is_card:
             return self._not_now(action, "tricks are being played: play a card", "playing")

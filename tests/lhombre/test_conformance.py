@@ -1,0 +1,31 @@
+"""The conformance suite (tapete.testing) on ``lhombre`` and its options."""
+
+from __future__ import annotations
+
+import pytest
+
+import tapete
+from tapete.testing.conformance import check_game
+
+VARIANTS = [
+    {},
+    {"settlement": "player", "tout": False, "dealer": 0, "balances": "3/-1/-2"},
+    {"matador_privilege": False, "tout_points": 2, "points": "1/1/1 " * 8 + "9/9/9"},
+]
+
+
+@pytest.mark.parametrize("params", VARIANTS, ids=lambda p: ",".join(p) or "default")
+def test_conformance_lhombre(params: dict[str, object]) -> None:
+    games = 5 if params else 10
+    report = check_game(tapete.load_game("lhombre", **params), games=games, seed=3)
+    assert report.games == games
+    assert report.samples_checked > 0
+
+
+def test_bad_parameters_are_refused_with_what_is_allowed() -> None:
+    with pytest.raises(tapete.errors.ConfigError, match="nine triples"):
+        tapete.load_game("lhombre", points="1/1/2")
+    with pytest.raises(tapete.errors.ConfigError, match="three integers"):
+        tapete.load_game("lhombre", balances="1/2")
+    with pytest.raises(tapete.errors.ConfigError, match="settlement"):
+        tapete.load_game("lhombre", settlement="plate")
