@@ -29,3 +29,9 @@ def test_bad_parameters_are_refused_with_what_is_allowed() -> None:
         tapete.load_game("lhombre", balances="1/2")
     with pytest.raises(tapete.errors.ConfigError, match="settlement"):
         tapete.load_game("lhombre", settlement="plate")
+
+
+def test_conformance_lhombre_match() -> None:
+    game = tapete.load_game("lhombre-match", num_deals=3, tout_points=2)
+    report = check_game(game, games=2, check_every=2, sample_every=10)
+    assert report.games == 2 and report.samples_checked > 0

@@ -1,4 +1,5 @@
-"""Danish l'hombre as the Dansk L'hombre Union plays it, registered as ``lhombre`` (one deal).
+"""Danish l'hombre as the Dansk L'hombre Union plays it, registered as ``lhombre`` (one deal)
+and ``lhombre-match`` (a session).
 
 Rules: ``docs/lhombre.md``. Ombre's descendant, the living game of Denmark: three players
 (seats in anti-clockwise playing order), the 40-card pack, 9 cards each in threes, a talon
@@ -11,7 +12,7 @@ points from the Union's table. Ombre's card ranking, matador privilege and trick
 as they are (:mod:`tapete.games.ombre.tables`); the nolo games have their own order.
 
 Modules: ``actions`` (numbers, texts, events), ``rules`` (parameters, points, nolo order),
-``state``, ``view``, ``game`` (``lhombre``), ``sampler``.
+``state``, ``view``, ``game`` (``lhombre``), ``match`` (``lhombre-match``), ``sampler``.
 
 >>> import tapete
 >>> game = tapete.load_game('lhombre')
@@ -37,6 +38,7 @@ from tapete.games.lhombre.actions import (
     TRUMPS_BASE,
 )
 from tapete.games.lhombre.game import LhombreGame
+from tapete.games.lhombre.match import LhombreMatchGame, LhombreMatchState
 from tapete.games.lhombre.rules import LhombreRules
 from tapete.games.lhombre.state import LhombreState
 from tapete.games.lhombre.view import LhombreDealResult, LhombreMatchView, LhombreView
@@ -52,6 +54,8 @@ __all__ = [
     "TRUMPS_BASE",
     "LhombreDealResult",
     "LhombreGame",
+    "LhombreMatchGame",
+    "LhombreMatchState",
     "LhombreMatchView",
     "LhombreRules",
     "LhombreState",
