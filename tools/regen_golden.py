@@ -110,6 +110,15 @@ CASES: list[tuple[str, dict[str, Any], int, str, str]] = [
     ("tresillo", {"palo_de_favor": "spades"}, 4, "rule", "a favour entrada won"),
     ("tresillo-match", {"num_deals": 4}, 1, "random", ""),
     ("tresillo-match", {"num_deals": 4}, 1, "rule", "the plate carried"),
+    # Danish l'hombre (issue 15): the Union's ladder, bet and kruk
+    ("lhombre", {}, 2, "random", "a tourné won"),
+    ("lhombre", {}, 5, "random", "a nolo ouvert kruk"),
+    ("lhombre", {}, 7, "random", "a solo bet"),
+    ("lhombre", {}, 1, "rule", "a ren nolo won"),
+    ("lhombre", {}, 5, "rule", "a spil kruk"),
+    ("lhombre", {}, 10, "rule", "a købe nolo won"),
+    ("lhombre-match", {"num_deals": 3}, 1, "random", ""),
+    ("lhombre-match", {"num_deals": 3}, 1, "rule", ""),
 ]
 
 
