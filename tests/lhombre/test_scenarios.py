@@ -11,6 +11,8 @@ Sources (docs/lhombre.md):
   back to the previous holder, the buying order, forehand leads, the winner of a trick leads.
 * [MUL] Múlaþing 1985 (timarit.is), a translation of Danish l'hombre rules: each opponent
   pays the player, the player pays each opponent, the kruk one more; the tout.
+* [ORD] the Vokabularium of l'hombre terms (lhombre.dk, stillinglhombre.dk): bet and kruk
+  in trump games and in købe nolo, the bottom cards of a nolo suit, "bedre" outbidding spil.
 * [OM] Ombre as tapete plays it (docs/ombre.md): the card orders, the matador privilege.
 
 Readings of the project where the sources are silent are marked **reading**.
@@ -68,7 +70,8 @@ def test_trump_games_rank_the_cards_as_ombre() -> None:
 
 
 def test_nolo_games_rank_each_suit_plainly_with_black_aces_and_red_sevens_at_the_bottom() -> None:
-    # reading: no trumps, so no matadors; Ombre's plain orders, the black ace below the 2.
+    # [ORD]: the bottom cards of a nolo suit are the black aces and the red sevens; reading:
+    # the rest in Ombre's plain order.
     assert [str(c) for c in nolo_order(Suit.CLUBS)][-3:] == ["♣3", "♣2", "♣A"]
     assert [str(c) for c in nolo_order(Suit.DIAMONDS)][-3:] == ["♦5", "♦6", "♦7"]
     trick = [Card.parse(c) for c in ("♠2", "♠A", "♠3")]
@@ -82,7 +85,7 @@ def test_nolo_games_rank_each_suit_plainly_with_black_aces_and_red_sevens_at_the
 
 def test_the_first_bid_is_spil_and_each_overbid_is_one_step() -> None:
     state = dealt()
-    assert texts(state) == ["pass", "spil"]  # "skal meldes som spil"
+    assert texts(state) == ["pass", "spil"]  # "skal meldes som spil" [DLU]
     apply(state, "spil")
     assert state.current_player() == 1 and texts(state) == ["pass", "bedre"]
     with pytest.raises(IllegalActionError) as jump:
@@ -254,8 +257,8 @@ def test_nolo_games_follow_suit_without_trumps_and_forehand_leads() -> None:
     ],
 )
 def test_won_bet_and_kruk(game: str, tricks: tuple[int, int, int], outcome: str) -> None:
-    # bet: a tie (4-4-1, 3-3-3); kruk: a defender took more; a nolo is bet with one trick
-    # (reading: kruk with two or more).
+    # [ORD]: bet is a tie (4-4-1, 3-3-3), kruk fewer tricks than a defender; in købe nolo
+    # bet is one trick, kruk two or more (reading: ren nolo and nolo ouvert alike).
     state = dealt()
     state.player, state.contract, state.tricks_won = 0, GAMES.index(game), list(tricks)
     assert state.result()[0] == outcome
