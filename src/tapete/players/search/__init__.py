@@ -45,7 +45,7 @@ GAMES: Final = ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynk
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
-    "contract", "contract_budget", "declare_margin", "endgame",
+    "contract", "contract_budget", "declare_margin", "endgame", "prior",
 )  # fmt: skip
 
 
@@ -204,10 +204,12 @@ def _check_game(name: object) -> None:
 def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     """Ombre's own parameters (:class:`tapete.players.search.ombre.OmbreSearch`):
     ``contract`` (search the auction, the ombre's exchange and trumps; default on),
-    ``contract_budget`` (their seconds a decision) and ``declare_margin``."""
+    ``contract_budget`` (their seconds a decision), ``declare_margin`` and ``prior`` (a
+    defender's worlds weighed by the ombre's contract; default on)."""
     out: dict[str, Any] = {}
-    if "contract" in params:
-        out["contract"] = params["contract"] not in (False, 0, "0", "false", "no", "off")
+    for name in ("contract", "prior"):
+        if name in params:
+            out[name] = params[name] not in (False, 0, "0", "false", "no", "off")
     for name in ("contract_budget", "declare_margin"):
         if name in params:
             try:

@@ -40,6 +40,7 @@ from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
 from tapete.players.rule.ombre import rules_in_force
 from tapete.players.search.ombre_contract import ContractSearch
+from tapete.players.search.ombre_prior import OmbrePrior
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
 from tapete.solvers.ombre_worlds import play_constraints, sample_hands
@@ -70,7 +71,7 @@ class OmbreSearch:
     def __init__(
         self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
-        declare_margin: float = 0.0,
+        declare_margin: float = 0.0, prior: bool = True,
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
@@ -89,6 +90,8 @@ class OmbreSearch:
             if contract
             else None
         )  # fmt: skip
+        #: A defender's worlds weighed by the ombre's declaration, exchange and trumps.
+        self.prior = OmbrePrior.shared() if prior else None
         #: Worlds solved for the last decision.
         self.last_worlds = 0
 
@@ -161,27 +164,36 @@ class OmbreSearch:
         deadline = started + 0.9 * self.time_budget
         target = self.worlds if self.worlds is not None else self.max_worlds
         done = 0
+        weight = 0.0
         clock = self.clock
+        prior = self.prior if view.seat != deal.ombre else None
+        ombre_played = _played_by(deal, deal.ombre)
+        exchanged = deal.drawn[deal.ombre]
         while done < target:
             begun = clock()
-            hands = self._world(view, deal, constraints, game, rng, tables)
+            masks = self._world(view, deal, constraints, game, rng)
+            hands = np.array([tables.kernel_mask(m) for m in masks], dtype=np.uint64)
             values = ok.card_values(hands, won, leader, trick_array, len(cards), candidates,
                                     deal.ombre, tables.n_trumps, privilege, self.table)  # fmt: skip
-            totals += sign * OMBRE_VALUE[values]
+            w = 1.0
+            if prior is not None:
+                w = prior.weight(masks[deal.ombre] | ombre_played, deal.trumps, exchanged)
+            totals += (w * sign) * OMBRE_VALUE[values]
+            weight += w
             done += 1
             if self.worlds is None:
                 now = clock()
                 if now + (now - begun) * 1.5 > deadline:
                     break
         self.last_worlds = done
-        return [float(t / done) for t in totals], list(range(len(legal_actions)))
+        weight = weight or 1.0
+        return [float(t / weight) for t in totals], list(range(len(legal_actions)))
 
     def _world(
-        self, view: PlayerView, deal: Any, constraints: Any, game: Game, rng: random.Random,
-        tables: OmbreTables,
-    ) -> Any:  # fmt: skip
-        """The three hands of one world (kernel masks): the fast deal of the other two hands
-        within ``constraints``, or the game's sampler (a forced ombre, or a dead end)."""
+        self, view: PlayerView, deal: Any, constraints: Any, game: Game, rng: random.Random
+    ) -> list[int]:
+        """The three hands of one world (card-id masks): the fast deal of the other two
+        hands within ``constraints``, or the game's sampler (a forced ombre, a dead end)."""
         if constraints is not None:
             try:
                 others = sample_hands(constraints, rng)
@@ -190,9 +202,18 @@ class OmbreSearch:
             if others is not None:
                 masks = [others.get(q, 0) for q in range(3)]
                 masks[deal.seat] = int(deal.hand.mask)
-                return np.array([tables.kernel_mask(m) for m in masks], dtype=np.uint64)
+                return masks
         world = game.sample_consistent_state(view, rng)
-        return np.array(
-            [tables.kernel_mask(int(deal_view(world.view(q)).hand.mask)) for q in range(3)],
-            dtype=np.uint64,
-        )
+        return [int(deal_view(world.view(q)).hand.mask) for q in range(3)]
+
+
+def _played_by(deal: Any, seat: int) -> int:
+    """The cards ``seat`` played in the deal so far (a card-id mask)."""
+    out = 0
+    for trick in (*deal.finished_tricks, deal.current_trick):
+        if trick is None:
+            continue
+        for i, card in enumerate(trick.cards):
+            if (trick.leader + i) % 3 == seat:
+                out |= 1 << int(card)
+    return out

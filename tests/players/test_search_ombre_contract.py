@@ -1,0 +1,206 @@
+"""The Ombre contract search (auction, the ombre's exchange and trumps by simulation), its
+opponent model and the defender's world weights."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numba", reason="the search players need numba (the solvers extra)")
+
+import tapete
+from tapete.cards import CardSet, Suit, iter_bits
+from tapete.games.ombre.actions import DRAW, OMBRE, PASS, TRUMP_SUITS, TRUMPS_BASE
+from tapete.games.ombre.tables import FULL_MASK, SUITS, TRUMP_MASK
+from tapete.players import load
+from tapete.players.rule import ombre as rule
+from tapete.players.search import ombre_model as model
+from tapete.players.search.ombre_contract import (
+    ContractSearch,
+    defender_exchange,
+    exchange_plans,
+    supported,
+)
+from tapete.players.search.ombre_prior import OmbrePrior
+from tapete.solvers.ombre_worlds import play_constraints, sample_hands
+
+_CARDS = list(iter_bits(FULL_MASK))
+
+
+def _hands(count: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        hand = 0
+        for c in rng.sample(_CARDS, 9):
+            hand |= 1 << c
+        out.append(hand)
+    return out
+
+
+def test_the_model_is_the_rule_bots_valuation() -> None:
+    for hand in _hands(3000, 1):
+        assert model.best_suit(hand) == rule.best_suit(hand)
+        assert model.defender_discards(hand) == rule._defender_discards(hand)
+        for suit in SUITS:
+            assert model.hand_value(hand, suit) == rule.hand_value(hand, suit)
+            assert model.keepers_as_ombre(hand, suit) == rule._keepers_as_ombre(hand, suit)
+
+
+def test_exchange_plans_and_defender_exchanges() -> None:
+    for hand in _hands(300, 2):
+        plans = exchange_plans(hand)
+        suit = rule.best_suit(hand)[0]
+        assert plans[0] == hand & ~rule._keepers_as_ombre(hand, suit)
+        assert 0 in plans and len(set(plans)) == len(plans)
+        assert all(p & ~hand == 0 for p in plans)
+        assert all(p.bit_count() >= 1 for p in exchange_plans(hand, min_discard=1))
+        for room in (0, 2, 13):
+            thrown, fits = defender_exchange(hand, room)
+            assert fits and thrown & ~hand == 0 and thrown.bit_count() <= room
+            for count in (0, 3):
+                forced, fits = defender_exchange(hand, room, count)
+                assert forced.bit_count() == count and forced & ~hand == 0
+                assert fits == (thrown.bit_count() == count)
+
+
+def _play(game: Any, seed: int, bots: list[Any], record: list[Any] | None = None) -> Any:
+    rng = random.Random(seed)
+    state: Any = game.new_initial_state()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.is_chance_node():
+            state.apply_action(rng.choice(legal))
+            continue
+        seat = state.current_player()
+        view: Any = state.view(seat)
+        action = bots[seat].choose(view, legal, rng)
+        assert action in legal
+        if record is not None:
+            search = getattr(bots[seat], "_ombre", None)
+            plan = search.contract._plan if search is not None else None
+            record.append((seat, state.phase(), view, action, plan))
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("name", ["ombre", "ombre-match"])
+def test_contract_decisions_are_legal_and_the_exchange_follows_its_plan(name: str) -> None:
+    params = {"num_deals": 2} if name == "ombre-match" else {}
+    game: Any = tapete.load_game(name, **params)
+    phases = set()
+    for seed in range(8):
+        bots = [load("search", worlds=6), load("rule"), load("search", worlds=6)]
+        for seat, bot in enumerate(bots):
+            bot.start(game, seat)
+        record: list[Any] = []
+        _play(game, seed, bots, record)
+        for seat, phase, view, action, plan in record:
+            if seat == 1:
+                continue
+            phases.add(phase)
+            deal = getattr(view, "deal", view)
+            if phase == "exchange" and seat == deal.ombre and action == DRAW:
+                assert plan is not None and plan[0] == deal.hand.mask | deal.discards.mask
+                assert deal.discards.mask == plan[1]
+    assert {"auction", "exchange", "trumps", "play"} <= phases
+
+
+def test_declares_a_sure_hand_and_passes_a_hopeless_one() -> None:
+    game: Any = tapete.load_game("ombre")
+    search = ContractSearch(worlds=40)
+    rng = random.Random(3)
+    hands = {
+        OMBRE: CardSet.parse("♠A ♣A ♥7 ♥A ♥K ♥Q ♥J ♥2 ♦K").mask,
+        PASS: CardSet.parse("♠3 ♠4 ♥5 ♦2 ♦3 ♣5 ♦7 ♣4 ♠5").mask,
+    }
+    for expected, hand in hands.items():
+        state: Any = game.new_initial_state()
+        rest = [c for c in _CARDS if not hand >> c & 1]
+        rng.shuffle(rest)
+        cards = list(iter_bits(hand)) + rest
+        order = []  # packets of three, eldest (seat 0) first
+        mine, others = cards[:9], cards[9:]
+        for round_ in range(3):
+            order += mine[3 * round_ : 3 * round_ + 3]
+            order += others[6 * round_ : 6 * round_ + 6]
+        for card in order:
+            state.apply_action(state.string_to_action(f"deal {CardSet(1 << card)}"))
+        assert state.phase() == "auction" and state.current_player() == 0
+        assert state.view(0).hand.mask == hand
+        action = search.choose(state.view(0), state.legal_actions(), rng, game.rules)
+        assert action == expected, search.last_values
+
+
+def test_names_the_suit_of_a_long_trump_hand() -> None:
+    """As ombre after the exchange with eight hearts and Spadille, the search names hearts."""
+    game: Any = tapete.load_game("ombre")
+    search = ContractSearch(worlds=30)
+    rng = random.Random(4)
+    for seed in range(40):
+        state: Any = game.new_initial_state()
+        r = random.Random(seed)
+        while state.phase() != "trumps" and not state.is_terminal():
+            legal = state.legal_actions()
+            if state.phase() == "auction":
+                state.apply_action(OMBRE if OMBRE in legal else PASS)
+            elif state.phase() == "exchange":
+                state.apply_action(DRAW)
+            else:
+                state.apply_action(r.choice(legal))
+        if state.is_terminal():
+            continue
+        ombre = state.current_player()
+        hand = state.hands[ombre]
+        counts = {s: (hand & TRUMP_MASK[s]).bit_count() for s in SUITS}
+        best = max(counts, key=lambda s: counts[s])
+        if counts[best] < 6 or sorted(counts.values())[-2] > 3:
+            continue
+        action = search.choose(state.view(ombre), state.legal_actions(), rng, game.rules)
+        assert action == TRUMPS_BASE + TRUMP_SUITS.index(Suit(best)), search.last_values
+        return
+    pytest.fail("no deal with one long suit")
+
+
+def test_other_rules_are_left_to_the_rule_bot() -> None:
+    game: Any = tapete.load_game("ombre", auction="sans_prendre")
+    plain: Any = tapete.load_game("ombre")
+    assert not supported(game.rules) and supported(plain.rules)
+    state: Any = game.new_initial_state()
+    rng = random.Random(0)
+    while state.phase() != "auction":
+        state.apply_action(rng.choice(state.legal_actions()))
+    view: Any = state.view(state.current_player())
+    assert ContractSearch(worlds=2).choose(view, state.legal_actions(), rng, game.rules) is None
+
+
+def test_the_prior_favours_the_true_ombre_hand() -> None:
+    """Against rule bots, the ombre's true nine cards weigh more than sampled ones."""
+    game: Any = tapete.load_game("ombre")
+    prior = OmbrePrior.shared()
+    bots = [load("rule")] * 3
+    higher = total = 0
+    for seed in range(60):
+        state: Any = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.phase() != "play":
+            legal = state.legal_actions()
+            if state.is_chance_node():
+                state.apply_action(rng.choice(legal))
+            else:
+                seat = state.current_player()
+                state.apply_action(bots[seat].choose(state.view(seat), legal, rng))
+        if state.is_terminal():
+            continue
+        ombre = state.ombre
+        view: Any = state.view((ombre + 1) % 3)
+        k = view.drawn[ombre]
+        true = prior.weight(state.hands[ombre], view.trumps, k)
+        found = play_constraints(view, True)
+        assert found is not None
+        sampled = [prior.weight(sample_hands(found, rng)[ombre], view.trumps, k) for _ in range(50)]
+        higher += true > sorted(sampled)[25]
+        total += 1
+    assert total > 20 and higher > 0.8 * total
