@@ -13,9 +13,11 @@ decision could gain at most.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -94,12 +96,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--modes", default="none,bids,plays,both")
     parser.add_argument("--param", action="append", default=[], help="a PochaSearch option k=v")
+    parser.add_argument("--out", type=Path, help="append each deal's margin (JSON lines)")
     args = parser.parse_args()
     extra: dict[str, Any] = {}
     for item in args.param:
         key, value = item.split("=", 1)
         extra[key] = float(value) if "." in value else int(value)
     game = tapete.load_game("pocha", n_players=4)
+    first: list[float] | None = None
     for mode in args.modes.split(","):
         search = OracleSearch(mode, worlds=args.worlds, **extra)
         margins: list[float] = []
@@ -108,13 +112,27 @@ def main() -> None:
             rows = play_deal(game, search, deal, args.seed)
             margins.append(statistics.fmean(m for m, _ in rows))
             exact.extend(e for _, e in rows)
-        mean = statistics.fmean(margins)
-        half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
+            if args.out is not None:
+                with args.out.open("a") as out:
+                    line = {"mode": mode, "params": args.param, "seed": args.seed, "deal": deal}
+                    out.write(json.dumps({**line, "margin": margins[-1]}) + "\n")
+        paired = ""
+        if first is None:
+            first = margins
+        else:
+            diffs = [m - f for m, f in zip(margins, first, strict=True)]
+            paired = f", paired vs {args.modes.split(',')[0]} {_interval(diffs)}"
         print(
-            f"{mode:6s}: {args.deals} deals, margin {mean:+.2f} [{mean - half:+.2f}, "
-            f"{mean + half:+.2f}], exact bids {sum(exact) / len(exact):.1%}",
+            f"{mode:6s}: {args.deals} deals, margin {_interval(margins)}, exact bids "
+            f"{sum(exact) / len(exact):.1%}{paired}",
             flush=True,
         )
+
+
+def _interval(values: list[float]) -> str:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
 
 
 if __name__ == "__main__":

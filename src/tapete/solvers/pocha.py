@@ -134,7 +134,7 @@ class PochaTables:
         rp[pk.RP_EXACT_BASE] = p["exact_base"]
         rp[pk.RP_PER_TRICK_EXACT] = p["per_trick_exact"]
         rp[pk.RP_PER_TRICK_MISS] = p["per_trick_miss"]
-        rp[pk.RP_POLICY_SEES] = 1
+        rp[pk.RP_POLICY_SEES] = -1
         return cls(deck, order, n, size, dealer, k, tuple(card_id), tuple(kernel_of), rp)
 
     def with_hand(self, hand_size: int, dealer: int) -> PochaTables:

@@ -36,8 +36,9 @@ from tapete.solvers.jit import jit
 RP_N, RP_HAND, RP_DEALER, RP_K, RP_DECK = 0, 1, 2, 3, 4
 RP_FOLLOW_ONLY, RP_UNDERTRUMP_MUST, RP_DEALER_RESTRICTION, RP_DEALER_LAST = 5, 6, 7, 8
 RP_EXACT_BASE, RP_PER_TRICK_EXACT, RP_PER_TRICK_MISS = 9, 10, 11
-#: 1: the rule-like policy sees which seat holds which card (safe winners by each later
-#: seat's hand); 0: it counts only the cards it cannot see (as the rule bot does).
+#: Which seats' rule-like policy sees which seat holds which card (safe winners by each later
+#: seat's hand), a bit per seat (-1: every seat; 0: none); the others count only the cards
+#: they cannot see (as the rule bot does).
 RP_POLICY_SEES = 12
 RP_SIZE = 13
 
@@ -314,7 +315,7 @@ def policy_play(hands: Any, bids: Any, won: Any, st: Any, rp: Any, legal: Any) -
                 c = lowest_index(m)
                 m &= m - np.uint64(1)
                 ok = True
-                if rp[RP_POLICY_SEES]:
+                if (rp[RP_POLICY_SEES] >> p) & 1:
                     q = p + 1 if p + 1 < n else 0
                     for _ in range(n - 1 - count):
                         if _can_beat(hands[q], c, led, trump, k):

@@ -94,7 +94,10 @@ class PochaSearch:
     or fewer, a card is valued in each world by the best points the seat can reach choosing
     its later cards (:func:`tapete.solvers.pocha_endgame.evaluate_plays_exact`) instead of a
     playout (0: never; by default :data:`ENDGAME_STRONG` for budgets of half a second or
-    more, else 0).
+    more, else 0). ``bid_self_sees=False``: in a bid's playouts the seat itself plays
+    counting only the cards it cannot see (the others as ``bid_rollout_sees`` says).
+    ``infer_sees=False``: the inference from the play takes the other seats to have chosen
+    their cards as counting players (not seeing where the cards are).
     """
 
     def __init__(
@@ -115,6 +118,8 @@ class PochaSearch:
         bid_shade: float = 0.2,
         clock: str = "wall",
         endgame: int | None = None,
+        bid_self_sees: bool = True,
+        infer_sees: bool = True,
     ) -> None:
         if bid_model not in ("count", "policy"):
             raise ConfigError(f"bid_model must be count or policy, got {bid_model!r}")
@@ -127,6 +132,8 @@ class PochaSearch:
         if not 0 <= endgame <= 64:
             raise ConfigError(f"endgame must be between 0 and 64 tricks, got {endgame!r}")
         self.endgame = endgame
+        self.bid_self_sees = bid_self_sees
+        self.infer_sees = infer_sees
         self.time_budget = time_budget
         self.worlds = worlds
         self.playouts = playouts
@@ -208,7 +215,7 @@ class PochaSearch:
         if tables is None:
             base = PochaTables.from_params(dict(game.params), after_swaps=True)
             tables = base.with_hand(hand.hand_size, hand.dealer)
-            tables.rp[pk.RP_POLICY_SEES] = int(self.rollout_sees)
+            tables.rp[pk.RP_POLICY_SEES] = -1 if self.rollout_sees else 0
             self._tables[key] = tables
         return tables
 
@@ -264,9 +271,16 @@ class PochaSearch:
             hidden = np.uint64(~(1 << tables.kernel_of[int(hand.trump_card)]) & (2**64 - 1))
         no_targets = np.zeros((0, n), dtype=np.float64)
         bid_rp = tables.rp
-        if bidding and self.bid_rollout_sees is not None:
+        if bidding and (self.bid_rollout_sees is not None or not self.bid_self_sees):
             bid_rp = tables.rp.copy()
-            bid_rp[pk.RP_POLICY_SEES] = int(self.bid_rollout_sees)
+            if self.bid_rollout_sees is not None:
+                bid_rp[pk.RP_POLICY_SEES] = -1 if self.bid_rollout_sees else 0
+            if not self.bid_self_sees:  # the seat itself counts, the others as they are
+                bid_rp[pk.RP_POLICY_SEES] &= ~(1 << view.seat)
+        infer_rp = tables.rp
+        if not self.infer_sees:
+            infer_rp = tables.rp.copy()
+            infer_rp[pk.RP_POLICY_SEES] = 0
         totals = np.zeros(len(legal_actions), dtype=np.float64)
         weight_sums = np.zeros(len(legal_actions), dtype=np.float64)
         active = np.arange(len(legal_actions))
@@ -289,7 +303,7 @@ class PochaSearch:
                 weights = bid_weights(hands, played, root[0], root[3], tables.rp, self.bid_sigma)
             if sequence is not None:
                 play_weights(hands, played, sequence[0], len(sequence[0]), sequence[1],
-                             root[0], root[3][pk.ST_TRUMP], tables.rp, view.seat,
+                             root[0], root[3][pk.ST_TRUMP], infer_rp, view.seat,
                              self.play_match, weights)  # fmt: skip
             if bidding:
                 totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
