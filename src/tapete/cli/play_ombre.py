@@ -14,29 +14,21 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
-from rich.table import Table
 
 from tapete.cards import Card, CardSet
-from tapete.cli.common import (
-    LEFT_STATUS,
-    add_play_options,
-    game_from_args,
-    make_bots,
-    table_randomness,
-)
-from tapete.cli.prompt import default_language, error_text, ombre_text, read_line
-from tapete.cli.table import TerminalTable
-from tapete.cli.texts import N_, Texts
-from tapete.cli.words import rules_text, session_end
-from tapete.engine import load_game
+from tapete.cli.common import LEFT_STATUS, add_play_options
+from tapete.cli.exchange import ExchangeTable
+from tapete.cli.ombre_cards import TAKE_BACK, sorted_hand, styled, trump_order
+from tapete.cli.prompt import ombre_text, read_line
+from tapete.cli.table import play_table, table_game
+from tapete.cli.texts import N_
 from tapete.engine.events import Event
-from tapete.errors import ConfigError, NotationError, TapeteError
+from tapete.errors import ConfigError
 from tapete.games.ombre import OmbreMatchState, OmbreState
 from tapete.games.ombre.actions import SUIT_CODES
-from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, trick_winner
 from tapete.games.ombre.view import DealResult, OmbreMatchView, OmbreView
 
-SUIT_STYLE = {"♣": "green", "♦": "red", "♥": "red", "♠": "blue"}
+__all__ = ["OmbreTable", "add_arguments", "run", "sorted_hand", "styled", "trump_order"]
 SEAT_NAMES = (N_("West"), N_("East"), N_("North"))
 #: The outcomes of a deal by their proper names.
 OUTCOMES = {"sacardo": N_("sacardo"), "codille": N_("codille"), "puesta": N_("puesta"),
@@ -50,47 +42,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=None, help="deals in the session")
 
 
-def styled(text: str) -> str:
-    """Cards coloured by suit for rich (``♣K ♥3``)."""
-    return " ".join(f"[{SUIT_STYLE.get(t[:1], 'white')}]{t}[/]" for t in text.split())
-
-
-def sorted_hand(mask: int, trumps: int) -> str:
-    """A hand as text, trumps first (highest first) once trumps are named."""
-    cards = list(CardSet(mask))
-    if trumps >= 0:
-        strength = STRENGTH[trumps]
-        eff = EFF_SUIT[trumps]
-        cards.sort(key=lambda c: (-(eff[c] == 8), eff[c], -strength[c]))
-    return " ".join(str(c) for c in cards)
-
-
 #: The names of the highest trumps (Punto only when trumps are red).
 MATADORS = (N_("Spadille"), N_("Manille"), N_("Basto"), N_("Punto"))
-#: Words that take back a pending discard in the exchange.
-TAKE_BACK = (N_("back"), "undo", "devuelvo", "вернуть", "назад", "devolver", "верни")
 
 
-def trump_order(trumps: int) -> str:
-    """The trumps from the highest, once ``trumps`` (4-7, a suit's index + 4) is named.
-
-    >>> trump_order(4).split()[:4]  # clubs: Spadille, Manille (♣2), Basto, then the king
-    ['♠A', '♣2', '♣A', '♣K']
-    """
-    strength = STRENGTH[trumps]
-    eff = EFF_SUIT[trumps]
-    cards = sorted((c for c in range(len(eff)) if eff[c] == 8), key=lambda c: -strength[c])
-    return " ".join(str(Card(c)) for c in cards)
-
-
-class OmbreTable(TerminalTable):
+class OmbreTable(ExchangeTable):
     """The terminal table: owns the session, asks the person, lets the bots play.
 
     Everything it prints comes from the person's views and events (``state.view(me)``,
     ``state.events(me, since)``): the text is made here from their values.
     """
 
+    family = "ombre"
     commands = ("money", "last", "rules")
+    matadors = MATADORS
 
     def __init__(
         self,
@@ -98,11 +63,7 @@ class OmbreTable(TerminalTable):
         console: Console,
         read: Callable[[str], str] = read_line,
     ) -> None:
-        record = getattr(args, "record", None)
-        if record is not None:
-            self.game = load_game(record.game, **dict(record.params))
-        else:
-            self.game = game_from_args("ombre-match", args.param, num_deals=args.deals)
+        self.game = table_game(args, "ombre-match", num_deals=args.deals)
         state = self.game.new_initial_state()
         assert isinstance(state, OmbreMatchState)
         self.state: OmbreMatchState = state
@@ -110,39 +71,11 @@ class OmbreTable(TerminalTable):
             raise ConfigError("Ombre is played by 3 players (--players 3)")
         if not 0 <= args.seat < 3:
             raise ConfigError("--seat must be 0, 1 or 2")
-        self.me: int = args.seat
-        self.lang: str = getattr(args, "lang", None) or default_language()
-        self.t = Texts(self.lang)
-        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
-        self.person: str = args.name or self.t("you")
-        self.table_options = {
-            "seat": args.seat,
-            "name": self.person,
-            "bots": args.bots,
-            "lang": self.lang,
-        }
-        self.bots = make_bots(args.bots or "rule", [s for s in range(3) if s != self.me])
-        for seat, bot in self.bots.items():
-            bot.start(self.game, seat)
-        self.names = [
-            self.person if s == self.me else f"{self.bots[s].name}-{self.t(SEAT_NAMES[s])}"
-            for s in range(3)
-        ]
-        self.reveal: bool = args.reveal
-        self.console = console
-        self.read = read
-        self._since = 0  # the events printed so far (a move number of the session)
-        self._deals_seen = 0
-        self._in_deal = False
+        self._sit_down(args, console, read, lambda seat: self.t(SEAT_NAMES[seat]))
+        self._init_exchange()
         self._dealt_cards = 0
-        self._trumps: int = -1
-        self._trick: list[tuple[int, int]] = []
-        self._tricks_seen = 0
         self._dealt: list[CardSet] = []
-        self._last_trick_text = ""
-        self._pending: list[str] = []  # discards typed, applied on 'draw'
         self._shows: list[tuple[int, Card]] = []  # the face-up deal choosing the dealer
-        self._draws: list[Card] = []  # the cards the person drew in the exchange
 
     @property
     def deal(self) -> OmbreState | None:
@@ -186,10 +119,7 @@ class OmbreTable(TerminalTable):
         if view.unassigned:
             c.print(t("{n} unit(s) of the pool could not be shared and stay unassigned",
                       n=view.unassigned))  # fmt: skip
-        balances = list(self.view().balances)
-        best = max(balances)
-        winners = [s for s, b in enumerate(balances) if b == best]
-        c.print(session_end(self.names, self.me, winners, t), markup=False)
+        self._print_winners(list(self.view().balances))
         return 0
 
     def _resumed(self) -> None:
@@ -207,30 +137,6 @@ class OmbreTable(TerminalTable):
         self.console.print(self.t("resumed at deal {n}", n=view.deal_index + 1))
 
     # -- what happened: the person's events -----------------------------------------------------
-    def _progress(self) -> int:
-        return self.view().deal_index
-
-    def _after_chance(self, phase: str, text: str) -> None:
-        self._print_events()
-
-    def _announce(self, seat: int, text: str) -> None:
-        self._print_events()
-
-    def _after_action(self, deals_before: int) -> None:
-        self._print_events()
-
-    def _print_events(self) -> None:
-        """Print the events the person has not seen printed yet, then a finished deal."""
-        state = self.state
-        events = state.events(self.me, self._since)
-        self._since = state.move_number()
-        for event in events:
-            self._print_event(event)
-        view = self.view()
-        while self._deals_seen < view.deal_index:
-            self._deals_seen += 1
-            self._deal_over(view, self._deals_seen - 1)
-
     def _begin_deal(self) -> None:
         view = self.deal_view()
         assert view is not None
@@ -252,10 +158,8 @@ class OmbreTable(TerminalTable):
             self._shows.append((event.arg("to"), Card(int(event.arg("card")))))
             return
         self._flush_shows()
-        if kind != "draw" and self._draws:
-            drew = " ".join(str(card) for card in self._draws)
-            c.print("  " + t("you draw {cards}", cards=styled(drew)))
-            self._draws = []
+        if kind != "draw":
+            self._flush_draws()
         if not self._in_deal:
             self._begin_deal()
         if kind == "draw":
@@ -283,35 +187,11 @@ class OmbreTable(TerminalTable):
             suit = event.arg("suit")
             self._trumps = SUIT_CODES.index(suit) + 4
             c.print(f"  {name}: " + t("trumps are {suit}", suit=styled(SYMBOLS[suit])))
-            order = trump_order(self._trumps).split()
-            named = [
-                f"{styled(card)} {t(name)}" for card, name in zip(order, MATADORS, strict=False)
-            ]
-            if suit in ("clubs", "spades"):  # black trumps: the ace is Basto's, no Punto
-                named = named[:3]
-            lower = order[len(named) :]
-            c.print("  " + t("trump order: {cards}", cards=", ".join(named) + ", " +
-                                                        styled(" ".join(lower))))  # fmt: skip
+            self._show_trump_order()
         elif kind == "vole":
             c.print(f"  {name}: " + t("vole!"))
         elif kind == "play":
-            card = event.arg("card")
-            c.print(f"  {name}: {styled(str(card))}")
-            self._trick.append((actor, int(card)))
-            if len(self._trick) == 3:
-                cards = [card for _, card in self._trick]
-                played = ", ".join(
-                    f"{self.names[s]} {styled(str(Card(c)))}" for s, c in self._trick
-                )
-                winner = self._trick[trick_winner(self._trumps, cards)][0]
-                self._tricks_seen += 1
-                self._trick = []
-                won_with = styled(str(Card(cards[trick_winner(self._trumps, cards)])))
-                c.print("  → " + t("trick {n} to {who} with {card}", n=self._tricks_seen,
-                                   who=self.names[winner], card=won_with))  # fmt: skip
-                self._last_trick_text = (
-                    t("last trick: {cards}", cards=played) + f" → {self.names[winner]}"
-                )
+            self._played(actor, int(event.arg("card")))
 
     def _flush_shows(self) -> None:
         """The face-up deal that chose the dealer, in one line."""
@@ -325,12 +205,9 @@ class OmbreTable(TerminalTable):
         )  # fmt: skip
         self._shows = []
 
-    def _hand_of(self, seat: int) -> CardSet:
-        deal = self.deal_view(seat)
-        return deal.hand if deal is not None else CardSet()
-
-    def _deal_over(self, view: OmbreMatchView, index: int) -> None:
+    def _deal_over(self, index: int) -> None:
         c, t = self.console, self.t
+        view = self.view()
         result = view.results[index]
         summary = view.finished[index]
         if result.outcome == "all_pass":
@@ -357,9 +234,7 @@ class OmbreTable(TerminalTable):
             said = t(text, ombre=ombre, who=self.names[best]) if text else ""
             c.print(f"  [bold]{outcome}[/]: {said}")
         if self.reveal and self._dealt:
-            for seat, hand in enumerate(self._dealt):
-                cards = styled(sorted_hand(hand.mask, -1))
-                c.print("  " + t("{who}, as dealt: {cards}", who=self.names[seat], cards=cards))
+            self._show_dealt(list(enumerate(self._dealt)))
         # The deal as it ended: with a rotating dealer the next deal (and its antes) has
         # already begun, and after the last deal the leftover pool is shared afterwards.
         balances = [int(b) for b in summary.standings]
@@ -382,20 +257,11 @@ class OmbreTable(TerminalTable):
             balances = money.balances
         if pool is None:
             pool = money.pool
-        t = self.t
-        table = Table(title=title, title_justify="left")
-        table.add_column(t("player"))
-        if result is not None:
-            table.add_column(t("this deal"))
-        table.add_column(t("balance"))
-        for s in range(3):
-            cells = [self.names[s]]
-            if result is not None:
-                cells.append(f"{result.changes[s]:+d}")
-            cells.append(str(balances[s]))
-            table.add_row(*cells)
-        self.console.print(table)
-        self.console.print(t("pool: {pool}", pool=pool))
+        self._money_table(title, balances, result.changes if result is not None else None)
+        self.console.print(self.t("pool: {pool}", pool=pool))
+
+    def _show(self, command: str) -> None:
+        self._show_money(self.t("now"))  # "money"
 
     # -- the person's turn -------------------------------------------------------------------------
     def _show_turn(self) -> None:
@@ -457,70 +323,28 @@ class OmbreTable(TerminalTable):
             return [f"play {answer}"]
         return [answer]
 
-    def _ask(self) -> bool:
-        deal = self.deal
-        assert deal is not None
-        self._show_turn()
+    def shown(self, text: str) -> str:
+        """An engine action text in the table's words."""
+        return self.t.action("ombre", text)
+
+    def _prompt(self, phase: str, texts: list[str]) -> str:
         t = self.t
-        while True:
-            legal = deal.legal_actions()
-            texts = [t.action("ombre", deal.action_to_string(a)) for a in legal]
-            phase = deal.phase()
-            if phase in ("auction", "sans-prendre"):
-                prompt = t("you say ({choices}): ", choices=" / ".join(texts))
-            elif phase == "exchange":
-                view = self.deal_view()
-                stock = view.stock_left if view is not None else 0
-                prompt = t(
-                    "cards to discard (stock {stock}, up to {most}), '{back} CARD' to take one "
-                    "back, '{draw}' to draw: ", stock=stock, most=min(9, stock),
-                    back=t(TAKE_BACK[0]), draw=t.action("ombre", "draw"),
-                )  # fmt: skip
-            elif phase == "trumps":
-                prompt = t("name trumps (♣ ♦ ♥ ♠ or C D H S): ")
-            else:
-                prompt = t("your card: ")
-            answer = self._read_answer(prompt, texts)
-            if answer is None:
-                return False
-            if answer == "money":
-                self._show_money(t("now"))
-                continue
-            if answer in ("rules", "rules all"):
-                self.console.print(
-                    rules_text(self.game, "ombre", t, answer == "rules all"), markup=False
-                )
-                continue
-            if answer == "last":
-                self.console.print(self._last_trick_text or t("no trick has been played yet"))
-                continue
-            words = answer.split()
-            if phase == "exchange" and words and words[0].lower() in TAKE_BACK:
-                self._take_back(words[1:])
-                continue
-            try:
-                texts = self._expand(answer, phase)
-                if phase == "exchange":  # discards wait for 'draw' (they can be taken back)
-                    texts = [*self._pending, *texts]
-                actions = self._parse_all(texts)
-            except TapeteError as e:
-                self.console.print(
-                    t("not allowed") + ": " + error_text(e, self.lang, self.names, self.me),
-                    style="red", markup=False,
-                )  # fmt: skip
-                continue
-            if phase == "exchange" and not any(t.split()[0] == "draw" for t in texts):
-                self._pending = texts
-                self._show_turn()  # go on discarding, take back, then 'draw'
-                continue
-            self._pending = []
-            for _text, action in actions:
-                self.state.apply_action(action)
-            self._print_events()
-            if deal.phase() == "exchange" and deal.current_player() == self.me:
-                self._show_turn()
-                continue
-            return True
+        if phase in ("auction", "sans-prendre"):
+            return t("you say ({choices}): ", choices=" / ".join(texts))
+        if phase == "exchange":
+            view = self.deal_view()
+            stock = view.stock_left if view is not None else 0
+            return t(
+                "cards to discard (stock {stock}, up to {most}), '{back} CARD' to take one "
+                "back, '{draw}' to draw: ", stock=stock, most=min(9, stock),
+                back=t(TAKE_BACK[0]), draw=t.action("ombre", "draw"),
+            )  # fmt: skip
+        if phase == "trumps":
+            return t("name trumps (♣ ♦ ♥ ♠ or C D H S): ")
+        return t("your card: ")
+
+    def _typed(self, answer: str, phase: str) -> list[str]:
+        return self._expand(answer, phase)
 
     def _take_back(self, cards: list[str]) -> None:
         """Take back pending discards (all of them without cards named)."""
@@ -534,25 +358,7 @@ class OmbreTable(TerminalTable):
     def _expand_cards(self, text: str) -> list[str]:
         return [t.split(" ", 1)[1] for t in self._expand(text, "exchange")]
 
-    def _parse_all(self, texts: list[str]) -> list[tuple[str, int]]:
-        """Check every text on a copy first, so a bad one leaves the table unchanged."""
-        trial = self.state.clone()
-        out = []
-        for text in texts:
-            action = trial.string_to_action(text)
-            trial.apply_action(action)
-            out.append((text, action))
-        return out
-
 
 def run(args: argparse.Namespace) -> int:
     """Play a session of Ombre in the terminal."""
-    try:
-        table = OmbreTable(args, Console(highlight=False))
-        record = getattr(args, "record", None)
-        if record is not None:
-            table.resume(record)
-        return table.run()
-    except (ConfigError, NotationError) as e:
-        Console(stderr=True).print(f"[red]error[/]: {e}")
-        return 2
+    return play_table(lambda: OmbreTable(args, Console(highlight=False)), args)

@@ -20,18 +20,10 @@ from rich.console import Console
 from rich.table import Table
 
 from tapete.cards import Card
-from tapete.cli.common import (
-    LEFT_STATUS,
-    add_play_options,
-    game_from_args,
-    make_bots,
-    table_randomness,
-)
-from tapete.cli.prompt import POCHA_SUITS, default_language, error_text, pocha_text, read_line
-from tapete.cli.table import TerminalTable
-from tapete.cli.texts import N_, Texts
-from tapete.cli.words import rules_text, session_end
-from tapete.engine import load_game
+from tapete.cli.common import LEFT_STATUS, add_play_options
+from tapete.cli.prompt import POCHA_SUITS, pocha_text, read_line
+from tapete.cli.table import TerminalTable, play_table, table_game
+from tapete.cli.texts import N_
 from tapete.engine.events import Event
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.pocha import PochaMatchState, PochaMatchView, PochaView, SheetRow
@@ -52,15 +44,12 @@ def styled(text: str) -> str:
 class PochaTable(TerminalTable):
     """The terminal table: owns the state, asks the person, lets the bots play."""
 
+    family = "pocha"
     commands = ("sheet", "last", "rules")
 
     def __init__(self, args: argparse.Namespace, console: Console) -> None:
         params: dict[str, Any] = {"n_players": args.players}  # None: -p or the default
-        record = getattr(args, "record", None)
-        if record is not None:
-            self.game = load_game(record.game, **dict(record.params))
-        else:
-            self.game = game_from_args("pocha-match", args.param, **params)
+        self.game = table_game(args, "pocha-match", **params)
         state = self.game.new_initial_state()
         if not isinstance(state, PochaMatchState):
             raise ConfigError("pocha-match is not La Pocha's whole game here")
@@ -68,31 +57,13 @@ class PochaTable(TerminalTable):
         n = self.game.num_players()
         if not 0 <= args.seat < n:
             raise ConfigError(f"--seat must be 0…{n - 1}")
-        self.me = args.seat
-        self.read = lambda prompt: read_line(prompt)  # looked up at call time (tests patch it)
-        self.lang: str = getattr(args, "lang", None) or default_language()
-        self.t = Texts(self.lang)
-        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
-        self.person: str = args.name or self.t("you")
-        self.table_options = {
-            "seat": args.seat,
-            "name": self.person,
-            "bots": args.bots,
-            "lang": self.lang,
-        }
-        others = [s for s in range(n) if s != self.me]
-        self.bots = make_bots(args.bots or "rule", others)
-        for seat, bot in self.bots.items():
-            bot.start(self.game, seat)
-        self.names = [self.person if s == self.me else f"{self.bots[s].name}-{s}" for s in range(n)]
-        self.reveal = args.reveal
-        self.console = console
+        # the reader is looked up at call time (tests patch it)
+        self._sit_down(args, console, lambda prompt: read_line(prompt))
         self._shown = 0  # the move number of the first event not shown yet
         self._announced = -1
         self._held: list[str] = []  # with --reveal: every seat's cards as dealt
         self._last: PochaView | None = None  # the hand's view before the last action
         self._trick: list[tuple[int, Card]] = []  # the trick being played: (seat, card)
-        self._last_trick: tuple[list[tuple[int, Card]], int] | None = None  # and its winner
 
     # -- views ----------------------------------------------------------------------------------
     def view(self) -> PochaMatchView:
@@ -121,9 +92,7 @@ class PochaTable(TerminalTable):
             return LEFT_STATUS
         view = self.view()
         self._show_sheet(view)
-        best = max(view.totals)
-        winners = [s for s, t in enumerate(view.totals) if t == best]
-        c.print("\n" + session_end(self.names, self.me, winners, t), markup=False)
+        self._print_winners(view.totals, "\n")
         return 0
 
     def _resumed(self) -> None:
@@ -142,7 +111,7 @@ class PochaTable(TerminalTable):
         return self.view().deal_index
 
     def _after_chance(self, phase: str, text: str) -> None:
-        self._show_events()
+        self._catch_up()
         hand = self.hand_view()
         index = self.view().deal_index
         if hand is not None and hand.phase not in ("deal", "turn") and index != self._announced:
@@ -177,10 +146,7 @@ class PochaTable(TerminalTable):
         elif hand.hand_size == 1 and not hand.hand and hand.cards_held[self.me]:
             c.print(t("ronda ciega: nobody sees a card before it is played"))
 
-    def _announce(self, seat: int, text: str) -> None:
-        self._show_events()
-
-    def _show_events(self) -> None:
+    def _catch_up(self) -> None:
         """Print the events the person has not seen yet (from its seat's view)."""
         view = self.view()
         for event in self.state.events(self.me, self._shown):
@@ -254,16 +220,11 @@ class PochaTable(TerminalTable):
         else:
             text = t("trick to {who} with {card}", who=who, card=styled(str(card)))
         self.console.print(f"  → {text}")
-        self._last_trick = (self._trick, winner)
+        self._keep_last_trick([(s, styled(str(c))) for s, c in self._trick], winner)
         self._trick = []
 
-    def _show_last_trick(self) -> None:
-        if self._last_trick is None:
-            self.console.print(self.t("no trick has been played yet"))
-            return
-        cards, winner = self._last_trick
-        played = ", ".join(f"{self.names[s]} {styled(str(c))}" for s, c in cards)
-        self.console.print(self.t("last trick: {cards}", cards=played) + f" → {self.names[winner]}")
+    def _show(self, command: str) -> None:
+        self._show_sheet(self.view())  # "sheet"
 
     # -- tables -------------------------------------------------------------------------------
     def _show_row(self, row: SheetRow) -> None:
@@ -341,7 +302,7 @@ class PochaTable(TerminalTable):
         unseen_play = view.phase == "play" and not view.hand  # india, ciega: a forced card
         if (view.phase in ("seven-swap", "two-swap") or unseen_play) and len(legal) == 1:
             state.apply_action(legal[0])  # nothing to choose: applied and shown, not asked
-            self._show_events()
+            self._catch_up()
             return True
         self._show_turn(view)
         t = self.t
@@ -368,34 +329,18 @@ class PochaTable(TerminalTable):
             answer = self._read_answer(prompt, texts)
             if answer is None:
                 return False
-            if answer == "sheet":
-                self._show_sheet(self.view())
-                continue
-            if answer == "last":
-                self._show_last_trick()
-                continue
-            if answer in ("rules", "rules all"):
-                self.console.print(
-                    rules_text(self.game, "pocha", t, answer == "rules all"), markup=False
-                )
+            if self._table_command(answer):
                 continue
             answer = pocha_text(answer, phase)
             try:
                 state.apply_action(state.string_to_action(answer))
             except (IllegalActionError, NotationError) as e:
-                self.console.print(
-                    t("not allowed") + ": " + error_text(e, self.lang, self.names, self.me),
-                    style="red", markup=False,
-                )  # fmt: skip
+                self._refuse(e)
                 continue
-            self._show_events()
+            self._catch_up()
             return True
 
 
 def run(args: argparse.Namespace) -> int:
     """Play a game of La Pocha in the terminal."""
-    table = PochaTable(args, Console(highlight=False))
-    record = getattr(args, "record", None)
-    if record is not None:
-        table.resume(record)
-    return table.run()
+    return play_table(lambda: PochaTable(args, Console(highlight=False)), args)

@@ -29,25 +29,16 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
-from rich.table import Table
 
 from tapete.cards import Card, CardSet
-from tapete.cli.common import (
-    LEFT_STATUS,
-    add_play_options,
-    game_from_args,
-    make_bots,
-    table_randomness,
-)
-from tapete.cli.play_ombre import TAKE_BACK, sorted_hand, styled, trump_order
-from tapete.cli.prompt import default_language, error_text, read_line, spanish_card
-from tapete.cli.table import TerminalTable
+from tapete.cli.common import LEFT_STATUS, add_play_options
+from tapete.cli.exchange import ExchangeTable
+from tapete.cli.ombre_cards import TAKE_BACK, sorted_hand, styled
+from tapete.cli.prompt import read_line, spanish_card
+from tapete.cli.table import play_table, table_game
 from tapete.cli.texts import N_, Texts
-from tapete.cli.words import rules_text, session_end
-from tapete.engine import load_game
 from tapete.engine.events import Event
-from tapete.errors import ConfigError, NotationError, TapeteError
-from tapete.games.ombre.tables import trick_winner
+from tapete.errors import ConfigError, TapeteError
 from tapete.games.tresillo import TresilloMatchGame, TresilloMatchState, TresilloState
 from tapete.games.tresillo.actions import parse_card
 from tapete.games.tresillo.view import TresilloDealResult, TresilloMatchView, TresilloView
@@ -174,14 +165,16 @@ def _plate_text(plate: Sequence[int], t: Texts) -> str:
     return ", ".join(str(p) for p in plate) if plate else t("nothing on it")
 
 
-class TresilloTable(TerminalTable):
+class TresilloTable(ExchangeTable):
     """The terminal table: owns the session, asks the person, lets the bots play.
 
     Everything it prints comes from the person's views and events (``state.view(me)``,
     ``state.events(me, since)``): the text is made here from their values.
     """
 
+    family = "tresillo"
     commands = ("money", "last", "rules")
+    matadors = MATADORS
 
     def __init__(
         self,
@@ -189,11 +182,7 @@ class TresilloTable(TerminalTable):
         console: Console,
         read: Callable[[str], str] = read_line,
     ) -> None:
-        record = getattr(args, "record", None)
-        if record is not None:
-            game = load_game(record.game, **dict(record.params))
-        else:
-            game = game_from_args("tresillo-match", args.param, num_deals=args.deals)
+        game = table_game(args, "tresillo-match", num_deals=args.deals)
         if not isinstance(game, TresilloMatchGame):
             raise ConfigError(f"a Tresillo table plays tresillo-match, not {game.name}")
         self.game: TresilloMatchGame = game
@@ -202,35 +191,10 @@ class TresilloTable(TerminalTable):
             raise ConfigError("Tresillo is played by four at the table (--players 4)")
         if not 0 <= args.seat < 4:
             raise ConfigError("--seat must be 0, 1, 2 or 3")
-        self.me: int = args.seat
-        self.lang: str = getattr(args, "lang", None) or default_language()
-        self.t = Texts(self.lang)
-        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
-        self.person: str = args.name or self.t("you")
-        self.table_options = {
-            "seat": args.seat,
-            "name": self.person,
-            "bots": args.bots,
-            "lang": self.lang,
-        }
-        self.bots = make_bots(args.bots or "rule", [s for s in range(4) if s != self.me])
-        for seat, bot in self.bots.items():
-            bot.start(self.game, seat)
-        self.names = [self.person if s == self.me else f"{self.bots[s].name}-{s}" for s in range(4)]
-        self.reveal: bool = args.reveal
-        self.console = console
-        self.read = read
-        self._since = 0  # the events printed so far (a move number of the session)
-        self._deals_seen = 0
-        self._in_deal = False
+        self._sit_down(args, console, read)
+        self._init_exchange()
         self._dealt_to_me = 0
         self._dealt: dict[int, CardSet] = {}
-        self._trumps = -1
-        self._trick: list[tuple[int, int]] = []
-        self._tricks_seen = 0
-        self._last_trick_text = ""
-        self._pending: list[str] = []  # discards typed, applied on 'draw'
-        self._draws: list[Card] = []  # the cards the person drew in the exchange
         self._surrendered_by = -1
         self._defender = -1
         self._events_seen = 0  # the person's events printed (a new one shows the hand again)
@@ -291,10 +255,7 @@ class TresilloTable(TerminalTable):
         if view.unassigned:
             c.print(t("{n} unit(s) of the plate could not be shared and stay unassigned",
                       n=view.unassigned))  # fmt: skip
-        balances = list(view.balances)
-        best = max(balances)
-        winners = [s for s, b in enumerate(balances) if b == best]
-        c.print(session_end(self.names, self.me, winners, t), markup=False)
+        self._print_winners(list(view.balances))
         return 0
 
     def _resumed(self) -> None:
@@ -324,11 +285,8 @@ class TresilloTable(TerminalTable):
         return (nxt + 1) % 4 if nxt == dealer else nxt
 
     # -- what happened: the person's events -----------------------------------------------------
-    def _progress(self) -> int:
-        return self.view().deal_index
-
     def _after_chance(self, phase: str, text: str) -> None:
-        self._print_events()
+        self._catch_up()
         deal = self.deal
         if self.reveal and deal is not None and deal.phase() == "auction" and not self._dealt:
             for seat in deal.active:
@@ -336,26 +294,10 @@ class TresilloTable(TerminalTable):
                 if view is not None:
                     self._dealt[seat] = view.hand
 
-    def _announce(self, seat: int, text: str) -> None:
-        self._print_events()
-
-    def _after_action(self, deals_before: int) -> None:
-        self._print_events()
-
-    def _print_events(self) -> None:
-        """Print the events the person has not seen printed yet, then a finished deal."""
-        state = self.state
-        events = state.events(self.me, self._since)
-        self._since = state.move_number()
-        for event in events:
-            self._print_event(event)
+    def _after_events(self) -> None:
         deal = self.deal
         if deal is None or deal.phase() != "stock":  # the cards drawn, on one line
             self._flush_draws()
-        view = self.view()
-        while self._deals_seen < view.deal_index:
-            self._deals_seen += 1
-            self._deal_over(view, self._deals_seen - 1)
 
     def _begin_deal(self) -> None:
         view = self.deal_view()
@@ -375,12 +317,6 @@ class TresilloTable(TerminalTable):
         )  # fmt: skip
         if view.dealer == self.me:
             c.print(t("you deal this one: you sit it out, but pay and receive like the others"))
-
-    def _flush_draws(self) -> None:
-        if self._draws:
-            drew = " ".join(str(card) for card in self._draws)
-            self.console.print("  " + self.t("you draw {cards}", cards=styled(drew)))
-            self._draws = []
 
     def _print_event(self, event: Event) -> None:
         c, t = self.console, self.t
@@ -454,40 +390,9 @@ class TresilloTable(TerminalTable):
         self.console.print(f"  {name}: " + self.t("trumps are {suit}", suit=styled(symbol)))
         self._show_trump_order()
 
-    def _show_trump_order(self) -> None:
-        """The trumps from the highest, the matadors by their names."""
-        t = self._trumps
-        order = trump_order(t).split()
-        named = [f"{styled(card)} {self.t(n)}" for card, n in zip(order, MATADORS, strict=False)]
-        if t in (4, 7):  # black trumps: no Punto
-            named = named[:3]
-        lower = styled(" ".join(order[len(named) :]))
-        self.console.print("  " + self.t("trump order: {cards}", cards=", ".join(named) + ", "
-                                                                        + lower))  # fmt: skip
-
-    def _played(self, actor: int, card: int) -> None:
+    def _deal_over(self, index: int) -> None:
         c, t = self.console, self.t
-        c.print(f"  {self.names[actor]}: {styled(str(Card(card)))}")
-        self._trick.append((actor, card))
-        if len(self._trick) < 3:
-            return
-        cards = [played for _, played in self._trick]
-        index = trick_winner(self._trumps, cards)
-        winner = self._trick[index][0]
-        self._tricks_seen += 1
-        played = ", ".join(f"{self.names[s]} {styled(str(Card(x)))}" for s, x in self._trick)
-        self._trick = []
-        won_with = styled(str(Card(cards[index])))
-        c.print("  → " + t("trick {n} to {who} with {card}", n=self._tricks_seen,
-                           who=self.names[winner], card=won_with))  # fmt: skip
-        self._last_trick_text = t("last trick: {cards}", cards=played) + f" → {self.names[winner]}"
-
-    def _hand_of(self, seat: int) -> CardSet:
-        deal = self.deal_view(seat)
-        return deal.hand if deal is not None else CardSet()
-
-    def _deal_over(self, view: TresilloMatchView, index: int) -> None:
-        c, t = self.console, self.t
+        view = self.view()
         result = view.results[index]
         if result.outcome == "all_pass":
             c.print("  " + t("all passed: the cards are thrown in, nothing is paid"))
@@ -502,9 +407,7 @@ class TresilloTable(TerminalTable):
             outcome = t(OUTCOMES.get(result.outcome, result.outcome))
             c.print(f"  [bold]{outcome}[/]: " + self._outcome_text(result))
         if self.reveal and self._dealt:
-            for seat, hand in sorted(self._dealt.items()):
-                cards = styled(sorted_hand(hand.mask, -1))
-                c.print("  " + t("{who}, as dealt: {cards}", who=self.names[seat], cards=cards))
+            self._show_dealt(sorted(self._dealt.items()))
         balances = [int(b) for b in view.finished[index].standings]
         self._show_money(t("after the deal"), result, balances, result.plate_after)
         self._in_deal = False
@@ -578,23 +481,14 @@ class TresilloTable(TerminalTable):
             balances = money.balances
         if plate is None:
             plate = money.plate
-        t = self.t
-        table = Table(title=title, title_justify="left")
-        table.add_column(t("player"))
-        if result is not None:
-            table.add_column(t("this deal"))
-        table.add_column(t("balance"))
-        for s in range(4):
-            name = self.names[s]
-            if result is not None and s == result.dealer:
-                name += " " + t("(dealer)")
-            cells = [name]
-            if result is not None:
-                cells.append(f"{result.changes[s]:+d}")
-            cells.append(str(balances[s]))
-            table.add_row(*cells)
-        self.console.print(table)
-        self.console.print(t("the plate: {plate}", plate=_plate_text(plate, t)))
+        if result is None:
+            self._money_table(title, balances)
+        else:
+            self._money_table(title, balances, result.changes, result.dealer)
+        self.console.print(self.t("the plate: {plate}", plate=_plate_text(plate, self.t)))
+
+    def _show(self, command: str) -> None:
+        self._show_money(self.t("now"))  # "money"
 
     # -- the person's turn -------------------------------------------------------------------------
     def _show_turn(self) -> None:
@@ -669,56 +563,8 @@ class TresilloTable(TerminalTable):
                      surrender=self.shown("surrender"))  # fmt: skip
         return t("your card: ")
 
-    def _ask(self) -> bool:
-        deal = self.deal
-        assert deal is not None
-        self._show_turn()
-        t = self.t
-        while True:
-            legal = deal.legal_actions()
-            texts = [self.shown(deal.action_to_string(a)) for a in legal]
-            phase = deal.phase()
-            answer = self._read_answer(self._prompt(phase, texts), texts)
-            if answer is None:
-                return False
-            if answer == "money":
-                self._show_money(t("now"))
-                continue
-            if answer in ("rules", "rules all"):
-                self.console.print(
-                    rules_text(self.game, "tresillo", t, answer == "rules all"), markup=False
-                )
-                continue
-            if answer == "last":
-                self.console.print(self._last_trick_text or t("no trick has been played yet"))
-                continue
-            words = answer.split()
-            if phase == "exchange" and words and words[0].lower() in TAKE_BACK:
-                self._take_back(words[1:])
-                continue
-            try:
-                typed = tresillo_text(answer, phase)
-                if phase == "exchange":  # discards wait for 'draw' (they can be taken back)
-                    typed = [*self._pending, *typed]
-                actions = self._parse_all(typed)
-            except TapeteError as e:
-                self.console.print(
-                    t("not allowed") + ": " + error_text(e, self.lang, self.names, self.me),
-                    style="red", markup=False,
-                )  # fmt: skip
-                continue
-            if phase == "exchange" and not any(text.split()[0] == "draw" for text in typed):
-                self._pending = typed
-                self._show_turn()  # go on discarding, take back, then 'draw'
-                continue
-            self._pending = []
-            for action in actions:
-                self.state.apply_action(action)
-            self._print_events()
-            if deal.phase() == "exchange" and deal.current_player() == self.me:
-                self._show_turn()
-                continue
-            return True
+    def _typed(self, answer: str, phase: str) -> list[str]:
+        return tresillo_text(answer, phase)
 
     def _take_back(self, cards: list[str]) -> None:
         """Take back pending discards (all of them without cards named)."""
@@ -736,25 +582,7 @@ class TresilloTable(TerminalTable):
             ]
         self._show_turn()
 
-    def _parse_all(self, texts: list[str]) -> list[int]:
-        """Check every text on a copy first, so a bad one leaves the table unchanged."""
-        trial = self.state.clone()
-        out = []
-        for text in texts:
-            action = trial.string_to_action(text)
-            trial.apply_action(action)
-            out.append(action)
-        return out
-
 
 def run(args: argparse.Namespace) -> int:
     """Play a session of Tresillo in the terminal."""
-    try:
-        table = TresilloTable(args, Console(highlight=False))
-        record = getattr(args, "record", None)
-        if record is not None:
-            table.resume(record)
-        return table.run()
-    except (ConfigError, NotationError) as e:
-        Console(stderr=True).print(f"[red]error[/]: {e}")
-        return 2
+    return play_table(lambda: TresilloTable(args, Console(highlight=False)), args)

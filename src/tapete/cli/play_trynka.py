@@ -21,18 +21,10 @@ from rich.console import Console
 from rich.table import Table
 
 from tapete.cards import CardSet, Deck
-from tapete.cli.common import (
-    LEFT_STATUS,
-    add_play_options,
-    game_from_args,
-    make_bots,
-    table_randomness,
-)
-from tapete.cli.prompt import default_language, error_text, read_line, trynka_text
-from tapete.cli.table import TerminalTable
+from tapete.cli.common import LEFT_STATUS, add_play_options
+from tapete.cli.prompt import read_line, trynka_text
+from tapete.cli.table import TerminalTable, play_table, table_game
 from tapete.cli.texts import N_, Texts
-from tapete.cli.words import rules_text, session_end
-from tapete.engine import load_game
 from tapete.engine.events import Event
 from tapete.errors import ConfigError, TapeteError
 from tapete.games.trynka import (
@@ -300,6 +292,7 @@ def _span(values: Sequence[int]) -> str:
 class TrynkaTable(TerminalTable):
     """The terminal table of a Trynka session: the person at ``me``, bots elsewhere."""
 
+    family = "trynka"
     commands = ("money", "rules")
 
     def __init__(
@@ -308,45 +301,20 @@ class TrynkaTable(TerminalTable):
         console: Console,
         read: Callable[[str], str] = read_line,
     ) -> None:
-        record = getattr(args, "record", None)
-        if record is not None:
-            game = load_game(record.game, **dict(record.params))
-        else:
-            game = game_from_args(
-                "trynka-match",
-                getattr(args, "param", []),
-                n_players=args.players,
-                banks=args.banks,
-                start_balance=args.balance,
-            )
+        game = table_game(
+            args, "trynka-match", n_players=args.players, banks=args.banks,
+            start_balance=args.balance,
+        )  # fmt: skip
         if not isinstance(game, TrynkaMatchGame):
             raise ConfigError("trynka-match is not Trynka's session here")
-        self.game = game
+        self.game: TrynkaMatchGame = game
         state = game.new_initial_state()
         assert isinstance(state, TrynkaMatchState)
         self.state: TrynkaMatchState = state
         n = game.num_players()
         if not 0 <= args.seat < n:
             raise ConfigError(f"--seat must be 0…{n - 1}")
-        self.me = args.seat
-        self.read = read
-        self.lang: str = getattr(args, "lang", None) or default_language()
-        self.t = Texts(self.lang)
-        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
-        self.person: str = args.name or self.t("you")
-        self.table_options = {
-            "seat": args.seat,
-            "name": self.person,
-            "bots": args.bots,
-            "lang": self.lang,
-        }
-        others = [s for s in range(n) if s != self.me]
-        self.bots = make_bots(args.bots or "rule", others)
-        for seat, bot in self.bots.items():
-            bot.start(game, seat)
-        self.names = [self.person if s == self.me else f"{self.bots[s].name}-{s}" for s in range(n)]
-        self.reveal: bool = args.reveal
-        self.console = console
+        self._sit_down(args, console, read)
         self.deck = game.rules.deck
         self.codec = game.rules.bank.actions
         bank = game.rules.bank
@@ -377,9 +345,7 @@ class TrynkaTable(TerminalTable):
         self._show_held()
         returns = self.state.returns()
         self._final_balances(returns)
-        best = max(returns)
-        winners = [s for s, b in enumerate(returns) if b == best]
-        c.print(session_end(self.names, self.me, winners, t), markup=False)
+        self._print_winners(returns)
         return 0
 
     def _final_balances(self, returns: Sequence[float]) -> None:
@@ -401,18 +367,6 @@ class TrynkaTable(TerminalTable):
         self.console.print(self.t("resumed at bank {n}", n=view.deal_index + 1))
 
     # -- the turn loop's hooks ----------------------------------------------------------------
-    def _progress(self) -> int:
-        return self.view().deal_index
-
-    def _after_chance(self, phase: str, text: str) -> None:
-        self._catch_up()
-
-    def _announce(self, seat: int, text: str) -> None:
-        self._catch_up()
-
-    def _after_action(self, progress_before: int) -> None:
-        self._catch_up()
-
     def _catch_up(self) -> None:
         """Print the person's events not printed yet, a new bank's heading, a reveal's hands."""
         t, c = self.t, self.console
@@ -544,13 +498,7 @@ class TrynkaTable(TerminalTable):
             answer = self._read_answer(t("your action> "), choices, empty=empty)
             if answer is None:
                 return False
-            if answer == "money":
-                self.render()
-                continue
-            if answer in ("rules", "rules all"):
-                self.console.print(
-                    rules_text(self.game, "trynka", t, answer == "rules all"), markup=False
-                )
+            if self._table_command(answer):
                 continue
             text = trynka_text(answer)
             try:
@@ -565,21 +513,10 @@ class TrynkaTable(TerminalTable):
             state.apply_action(action)
             return True
 
-    def _refuse(self, error: TapeteError) -> None:
-        self.console.print(
-            self.t("not allowed") + ": " + error_text(error, self.lang, self.names, self.me),
-            style="red", markup=False,
-        )  # fmt: skip
+    def _show(self, command: str) -> None:
+        self.render()  # "money": the table again
 
 
 def run(args: argparse.Namespace, read: Callable[[str], str] | None = None) -> int:
     """Play a session of banks; returns the exit status."""
-    try:
-        table = TrynkaTable(args, Console(highlight=False), read or read_line)
-    except ConfigError as e:
-        Console(stderr=True).print(f"error: {e}", markup=False)
-        return 2
-    record = getattr(args, "record", None)
-    if record is not None:
-        table.resume(record)
-    return table.run()
+    return play_table(lambda: TrynkaTable(args, Console(highlight=False), read or read_line), args)

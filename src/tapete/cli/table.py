@@ -1,20 +1,48 @@
-"""The turn loop shared by the terminal tables of La Pocha and Ombre."""
+"""What the terminal tables of every game share: sitting down (the person's seat, name,
+language, seed and bots), the turn loop, the in-game commands, refusals, saving and resuming,
+and the end of a session."""
 
 from __future__ import annotations
 
+import argparse
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-from tapete.cli.common import LEFT_TEXT
-from tapete.cli.prompt import command_of, command_word
+from tapete.cli.common import LEFT_TEXT, game_from_args, make_bots, table_randomness
+from tapete.cli.prompt import command_of, command_word, default_language, error_text
 from tapete.cli.texts import Texts
-from tapete.engine import CHANCE, GameRecord, State
+from tapete.cli.words import rules_text, session_end
+from tapete.engine import CHANCE, Game, GameRecord, State, load_game
 from tapete.engine.chance import sample_chance
-from tapete.errors import TapeteError
+from tapete.errors import ConfigError, NotationError, TapeteError
 from tapete.players import Player
+
+
+def table_game(args: argparse.Namespace, name: str, **extra: object) -> Game:
+    """The game of a table: the resumed record's (``--resume``), else ``name`` with the
+    ``-p`` parameters and ``extra`` (those not None)."""
+    record = getattr(args, "record", None)
+    if record is not None:
+        return load_game(record.game, **dict(record.params))
+    return game_from_args(name, getattr(args, "param", []), **extra)
+
+
+def play_table(make: Callable[[], TerminalTable], args: argparse.Namespace) -> int:
+    """Build a table, resume the saved game if there is one, and play; a table that cannot be
+    set up as asked (a bad option or parameter) is one line on the standard error, status 2."""
+    try:
+        table = make()
+        record = getattr(args, "record", None)
+        if record is not None:
+            table.resume(record)
+        return table.run()
+    except (ConfigError, NotationError) as e:
+        Console(stderr=True).print(f"error: {e}", markup=False)
+        return 2
+
 
 #: The words after ``rules`` that ask for every option (``rules all``).
 EVERY = ("all", "todo", "todas", "все", "всё")
@@ -29,6 +57,9 @@ class TerminalTable(ABC):
     Subclasses print what happens through the hooks.
     """
 
+    #: The game family (``pocha``, ``ombre``...): its rules page and its action words.
+    family: str
+    game: Game
     state: State
     read: Callable[[str], str]
     me: int
@@ -36,6 +67,43 @@ class TerminalTable(ABC):
     deal_rng: random.Random
     bot_rng: random.Random
     console: Console
+
+    def _sit_down(
+        self,
+        args: argparse.Namespace,
+        console: Console,
+        read: Callable[[str], str],
+        label: Callable[[int], str] = str,
+    ) -> None:
+        """Seat the person at ``args.seat`` and a bot in every other seat of the game (named
+        ``<bot>-<label(seat)>``), in the language of ``--lang`` (else the locale's), with the
+        seed of ``--seed`` (else a fresh one, shown)."""
+        n = self.game.num_players()
+        self.me = args.seat
+        self.read = read
+        self.lang = getattr(args, "lang", None) or default_language()
+        self.t = Texts(self.lang)
+        self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
+        self.person = args.name or self.t("you")
+        self.table_options = {
+            "seat": args.seat,
+            "name": self.person,
+            "bots": args.bots,
+            "lang": self.lang,
+        }
+        self.bots = make_bots(args.bots or "rule", [s for s in range(n) if s != self.me])
+        for seat, bot in self.bots.items():
+            bot.start(self.game, seat)
+        self.names = [
+            self.person if s == self.me else f"{self.bots[s].name}-{label(s)}" for s in range(n)
+        ]
+        self.reveal = bool(args.reveal)
+        self.console = console
+
+    @abstractmethod
+    def run(self) -> int:
+        """Play the whole game or session; the exit status (``LEFT_STATUS`` if the person
+        left)."""
 
     def play_turns(self) -> bool:
         """Play until the game ends; False if the person left the table."""
@@ -99,9 +167,56 @@ class TerminalTable(ABC):
                 markup=False,
             )  # fmt: skip
 
+    def _table_command(self, answer: str) -> bool:
+        """Answer ``rules`` (``rules all``) and the table's own commands (``last``, ``money``,
+        ``sheet``: :meth:`_show`); False when ``answer`` is none of them."""
+        if answer in ("rules", "rules all"):
+            text = rules_text(self.game, self.family, self.t, answer == "rules all")
+            self.console.print(text, markup=False)
+            return True
+        if answer not in self.commands:
+            return False
+        if answer == "last":
+            self.console.print(self._last_trick_text or self.t("no trick has been played yet"))
+        else:
+            self._show(answer)
+        return True
+
+    def _show(self, command: str) -> None:
+        """Show what an in-game command of :attr:`commands` other than ``last`` asks for."""
+        raise NotImplementedError(command)
+
+    #: The last trick as ``last`` shows it (``""`` before the first).
+    _last_trick_text = ""
+
+    def _keep_last_trick(self, played: Sequence[tuple[int, str]], winner: int) -> None:
+        """Keep a finished trick for ``last``: ``played`` is each seat with its card (as
+        printed, styled)."""
+        cards = ", ".join(f"{self.names[seat]} {card}" for seat, card in played)
+        self._last_trick_text = self.t("last trick: {cards}", cards=cards) + (
+            f" → {self.names[winner]}"
+        )
+
+    def _refuse(self, error: TapeteError) -> None:
+        """Say why an answer was refused (the table then asks again)."""
+        self.console.print(
+            self.t("not allowed") + ": " + error_text(error, self.lang, self.names, self.me),
+            style="red", markup=False,
+        )  # fmt: skip
+
+    def _print_winners(self, scores: Sequence[float], before: str = "") -> None:
+        """The end of a session: the winners (the best ``scores``) and the person's seat."""
+        best = max(scores)
+        winners = [seat for seat, score in enumerate(scores) if score == best]
+        self.console.print(before + session_end(self.names, self.me, winners, self.t),
+                           markup=False)  # fmt: skip
+
     names: list[str]
     seed: int
     t: Texts
+    lang: str
+    person: str
+    reveal: bool
     #: What ``--resume`` needs besides the record's actions (``seat``, ``bots``, ``name``...).
     table_options: dict[str, object]
     _quit_by_eof = False
@@ -185,22 +300,27 @@ class TerminalTable(ABC):
     def _resumed(self) -> None:
         """Set what the table tracks from the events as the resumed state has it."""
 
-    @abstractmethod
     def _progress(self) -> int:
-        """A number that changes when a deal ends (passed to :meth:`_after_action`)."""
+        """A number that changes when a deal ends (passed to :meth:`_after_action`): the
+        deal's index in the session."""
+        return int(getattr(self.state.view(self.me), "deal_index", 0))
 
-    @abstractmethod
     def _after_chance(self, phase: str, text: str) -> None:
         """Show a chance action that was just applied in ``phase``."""
+        self._catch_up()
+
+    @abstractmethod
+    def _catch_up(self) -> None:
+        """Print what happened that the person has not been shown yet (from its events)."""
 
     @abstractmethod
     def _ask(self) -> bool:
         """The person's turn: ask until a legal action is applied; False to leave."""
 
-    @abstractmethod
     def _announce(self, seat: int, text: str) -> None:
         """Show a bot's action (already applied)."""
+        self._catch_up()
 
-    @abstractmethod
     def _after_action(self, progress_before: int) -> None:
         """Show what the last action finished (a trick, a deal)."""
+        self._catch_up()
