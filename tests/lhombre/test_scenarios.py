@@ -370,3 +370,29 @@ def test_a_tourne_card_is_public_and_the_sampler_keeps_it_with_its_owner_or_his_
         assert isinstance(sampled, LhombreState) and sampled.turned == Card.parse("♥5")
         held = (sampled.hands[0] | sampled.discards[0]) >> Card.parse("♥5") & 1
         assert held
+
+
+def test_matadors_need_not_follow_an_ordinary_trump_led() -> None:
+    # [JHP] "with a single exception in spil and solo": the matador privilege [OM].
+    hands = (
+        "♠A ♣A ♥K ♥Q ♥J ♣K ♣Q ♣J ♣7", "♠K ♠Q ♠J ♠7 ♠6 ♠5 ♠4 ♠3 ♥2", "♦K ♦Q ♦J ♦A ♦2 ♦3 ♦4 ♦5 ♦6",
+    )  # fmt: skip
+    moves = ["play ♥K", "play ♥2", "play ♦6", "play ♥Q", "play ♠3", "play ♦5", "play ♠K"]
+    moves.append("play ♦A")
+    bids = ("pass", "spil", "pass", "declare solo-spar")
+    state = apply(_to_play(apply(dealt(hands), *bids)), *moves)
+    assert state.player == 1 and state.trick == [int(Card.parse("♠K")), int(Card.parse("♦A"))]
+    # seat 0 holds only the matadors ♠A and ♣A as trumps: the ordinary ♠K does not force them.
+    assert state.current_player() == 0 and len(texts(state)) == 7
+    strict = apply(_to_play(apply(dealt(hands, matador_privilege=False), *bids)), *moves)
+    assert set(texts(strict)) == {"play ♠A", "play ♣A"}
+
+
+def test_the_sampler_knows_a_nolo_void() -> None:
+    state = _to_play(apply(dealt(), "spil", "pass", "pass", "declare ren-nolo"))
+    apply(state, "play ♥K", "play ♦6", "play ♠2")  # seats 1 and 2 showed no heart
+    for seed in range(8):
+        sampled = state.game.sample_consistent_state(state.view(0), random.Random(seed))
+        assert isinstance(sampled, LhombreState)
+        hearts = CardSet.parse("♥A ♥2 ♥3 ♥4 ♥5 ♥6 ♥7").mask
+        assert not sampled.hands[1] & hearts and not sampled.hands[2] & hearts
