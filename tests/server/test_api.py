@@ -294,7 +294,7 @@ def test_lobby_bad_input(client: TestClient) -> None:
     )
     left = client.post(f"/api/tables/{tid}/leave", json={"token": ok["token"]}).json()
     assert left["table"]["seats"][2]["taken"] is False
-    assert client.get("/healthz").json() == {"ok": True, "protocol": 1}
+    assert client.get("/healthz").json() == {"ok": True, "protocol": 2, "protocols": [1, 2]}
 
 
 def test_pages_frames_and_hints(client: TestClient) -> None:

@@ -19,7 +19,8 @@ from tapete.engine.api import GameSpec, PlayerView
 from tapete.errors import TapeteError
 from tapete.players.base import Player
 
-PROTOCOL_VERSION = 1
+#: The protocol version this client speaks (docs/protocol.md, *Versions*).
+PROTOCOL_VERSION = 2
 
 
 class ClientError(TapeteError):

@@ -9,6 +9,7 @@ view (a spectator ``view(None)``).
 from __future__ import annotations
 
 from tapete.table.live import (
+    OLDEST_PROTOCOL,
     PROTOCOL_VERSION,
     STAND_IN,
     LiveTable,
@@ -21,6 +22,7 @@ from tapete.table.manager import Elsewhere, SeatSpec, TableManager, TableSpec
 from tapete.table.names import BadNameError, clean_name
 
 __all__ = [
+    "OLDEST_PROTOCOL",
     "PROTOCOL_VERSION",
     "STAND_IN",
     "BadNameError",

@@ -44,7 +44,12 @@ from tapete.table.names import BadNameError, clean_name
 log = logging.getLogger("tapete.table")
 T = TypeVar("T")
 
-PROTOCOL_VERSION = 1
+#: The protocol version this server speaks (protocol.md, *Versions*).
+PROTOCOL_VERSION = 2
+#: The oldest version it still serves (where nothing it cannot express is needed).
+OLDEST_PROTOCOL = 1
+#: The first version with sealed legal actions (a placeholder string as ``action``).
+SEALED_PROTOCOL = 2
 #: How the placeholder of a sealed legal action begins (protocol.md, *Sealed actions*).
 SEALED_PREFIX = "sealed-"
 #: A seat's part of a state: the state number, its view, its legal entries, and the action
@@ -81,6 +86,26 @@ class Watcher:
     subscriber: Subscriber
     seat: int | None
     sent_moves: int = 0
+
+
+def may_seal(game: Game) -> bool:
+    """Whether a table of ``game`` may offer a seat sealed legal actions: La Pocha with a
+    ronda india or ronda ciega hand (a hand game's ``india`` / ``ciega``; a match's hands'
+    ``variants``). The sealing itself (:meth:`LiveTable._legal_entries`) is generic; this
+    only tells a version-1 client in advance that it could not play such a seat.
+
+    >>> import tapete
+    >>> may_seal(tapete.load_game("pocha", hand_size=1, ronda_ciega=True))
+    True
+    >>> may_seal(tapete.load_game("pocha-match", hand_sequence="podrida"))  # its last hand
+    True
+    >>> may_seal(tapete.load_game("pocha-match")), may_seal(tapete.load_game("ombre"))
+    (False, False)
+    """
+    variants = getattr(game, "variants", None)
+    if isinstance(variants, tuple):
+        return any(bool(hand[0] or hand[1]) for hand in variants if isinstance(hand, tuple))
+    return bool(getattr(game, "india", False) or getattr(game, "ciega", False))
 
 
 def new_token() -> str:
@@ -203,6 +228,8 @@ class LiveTable:
         self._engine_events: bool | None = None
         #: The state number at which this table waits in the bot runner, if it does.
         self._bot_queued: int | None = None
+        #: Whether its seats may be offered sealed actions (:func:`may_seal`).
+        self.sealing = may_seal(game)
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -597,9 +624,17 @@ class LiveTable:
 
     _ack: tuple[Watcher, Any] | None = None
 
-    async def attach(self, subscriber: Subscriber, token: str | None) -> Watcher:
-        """Add a connection (a seat's with its token, or a spectator's); sends welcome and
-        the current state. :class:`TableError` ``bad_token`` for a token of no seat."""
+    async def attach(
+        self, subscriber: Subscriber, token: str | None, protocol: int = PROTOCOL_VERSION
+    ) -> Watcher:
+        """Add a connection (a seat's with its token, or a spectator's) speaking
+        ``protocol`` (its hello's version; a later one than the server's is served as the
+        server's); sends welcome and the current state. :class:`TableError` ``bad_token``
+        for a token of no seat, ``old_protocol`` for a seat of a table with sealed actions
+        taken by a version that cannot express them (protocol.md, *Versions*)."""
+        speaks = min(protocol, PROTOCOL_VERSION)
+        if speaks < OLDEST_PROTOCOL:
+            raise TableError("old_protocol", f"protocol {protocol} is not served", 400)
         seat: int | None = None
         if token is not None:
             digest = hash_token(token)
@@ -609,13 +644,21 @@ class LiveTable:
                     break
             else:
                 raise TableError("bad_token", "this token holds no seat at this table", 403)
+            if speaks < SEALED_PROTOCOL and self.sealing:
+                raise TableError(
+                    "old_protocol",
+                    f"this table's seats may be offered sealed actions (a card the seat may "
+                    f"not see: ronda india, ronda ciega), which protocol {speaks} cannot "
+                    f"express: send hello with protocol {SEALED_PROTOCOL} (or watch)",
+                    400,
+                )
         watcher = Watcher(subscriber, seat)
         self.watchers.append(watcher)
         if self._idle_timer is not None:
             self._idle_timer.cancel()
             self._idle_timer = None
         subscriber.deliver(
-            {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": seat, "table": self.info()}
+            {"type": "welcome", "protocol": speaks, "seat": seat, "table": self.info()}
         )
         if seat is not None and seat in self.away:
             self._mark_away(seat, False)

@@ -33,6 +33,7 @@ from tapete.errors import RecordError
 from tapete.players.base import available as available_players
 from tapete.storage import Store
 from tapete.table import (
+    OLDEST_PROTOCOL,
     STAND_IN,
     Elsewhere,
     LiveTable,
@@ -507,7 +508,9 @@ async def _handle(
         if old is not None:
             await table.call(lambda: table.detach(old))
         try:
-            return await table.call(lambda: table.attach(conn, message.get("token")))
+            # a hello without a version is taken for version 1 (protocol.md, Versions)
+            version = message.get("protocol", 1)
+            return await table.call(lambda: table.attach(conn, message.get("token"), version))
         except TableError as e:
             error(e.code, e.detail)
             return None
@@ -706,7 +709,11 @@ def create_app(
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
         """Liveness and the protocol version."""
-        return {"ok": True, "protocol": PROTOCOL_VERSION}
+        return {
+            "ok": True,
+            "protocol": PROTOCOL_VERSION,
+            "protocols": list(range(OLDEST_PROTOCOL, PROTOCOL_VERSION + 1)),
+        }
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:

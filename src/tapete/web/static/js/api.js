@@ -1,6 +1,6 @@
-// The lobby's HTTP API and the play WebSocket (docs/protocol.md, version 1).
+// The lobby's HTTP API and the play WebSocket (docs/protocol.md, version 2).
 
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 
 /** An error answered by the server: {status, code, detail}. */
 export class ApiError extends Error {
