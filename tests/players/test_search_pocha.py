@@ -45,7 +45,7 @@ def test_names_and_levels() -> None:
     [{"level": "expert"}, {"time_budget": -1}, {"time_budget": "soon"}, {"worlds": 0},
      {"epsilon": 2}, {"playouts": "many"}, {"bid_sigma": -1}, {"depth": 3},
      {"bid_model": "psychic"}, {"bid_rollout": "peeks"}, {"bid_shade": 2},
-     {"clock": "sundial"}],
+     {"clock": "sundial"}, {"endgame": -1}, {"endgame": "deep"}],
 )  # fmt: skip
 def test_bad_parameters_are_refused(params: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
@@ -85,6 +85,37 @@ def test_a_cpu_time_budget_plays_legal_hands() -> None:
     assert search._pocha_search().clock == "cpu"
     returns = play(game, [search] + [load("rule") for _ in range(3)], seed=2)
     assert len(returns) == 4 and search._pocha_search().last_worlds >= 1
+
+
+def test_endgame_by_level_and_parameter() -> None:
+    """The strong level solves the last tricks exactly, the faster levels do not; the
+    ``endgame`` parameter overrides it, and a solved hand is played legally."""
+    from tapete.players.search.pocha import ENDGAME_STRONG
+
+    assert load("search-strong")._pocha_search().endgame == ENDGAME_STRONG > 0
+    assert load("search-normal")._pocha_search().endgame == 0
+    assert load("search", worlds=8)._pocha_search().endgame == 0  # fixed worlds: as asked
+    search = load("search", worlds=12, endgame=10)
+    assert search._pocha_search().endgame == 10
+    game = tapete.load_game("pocha", n_players=4, hand_size=5)
+    returns = play(game, [search] + [load("rule") for _ in range(3)], seed=4)
+    assert len(returns) == 4
+
+
+def test_inference_and_bid_playout_options_play_legal_hands() -> None:
+    """``bid_self_sees=False`` and ``infer_sees=False`` (options of the search itself)."""
+    from tapete.players.search.pocha import PochaSearch
+
+    game = tapete.load_game("pocha", n_players=4, hand_size=4)
+    state = play_chance(game.new_initial_state(), random.Random(6))
+    rule = load("rule")
+    search = PochaSearch(worlds=10, bid_self_sees=False, infer_sees=False)
+    while not state.is_terminal():
+        seat = state.current_player()
+        bot = search if seat == 0 else rule
+        action = bot.choose(state.view(seat), state.legal_actions(), random.Random(seat))
+        assert action in state.legal_actions()
+        state.apply_action(action)
 
 
 def test_plays_a_whole_match() -> None:

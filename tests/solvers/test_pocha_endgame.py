@@ -153,3 +153,26 @@ def test_exact_values_are_at_least_the_playouts() -> None:
             mask = achievable_tricks(hands, bids, won, trick, st, tables.rp, c, False, -1)
             assert exact[a] == best_score(tables.rp, bids[me], mask)
     assert better >= 1
+
+
+def test_the_policy_sees_by_seat() -> None:
+    """``RP_POLICY_SEES`` is a mask of seats: a seat left out of it plays as when no seat
+    sees, a seat in it as when every seat sees (and the two differ somewhere)."""
+    differ = 0
+    for index in range(60):
+        found = position(index, 8)
+        if found is None:
+            continue
+        _, tables, state = found
+        hands, bids, won, _, st = _kernel_position(tables, state)
+        me = int(st[pk.ST_TO_MOVE])
+        bids = np.where(bids < 0, 1, bids)
+        legal = pk.legal_plays(hands, st, tables.rp)
+        cards = {}
+        for mask in (-1, 0, ~(1 << me), 1 << me):
+            rp = tables.rp.copy()
+            rp[pk.RP_POLICY_SEES] = mask
+            cards[mask] = int(pk.policy_play(hands, bids, won, st, rp, legal))
+        assert cards[~(1 << me)] == cards[0] and cards[1 << me] == cards[-1], index
+        differ += cards[0] != cards[-1]
+    assert differ >= 1
