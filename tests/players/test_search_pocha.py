@@ -13,6 +13,14 @@ from tapete.engine import play_chance
 from tapete.errors import ConfigError
 from tapete.players import available, load
 from tapete.players.base import Player
+from tapete.players.search import SearchPlayer
+
+
+def searcher(name: str = "search", **params: object) -> SearchPlayer:
+    """``load(name, **params)``, checked to be the search player."""
+    player = load(name, **params)
+    assert isinstance(player, SearchPlayer)
+    return player
 
 
 def play(game: tapete.Game, bots: list[Player], seed: int) -> list[float]:
@@ -36,8 +44,8 @@ def test_names_and_levels() -> None:
     names = available()
     for name in ("search", "search-easy", "search-normal", "search-strong"):
         assert name in names
-    assert load("search").time_budget == 0.05
-    assert load("search", level="strong", time_budget=0.2).time_budget == 0.2
+    assert searcher().time_budget == 0.05
+    assert searcher(level="strong", time_budget=0.2).time_budget == 0.2
 
 
 @pytest.mark.parametrize(
@@ -81,7 +89,7 @@ def test_without_start_the_rules_come_from_the_view() -> None:
 def test_a_cpu_time_budget_plays_legal_hands() -> None:
     """``clock=cpu`` counts the budget in the thread's CPU time; the hands are played."""
     game = tapete.load_game("pocha", n_players=4, hand_size=3)
-    search = load("search", time_budget=0.005, clock="cpu")
+    search = searcher(time_budget=0.005, clock="cpu")
     assert search._pocha_search().clock == "cpu"
     returns = play(game, [search] + [load("rule") for _ in range(3)], seed=2)
     assert len(returns) == 4 and search._pocha_search().last_worlds >= 1
@@ -92,10 +100,10 @@ def test_endgame_by_level_and_parameter() -> None:
     ``endgame`` parameter overrides it, and a solved hand is played legally."""
     from tapete.players.search.pocha import ENDGAME_STRONG
 
-    assert load("search-strong")._pocha_search().endgame == ENDGAME_STRONG > 0
-    assert load("search-normal")._pocha_search().endgame == 0
-    assert load("search", worlds=8)._pocha_search().endgame == 0  # fixed worlds: as asked
-    search = load("search", worlds=12, endgame=10)
+    assert searcher("search-strong")._pocha_search().endgame == ENDGAME_STRONG > 0
+    assert searcher("search-normal")._pocha_search().endgame == 0
+    assert searcher(worlds=8)._pocha_search().endgame == 0  # fixed worlds: as asked
+    search = searcher(worlds=12, endgame=10)
     assert search._pocha_search().endgame == 10
     game = tapete.load_game("pocha", n_players=4, hand_size=5)
     returns = play(game, [search] + [load("rule") for _ in range(3)], seed=4)
