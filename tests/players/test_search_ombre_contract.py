@@ -204,3 +204,18 @@ def test_the_prior_favours_the_true_ombre_hand() -> None:
         higher += true > sorted(sampled)[25]
         total += 1
     assert total > 20 and higher > 0.8 * total
+
+
+def test_the_contract_is_searched_from_half_a_second() -> None:
+    """Short budgets leave the contract to the rule bot; the strong level and fixed worlds
+    search it; ``contract=0`` turns it off."""
+
+    def contract(**params: Any) -> Any:
+        player: Any = load("search", **params)
+        return player._ombre_search().contract
+
+    assert contract(level="normal") is None
+    assert contract(level="strong") is not None
+    assert contract(worlds=4) is not None
+    assert contract(time_budget=0.1, contract_budget=0.5) is not None
+    assert contract(level="strong", contract=0) is None

@@ -14,10 +14,11 @@ strong       1 s                 the strong level
 ===========  ==================  =============================================
 
 La Pocha (hand and match) is searched (:mod:`tapete.players.search.pocha`), and so is
-Ombre's card play (:mod:`tapete.players.search.ombre`); Trynka is played by the CFR strategy
-player ``trynka-cfr`` (:mod:`tapete.players.search.trynka_cfr`, registered here and imported
-on first use); in Ombre's auction, exchange and trumps and in La Pocha's seven swap the
-player plays as ``rule`` does.
+Ombre's card play (:mod:`tapete.players.search.ombre`) and, with a time budget of at least
+0.5 s, its auction, the ombre's exchange and trumps (:mod:`.ombre_contract`); Trynka is
+played by the CFR strategy player ``trynka-cfr`` (:mod:`tapete.players.search.trynka_cfr`,
+registered here and imported on first use); in a defender's exchange at Ombre (and Ombre's
+contract at shorter budgets) and in La Pocha's seven swap the player plays as ``rule`` does.
 
 >>> from tapete.players import load
 >>> load('search', level='strong').time_budget, load('search-easy').time_budget
@@ -50,7 +51,7 @@ _PARAMETERS: Final = (
 
 
 class SearchPlayer(Player):
-    """Determinised search (La Pocha; Ombre's card play); ``rule`` elsewhere."""
+    """Determinised search (La Pocha; Ombre's cards and contract); ``rule`` elsewhere."""
 
     name = "search"
 

@@ -45,6 +45,9 @@ from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
 from tapete.solvers.ombre_worlds import play_constraints, sample_hands
 
+#: The shortest time budget (seconds) of a contract decision that is searched (the auction
+#: simulates about 50 to 150 deals a second on one core; shorter: the ``rule`` bot decides).
+MIN_CONTRACT_BUDGET = 0.5
 #: The clocks a time budget can be counted on: wall-clock or this thread's CPU time.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
@@ -66,7 +69,8 @@ class OmbreSearch:
     """The search of one seat (``time_budget`` seconds a decision on the ``clock``, wall or
     cpu, or a fixed number of ``worlds``): the cards; with ``contract``, the auction, the
     ombre's exchange and trumps (``contract_budget``: their time budget, by default the
-    cards')."""
+    cards'; below :data:`MIN_CONTRACT_BUDGET` they are the ``rule`` bot's, as too few deals
+    would be simulated to be trusted, unless a fixed number of ``worlds`` is given)."""
 
     def __init__(
         self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
@@ -81,13 +85,13 @@ class OmbreSearch:
         self.clock = CLOCKS[clock]
         self.table = ok.new_table(18)
         self._games: dict[Any, Game] = {}
+        budget = time_budget if contract_budget is None else contract_budget
         self.contract = (
             ContractSearch(
-                time_budget=time_budget if contract_budget is None else contract_budget,
-                worlds=worlds, clock=self.clock, declare_margin=declare_margin,
-                table=self.table,
+                time_budget=budget, worlds=worlds, clock=self.clock,
+                declare_margin=declare_margin, table=self.table,
             )
-            if contract
+            if contract and (worlds is not None or budget >= MIN_CONTRACT_BUDGET)
             else None
         )  # fmt: skip
         #: A defender's worlds weighed by the ombre's declaration, exchange and trumps.
