@@ -53,6 +53,11 @@ from tapete.solvers.pocha_worlds import constraints, played_by, sample_worlds
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
+#: The most worlds a time-budgeted decision searches: the margin over ``rule`` is the same at
+#: 400 worlds as at 1,600 and at the 9,000 or so of the 50 ms level on an idle core
+#: (``docs/bots.md``), so the strong level stops there instead of spending its whole second.
+MAX_WORLDS = 10_000
+
 #: The tricks left from which the strong budgets solve each world exactly (see ``endgame``).
 ENDGAME_STRONG = 5
 
@@ -96,6 +101,7 @@ class PochaSearch:
     playout (0: never; by default :data:`ENDGAME_STRONG` for budgets of half a second or
     more, else 0). ``bid_self_sees=False``: in a bid's playouts the seat itself plays
     counting only the cards it cannot see (the others as ``bid_rollout_sees`` says).
+    ``max_worlds``: the most worlds a time-budgeted decision searches (:data:`MAX_WORLDS`).
     ``infer_sees=False``: the inference from the play takes the other seats to have chosen
     their cards as counting players (not seeing where the cards are).
     """
@@ -106,7 +112,7 @@ class PochaSearch:
         worlds: int | None = None,
         playouts: int = 1,
         epsilon: float = 0.0,
-        max_worlds: int = 100_000,
+        max_worlds: int = MAX_WORLDS,
         bid_sigma: float | None = None,
         rollout_sees: bool = True,
         keep: int = 3,
