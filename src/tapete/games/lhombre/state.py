@@ -253,7 +253,7 @@ class LhombreState(SharedEvents):
             )
         if phase == AUCTION:
             if not BID_BASE <= action < BID_BASE + MAX_LEVEL:
-                return self._not_now(action, "the auction is on: bid or 'pass'", "auction_now")
+                return self._not_now(action, "the auction is on: bid or 'pass'", "wrong_phase")
             step = self.next_step(self._to_move)
             if step > MAX_LEVEL:
                 return self._not_now(action, "nolo ouvert is held: only 'pass'", "outbid")
