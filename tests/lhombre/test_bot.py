@@ -45,6 +45,20 @@ def test_the_bot_plays_legally_to_the_end(aggression: float) -> None:
     assert len(contracts) >= 3
 
 
+def test_the_bot_plays_a_session_legally() -> None:
+    state = tapete.load_game("lhombre-match", num_deals=3).new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        action = BOT.choose(state.view(state.current_player()), legal, rng)
+        assert action in legal
+        state.apply_action(action)
+    assert len(state.view(None).finished) == 3  # type: ignore[attr-defined]
+
+
 def _choice(state: LhombreState) -> str:
     action = BOT.choose(state.view(state.current_player()), state.legal_actions(), random.Random(0))
     return state.action_to_string(action)
