@@ -27,15 +27,21 @@ def _interval(values: list[float]) -> str:
     return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
 
 
-def read_run(folder: Path) -> tuple[dict[int, float], float, float]:
-    """Per-deal margins of the search player, its exact-bid rate and the others'."""
+def read_run(folder: Path, player: str | None = None) -> tuple[dict[int, float], float, float]:
+    """Per-deal margins of ``player`` (by default the one name that fills one seat), its
+    exact-bid rate and the other seats'."""
     games: dict[int, list[tuple[list[float], int]]] = defaultdict(list)
     exact = [0, 0]
     other_exact = [0, 0]
     for line in (folder / "records.jsonl").read_text().splitlines():
         record = json.loads(line)
         players = record["players"]
-        main = next(i for i, p in enumerate(players) if players.count(p) == 1)
+        if player is None:
+            single = {p for p in players if players.count(p) == 1}
+            if len(single) != 1:
+                raise SystemExit(f"{folder}: name the player (--player): {sorted(set(players))}")
+            player = single.pop()
+        main = players.index(player)
         games[record["meta"]["deal"]].append((record["result"], main))
         hits = _exact_bids(record)
         for seat, hit in enumerate(hits):
@@ -60,10 +66,11 @@ def main() -> None:
     """Read the runs and print the margins and the paired differences."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("runs", nargs="+", type=Path)
+    parser.add_argument("--player", help="the player measured (default: the one alone)")
     args = parser.parse_args()
     first: dict[int, float] | None = None
     for folder in args.runs:
-        margins, exact, other = read_run(folder)
+        margins, exact, other = read_run(folder, args.player)
         line = (
             f"{folder}: {len(margins)} deals, margin {_interval(list(margins.values()))}, "
             f"exact bids {exact:.1%} (others {other:.1%})"
