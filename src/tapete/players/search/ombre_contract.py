@@ -265,7 +265,8 @@ class ContractSearch:
         hand = deal.hand.mask
         original = (hand & ~drawn_mine) | deal.discards.mask
         k_me = drawn_mine.bit_count()
-        unseen = list(iter_bits(FULL_MASK & ~original & ~drawn_mine))
+        rest = deal.rest.mask  # the stock's rest, when the rules show it to the ombre
+        unseen = list(iter_bits(FULL_MASK & ~original & ~drawn_mine & ~rest))
         passed = _passed_by_choice(deal)
         d1, d2 = (seat + 1) % 3, (seat + 2) % 3
         counts = {d1: deal.drawn[d1], d2: deal.drawn[d2]}
@@ -281,7 +282,7 @@ class ContractSearch:
             begun = self.clock()
             rng.shuffle(unseen)
             originals = {d1: _mask(unseen[:9]), d2: _mask(unseen[9:18])}
-            stock = unseen[18:]
+            stock = unseen[18:]  # the rest of the stock, top first (a seen rest is never drawn)
             w = self._pass_weight(originals, passed)
             hands = [0, 0, 0]
             hands[seat] = hand
