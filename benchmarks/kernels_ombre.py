@@ -1,6 +1,8 @@
 """Ombre kernels: the exact solver from the first trick (ms per deal) and random card play.
 
 Run: ``.venv/bin/python benchmarks/kernels_ombre.py [--deals 200] [--auction rule|random]``.
+Also times "sacardo or not" alone (:func:`tapete.solvers.ombre_kernel.reaches`, what the
+contract search asks).
 Deals are taken to the first trick by the reference engine, the auction, exchange and trumps
 made by the ``rule`` bots (or at random); the solver's table is fresh for each deal (no help
 from earlier deals). numba's compile time is reported apart. Times are wall-clock and CPU
@@ -13,6 +15,7 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
 
 import numpy as np
 
@@ -23,14 +26,14 @@ from tapete.solvers.bits import seed_state
 from tapete.solvers.ombre import OmbreTables
 
 
-def first_tricks(count: int, seed: int, auction: str) -> list[tuple[object, ...]]:
+def first_tricks(count: int, seed: int, auction: str) -> list[tuple[Any, ...]]:
     """``count`` positions at the first trick: (hands, won, leader, ombre, n_trumps)."""
     game = tapete.load_game("ombre")
     rng = random.Random(seed)
     rule = load("rule")
-    out: list[tuple[object, ...]] = []
+    out: list[tuple[Any, ...]] = []
     while len(out) < count:
-        state = game.new_initial_state()
+        state: Any = game.new_initial_state()
         while not state.is_terminal() and state.phase() != "play":
             legal = state.legal_actions()
             if state.is_chance_node() or auction == "random":
@@ -40,11 +43,9 @@ def first_tricks(count: int, seed: int, auction: str) -> list[tuple[object, ...]
                 state.apply_action(rule.choose(state.view(seat), legal, rng))
         if state.phase() != "play":
             continue
-        view = state.view(0)
+        view: Any = state.view(0)
         tables = OmbreTables.for_trumps(view.trumps)
-        hands = np.array(
-            [tables.kernel_mask(state.view(q).hand.mask) for q in range(3)], dtype=np.uint64
-        )
+        hands = np.array([tables.kernel_mask(state.hands[q]) for q in range(3)], dtype=np.uint64)
         out.append((hands, np.zeros(3, dtype=np.int64), state.current_player(), view.ombre,
                     tables.n_trumps))  # fmt: skip
     return out
@@ -88,6 +89,19 @@ def main() -> None:
         )
     print(f"nodes (trick boundaries) mean {statistics.mean(nodes):,.0f}; outcomes "
           f"codille/puesta/sacardo {outcomes}")  # fmt: skip
+    ok.reaches(h, w, leader, ombre, ok.SACARDO, n_trumps, True, ok.new_table(4))  # compile
+    cpu_times = []
+    for h, w, leader, ombre, n_trumps in positions:
+        table[1].fill(-1)
+        cpu = time.process_time()
+        ok.reaches(h, w, leader, ombre, ok.SACARDO, n_trumps, True, table)
+        cpu_times.append(time.process_time() - cpu)
+    ms = sorted(t * 1000 for t in cpu_times)
+    print(
+        f"'sacardo or not' alone (reaches, one zero-window search), CPU: mean "
+        f"{statistics.mean(ms):.3f} ms, median {statistics.median(ms):.3f} ms, p95 "
+        f"{ms[int(0.95 * len(ms))]:.3f} ms"
+    )
     total = 0
     cpu = time.process_time()
     repeats = 20_000
