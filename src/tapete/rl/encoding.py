@@ -53,8 +53,7 @@ import random
 import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
-from itertools import compress
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -79,8 +78,12 @@ SEAT_NAMES: Final = frozenset(
 #: position) and the spec (the rules, constant for a game).
 IGNORED: Final = frozenset({"game", "spec", "move"})
 
-Buffer = npt.NDArray[np.float32]
-Index = npt.NDArray[np.int64]
+#: The types of :class:`PlayerView`'s own fields (the compiled core's class does not keep
+#: them all: its ``seat`` reads as ``type``).
+_BASE_HINTS: Final[dict[str, Any]] = {"game": str, "seat": int | None, "current_player": int}
+
+Buffer: TypeAlias = npt.NDArray[np.float32]
+Index: TypeAlias = npt.NDArray[np.int64]
 
 
 class EncodingError(TapeteError):
@@ -273,7 +276,7 @@ class _Builder:
     def view_fields(
         self, cls: type, prefix: str, getter: Callable[[Any], Any], events: bool
     ) -> None:
-        hints = typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls) | _BASE_HINTS
         for f in dataclasses.fields(cls):
             if f.name in IGNORED:
                 continue
@@ -809,6 +812,8 @@ def _identity(view: Any) -> Any:
 #: stream is dropped first.
 MAX_STREAMS: Final = 512
 MAX_STREAM_BYTES: Final = 32 << 20
+#: The most values a field keeps the cells of (a one-hot, a few numbers...).
+MAX_CACHED_VALUES: Final = 4096
 
 
 class _Unseen:
@@ -820,26 +825,270 @@ class _Unseen:
     def __ne__(self, other: object) -> bool:
         return True
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return 0
 
 
 _UNSEEN: Final = _Unseen()
 
 
 class _Stream:
-    """One stream's tensor, the field values it encodes and each field's own memo (the
-    cells it set, the cards of its plane, the events written...)."""
+    """One stream's tensor (``vec``, and ``mv``: a memoryview of it, whose cells are set in
+    C), the field values it encodes and each field's own memo (the cells it set, the cards
+    of its plane, the events written...)."""
 
-    __slots__ = ("memo", "mv", "values", "vec")
+    __slots__ = ("bytes_view", "direct", "memo", "mv", "values", "vec")
 
     def __init__(self, size: int, fields: int) -> None:
+        #: Whether the views' instance dicts hold the fields in the encoder's order.
+        self.direct = False
         self.vec: Buffer = np.zeros(size, np.float32)
-        self.mv: Any = self.vec.data  # a memoryview: one float32 cell set in C
-        self.values: tuple[Any, ...] = (_UNSEEN,) * fields
+        self.mv: Any = self.vec.data
+        self.bytes_view: Any = self.mv.cast("B")
+        self.values: list[Any] = [_UNSEEN] * fields
         self.memo: list[Any] = [None] * fields
 
 
-_Updater = Callable[[Any, Any, _Stream], None]
+class _Field:
+    """Writes one view field's changes into a stream's tensor: ``update(view, new, old,
+    stream)`` is called when the field's value is not the same object as the stream's last
+    (``old``); it compares the values and rewrites only the cells that changed."""
+
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+    def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
+        """Bring the field's cells in ``stream`` from ``old`` to ``new``."""
+        raise NotImplementedError
+
+
+class _Cells(_Field):
+    """Any field: its parts' cells written again (the cells it set before cleared). The
+    cells of each value are kept (most fields take few values: a phase, a seat, a bid)."""
+
+    def __init__(self, i: int, parts: list[Part]) -> None:
+        super().__init__(i)
+        self.writers: list[Writer] = [p.write for p in parts]
+        self.cache: dict[Any, tuple[list[int], list[int], list[float]]] = {}
+
+    def cells(self, view: Any, new: Any) -> tuple[list[int], list[int], list[float]]:
+        """The cells set to one, and the scalar cells with their values, of ``view``."""
+        try:
+            known = self.cache.get(new)
+        except TypeError:  # an unhashable value: written each time
+            known, new = None, _UNSEEN
+        if known is not None:
+            return known
+        ones: list[int] = []
+        si: list[int] = []
+        sv: list[float] = []
+        for write in self.writers:
+            write(view, ones, si, sv)
+        if new is not _UNSEEN:
+            if len(self.cache) >= MAX_CACHED_VALUES:
+                self.cache.clear()
+            self.cache[new] = (ones, si, sv)
+        return ones, si, sv
+
+    def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
+        """See :class:`_Field`."""
+        if new == old:
+            return
+        ones, si, sv = self.cells(view, new)
+        mv = stream.mv
+        memo = stream.memo
+        before: list[int] | None = memo[self.i]
+        if before is not None:
+            for c in before:
+                mv[c] = 0.0
+        for c in ones:
+            mv[c] = 1.0
+        for k in range(len(si)):
+            mv[si[k]] = sv[k]
+        memo[self.i] = ones + si if si else ones
+
+
+class _Numbers(_Field):
+    """A number, or a number per seat: the cells take the values (0 past a shorter tuple,
+    or for ``None``); a tuple of the same length rewrites the values that changed."""
+
+    def __init__(self, i: int, part: Part) -> None:
+        super().__init__(i)
+        self.o = part.offset
+        self.size = part.size
+        self.single = part.kind == "scalar"
+
+    def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
+        """See :class:`_Field`."""
+        if new == old:
+            return
+        mv = stream.mv
+        o = self.o
+        if self.single:
+            mv[o] = 0.0 if new is None else float(new)
+            return
+        count = 0 if new is None else min(len(new), self.size)
+        if new is not None and isinstance(old, tuple) and len(old) == len(new):
+            for k in range(count):
+                if new[k] != old[k]:
+                    mv[o + k] = float(new[k])
+            return
+        for k in range(count):
+            mv[o + k] = float(new[k])
+        for k in range(count, self.size):
+            mv[o + k] = 0.0
+
+
+class _TrickCells(_Field):
+    """The trick in progress: the cells of the old trick that the new one does not have
+    cleared, the new ones set."""
+
+    def __init__(self, i: int, part: Part, n: int, d: int, index_of: Sequence[int]) -> None:
+        super().__init__(i)
+        self.o = part.offset
+        self.n = n
+        self.d = d
+        self.index_of = list(index_of)
+
+    def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
+        """See :class:`_Field`."""
+        cells: list[int] = []
+        if new is not None:
+            o, n, d, index_of = self.o, self.n, self.d, self.index_of
+            leader: int = new.leader
+            cells.append(o + leader)
+            winner = new.winner
+            if winner is not None:
+                cells.append(o + n + winner)
+            base = o + 2 * n
+            for k, card in enumerate(new.cards):
+                cells.append(base + ((leader + k) % n) * d + index_of[card])
+        memo = stream.memo
+        before: list[int] = memo[self.i] or []
+        if cells == before:
+            return
+        mv = stream.mv
+        for c in before:
+            if c not in cells:
+                mv[c] = 0.0
+        for c in cells:
+            if c not in before:
+                mv[c] = 1.0
+        memo[self.i] = cells
+
+
+class _CardPlane(_Field):
+    """A set of cards: the cells of the cards that came or went."""
+
+    def __init__(self, i: int, part: Part, index_of: Sequence[int]) -> None:
+        super().__init__(i)
+        self.o = part.offset
+        self.index_of = list(index_of)
+
+    def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
+        """See :class:`_Field`."""
+        mask: int = 0 if new is None else new.mask
+        memo = stream.memo
+        before: int = memo[self.i] or 0
+        changed = before ^ mask
+        if not changed:
+            return
+        mv = stream.mv
+        o = self.o
+        index_of = self.index_of
+        while changed:
+            low = changed & -changed
+            mv[o + index_of[low.bit_length() - 1]] = 1.0 if mask & low else 0.0
+            changed ^= low
+        memo[self.i] = mask
+
+
+class _TrickList(_Field):
+    """Finished tricks: per seat, the cards it played; a longer list adds its new tricks."""
+
+    def __init__(self, i: int, part: Part, n: int, d: int, index_of: Sequence[int]) -> None:
+        super().__init__(i)
+        self.o = part.offset
+        self.size = part.size
+        self.n = n
+        self.d = d
+        self.index_of = list(index_of)
+
+    def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
+        """See :class:`_Field`."""
+        tricks: tuple[Any, ...] = () if new is None else tuple(new)
+        memo = stream.memo
+        before: tuple[Any, ...] = memo[self.i] or ()
+        start = len(before)
+        if start == len(tricks) and tricks == before:
+            return
+        o, n, d, index_of = self.o, self.n, self.d, self.index_of
+        if start > len(tricks) or tricks[:start] != before:  # not an extension: again
+            stream.vec[o : o + self.size] = 0.0
+            start = 0
+        mv = stream.mv
+        for trick in tricks[start:]:
+            leader: int = trick.leader
+            for k, card in enumerate(trick.cards):
+                mv[o + ((leader + k) % n) * d + index_of[card]] = 1.0
+        memo[self.i] = tricks
+
+
+class _EventLog(_Field):
+    """The event log: a longer log adds its new events' slots. Each event's slot is kept as
+    the bytes of its float32 cells (by the event's identity, with the event, so that the
+    identity stays its own), and the new slots are written as one block."""
+
+    def __init__(self, i: int, part: Part) -> None:
+        super().__init__(i)
+        assert part.event_log is not None
+        self.event_cells = part.event_log[0]
+        self.slots = part.event_log[1]
+        self.width = part.event_log[2]
+        self.o = part.offset
+        self.size = part.size
+        self.by_id: dict[int, tuple[Event, bytes]] = {}
+        self.rows: dict[tuple[int, ...], bytes] = {}
+
+    def row(self, event: Event) -> bytes:
+        """The float32 cells of ``event``'s slot, as bytes."""
+        cells = self.event_cells(event)
+        row = self.rows.get(cells)
+        if row is None:
+            slot = np.zeros(self.width, np.float32)
+            slot[list(cells)] = 1.0
+            row = self.rows[cells] = slot.tobytes()
+        return row
+
+    def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
+        """See :class:`_Field`."""
+        events: tuple[Any, ...] = () if new is None else tuple(new)
+        count = len(events)
+        memo = stream.memo
+        before: tuple[Any, ...] | None = memo[self.i]
+        start = 0 if before is None else len(before)
+        slots, width, o = self.slots, self.width, self.o
+        if before is not None and start == count and events == before:
+            return
+        if count > slots or before is None or events[:start] != before:
+            stream.vec[o : o + self.size] = 0.0  # a window, another log, or the first
+            start = 0
+            if count > slots:
+                events = events[count - slots :]
+        by_id = self.by_id
+        rows: list[bytes] = []
+        for event in events[start:]:
+            known = by_id.get(id(event))
+            if known is None or known[0] is not event:
+                if len(by_id) >= 65_536:
+                    by_id.clear()
+                known = (event, self.row(event))
+                by_id[id(event)] = known
+            rows.append(known[1])
+        at = 4 * (o + start * width)
+        block = b"".join(rows)
+        stream.bytes_view[at : at + len(block)] = block
+        memo[self.i] = events if len(events) == count else None
 
 
 def _field_of(name: str) -> str:
@@ -859,157 +1108,23 @@ def _getter(fields: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return operator.attrgetter(*fields)
 
 
-def _updater(ctx: _Context, i: int, parts: list[Part]) -> _Updater:
+def _field_updater(ctx: _Context, i: int, parts: list[Part]) -> _Field:
     """The updater of field ``i``, made of ``parts``: a card plane changes by the cards in
-    and out, a trick list and an event log by what was appended; any other field has its
-    cells written again (the cells it set before cleared)."""
+    and out, a trick list and an event log by what was appended, numbers by their values;
+    any other field has its cells written again (the cells it set before cleared)."""
     if len(parts) == 1 and parts[0].get is not None:
         part = parts[0]
         if part.kind in ("seat_values", "scalar"):
-            return _numbers_updater(i, part)
-        if part.kind in ("bool", "seat", "string", "card", "suit", "trick", "seat_flags"):
-            return _few_cells_updater(i, part)
-        if part.kind == "cardset" and part.get is not None:
-            return _cardset_updater(ctx, i, part)
-        if part.kind == "tricks" and part.get is not None:
-            return _tricks_updater(ctx, i, part)
-        if part.kind == "events" and part.event_log is not None and part.get is not None:
-            return _events_updater(i, part)
-    writers = tuple(p.write for p in parts)
-
-    def update(view: Any, value: Any, stream: _Stream) -> None:
-        ones: list[int] = []
-        si: list[int] = []
-        sv: list[float] = []
-        for write in writers:
-            write(view, ones, si, sv)
-        mv = stream.mv
-        before = stream.memo[i]
-        if before is not None:
-            for c in before:
-                mv[c] = 0.0
-        for c in ones:
-            mv[c] = 1.0
-        for c, x in zip(si, sv, strict=True):
-            mv[c] = x
-        stream.memo[i] = ones + si if si else ones
-
-    return update
-
-
-def _numbers_updater(i: int, part: Part) -> _Updater:
-    """A number, or a number per seat: the cells take the values (0 past a shorter tuple)."""
-    o, size, get = part.offset, part.size, part.get
-    assert get is not None
-    single = part.kind == "scalar"
-
-    def update(view: Any, value: Any, stream: _Stream) -> None:
-        values = get(view)
-        mv = stream.mv
-        if single:
-            mv[o] = 0.0 if values is None else float(values)
-            return
-        count = 0 if values is None else min(len(values), size)
-        for k in range(count):
-            mv[o + k] = float(values[k])
-        for k in range(count, size):
-            mv[o + k] = 0.0
-
-    return update
-
-
-def _few_cells_updater(i: int, part: Part) -> _Updater:
-    """A part of a few one-cells (a flag, a one-hot, a trick): the cells set before cleared,
-    the new ones set."""
-    write = part.write
-
-    def update(view: Any, value: Any, stream: _Stream) -> None:
-        ones: list[int] = []
-        write(view, ones, ones, [])  # these parts set no scalar cells
-        mv = stream.mv
-        for c in stream.memo[i] or ():
-            mv[c] = 0.0
-        for c in ones:
-            mv[c] = 1.0
-        stream.memo[i] = ones
-
-    return update
-
-
-def _cardset_updater(ctx: _Context, i: int, part: Part) -> _Updater:
-    o, index_of = part.offset, ctx.index_of
-    get = part.get
-    assert get is not None
-
-    def update(view: Any, value: Any, stream: _Stream) -> None:
-        cards = get(view)
-        mask = 0 if cards is None else cards.mask
-        before = stream.memo[i] or 0
-        changed = before ^ mask
-        mv = stream.mv
-        while changed:
-            low = changed & -changed
-            mv[o + index_of[low.bit_length() - 1]] = 1.0 if mask & low else 0.0
-            changed ^= low
-        stream.memo[i] = mask
-
-    return update
-
-
-def _tricks_updater(ctx: _Context, i: int, part: Part) -> _Updater:
-    n, d, index_of = ctx.n, ctx.d, ctx.index_of
-    o, size = part.offset, part.size
-    get = part.get
-    assert get is not None
-
-    def update(view: Any, value: Any, stream: _Stream) -> None:
-        tricks = tuple(get(view) or ())
-        before: tuple[Any, ...] = stream.memo[i] or ()
-        mv = stream.mv
-        start = len(before)
-        if tricks[:start] != before:  # not an extension of what is written: again
-            stream.vec[o : o + size] = 0.0
-            start = 0
-        for trick in tricks[start:]:
-            leader = trick.leader
-            for k, card in enumerate(trick.cards):
-                mv[o + ((leader + k) % n) * d + index_of[card]] = 1.0
-        stream.memo[i] = tricks
-
-    return update
-
-
-def _events_updater(i: int, part: Part) -> _Updater:
-    assert part.event_log is not None and part.get is not None
-    event_cells, slots, width = part.event_log
-    get = part.get
-    o, size = part.offset, part.size
-    # each event's cells by the event's identity (kept with it, so the id stays its own)
-    by_id: dict[int, tuple[Event, tuple[int, ...]]] = {}
-
-    def update(view: Any, value: Any, stream: _Stream) -> None:
-        events = tuple(get(view) or ())
-        before: tuple[Any, ...] = stream.memo[i] or ()
-        mv = stream.mv
-        start = len(before)
-        if len(events) > slots or events[:start] != before:  # a window, or another log
-            stream.vec[o : o + size] = 0.0
-            start = 0
-            if len(events) > slots:
-                events = events[len(events) - slots :]
-        base = o + start * width
-        for event in events[start:]:
-            known = by_id.get(id(event))
-            if known is None or known[0] is not event:
-                if len(by_id) >= 65_536:
-                    by_id.clear()
-                known = by_id[id(event)] = (event, event_cells(event))
-            for c in known[1]:
-                mv[base + c] = 1.0
-            base += width
-        stream.memo[i] = events if len(events) <= slots else None
-
-    return update
+            return _Numbers(i, part)
+        if part.kind == "cardset":
+            return _CardPlane(i, part, ctx.index_of)
+        if part.kind == "tricks":
+            return _TrickList(i, part, ctx.n, ctx.d, ctx.index_of)
+        if part.kind == "trick":
+            return _TrickCells(i, part, ctx.n, ctx.d, ctx.index_of)
+        if part.kind == "events" and part.event_log is not None:
+            return _EventLog(i, part)
+    return _Cells(i, parts)
 
 
 # -- the encoder ----------------------------------------------------------------------------
@@ -1045,9 +1160,20 @@ class Encoder:
             groups.setdefault(_field_of(part.name), []).append(part)
         self._fields: tuple[str, ...] = tuple(groups)
         self._values: Callable[[Any], tuple[Any, ...]] = _getter(self._fields)
-        self._updaters: tuple[_Updater, ...] = tuple(
-            _updater(self._ctx, i, parts) for i, parts in enumerate(groups.values())
+        self._updaters: list[_Field] = [
+            _field_updater(self._ctx, i, parts) for i, parts in enumerate(groups.values())
+        ]
+        # Where each field's value is read from: the view's instance dict, in its order (a
+        # view's fields are set in the same order by its class's __init__): _plan[k] is the
+        # updater of its k-th value (None: a field not encoded), then come the fields kept
+        # outside the dict (the slots of a compiled base class) if there are any.
+        self._dict_names: tuple[str, ...] = tuple(getattr(view, "__dict__", ()))
+        outside = tuple(f for f in self._fields if f not in self._dict_names)
+        self._outside: Callable[[Any], tuple[Any, ...]] | None = (
+            _getter(outside) if outside else None
         )
+        by_name = dict(zip(self._fields, self._updaters, strict=True))
+        self._plan: list[_Field | None] = [by_name.get(f) for f in self._dict_names + outside]
         self._streams: dict[tuple[Any, int], _Stream] = {}
         self._max_streams = max(8, min(MAX_STREAMS, MAX_STREAM_BYTES // (4 * max(1, self.size))))
 
@@ -1081,15 +1207,44 @@ class Encoder:
         events = view.events
         key = (view.seat, id(events[0]) if events else 0)
         stream = self._streams.get(key)
+        plan = self._plan
         if stream is None:
             if len(self._streams) >= self._max_streams:
                 del self._streams[next(iter(self._streams))]
-            stream = self._streams[key] = _Stream(self.size, len(self._fields))
-        values = self._values(view)
-        updaters = self._updaters
-        for i in compress(range(len(values)), map(operator.ne, values, stream.values)):
-            updaters[i](view, values[i], stream)
-        stream.values = values
+            stream = _Stream(self.size, len(plan) + len(self._fields))
+            stream.direct = tuple(getattr(view, "__dict__", ())) == self._dict_names
+            self._streams[key] = stream
+        olds = stream.values
+        names = getattr(view, "__dict__", None)
+        if stream.direct and names is not None and len(names) == len(self._dict_names):
+            k = 0
+            for new in names.values():
+                field = plan[k]
+                if field is not None:
+                    old = olds[k]
+                    if new is not old:
+                        field.update(view, new, old, stream)
+                        olds[k] = new
+                k += 1
+            if self._outside is not None:
+                for new in self._outside(view):
+                    field = plan[k]
+                    old = olds[k]
+                    if new is not old and field is not None:
+                        field.update(view, new, old, stream)
+                        olds[k] = new
+                    k += 1
+        else:  # a view whose instance dict is not the class's usual one: field by field
+            stream.direct = False  # for good: the values below are kept at other places
+            updaters = self._updaters
+            values = self._values(view)
+            base = len(plan)
+            for k in range(len(updaters)):
+                new = values[k]
+                old = olds[base + k]
+                if new is not old:
+                    updaters[k].update(view, new, old, stream)
+                    olds[base + k] = new
         return stream.vec
 
     def forget(self) -> None:
