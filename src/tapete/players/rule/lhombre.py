@@ -14,9 +14,11 @@ that pays most among those it can make, buys soundly, and plays trump and nolo g
 * Buying: in a trump game the player keeps trumps and kings, a defender throws its low plain
   cards (at most four); in a nolo the player throws its dangerous cards and the defenders
   keep theirs.
-* Play: trump games as the Tresillo bot (the player draws trumps, defenders do not overtake
-  each other); in a nolo the player plays the highest card that still loses (and unloads its
-  highest when void), the defenders play low and throw their high cards. A tout is declared
+* Play: trump games much as the Tresillo bot (defenders do not overtake each other; the
+  player draws trumps with three of them or the top one still out); in a nolo the player
+  plays the highest card that still loses (and unloads its highest when void), the defenders
+  leave him on top of the trick, throw their high cards when the trick is theirs anyway and
+  lead into a nolo ouvert's weak suits. A tout is declared
   only when it is sure (every card held is a trump above every trump still out).
 
 >>> import random, tapete
@@ -85,7 +87,7 @@ TOURNE_AT: Final = 3.0
 #: ... a tourné-respekt (its higher value needs a safer hand).
 RESPEKT_AT: Final = 3.3
 #: ... a solo (no purchase).
-SOLO_AT: Final = 6.0
+SOLO_AT: Final = 5.0
 #: The danger (uncovered high nolo cards) a købe nolo can buy away.
 KOBE_NOLO_DANGER: Final = 1
 #: A defender throws at most this many cards.
@@ -254,7 +256,10 @@ def _play_trumps(view: LhombreView, legal: Sequence[int]) -> int:
     if not played:
         held = [c for c in cards if eff[c] == TRUMP]
         if am_player and held:
-            return CARD_INDEX[max(held, key=lambda c: strength[c])]
+            top = max(held, key=lambda c: strength[c])
+            out = _trumps_out(view, trumps)
+            if out and (len(held) >= 3 or all(strength[top] > strength[c] for c in out)):
+                return CARD_INDEX[top]  # draw the defenders' trumps
         kings = [c for c in cards if eff[c] != TRUMP and Card(c).rank == Rank.KING]
         if kings:
             return CARD_INDEX[kings[0]]
@@ -270,6 +275,20 @@ def _play_trumps(view: LhombreView, legal: Sequence[int]) -> int:
     return CARD_INDEX[lowest]
 
 
+def _trumps_out(view: LhombreView, trumps: int) -> list[int]:
+    """The trumps this seat has not seen: in the others' hands, discards or the talon."""
+    seen = view.hand.mask | view.discards.mask
+    for t in view.finished_tricks:
+        for c in t.cards:
+            seen |= 1 << int(c)
+    if view.current_trick is not None:
+        for c in view.current_trick.cards:
+            seen |= 1 << int(c)
+    if view.turned is not None:
+        seen |= 1 << int(view.turned)
+    return list(iter_bits(TRUMP_MASK[trumps] & ~seen))
+
+
 def _play_nolo(view: LhombreView, legal: Sequence[int]) -> int:
     assert view.seat is not None
     cards = [CARD_ID[a] for a in legal if a < N_CARDS]
@@ -278,9 +297,7 @@ def _play_nolo(view: LhombreView, legal: Sequence[int]) -> int:
     lowest = min(cards, key=lambda c: NOLO_STRENGTH[c])
     highest = max(cards, key=lambda c: NOLO_STRENGTH[c])
     if view.seat != view.player:
-        if played and NOLO_SUIT[cards[0]] != NOLO_SUIT[played[0]]:
-            return CARD_INDEX[highest]  # void: throw a high card, keep the low ones to lead
-        return CARD_INDEX[lowest]
+        return CARD_INDEX[_defend_nolo(view, cards, played, lowest, highest)]
     if not played:
         return CARD_INDEX[lowest]
     if NOLO_SUIT[cards[0]] != NOLO_SUIT[played[0]]:
@@ -289,6 +306,40 @@ def _play_nolo(view: LhombreView, legal: Sequence[int]) -> int:
     if losing:
         return CARD_INDEX[max(losing, key=lambda c: NOLO_STRENGTH[c])]
     return CARD_INDEX[highest]
+
+
+def _gap(open_mask: int, card: int) -> int:
+    """How far the open hand's lowest card of ``card``'s suit ranks above ``card`` (0 when
+    it holds none of the suit or a card below it)."""
+    theirs = [NOLO_STRENGTH[x] for x in iter_bits(open_mask & NOLO_SUIT_MASK[NOLO_SUIT[card]])]
+    return max(0, min(theirs) - NOLO_STRENGTH[card]) if theirs else 0
+
+
+def _defend_nolo(
+    view: LhombreView, cards: list[int], played: list[int], lowest: int, highest: int
+) -> int:
+    """A defender's card in a nolo: lead low into the player (into his open hand's weak suit
+    in a nolo ouvert), leave the player on top of the trick, throw high cards when the
+    trick is the defenders' anyway."""
+    if not played:
+        if view.open_hand is not None:
+            forcing = [(_gap(view.open_hand.mask, c), c) for c in cards]
+            gap, card = max(forcing, key=lambda g: (g[0], -NOLO_STRENGTH[g[1]]))
+            if gap > 0:
+                return card
+        return lowest
+    if NOLO_SUIT[cards[0]] != NOLO_SUIT[played[0]]:
+        return highest  # void: throw a high card, keep the low ones to lead
+    assert view.current_trick is not None and view.player is not None
+    leader = view.current_trick.leader
+    player_index = (view.player - leader) % 3
+    if player_index >= len(played):
+        return lowest  # the player plays after: leave him room above
+    winner = nolo_trick_winner(played)
+    if winner != player_index:
+        return highest  # a defender already beats him: the trick is ours, throw high
+    under = [c for c in cards if nolo_trick_winner([*played, c]) == winner]
+    return max(under, key=lambda c: NOLO_STRENGTH[c]) if under else lowest
 
 
 def _sure_tout(view: LhombreView) -> bool:
