@@ -125,7 +125,7 @@ class ExchangeTable(TerminalTable):
                     typed = [*self._pending, *typed]
                 actions = self._parse_all(typed)
             except TapeteError as e:
-                self._refuse(e)
+                self._refuse(e, answer)
                 continue
             if phase == "exchange" and not any(text.split()[0] == "draw" for text in typed):
                 self._pending = typed

@@ -331,11 +331,10 @@ class PochaTable(TerminalTable):
                 return False
             if self._table_command(answer):
                 continue
-            answer = pocha_text(answer, phase)
             try:
-                state.apply_action(state.string_to_action(answer))
+                state.apply_action(state.string_to_action(pocha_text(answer, phase)))
             except (IllegalActionError, NotationError) as e:
-                self._refuse(e)
+                self._refuse(e, answer)
                 continue
             self._catch_up()
             return True

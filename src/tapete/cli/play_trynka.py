@@ -504,7 +504,7 @@ class TrynkaTable(TerminalTable):
             try:
                 action = state.string_to_action(text)
             except TapeteError as e:
-                self._refuse(e)
+                self._refuse(e, answer)
                 continue
             error = state.why_illegal(action)
             if error is not None:

@@ -5,7 +5,7 @@ exists), the in-game commands in English, Spanish and Russian (``help``, ``quit`
 ``money``, ``last``, ``rules``), cards typed in any case and with the numbers printed on
 Spanish cards (``1o`` = ``Ao``, ``10o`` / ``11o`` / ``12o`` = sota, caballo, rey), and the
 Spanish and Russian words of every game's actions. Errors are said in the player's language
-with :func:`error_text` (the reason codes of :mod:`tapete.i18n`).
+with :func:`refusal_text` (the reason codes of :mod:`tapete.i18n`).
 
 >>> command_of("AYUDA"), command_of("выход"), command_of("3o")
 ('help', 'quit', None)
@@ -100,10 +100,16 @@ TRYNKA_WORDS: Final[dict[str, str]] = {
     "cambio": "replace", "muestro": "show",
 }  # fmt: skip
 
-#: What a table says in Spanish or Russian to an answer it cannot read.
-NOT_UNDERSTOOD: Final = N_("That is not understood: 'help' lists the commands and your choices.")
+#: What a table says to an answer it cannot read (the engine's list of verbs is never shown).
+NOT_UNDERSTOOD: Final = N_(
+    "{answer} is not understood; 'help' lists the commands and your choices."
+)
 #: The values a refusal allows.
 ALLOWED: Final = N_("allowed: {values}")
+#: How an English refusal begins (the other languages say the reason as a sentence of its own).
+REFUSED: Final = "not allowed: "
+#: Words that keep their capital at the head of an English refusal.
+_PROPER: Final = frozenset({"Ombre", "Manille", "Spadille", "Basto", "Punto", "I"})
 
 _editing: bool | None = None
 
@@ -217,34 +223,44 @@ def trynka_text(answer: str) -> str:
     return answer.strip()
 
 
-def error_text(
-    error: TapeteError, lang: str, names: list[str] | None = None, me: int | None = None
+def refusal_text(
+    error: TapeteError,
+    lang: str,
+    names: list[str] | None = None,
+    me: int | None = None,
+    answer: str = "",
 ) -> str:
-    """The reason an answer was refused, said to the person.
+    """Why ``answer`` was refused, said to the person in one sentence.
 
-    A rule's refusal is the catalogs' sentence for its code (:mod:`tapete.i18n`) with the
-    values allowed when the engine names them; in English the engine's own detail when it
-    speaks of the others (``must follow clubs: holds ♣7``), with names for seats and never
-    its ``in phase round1``. An answer that cannot be read at all sends to ``help`` (never
-    the engine's list of verbs, chance verbs included).
+    In Spanish and Russian it is the catalogs' sentence for the rule's code
+    (:mod:`tapete.i18n`), with the values allowed when the engine names them; an answer that
+    cannot be read at all sends to ``help`` (never the engine's list of verbs, chance verbs
+    included). In English it is ``not allowed:`` and the engine's own detail when that speaks
+    of the others (``must follow clubs: holds ♣7``), with names for seats and never its ``in
+    phase round1``, else the same sentence as in the other languages, made the rest of the
+    line.
 
     >>> from tapete.errors import NotationError
-    >>> error_text(NotationError("cannot read 'x': expected 'bid <n>' or 'deal <card>'"), "es")
-    "No se entiende: 'ayuda' muestra las órdenes y lo que puedes jugar."
+    >>> unread = NotationError("cannot read 'x': expected 'bid <n>' or 'deal <card>'")
+    >>> refusal_text(unread, "es", answer="x")
+    "No se entiende «x»; 'ayuda' muestra las órdenes y lo que puedes jugar."
+    >>> refusal_text(unread, "en", answer="x")
+    "not allowed: 'x' is not understood; 'help' lists the commands and your choices"
     >>> refusal = IllegalActionError("stake 9 is above dark_max: allowed 1…2", seat=0,
     ...                              reason="stake_too_high")
-    >>> error_text(refusal, "ru", me=0)
-    'Ставка выше потолка стола. (можно: 1…2)'
-    >>> error_text(refusal, "en", ["Ana", "rule-1"], me=1)
-    'stake 9 is above dark_max: allowed 1…2'
+    >>> refusal_text(refusal, "ru", me=0)
+    'Ставка выше потолка стола (можно: 1…2).'
+    >>> refusal_text(refusal, "en", ["Ana", "rule-1"], me=1)
+    'not allowed: stake 9 is above dark_max: allowed 1…2'
     """
     from tapete.i18n import reason_text, translate
 
     if not isinstance(error, IllegalActionError):
         text = str(error)
-        if lang != "en" or re.search(r"expected .*'(deal|turn) <card>'", text):
-            return translate(lang, NOT_UNDERSTOOD)
-        return text
+        if lang == "en" and not re.search(r"expected .*'(deal|turn) <card>'", text):
+            return REFUSED + text
+        quoted = "'" + answer.strip() + "'" if lang == "en" else "«" + answer.strip() + "»"
+        return _said(lang, translate(lang, NOT_UNDERSTOOD, answer=quoted))
     text = error.detail
     about_me = me is not None and re.search(rf"\bseat {me}\b", text) is not None
     if lang != "en" or about_me:
@@ -253,11 +269,24 @@ def error_text(
             sentence = reason_text(lang, "illegal")
         allowed = re.search(r"\ballowed:? ([^;:]+)$", text)
         if allowed:
-            sentence += " (" + translate(lang, ALLOWED, values=allowed.group(1).strip()) + ")"
-        return sentence
+            values = translate(lang, ALLOWED, values=allowed.group(1).strip())
+            sentence = sentence.rstrip(".") + f" ({values})."
+        return _said(lang, sentence)
     if names is not None:
         text = re.sub(r"\bseat (\d+)", lambda m: _name(names, int(m.group(1))), text)
-    return re.sub(r" in phase [\w-]+", "", text).replace("not possible; ", "not possible now; ")
+    text = re.sub(r" in phase [\w-]+", "", text).replace("not possible; ", "not possible now; ")
+    return REFUSED + text
+
+
+def _said(lang: str, sentence: str) -> str:
+    """A refusal's sentence as the table prints it: alone, or in English the rest of the line
+    after :data:`REFUSED` (its capital and full stop dropped)."""
+    if lang != "en":
+        return sentence
+    first, _, rest = sentence.partition(" ")
+    if first not in _PROPER:
+        first = first[:1].lower() + first[1:]
+    return REFUSED + (first + (" " + rest if rest else "")).rstrip(".")
 
 
 def _name(names: list[str], seat: int) -> str:

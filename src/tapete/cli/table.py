@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from rich.console import Console
 
 from tapete.cli.common import LEFT_TEXT, game_from_args, make_bots, table_randomness
-from tapete.cli.prompt import command_of, command_word, default_language, error_text
+from tapete.cli.prompt import command_of, command_word, default_language, refusal_text
 from tapete.cli.texts import Texts
 from tapete.cli.words import rules_text, session_end
 from tapete.engine import CHANCE, Game, GameRecord, State, load_game
@@ -197,12 +197,10 @@ class TerminalTable(ABC):
             f" → {self.names[winner]}"
         )
 
-    def _refuse(self, error: TapeteError) -> None:
-        """Say why an answer was refused (the table then asks again)."""
-        self.console.print(
-            self.t("not allowed") + ": " + error_text(error, self.lang, self.names, self.me),
-            style="red", markup=False,
-        )  # fmt: skip
+    def _refuse(self, error: TapeteError, answer: str = "") -> None:
+        """Say in one sentence why ``answer`` was refused (the table then asks again)."""
+        text = refusal_text(error, self.lang, self.names, self.me, answer)
+        self.console.print(text, style="red", markup=False)
 
     def _print_winners(self, scores: Sequence[float], before: str = "") -> None:
         """The end of a session: the winners (the best ``scores``) and the person's seat."""
