@@ -71,7 +71,7 @@ SEAT_NAMES: Final = frozenset(
     {
         "seat", "current_player", "dealer", "ombre", "trump_card_holder", "selector",
         "next_dealer", "first_dealer", "leader", "winner", "to", "from", "actor", "by",
-        "player", "caller", "holder",
+        "player", "caller", "holder", "bidder", "first_player", "auction_winner",
     }
 )  # fmt: skip
 #: Fields never encoded: the game's name (constant), the move number (a clock, not a
@@ -1315,22 +1315,30 @@ def encoder_for(game: Game, perfect_recall: bool = True) -> Encoder:
     return Encoder(game, perfect_recall)
 
 
+def layout_section(name: str) -> str:
+    """The Markdown section of docs/rl-layouts.md for the game ``name`` (a spec such as
+    ``'pocha(n_players=6)'`` too): its sizes, pack and the table of its parts."""
+    from tapete.engine import load_game
+
+    game = load_game(name)
+    full, obs = encoder_for(game), encoder_for(game, perfect_recall=False)
+    return (
+        f"### `{name}`\n\nInformation state: {full.size} cells; observation (the same "
+        f"without the event log): {obs.size} cells. Pack: {full.deck.name}.\n\n"
+        f"{full.markdown()}\n"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the layout of each game named (every registered game by default) as Markdown:
     ``python -m tapete.rl.encoding pocha 'trynka(n_players=3)'``."""
     import sys
 
-    from tapete.engine import load_game, registered_games
+    from tapete.engine import registered_games
 
     names = list(argv if argv is not None else sys.argv[1:]) or registered_games()
     for name in names:
-        game = load_game(name)
-        full, obs = encoder_for(game), encoder_for(game, perfect_recall=False)
-        print(
-            f"### `{name}`\n\nInformation state: {full.size} cells; observation (the same "
-            f"without the event log): {obs.size} cells. Pack: {full.deck.name}.\n\n"
-            f"{full.markdown()}\n"
-        )
+        print(layout_section(name))
     return 0
 
 
