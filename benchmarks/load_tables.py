@@ -13,7 +13,9 @@ server applied: the client's, the bots' and the cards dealt), the clients' and t
 alone; the latency from an action sent to the ``state`` that acknowledges it (``ack``: p50,
 p90, p99, max); the time from that acknowledgement to the client's next turn (the bots'
 moves in between); and the CPU seconds the server process and this client process used in
-the measured window, also per client action. The clients run in this process (plain
+the measured window, also per client action; and what the server's garbage collector did
+in the window (``/healthz/gc``: collections and pauses by generation, every full
+collection's pause). The clients run in this process (plain
 asyncio), the server in its own, so on a small machine the two share the CPU; the machine
 load (``os.getloadavg``) is reported too. Loopback only, bounded in time and tables.
 """
@@ -50,8 +52,11 @@ SEAT = 0  # the scripted client's seat; seats 1..3 are rule bots
 SERVE = """
 import sys, uvicorn
 from tapete.web.app import create_app
+from tapete.web.gcpolicy import CollectorPolicy
 port, db = int(sys.argv[1]), sys.argv[2]
-app = create_app(db, address=f"http://127.0.0.1:{port}")
+refreeze, audit = float(sys.argv[3]), float(sys.argv[4])
+policy = CollectorPolicy(refreeze, audit) if refreeze > 0 else CollectorPolicy(1e9, 0)
+app = create_app(db, address=f"http://127.0.0.1:{port}", collector=policy)
 uvicorn.run(app, host="127.0.0.1", port=port, ws_max_size=64 * 1024, log_level="warning",
             access_log=False)
 """
@@ -149,7 +154,7 @@ async def client(
     compression = "deflate" if deflate else None
     try:
         async with websockets.connect(url, max_size=2**24, compression=compression) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(json.dumps({"type": "hello", "protocol": 2, "token": token}))
             stats.connected += 1
             sent_at: dict[int, float] = {}
             acked_at: float | None = None
@@ -206,6 +211,44 @@ async def client(
         stats.errors += 1
 
 
+def collector(base: str, since: float | None = None) -> dict[str, Any] | None:
+    """The server's garbage-collector figures (``/healthz/gc``), or ``None``."""
+    url = f"{base}/healthz/gc" + (f"?since={since}" if since is not None else "")
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            data: dict[str, Any] = json.loads(answer.read())
+            return data
+    except OSError:
+        return None
+
+
+def collector_window(before: dict[str, Any] | None, after: dict[str, Any] | None) -> Any:
+    """What the collector did between two ``/healthz/gc`` figures: collections and pause
+    seconds by generation, and the full collections' pauses (ms)."""
+    if before is None or after is None:
+        return None
+    pauses = sorted(after["full_pauses_ms"])
+    counts = zip(after["collections"], before["collections"], strict=True)
+    totals = zip(after["pause_total_ms"], before["pause_total_ms"], strict=True)
+    cpu = zip(after["cpu_total_ms"], before["cpu_total_ms"], strict=True)
+    return {
+        "collections": [a - b for a, b in counts],
+        "pause_total_ms": [round(a - b, 1) for a, b in totals],
+        "cpu_total_ms": [round(a - b, 1) for a, b in cpu],
+        "full_pauses_ms": after["full_pauses_ms"],
+        "full_cpu_ms": after["full_cpu_ms"],
+        "full_pause_ms_max": pauses[-1] if pauses else None,
+        "full_pause_ms_p50": pauses[len(pauses) // 2] if pauses else None,
+        "full_collected": sum(after["full_collected"]),
+        "collected": [a - b for a, b in zip(after["collected"], before["collected"], strict=True)],
+        "cpu_max_ms_since_start": after["cpu_max_ms"],
+        "collections_since_start": after["collections"],
+        "frozen": after["frozen"],
+        "refreezes": after["policy"]["refreezes"] - before["policy"]["refreezes"],
+        "audits": after["policy"]["audits"],
+    }
+
+
 def _pct(values: list[float], p: float) -> float | None:
     if not values:
         return None
@@ -251,6 +294,8 @@ async def run(
     stats.latencies.clear()
     stats.acked_at.clear()
     stats.turn_waits.clear()
+    gc_since = time.time()
+    gc_before = await loop.run_in_executor(None, collector, base)
     server_cpu = process_cpu(server_pid) if server_pid else None
     client_cpu = time.process_time()
     load_before = os.getloadavg()
@@ -273,6 +318,7 @@ async def run(
         end_cpu = process_cpu(server_pid)
         server_cpu = None if end_cpu is None else end_cpu - server_cpu
     load_after = os.getloadavg()
+    gc_after = await loop.run_in_executor(None, collector, base, gc_since)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
 
@@ -300,6 +346,7 @@ async def run(
         "server_cpu_ms_per_client_action": per_action(server_cpu),
         "client_cpu_ms_per_client_action": per_action(client_cpu),
         "load_1min": [round(load_before[0], 2), round(load_after[0], 2)],
+        "server_gc": collector_window(gc_before, gc_after),
         "finished_matches": stats.finished,
         "refused": stats.refused,
         "rate_limited": stats.rate_limited,
@@ -328,6 +375,18 @@ def main() -> int:
     parser.add_argument(
         "--pid", type=int, default=None, help="with --url: the server's process id (its CPU)"
     )
+    parser.add_argument(
+        "--gc-refreeze",
+        type=float,
+        default=2.0,
+        help="seconds between the server's freezes of the collector's objects (0: none; 2)",
+    )
+    parser.add_argument(
+        "--gc-audit",
+        type=float,
+        default=600.0,
+        help="seconds between the server's full collections of everything (0: none; 600)",
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 300 or not 0 <= args.warmup <= 60:
         parser.error("--tables 1..2000, --seconds 1..300, --warmup 0..60 (bounded on purpose)")
@@ -349,7 +408,10 @@ def main() -> int:
         else:
             port = free_port()
             db = db or f"sqlite:///{os.path.join(folder, 'tapete.sqlite3')}"
-            command = [sys.executable, "-c", SERVE, str(port), db]
+            command = [
+                *(sys.executable, "-c", SERVE, str(port), db),
+                *(str(args.gc_refreeze), str(args.gc_audit)),
+            ]
             server = subprocess.Popen(command, cwd=folder, stdout=subprocess.DEVNULL)
             base = f"http://127.0.0.1:{port}"
             for _ in range(600):

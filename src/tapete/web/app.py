@@ -44,7 +44,8 @@ from tapete.table import (
     Watcher,
 )
 from tapete.web.frames import frame
-from tapete.web.gcpolicy import settle_collector
+from tapete.web.gcpolicy import CollectorPolicy, settle_collector
+from tapete.web.gcpolicy import watch as collector_watch
 from tapete.web.hints import hint
 from tapete.web.protocol import (
     BURST,
@@ -626,14 +627,17 @@ def create_app(
     address: str = "http://127.0.0.1:8000",
     limits: LobbyLimits | None = None,
     worker: str | None = None,
+    collector: CollectorPolicy | None = None,
 ) -> FastAPI:
     """The tapete server app on the database ``db_url`` (migrated when it starts).
 
     ``address`` is this process's base URL, where other processes send its tables' clients;
     ``limits`` the lobby's rate limit per client address (default :class:`LobbyLimits`);
     ``worker`` this process's number among ``tapete serve --workers`` (sent back in the
-    ``X-Tapete-Worker`` header of every answer)."""
+    ``X-Tapete-Worker`` header of every answer); ``collector`` how the garbage collector is
+    kept from pausing the tables (default :class:`~tapete.web.gcpolicy.CollectorPolicy`)."""
     limiter = LobbyLimiter(limits if limits is not None else LobbyLimits())
+    policy = collector if collector is not None else CollectorPolicy()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -647,9 +651,12 @@ def create_app(
         if resumed:
             log.info("resumed %d tables", resumed)
         settle_collector()  # tapete.web.gcpolicy: no full collections every few seconds
+        collector_watch.install()  # the collector's pauses, for /healthz/gc
+        keeping = asyncio.get_running_loop().create_task(policy.run())
         try:
             yield
         finally:
+            keeping.cancel()
             await manager.stop()
             await asyncio.to_thread(store.close)
 
@@ -714,6 +721,16 @@ def create_app(
             "protocol": PROTOCOL_VERSION,
             "protocols": list(range(OLDEST_PROTOCOL, PROTOCOL_VERSION + 1)),
         }
+
+    @app.get("/healthz/gc")
+    async def healthz_gc(request: Request, since: float | None = None) -> dict[str, Any]:
+        """The cyclic collector's pauses in this process (``tapete.web.gcpolicy``): counts,
+        total and longest pause by generation, the full collections' pauses (those that
+        ended after ``since``, Unix seconds). Loopback clients only (else ``404``)."""
+        address = request.client.host if request.client is not None else ""
+        if not _is_loopback(address):
+            raise StarletteHTTPException(404, "Not Found")
+        return {**collector_watch.figures(since), "policy": policy.figures()}
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
