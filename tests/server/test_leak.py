@@ -44,21 +44,22 @@ def random_setup(rng: random.Random) -> tuple[str, dict[str, Any]]:
 
 
 def sealed_setup(rng: random.Random) -> tuple[str, dict[str, Any]]:
-    """A game with La Pocha's ronda india or ronda ciega hands: one hand of either, a short
-    match with both, or (rarely: it is long) a whole podrida match."""
+    """A game with La Pocha's ronda india or ronda ciega hands: one hand of either, or a
+    short match with both (a whole podrida match is played apart: it is long)."""
     n = rng.randint(3, 6)
-    roll = rng.random()
-    if roll < 0.5:
+    if rng.random() < 0.5:
         return "pocha", {"n_players": n, "hand_size": 1, rng.choice(RONDAS): True}
-    if roll < 0.95:
-        sequence = rng.choice(["1,2,1", "1,1,2,1", "2,1", "1,3,1"])
-        return "pocha-match", {
-            "n_players": n,
-            "hand_sequence": sequence,
-            "ronda_india": rng.choice(["opening", "every_one_card"]),
-            "ronda_ciega": rng.choice(["last", "off"]),
-        }
-    return "pocha-match", {"n_players": 6, "hand_sequence": "podrida", "ronda_india": "opening"}
+    sequence = rng.choice(["1,2,1", "1,1,2,1", "2,1", "1,3,1"])
+    return "pocha-match", {
+        "n_players": n,
+        "hand_sequence": sequence,
+        "ronda_india": rng.choice(["opening", "every_one_card"]),
+        "ronda_ciega": rng.choice(["last", "off"]),
+    }
+
+
+#: A whole podrida match of six (16 hands, the first of them india, the last ciega).
+PODRIDA = ("pocha-match", {"n_players": 6, "hand_sequence": "podrida", "ronda_india": "opening"})
 
 
 RONDAS = ("ronda_india", "ronda_ciega")
@@ -173,3 +174,22 @@ def test_leak_thousand_games(sqlite_url: str) -> None:
     )
     assert checked > 20000
     assert sum(sealed) > 100  # the sealed plays of the ronda india and ciega hands
+
+
+@pytest.mark.slow
+def test_leak_podrida_match(sqlite_url: str) -> None:
+    """A whole podrida match (its ronda india and ciega hands among 16), every message
+    checked (about a minute: the checks of every view of a long match)."""
+
+    async def go() -> tuple[int, list[int]]:
+        store, manager = new_manager(sqlite_url)
+        sealed: list[int] = []
+        try:
+            checked = await play_one(manager, store, random.Random(3), sealed, PODRIDA)
+            return checked, sealed
+        finally:
+            await manager.stop()
+            store.close()
+
+    checked, sealed = asyncio.run(go())
+    assert checked > 1000 and sum(sealed) > 0
