@@ -127,3 +127,46 @@ def test_buckets_never_grant_more_than_burst_plus_refill(steps: list[tuple[str, 
         assert count <= burst + rate * moment + 1e-9
     # each address has its own bucket: a fresh one always has a token
     assert buckets.take("fresh", moment) == 0
+
+
+def test_shared_buckets_match_the_memory_ones(db_url: str) -> None:
+    """The database's buckets (``take_token``, an upsert) grant exactly what the in-memory
+    ones grant, over the same requests, on SQLite and PostgreSQL."""
+    import random
+
+    from tapete.storage import Store
+    from tapete.storage import store as st
+
+    rng = random.Random(5)
+    store = Store(db_url)
+    store.migrate()
+    try:
+        memory = AddressBuckets(2.0, 3.0)
+        moment = 1000.0
+        for _ in range(80):
+            moment += rng.choice([0.0, 0.0, 0.1, 0.4, 1.5])
+            address = rng.choice(["203.0.113.1", "203.0.113.2"])
+            expected = memory.take(address, moment)
+            shared = store.call(st.take_token("create", address, 2.0, 3.0, moment))
+            assert shared == pytest.approx(expected, abs=1e-6), (moment, address)
+        # a kind has buckets of its own
+        assert store.call(st.take_token("join", "203.0.113.1", 2.0, 3.0, moment)) == 0.0
+    finally:
+        store.close()
+
+
+def test_processes_on_one_postgresql_share_the_limit(postgres: Any) -> None:
+    """Two server apps on one PostgreSQL (as ``--workers 2`` runs them): a client gets the
+    limit once, whichever process it reaches; not once per process."""
+    url = postgres.new_database()
+    with lobby(url, TIGHT) as one, lobby(url, TIGHT) as two:
+        assert one.post("/api/tables", json=TABLE).status_code == 201
+        assert two.post("/api/tables", json=TABLE).status_code == 201
+        assert one.post("/api/tables", json=TABLE).status_code == 201
+        refused(two.post("/api/tables", json=TABLE))
+        refused(one.post("/api/tables", json=TABLE))
+        listed = one.get("/api/tables", params={"status": "all"}).json()["tables"]
+        assert len(listed) == 3
+        # another address has its own bucket in both
+        with lobby(url, TIGHT, "198.51.100.9") as other:
+            assert other.post("/api/tables", json=TABLE).status_code == 201

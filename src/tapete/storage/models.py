@@ -92,4 +92,18 @@ class SettingRow(Base):
     value: Mapped[str] = mapped_column(Text)
 
 
+class RateBucketRow(Base):
+    """A lobby rate-limit bucket shared by the server processes: the tokens a client address
+    has left for one kind of request, when they were counted, and whether the last request
+    got one."""
+
+    __tablename__ = "rate_buckets"
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float, index=True)
+    granted: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+
+
 Index("ix_tables_created_at", TableRow.created_at)

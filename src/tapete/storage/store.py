@@ -19,6 +19,7 @@ import os
 import queue
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from typing import Any, TypeVar, cast
@@ -30,7 +31,9 @@ from sqlalchemy import (
     Engine,
     Table,
     bindparam,
+    case,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -38,11 +41,20 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tapete.errors import TapeteError
-from tapete.storage.models import ActionRow, OwnerRow, SeatRow, SettingRow, TableRow
+from tapete.storage.models import (
+    ActionRow,
+    OwnerRow,
+    RateBucketRow,
+    SeatRow,
+    SettingRow,
+    TableRow,
+)
 
 T = TypeVar("T")
 
@@ -608,6 +620,60 @@ def set_away(table_id: str, seat: int, away: bool) -> Callable[[Session], None]:
             .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
             .values(away=away)
         )
+
+    return op
+
+
+_BUCKETS = cast(Table, RateBucketRow.__table__)
+#: Takes between two clean-ups of the shared buckets that are full again (per process).
+_BUCKET_SWEEP = 500
+_bucket_takes = 0
+
+
+def take_token(
+    kind: str, address: str, rate: float, burst: float, moment: float | None = None
+) -> Callable[[Session], float]:
+    """Take one token from the shared bucket of ``kind`` and ``address`` (``rate`` tokens a
+    second, at most ``burst``; a new bucket is full): returns 0 if there was one, else the
+    seconds until there is. One atomic statement (an upsert), so processes sharing the
+    database share the bucket; ``moment`` is Unix seconds (default: now).
+
+    >>> import tempfile
+    >>> store = Store(default_url(tempfile.mkdtemp()))
+    >>> store.migrate()
+    >>> [store.call(take_token("join", "203.0.113.5", 1.0, 2.0, 100.0)) for _ in range(3)]
+    [0.0, 0.0, 1.0]
+    >>> store.call(take_token("join", "203.0.113.5", 1.0, 2.0, 101.0))
+    0.0
+    >>> store.close()
+    """
+    now = time.time() if moment is None else moment
+
+    def op(session: Session) -> float:
+        global _bucket_takes
+        c = _BUCKETS.c
+        elapsed = case((c.at < now, now - c.at), else_=0.0)
+        refilled = c.tokens + elapsed * rate
+        full = case((refilled > burst, burst), else_=refilled)
+        dialect = session.get_bind().dialect.name
+        upsert: Any = (pg_insert if dialect == "postgresql" else sqlite_insert)(_BUCKETS)
+        statement = (
+            upsert.values(kind=kind, address=address, tokens=burst - 1, at=now, granted=burst >= 1)
+            .on_conflict_do_update(
+                index_elements=[c.kind, c.address],
+                set_={
+                    "tokens": case((full >= 1, full - 1), else_=full),
+                    "granted": full >= 1,
+                    "at": case((c.at < now, now), else_=c.at),
+                },
+            )
+            .returning(c.tokens, c.granted)
+        )
+        tokens, granted = session.execute(statement).one()
+        _bucket_takes += 1
+        if _bucket_takes % _BUCKET_SWEEP == 0:  # forget the buckets that are full again
+            session.execute(delete(_BUCKETS).where(c.at < now - burst / max(rate, 1e-9)))
+        return 0.0 if granted else (1 - float(tokens)) / rate
 
     return op
 

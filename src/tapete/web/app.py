@@ -32,6 +32,7 @@ from tapete.engine import game_class, registered_games
 from tapete.errors import RecordError
 from tapete.players.base import available as available_players
 from tapete.storage import Store
+from tapete.storage import store as st
 from tapete.table import (
     OLDEST_PROTOCOL,
     STAND_IN,
@@ -196,25 +197,34 @@ class RateLimited(TableError):
 
 class LobbyLimiter:
     """The lobby's :class:`LobbyLimits` applied to requests (not to those another server
-    process forwards: it applied them to the client already)."""
+    process forwards: it applied them to the client already).
+
+    On PostgreSQL (:attr:`shared` set to the store) the buckets are rows of the database
+    (:func:`tapete.storage.store.take_token`), shared by every server process on it, so
+    that ``--workers N`` (or several hosts) give a client the limit once, not N times. On
+    SQLite, served by one process, they are kept in memory (:class:`AddressBuckets`)."""
 
     def __init__(self, limits: LobbyLimits) -> None:
         self.limits = limits
+        self.pairs = {"create": limits.create, "join": limits.join}
         self.buckets = {
-            kind: AddressBuckets(*pair)
-            for kind, pair in (("create", limits.create), ("join", limits.join))
-            if pair is not None
+            kind: AddressBuckets(*pair) for kind, pair in self.pairs.items() if pair is not None
         }
+        #: The store whose database keeps the buckets (``None``: this process's memory).
+        self.shared: Store | None = None
 
-    def check(self, request: Request, kind: str) -> None:
+    async def check(self, request: Request, kind: str) -> None:
         """:class:`RateLimited` if ``request``'s address has no ``kind`` token left."""
-        buckets = self.buckets.get(kind)
-        if buckets is None or _forwarded(request):
+        pair = self.pairs.get(kind)
+        if pair is None or _forwarded(request):
             return
         address = request.client.host if request.client is not None else "unknown"
         if not self.limits.loopback and _is_loopback(address):
             return
-        wait = buckets.take(address)
+        if self.shared is not None:
+            wait = await self.shared.awrite(st.take_token(kind, address[:64], *pair))
+        else:
+            wait = self.buckets[kind].take(address)
         if wait > 0:
             raise RateLimited("tables created" if kind == "create" else "seats taken", wait)
 
@@ -647,6 +657,8 @@ def create_app(
         app.state.store = store
         app.state.manager = manager
         app.state.forward_secret = await asyncio.to_thread(store.shared_secret)
+        if store.engine.dialect.name == "postgresql":  # shared by the processes on it
+            limiter.shared = store
         resumed = await manager.resume()
         if resumed:
             log.info("resumed %d tables", resumed)
@@ -766,7 +778,7 @@ def create_app(
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
         """Create a table (protocol.md, *create a table*)."""
-        limiter.check(request, "create")
+        await limiter.check(request, "create")
         spec = TableSpec(
             game=body.game,
             params=body.params,
@@ -798,7 +810,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
         """Take a seat with a display name."""
-        limiter.check(request, "join")
+        await limiter.check(request, "join")
         table = await manager_of(request).require(table_id)
         seat, token = await table.call(lambda: table.join(body.name, body.seat))
         return {"seat": seat, "token": token, "table": table.info()}
@@ -821,7 +833,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def rematch(table_id: str, body: AdminIn, request: Request) -> dict[str, Any]:
         """Offer a rematch of a finished table."""
-        limiter.check(request, "create")
+        await limiter.check(request, "create")
         table = await manager_of(request).rematch(table_id, body.admin_token)
         return {"table": table.info()}
 
