@@ -176,3 +176,36 @@ def test_the_policy_sees_by_seat() -> None:
         assert cards[~(1 << me)] == cards[0] and cards[1 << me] == cards[-1], index
         differ += cards[0] != cards[-1]
     assert differ >= 1
+
+
+def test_finish_tricks_plays_the_policy_then_solves() -> None:
+    """With no tricks to solve it is the policy's playout; solving the whole rest from the
+    seat's turn gives the reachable total nearest its bid; solving the last tricks of a
+    longer rest ends with a possible total."""
+    from tapete.solvers.pocha_endgame import finish_tricks
+
+    for index in range(40):
+        found = position(index, 8)
+        if found is None:
+            continue
+        _, tables, state = found
+        hands, bids, won, trick, st = _kernel_position(tables, state)
+        me = int(st[pk.ST_TO_MOVE])
+        bids = np.where(bids < 0, 1, bids)
+        left = tables.hand_size - int(st[pk.ST_TRICKS])
+
+        position_arrays = (hands, bids, won, trick, st)
+
+        def run(depth: int, arrays: tuple[Any, ...] = position_arrays, rp: Any = tables.rp,
+                me: int = me) -> int:  # fmt: skip
+            h, b, w, t, s = (a.copy() for a in arrays)
+            return int(finish_tricks(h, b, w, t, s, rp, me, depth))
+
+        h, b, w, t, s = (a.copy() for a in position_arrays)
+        pk.play_out(h, b, w, t, s, tables.rp, np.array([1], dtype=np.uint64), pk.ROLLOUT_RULE, 0.0)
+        assert run(0) == int(w[me]), index
+        mask = int(achievable_tricks(hands, bids, won, trick, st, tables.rp, -1, True, -1))
+        reachable = [t for t in range(64) if mask >> t & 1]
+        nearest = min(reachable, key=lambda t: (abs(t - int(bids[me])), t))
+        assert run(left) == nearest, index
+        assert run(2) in range(tables.hand_size + 1)

@@ -165,3 +165,34 @@ def evaluate_plays_exact(
                                           bid)  # fmt: skip
             totals[a] += weights[w] * best_score(rp, bid, reachable)
     return totals
+
+
+@jit(cache=True)
+def finish_tricks(
+    hands: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, me: Any, depth: Any,
+) -> Any:  # fmt: skip
+    """Finish the hand (from the play or the bidding) and return ``me``'s tricks: the
+    rule-like policy plays every seat until ``me`` is to move with ``depth`` tricks left or
+    fewer, then ``me``'s cards are chosen by :func:`achievable_tricks` — the total nearest
+    its bid (the lower one on a tie), the others still playing the policy. The arrays are
+    left at the point where the solving started (or at the end of the hand)."""
+    while st[pk.ST_PHASE] == pk.PHASE_BIDDING:
+        pk.apply_bid(bids, st, rp, pk.policy_bid(hands, bids, st, rp))
+    while st[pk.ST_PHASE] == pk.PHASE_PLAY:
+        p = st[pk.ST_TO_MOVE]
+        if p == me and rp[pk.RP_HAND] - st[pk.ST_TRICKS] <= depth:
+            reachable = achievable_tricks(hands, bids, won, trick, st, rp, -1, True, bids[me])
+            best = -1
+            best_d = 1 << 30
+            x = reachable
+            while x:
+                t = lowest_index(x)
+                x &= x - np.uint64(1)
+                d = abs(t - bids[me])
+                if d < best_d:
+                    best_d = d
+                    best = t
+            return best
+        legal = pk.legal_plays(hands, st, rp)
+        pk.apply_play(hands, won, trick, st, rp, pk.policy_play(hands, bids, won, st, rp, legal))
+    return won[me]

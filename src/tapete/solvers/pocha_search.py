@@ -33,6 +33,7 @@ import numpy as np
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.bits import lowest_index, popcount
 from tapete.solvers.jit import jit
+from tapete.solvers.pocha_endgame import finish_tricks
 
 
 @jit(cache=True)
@@ -209,11 +210,12 @@ def play_weights(
 @jit(cache=True)
 def evaluate_plays(
     worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, cards: Any,
-    playouts: Any, epsilon: Any, rng: Any,
+    playouts: Any, epsilon: Any, rng: Any, tail: Any = 0,
 ) -> Any:  # fmt: skip
     """``float64[len(cards)]``: the summed points (each world's times its ``weights``) of the
     seat to move after playing each card (kernel index) in each world, ``playouts`` playouts
-    per world and card."""
+    per world and card. With ``tail`` > 0 the seat's cards of the last ``tail`` tricks are
+    chosen exactly in each world (:func:`tapete.solvers.pocha_endgame.finish_tricks`)."""
     n = rp[pk.RP_N]
     me = st[pk.ST_TO_MOVE]
     totals = np.zeros(cards.shape[0], dtype=np.float64)
@@ -227,8 +229,12 @@ def evaluate_plays(
             for _ in range(playouts):
                 _load(worlds[w], bids, won, trick, st, hands, bids2, won2, trick2, st2)
                 pk.apply_play(hands, won2, trick2, st2, rp, cards[a])
-                pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
-                totals[a] += weights[w] * pk.score(rp, bids2[me], won2[me])
+                if tail > 0:
+                    t = finish_tricks(hands, bids2, won2, trick2, st2, rp, me, tail)
+                else:
+                    pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
+                    t = won2[me]
+                totals[a] += weights[w] * pk.score(rp, bids2[me], t)
     return totals
 
 
@@ -236,13 +242,15 @@ def evaluate_plays(
 def evaluate_bids(
     worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any,
     candidates: Any, playouts: Any, epsilon: Any, rng: Any, targets: Any, shade: Any = 0.0,
+    tail: Any = 0,
 ) -> Any:  # fmt: skip
     """``float64[len(candidates)]``: the summed points (times each world's ``weights``) of
     the seat to move bidding each candidate in each world (later seats bid the legal bid
     nearest ``targets[w, seat]`` from :func:`counted_targets`, or by the policy's count when
     ``targets`` is empty), then playing out. With ``shade`` > 0 each playout counts with
     weight ``shade`` as if the seat had taken one trick fewer (the playouts see every card,
-    so they make the seat's tricks look surer than they are)."""
+    so they make the seat's tricks look surer than they are). ``tail``: as in
+    :func:`evaluate_plays`."""
     n = rp[pk.RP_N]
     me = st[pk.ST_TO_MOVE]
     totals = np.zeros(candidates.shape[0], dtype=np.float64)
@@ -260,8 +268,11 @@ def evaluate_bids(
                 while counted and st2[pk.ST_PHASE] == pk.PHASE_BIDDING:
                     q = st2[pk.ST_TO_MOVE]
                     pk.apply_bid(bids2, st2, rp, nearest_bid(targets[w, q], bids2, st2, rp))
-                pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
-                t = won2[me]
+                if tail > 0:
+                    t = finish_tricks(hands, bids2, won2, trick2, st2, rp, me, tail)
+                else:
+                    pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
+                    t = won2[me]
                 value = pk.score(rp, candidates[a], t)
                 if shade > 0.0 and t > 0:  # the playouts see every card: take a trick less
                     value = (1.0 - shade) * value + shade * pk.score(rp, candidates[a], t - 1)

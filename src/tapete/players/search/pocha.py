@@ -103,7 +103,9 @@ class PochaSearch:
     counting only the cards it cannot see (the others as ``bid_rollout_sees`` says).
     ``max_worlds``: the most worlds a time-budgeted decision searches (:data:`MAX_WORLDS`).
     ``infer_sees=False``: the inference from the play takes the other seats to have chosen
-    their cards as counting players (not seeing where the cards are).
+    their cards as counting players (not seeing where the cards are). ``tail``: in every
+    playout the seat's own cards of the last ``tail`` tricks are chosen exactly in that world
+    (:func:`tapete.solvers.pocha_endgame.finish_tricks`; 0: the policy plays them).
     """
 
     def __init__(
@@ -126,6 +128,7 @@ class PochaSearch:
         endgame: int | None = None,
         bid_self_sees: bool = True,
         infer_sees: bool = True,
+        tail: int = 0,
     ) -> None:
         if bid_model not in ("count", "policy"):
             raise ConfigError(f"bid_model must be count or policy, got {bid_model!r}")
@@ -140,6 +143,9 @@ class PochaSearch:
         self.endgame = endgame
         self.bid_self_sees = bid_self_sees
         self.infer_sees = infer_sees
+        if not 0 <= tail <= 64:
+            raise ConfigError(f"tail must be between 0 and 64 tricks, got {tail!r}")
+        self.tail = tail
         self.time_budget = time_budget
         self.worlds = worlds
         self.playouts = playouts
@@ -187,10 +193,11 @@ class PochaSearch:
         empty = np.zeros((1, n + 1), dtype=np.uint64)
         targets = counted_targets(empty, np.zeros(n, dtype=np.uint64), np.uint64(0), 0, rp, count)
         counted_bid_weights(targets, bids, 0, rp, 0.5)
-        evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, targets)
+        evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, targets,
+                      float(self.bid_shade), int(self.tail))  # fmt: skip
         st[pk.ST_PHASE] = pk.PHASE_PLAY
         bids[:] = 0
-        evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng)
+        evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, int(self.tail))
         evaluate_plays_exact(hands, weights, bids, won, trick, st, rp, one)
         free = np.full(n + 1, np.uint64(0xFF), dtype=np.uint64)
         need = np.zeros(n + 1, dtype=np.int64)
@@ -314,14 +321,15 @@ class PochaSearch:
             if bidding:
                 totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
                                                 candidates[active], self.playouts, self.epsilon,
-                                                kernel_rng, targets, self.bid_shade)  # fmt: skip
+                                                kernel_rng, targets, self.bid_shade,
+                                                self.tail)  # fmt: skip
             elif exact:
                 totals[active] += evaluate_plays_exact(hands, weights, *root, tables.rp,
                                                        candidates[active])  # fmt: skip
             else:
                 totals[active] += evaluate_plays(hands, weights, *root, tables.rp,
                                                  candidates[active], self.playouts, self.epsilon,
-                                                 kernel_rng)  # fmt: skip
+                                                 kernel_rng, self.tail)  # fmt: skip
             weight_sums[active] += weights.sum() * (1 if exact else self.playouts)
             done += size
             if done >= self.prune_after and len(active) > self.keep:
