@@ -85,6 +85,17 @@ class PochaView(PlayerView):
     auction_winner: int | None
 
 
+#: Every card id's :class:`Card`, and per seat count the tuple of ``None`` s: the same
+#: objects from view to view (a view's unchanged fields are then the very same objects,
+#: which the observation encoder checks first).
+_CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(128))
+_NONES: tuple[tuple[None, ...], ...] = tuple((None,) * n for n in range(17))
+
+
+def _nones(n: int) -> tuple[None, ...]:
+    return _NONES[n] if n < len(_NONES) else (None,) * n
+
+
 def hand_view(state: PochaState, seat: int | None) -> PochaView:
     """The view of ``state`` for ``seat`` (``None``: a spectator)."""
     phase = state._phase
@@ -92,7 +103,7 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
     rules = state.rules
     finished = state._finished_tricks
     n_players = state.n_players
-    foreheads: tuple[Card | None, ...] = (None,) * n_players
+    foreheads: tuple[Card | None, ...] = _nones(n_players)
     own = state.hands[seat] if seat is not None else 0
     if state.india or state.ciega:
         own = 0
@@ -118,7 +129,7 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
         rank_order=rules.rank_order,
         hand=CardSet(own),
         cards_held=tuple([h.bit_count() for h in state.hands]),
-        trump_card=Card(trump) if trump >= 0 else None,
+        trump_card=_CARDS[trump] if trump >= 0 else None,
         trump_suit=Suit(state.trump_suit) if state.trump_suit >= 0 else None,
         trump_card_holder=state.trump_card_holder if state.trump_card_holder >= 0 else None,
         swaps=tuple((s, Card(g), Card(t)) for s, g, t in state.swaps),
@@ -154,6 +165,8 @@ def _forbidden_bid(state: PochaState) -> int | None:
 
 def _offers(state: PochaState) -> tuple[int | None, ...]:
     """Each seat's last offer in the auction for trumps (``None``: none)."""
+    if not state.auction:
+        return _nones(state.n_players)
     offers: list[int | None] = [None] * state.n_players
     for seat, offer in state.auction:
         if offer >= 0:
