@@ -79,14 +79,27 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return data
 
 
-def process_cpu(pid: int) -> float | None:
-    """CPU seconds (user + system, every thread) of process ``pid`` (Linux ``/proc``)."""
+def _stat(pid: int) -> list[str] | None:
     try:
         with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
+            return f.read().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system, every thread) of process ``pid`` and of its children
+    that are running (``tapete serve --workers``' workers; Linux ``/proc``)."""
+    fields = _stat(pid)
+    if fields is None:
+        return None
+    ticks = int(fields[11]) + int(fields[12])
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            child = _stat(int(entry))
+            if child is not None and child[1] == str(pid):
+                ticks += int(child[11]) + int(child[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 class Postgres:
@@ -387,7 +400,15 @@ def main() -> int:
         default=600.0,
         help="seconds between the server's full collections of everything (0: none; 600)",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="run `tapete serve --workers N` instead (PostgreSQL: with --postgres or --db)",
+    )
     args = parser.parse_args()
+    if args.workers > 1 and not (args.postgres or args.db):
+        parser.error("--workers needs PostgreSQL (--postgres or --db)")
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 300 or not 0 <= args.warmup <= 60:
         parser.error("--tables 1..2000, --seconds 1..300, --warmup 0..60 (bounded on purpose)")
     if sum(map(bool, (args.db, args.postgres, args.url))) > 1:
@@ -412,6 +433,11 @@ def main() -> int:
                 *(sys.executable, "-c", SERVE, str(port), db),
                 *(str(args.gc_refreeze), str(args.gc_audit)),
             ]
+            if args.workers > 1:  # the command itself: N workers on one port
+                command = [
+                    *(sys.executable, "-m", "tapete.cli.main", "serve", "--port", str(port)),
+                    *("--db", db, "--workers", str(args.workers), "--log-level", "warning"),
+                ]
             server = subprocess.Popen(command, cwd=folder, stdout=subprocess.DEVNULL)
             base = f"http://127.0.0.1:{port}"
             for _ in range(600):
@@ -439,6 +465,7 @@ def main() -> int:
             cluster.stop()
         shutil.rmtree(folder, ignore_errors=True)
     result["deflate"] = not args.no_deflate
+    result["workers"] = args.workers
     result["db"] = "external" if args.url else (db or "sqlite").split(":", 1)[0].split("+")[0]
     print(json.dumps(result))
     return 0

@@ -230,6 +230,8 @@ class LiveTable:
         self._bot_queued: int | None = None
         #: Whether its seats may be offered sealed actions (:func:`may_seal`).
         self.sealing = may_seal(game)
+        #: WebSockets of this process open at this table (before and after their hello).
+        self.sockets = 0
 
     # -- building ---------------------------------------------------------------------------
     @classmethod

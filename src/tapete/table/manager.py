@@ -221,6 +221,28 @@ class TableManager:
             except Exception:
                 log.exception("table %s: its lock could not be released", table.data.id)
 
+    async def hand_over(self, table_id: str) -> bool:
+        """Give the table up if nobody watches it here, so that the process a client of it
+        reached can serve it (its lock released, its state stored as always); True once it
+        is not served here. A table someone watches here, or has a WebSocket open to it,
+        stays (False)."""
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            await asyncio.shield(loading)
+        table = self.tables.get(table_id)
+        if table is None:
+            releasing = self._releases.get(table_id)
+            if releasing is not None:
+                await asyncio.shield(releasing)
+            return True
+        if table.watchers or table.sockets:
+            return False
+        self._forget(table)
+        releasing = self._releases.get(table_id)
+        if releasing is not None:
+            await asyncio.shield(releasing)
+        return True
+
     async def require(self, table_id: str) -> LiveTable:
         """:meth:`get` or :class:`TableError` ``unknown_table``."""
         table = await self.get(table_id)

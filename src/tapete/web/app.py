@@ -367,11 +367,23 @@ async def play_socket(
     def error(code: str, detail: str) -> None:
         conn.deliver({"type": "error", "code": code, "detail": detail})
 
+    counts: dict[str, int] = getattr(websocket.app.state, "counts", {})
     try:
-        table = await manager.get(table_id)
+        try:
+            table = await manager.get(table_id)
+        except Elsewhere as e:
+            # nobody watching it there: its owner gives it up and it is served here
+            secret = getattr(websocket.app.state, "forward_secret", None)
+            if e.address is None or e.address == manager.address or secret is None:
+                raise
+            if not await asyncio.to_thread(_ask_hand_over, e.address, table_id, secret):
+                raise
+            table = await manager.get(table_id)
+            counts["handovers_in"] = counts.get("handovers_in", 0) + 1
     except Elsewhere as e:
         if e.address is not None and e.address != manager.address:
             conn.task.cancel()
+            counts["relays"] = counts.get("relays", 0) + 1
             await relay(websocket, e.address, table_id)
             return
         error("internal", "the table's server is away; try again")  # not unknown: 1011
@@ -389,6 +401,7 @@ async def play_socket(
     watcher: Watcher | None = None
     limit = RateLimit()
     dropped = 0
+    table.sockets += 1  # not to be handed over to another process while this is open
     try:
         while not conn.closed:
             frame = await websocket.receive()
@@ -430,6 +443,7 @@ async def play_socket(
     except Exception:
         log.exception("table %s: connection failed", table_id)
     finally:
+        table.sockets -= 1
         if watcher is not None:
             w = watcher
             with contextlib.suppress(Exception):
@@ -477,6 +491,20 @@ async def relay(websocket: WebSocket, address: str, table_id: str) -> None:
         if websocket.application_state == WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await websocket.close(code if code < 5000 else 1011)
+
+
+def _ask_hand_over(address: str, table_id: str, secret: str) -> bool:
+    """Ask the process at ``address`` to give table ``table_id`` up (it does if nobody
+    watches it there); True once it did."""
+    status, answer = _forward(
+        address, "POST", f"/internal/tables/{table_id}/hand-over", b"{}", secret
+    )
+    if status != 200:
+        return False
+    try:
+        return bool(json.loads(answer).get("released"))
+    except (ValueError, AttributeError):
+        return False
 
 
 def _forward(
@@ -648,6 +676,8 @@ def create_app(
     kept from pausing the tables (default :class:`~tapete.web.gcpolicy.CollectorPolicy`)."""
     limiter = LobbyLimiter(limits if limits is not None else LobbyLimits())
     policy = collector if collector is not None else CollectorPolicy()
+    #: WebSockets relayed to another process, tables handed over to or by this one.
+    counts: dict[str, int] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -656,6 +686,7 @@ def create_app(
         manager = TableManager(store, idle_close=idle_close, address=address)
         app.state.store = store
         app.state.manager = manager
+        app.state.counts = counts
         app.state.forward_secret = await asyncio.to_thread(store.shared_secret)
         if store.engine.dialect.name == "postgresql":  # shared by the processes on it
             limiter.shared = store
@@ -743,6 +774,36 @@ def create_app(
         if not _is_loopback(address):
             raise StarletteHTTPException(404, "Not Found")
         return {**collector_watch.figures(since), "policy": policy.figures()}
+
+    @app.post("/internal/tables/{table_id}/hand-over")
+    async def hand_over(table_id: str, request: Request) -> dict[str, Any]:
+        """From another server process (with the shared secret; else ``404``): give the
+        table up if nobody watches it here, so that the process its client reached serves
+        it instead of relaying (protocol.md, *Several processes*)."""
+        if not _forwarded(request):
+            raise StarletteHTTPException(404, "Not Found")
+        released = await manager_of(request).hand_over(table_id[:32])
+        if released:
+            counts["handovers_out"] = counts.get("handovers_out", 0) + 1
+        return {"released": released}
+
+    @app.get("/healthz/server")
+    async def healthz_server(request: Request) -> dict[str, Any]:
+        """This process: its worker number, its address, the tables it serves, the
+        WebSockets it relayed to another process and the tables handed over (loopback
+        clients only, else ``404``)."""
+        address = request.client.host if request.client is not None else ""
+        if not _is_loopback(address):
+            raise StarletteHTTPException(404, "Not Found")
+        manager = manager_of(request)
+        return {
+            "worker": worker,
+            "address": manager.address,
+            "tables": len(manager.tables),
+            "relays": counts.get("relays", 0),
+            "handovers_in": counts.get("handovers_in", 0),
+            "handovers_out": counts.get("handovers_out", 0),
+        }
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
