@@ -96,12 +96,13 @@ def test_a_cpu_time_budget_plays_legal_hands() -> None:
 
 
 def test_endgame_by_level_and_parameter() -> None:
-    """The strong level solves the last tricks exactly, the faster levels do not; the
-    ``endgame`` parameter overrides it, and a solved hand is played legally."""
-    from tapete.players.search.pocha import ENDGAME_STRONG
+    """The time-budgeted levels solve the last tricks exactly, fixed worlds do not unless
+    asked; the ``endgame`` parameter overrides it, and a solved hand is played legally."""
+    from tapete.players.search.pocha import ENDGAME
 
-    assert searcher("search-strong")._pocha_search().endgame == ENDGAME_STRONG > 0
-    assert searcher("search-normal")._pocha_search().endgame == 0
+    assert searcher("search-strong")._pocha_search().endgame == ENDGAME > 0
+    assert searcher("search-easy")._pocha_search().endgame == ENDGAME
+    assert searcher("search-normal", endgame=0)._pocha_search().endgame == 0
     assert searcher(worlds=8)._pocha_search().endgame == 0  # fixed worlds: as asked
     search = searcher(worlds=12, endgame=10)
     assert search._pocha_search().endgame == 10
