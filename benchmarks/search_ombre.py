@@ -3,7 +3,8 @@
 Run: ``.venv/bin/python benchmarks/search_ombre.py [--deals 6] [--levels easy,normal,strong]
 [--clock wall|cpu] [--param key=value ...]``. The search sits in each seat in turn. Prints,
 per level and per kind of decision (the auction, the ombre's exchange — its first discard,
-where the plan is made — the trumps and the cards, each with more than one legal action),
+where the plan is made —, a defender's exchange, the trumps and the cards, each with more
+than one legal action),
 the mean and 99th percentile of the seconds per decision, on the wall clock and in CPU time
 of this thread, and the worlds per decision (the solver's compile time, at ``start``, is
 reported apart). ``--param`` passes search options (``contract_budget=1.0``...).
@@ -67,6 +68,8 @@ def main() -> None:
                     seat = state.current_player()
                     view = state.view(seat)
                     kind = state.phase()
+                    if kind == "exchange":
+                        kind = "exchange" if seat == view.ombre else "defender exchange"
                     first_discard = kind != "exchange" or not view.discards
                     if seat == me and len(legal) > 1 and first_discard:
                         start, start_cpu = time.perf_counter(), time.thread_time()
@@ -81,12 +84,12 @@ def main() -> None:
                     state.apply_action(action)
         print(f"{level} (budget {bot.time_budget:.3f} s, {args.clock} clock, start "
               f"{compile_time:.1f} s):")  # fmt: skip
-        for kind in ("auction", "exchange", "trumps", "play"):
+        for kind in ("auction", "exchange", "defender exchange", "trumps", "play"):
             if kind not in cpu:
                 continue
             c, w = cpu[kind], wall[kind]
             print(
-                f"  {kind:8s} {len(c):4d} decisions: CPU mean {statistics.mean(c) * 1000:7.1f} "
+                f"  {kind:17s} {len(c):4d} decisions: CPU mean {statistics.mean(c) * 1000:7.1f} "
                 f"ms, p99 {_p99(c) * 1000:7.1f} ms; wall mean {statistics.mean(w) * 1000:7.1f} "
                 f"ms, p99 {_p99(w) * 1000:7.1f} ms; worlds {statistics.mean(worlds[kind]):6.1f}"
             )
