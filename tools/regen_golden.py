@@ -111,12 +111,14 @@ CASES: list[tuple[str, dict[str, Any], int, str, str]] = [
     ("tresillo-match", {"num_deals": 4}, 1, "random", ""),
     ("tresillo-match", {"num_deals": 4}, 1, "rule", "the plate carried"),
     # Danish l'hombre (issue 15): the Union's ladder, bet and kruk
-    ("lhombre", {}, 2, "random", "a tourné won"),
+    ("lhombre", {}, 2, "random", "a solo won"),
     ("lhombre", {}, 5, "random", "a nolo ouvert kruk"),
-    ("lhombre", {}, 7, "random", "a solo bet"),
+    ("lhombre", {}, 9, "random", "a ren nolo bet"),
+    ("lhombre", {"auction": "steps"}, 2, "random", "the one-step ladder"),
     ("lhombre", {}, 1, "rule", "a ren nolo won"),
     ("lhombre", {}, 5, "rule", "a spil kruk"),
     ("lhombre", {}, 10, "rule", "a købe nolo won"),
+    ("lhombre", {}, 14, "rule", "a tourné won"),
     ("lhombre-match", {"num_deals": 3}, 1, "random", ""),
     ("lhombre-match", {"num_deals": 3}, 1, "rule", ""),
 ]

@@ -64,10 +64,12 @@ def _choice(state: LhombreState) -> str:
     return state.action_to_string(action)
 
 
-def test_the_bot_bids_with_a_strong_hand_and_passes_with_a_weak_one() -> None:
-    strong = dealt(("♠A ♣A ♣2 ♣K ♣Q ♣J ♥K ♥Q ♦K", "♦Q ♦J ♦A ♦2 ♦3 ♦4 ♦5 ♦6 ♦7",
-                    "♠K ♠Q ♠J ♠7 ♠6 ♠5 ♠4 ♠3 ♠2"))  # fmt: skip
-    assert _choice(strong) == "spil"
+def test_the_bot_bids_as_far_as_its_hand_carries() -> None:
+    others = ("♦Q ♦J ♦A ♦2 ♦3 ♦4 ♦5 ♦6 ♦7", "♠K ♠Q ♠J ♠7 ♠6 ♠5 ♠4 ♠3 ♠2")
+    strong = dealt(("♠A ♣A ♣2 ♣K ♣Q ♣J ♥K ♥Q ♦K", *others))
+    assert _choice(strong) == "solo"  # no purchase needed: the solo, straight away
+    fair = dealt(("♠A ♣K ♣6 ♣5 ♥K ♥5 ♥4 ♦3 ♦4", "♦Q ♦J ♦A ♦2 ♦5 ♦6 ♦7 ♣Q ♣J", others[1]))
+    assert _choice(fair) == "spil"
     weak = dealt(("♠3 ♠4 ♥5 ♥6 ♦2 ♦3 ♣5 ♦J ♥J", "♦Q ♦K ♦A ♠2 ♣3 ♦4 ♦5 ♦6 ♦7",
                   "♠K ♠Q ♠J ♠7 ♠6 ♠5 ♣K ♣Q ♠A"))  # fmt: skip
     assert _choice(weak) == "pass"
@@ -80,11 +82,15 @@ def test_a_hand_of_bottom_cards_reaches_the_nolo_steps() -> None:
     assert nolo_danger(high) == 9
 
 
-def test_the_bot_declares_the_game_that_pays_most_among_those_it_can_make() -> None:
+def test_the_bot_bids_the_nolo_that_pays_most_among_those_it_can_make() -> None:
     hands = ("♥7 ♥6 ♦7 ♦6 ♠A ♠2 ♣A ♣2 ♣3", "♦Q ♦J ♦A ♦2 ♦3 ♦4 ♦5 ♦K ♥K",
              "♠K ♠Q ♠J ♠7 ♠6 ♠5 ♠4 ♠3 ♣K")  # fmt: skip
-    state = apply(dealt(hands), "spil", "pass", "pass")
-    assert _choice(state) in ("declare ren-nolo", "declare nolo-ouvert")
+    state = dealt(hands)
+    assert _choice(state) == "nolo-ouvert"
+    apply(state, "nolo-ouvert", "pass", "pass")
+    assert _choice(state) == "declare nolo-ouvert"
+    spil = apply(dealt(hands), "spil", "pass", "pass")  # a spil won: no ren nolo now
+    assert _choice(spil) in ("declare købe-nolo", "declare tourné")  # the two that pay 2
 
 
 def test_the_rule_bot_beats_the_random_bot() -> None:

@@ -9,7 +9,7 @@ from tapete.testing.conformance import check_game
 
 VARIANTS = [
     {},
-    {"settlement": "player", "tout": False, "dealer": 0, "balances": "3/-1/-2"},
+    {"settlement": "player", "tout": False, "dealer": 0, "balances": "3/-1/-2", "auction": "steps"},
     {"matador_privilege": False, "tout_points": 2, "points": "1/1/1 " * 8 + "9/9/9"},
 ]
 

@@ -84,25 +84,28 @@ def test_nolo_games_rank_each_suit_plainly_with_black_aces_and_red_sevens_at_the
 
 
 def test_the_first_bid_is_spil_and_each_overbid_is_one_step() -> None:
+    # [DLU]: the spil games "skal meldes som spil", a higher one only as needed to outbid;
+    # solo, ren nolo and nolo ouvert may be bid straight away.
     state = dealt()
-    assert texts(state) == ["pass", "spil"]  # "skal meldes som spil" [DLU]
+    assert texts(state) == ["pass", "spil", "solo", "ren-nolo", "nolo-ouvert"]
     apply(state, "spil")
-    assert state.current_player() == 1 and texts(state) == ["pass", "bedre"]
+    assert state.current_player() == 1
+    assert texts(state) == ["pass", "bedre", "solo", "ren-nolo", "nolo-ouvert"]
     with pytest.raises(IllegalActionError) as jump:
-        apply(state, "tourné")  # a higher bid than needed to outbid
+        apply(state, "tourné")  # a higher spil game than needed to outbid
     assert jump.value.reason == "outbid"
 
 
 def test_the_bid_falls_back_to_the_previous_holder_who_may_hold_it() -> None:
     state = apply(dealt(), "spil", "bedre")
     assert state.current_player() == 0  # back to the holder [JHP]
-    assert texts(state) == ["pass", "bedre"]  # forehand holds the same step (priority)
+    assert texts(state)[:2] == ["pass", "bedre"]  # forehand holds the same step (priority)
     apply(state, "bedre")
-    assert state.current_player() == 1 and texts(state) == ["pass", "tourné"]
+    assert state.current_player() == 1 and texts(state)[:2] == ["pass", "tourné"]
     apply(state, "pass")
-    assert state.current_player() == 2 and texts(state) == ["pass", "tourné"]
+    assert state.current_player() == 2 and texts(state)[:2] == ["pass", "tourné"]
     apply(state, "tourné")
-    assert state.current_player() == 0 and texts(state) == ["pass", "tourné"]
+    assert state.current_player() == 0 and texts(state)[:2] == ["pass", "tourné"]
     apply(state, "pass")
     assert state.phase() == "declare" and state.player == 2 and state.level == 3
 
@@ -129,7 +132,7 @@ def test_a_passed_player_speaks_no_more_and_all_passing_throws_the_cards_in() ->
 def test_nolo_ouvert_is_the_top_of_the_ladder() -> None:
     state = dealt()
     words = ["spil", "bedre", "bedre", "tourné", "tourné", "respekt", "respekt", "solo", "solo"]
-    words += ["solo-spar", "solo-spar", "nolo-ouvert", "nolo-ouvert"]
+    words += ["ren-nolo", "ren-nolo", "nolo-ouvert", "nolo-ouvert"]
     apply(state, *words)
     assert state.level == 7 and state.bidder == 0 and state.current_player() == 1
     assert texts(state) == ["pass"]
@@ -138,13 +141,11 @@ def test_nolo_ouvert_is_the_top_of_the_ladder() -> None:
 # -- the declaration [DLU] ---------------------------------------------------------------------
 
 
-def test_after_spil_the_player_chooses_a_suit_a_tourne_or_kobe_nolo_or_a_higher_game() -> None:
+def test_after_spil_the_player_chooses_a_suit_a_tourne_or_kobe_nolo() -> None:
+    # [DLU] "Spilleren må selv afgøre, om han vil spille i en bestemt farve, tournere eller
+    # spille købe nolo".
     state = apply(dealt(), "spil", "pass", "pass")
-    assert texts(state) == [
-        "declare spil", "declare bedre-spil", "declare tourné", "declare købe-nolo",
-        "declare tourné-respekt", "declare solo", "declare solo-spar", "declare ren-nolo",
-        "declare nolo-ouvert",
-    ]  # fmt: skip
+    assert texts(state) == ["declare spil", "declare tourné", "declare købe-nolo"]
     apply(state, "declare spil")
     assert state.phase() == "trumps"  # the suit is named after the bid is won
     assert len(texts(state)) == 4
@@ -159,10 +160,37 @@ def test_a_won_step_allows_no_lower_game() -> None:
 
 
 def test_bedre_spil_and_solo_spar_are_played_in_spades() -> None:
-    state = apply(dealt(), "spil", "pass", "pass", "declare bedre-spil")
+    state = apply(dealt(), "spil", "bedre", "pass", "pass")
+    assert state.player == 1 and texts(state) == ["declare bedre-spil"]
+    apply(state, "declare bedre-spil")
     assert state.trumps == int(Suit.SPADES) and state.phase() == "exchange"
-    solo = apply(dealt(), "spil", "pass", "pass", "declare solo-spar")
+    solo = apply(dealt(), *SOLO_SPAR_BIDS)
     assert solo.trumps == int(Suit.SPADES) and solo.current_player() == 1  # no purchase
+
+
+def test_solo_spar_only_as_an_overbid_a_jump_to_its_step_is_a_ren_nolo() -> None:
+    # [DLU] "Solo Spar: Denne melding må kun afgives, når det er nødvendigt for at give
+    # overbud"; reading: a bid straight to step 6 is the ren nolo.
+    jumped = apply(dealt(), "ren-nolo", "pass", "pass")
+    assert texts(jumped) == ["declare ren-nolo"]
+    needed = apply(dealt(), "solo", "ren-nolo", "pass", "pass")
+    assert needed.player == 1 and texts(needed) == ["declare solo-spar", "declare ren-nolo"]
+
+
+def test_solo_and_the_nolos_may_be_bid_straight_away() -> None:
+    state = apply(dealt(), "pass", "solo")
+    assert state.level == 5 and state.current_player() == 2
+    assert texts(state) == ["pass", "ren-nolo", "nolo-ouvert"]
+    apply(state, "pass")
+    assert texts(state) == ["declare solo"]
+
+
+def test_with_auction_steps_every_bid_is_one_step_and_any_higher_game_may_follow() -> None:
+    # The option for tables that climb the ladder one step at a time.
+    state = dealt(auction="steps")
+    assert texts(state) == ["pass", "spil"]
+    apply(state, "spil", "pass", "pass")
+    assert len(texts(state)) == 9 and "declare solo-spar" in texts(state)
 
 
 # -- buying [DLU, JHP] -------------------------------------------------------------------------
@@ -200,12 +228,15 @@ def test_tourne_turns_the_top_card_for_trumps_and_the_player_buys_one_beyond_it(
 
 def test_tourne_respekt_is_a_tourne_of_higher_rank() -> None:
     # reading: the sources give it a rank, points and the tourné's buying rule only.
-    state = apply(dealt(), "spil", "pass", "pass", "declare tourné-respekt", "turn ♣7")
+    bids = ("spil", "bedre", "bedre", "tourné", "tourné", "respekt", "pass", "pass")
+    state = apply(dealt(), *bids)
+    assert state.player == 1 and texts(state) == ["declare tourné-respekt"]
+    apply(state, "declare tourné-respekt", "turn ♣7")
     assert state.trumps == int(Suit.CLUBS) and "draw" not in texts(state)
 
 
 def test_in_a_solo_the_player_keeps_his_cards_and_the_defenders_buy() -> None:
-    state = apply(dealt(), "spil", "pass", "pass", "declare solo", "trumps ♣")
+    state = apply(dealt(), "solo", "pass", "pass", "declare solo", "trumps ♣")
     assert state.current_player() == 1
     apply(state, "discard ♦6", "discard ♦5", "draw", "stock ♥7", "stock ♥6")
     assert state.current_player() == 2
@@ -228,7 +259,7 @@ def _to_play(state: LhombreState) -> LhombreState:
 
 
 def test_nolo_games_follow_suit_without_trumps_and_forehand_leads() -> None:
-    state = _to_play(apply(dealt(), "spil", "pass", "pass", "declare ren-nolo"))
+    state = _to_play(apply(dealt(), "ren-nolo", "pass", "pass", "declare ren-nolo"))
     assert state.trumps == -1 and state.current_player() == 0
     apply(state, "play ♥K")
     assert state.current_player() == 1
@@ -286,11 +317,13 @@ def test_the_points_are_the_unions_table() -> None:
 
 
 SOLO_SPAR_HANDS = ("♠A ♠2 ♣A ♠K ♠Q ♠J ♠7 ♠6 ♠5", HANDS[1], "♠4 ♠3 ♥K ♥Q ♥J ♥A ♥2 ♥3 ♥4")
+#: Forehand's solo, outbid at step 6 by middle hand, held by forehand: a solo spar.
+SOLO_SPAR_BIDS = ("solo", "ren-nolo", "solo-spar", "pass", "pass", "declare solo-spar")
 
 
 def test_a_won_game_is_paid_by_each_defender_and_a_tout_adds_its_point() -> None:
     # [MUL]: each opponent pays the player; the tout after the first five tricks.
-    state = _to_play(apply(dealt(SOLO_SPAR_HANDS), "spil", "pass", "pass", "declare solo-spar"))
+    state = _to_play(apply(dealt(SOLO_SPAR_HANDS), *SOLO_SPAR_BIDS))
     for _ in range(5):
         assert TOUT not in state.legal_actions()
         for _seat in range(3):
@@ -322,9 +355,7 @@ def test_a_missed_tout_costs_its_point_but_the_game_is_still_won() -> None:
 
 
 def test_without_the_tout_option_nobody_may_declare_it() -> None:
-    state = _to_play(
-        apply(dealt(SOLO_SPAR_HANDS, tout=False), "spil", "pass", "pass", "declare solo-spar")
-    )
+    state = _to_play(apply(dealt(SOLO_SPAR_HANDS, tout=False), *SOLO_SPAR_BIDS))
     for _ in range(15):
         legal = state.legal_actions()
         assert TOUT not in legal
@@ -335,12 +366,7 @@ def test_without_the_tout_option_nobody_may_declare_it() -> None:
 
 
 def test_settlement_player_changes_only_the_players_score() -> None:
-    state = _to_play(
-        apply(
-            dealt(SOLO_SPAR_HANDS, settlement="player"), "spil", "pass", "pass",
-            "declare solo-spar",
-        )
-    )  # fmt: skip
+    state = _to_play(apply(dealt(SOLO_SPAR_HANDS, settlement="player"), *SOLO_SPAR_BIDS))
     while not state.is_terminal():
         legal = [a for a in state.legal_actions() if a != TOUT]
         top = state.current_player() == 0 and not state.trick
@@ -352,7 +378,7 @@ def test_settlement_player_changes_only_the_players_score() -> None:
 
 
 def test_nolo_ouverts_hand_is_open_to_all_once_the_play_begins() -> None:
-    state = apply(dealt(), "spil", "pass", "pass", "declare nolo-ouvert")
+    state = apply(dealt(), "nolo-ouvert", "pass", "pass", "declare nolo-ouvert")
     assert state.view(1).open_hand is None
     _to_play(state)
     hand = state.view(0).hand
@@ -379,7 +405,7 @@ def test_matadors_need_not_follow_an_ordinary_trump_led() -> None:
     )  # fmt: skip
     moves = ["play ♥K", "play ♥2", "play ♦6", "play ♥Q", "play ♠3", "play ♦5", "play ♠K"]
     moves.append("play ♦A")
-    bids = ("pass", "spil", "pass", "declare solo-spar")
+    bids = ("pass", "solo", "ren-nolo", "ren-nolo", "pass", "declare solo-spar")
     state = apply(_to_play(apply(dealt(hands), *bids)), *moves)
     assert state.player == 1 and state.trick == [int(Card.parse("♠K")), int(Card.parse("♦A"))]
     # seat 0 holds only the matadors ♠A and ♣A as trumps: the ordinary ♠K does not force them.
@@ -389,7 +415,7 @@ def test_matadors_need_not_follow_an_ordinary_trump_led() -> None:
 
 
 def test_the_sampler_knows_a_nolo_void() -> None:
-    state = _to_play(apply(dealt(), "spil", "pass", "pass", "declare ren-nolo"))
+    state = _to_play(apply(dealt(), "ren-nolo", "pass", "pass", "declare ren-nolo"))
     apply(state, "play ♥K", "play ♦6", "play ♠2")  # seats 1 and 2 showed no heart
     for seed in range(8):
         sampled = state.game.sample_consistent_state(state.view(0), random.Random(seed))

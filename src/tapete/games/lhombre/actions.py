@@ -8,7 +8,7 @@ The 40 cards come first, as in Ombre (the same deck-local indices), then the oth
          ``play ♣7``
 40       ``pass``
 41..47   the bids, one per step of the ladder: ``spil`` ``bedre`` ``tourné`` ``respekt``
-         ``solo`` ``solo-spar`` ``nolo-ouvert``
+         ``solo`` ``ren-nolo`` ``nolo-ouvert``
 48..56   the game the winner of the auction plays: ``declare spil`` … ``declare
          nolo-ouvert`` (nine games, see :data:`GAMES`)
 57       ``draw`` (end one's discards and buy as many cards from the talon)
@@ -76,7 +76,7 @@ NUM_DISTINCT_ACTIONS: Final = 63
 
 #: The steps of the bidding ladder (1…7) and the word said for each.
 MAX_LEVEL: Final = 7
-LEVEL_WORDS: Final = ("spil", "bedre", "tourné", "respekt", "solo", "solo-spar", "nolo-ouvert")
+LEVEL_WORDS: Final = ("spil", "bedre", "tourné", "respekt", "solo", "ren-nolo", "nolo-ouvert")
 
 #: The nine games, in the Union's order (their codes in events, views and results).
 GAMES: Final = (
@@ -121,7 +121,7 @@ def _ascii(word: str) -> str:
 _ALIASES: Final = {"pas": PASS, "køb": DRAW, "kob": DRAW}
 for _k, _w in enumerate(LEVEL_WORDS):
     _TEXT_ACTION[_w] = _TEXT_ACTION[_ascii(_w)] = BID_BASE + _k
-for _w, _k in (("tourné-respekt", 3), ("nolo", 2), ("købe-nolo", 2), ("ren-nolo", 5)):
+for _w, _k in (("tourné-respekt", 3), ("nolo", 2), ("købe-nolo", 2), ("solo-spar", 5)):
     _ALIASES[_w] = _ALIASES[_ascii(_w)] = BID_BASE + _k
 _GAME_BY_WORD: Final = {}
 for _g, _w in enumerate(GAME_WORDS):
@@ -185,12 +185,12 @@ def parse_action(text: str, phase: int, state: Any = None) -> int:
     """The action written ``text`` in ``phase``; :class:`NotationError` if it is malformed.
 
     Bids are the words of the ladder (``spil``, ``bedre``, ``tourné`` or ``købe-nolo``,
-    ``respekt``, ``solo``, ``solo-spar`` or ``ren-nolo``, ``nolo-ouvert``; without accents
+    ``respekt``, ``solo``, ``ren-nolo`` or ``solo-spar``, ``nolo-ouvert``; without accents
     too); suits as in Ombre or in Danish (``klør``, ``ruder``, ``hjerter``, ``spar``). A card
     verb that does not fit the phase is refused with :class:`IllegalActionError`.
     """
     expected = (
-        "'pass', a bid ('spil', 'bedre', 'tourné', 'respekt', 'solo', 'solo-spar', "
+        "'pass', a bid ('spil', 'bedre', 'tourné', 'respekt', 'solo', 'ren-nolo', "
         "'nolo-ouvert'), 'declare <game>', 'trumps <suit>', 'discard <card>', 'draw', "
         "'play <card>', 'tout', or 'deal'/'turn'/'stock' <card>"
     )

@@ -154,6 +154,11 @@ RULE_PARAMETERS: Final = (
           "won/bet/kruk per game: spil, bedre-spil, tourné, købe-nolo, tourné-respekt, solo, "
           "solo-spar, ren-nolo, nolo-ouvert (the Dansk L'hombre Union's table)",
           kind=str, check=check_points),
+    Param("auction", "union",
+          "union: the spil games (spil, bedre, tourné, respekt) one step at a time as far as "
+          "needed, solo, ren nolo and nolo ouvert bid straight away, the bid names the game; "
+          "steps: every bid one step, then any game of that step or higher",
+          kind=str, choices=("union", "steps")),
     Param("settlement", "each",
           "each: the player is paid by (pays) each defender the points; player: only the "
           "player's score changes (a tournament sheet)",
@@ -176,6 +181,7 @@ class LhombreRules:
     """The rule options of a game of Danish l'hombre in fast-access form (immutable)."""
 
     points: tuple[tuple[int, int, int], ...]
+    union_auction: bool
     pay_each: bool
     tout: bool
     tout_points: int
@@ -186,6 +192,7 @@ class LhombreRules:
         """The rules of validated parameters."""
         return cls(
             points=parse_points(params["points"]),
+            union_auction=params["auction"] == "union",
             pay_each=params["settlement"] == "each",
             tout=params["tout"],
             tout_points=params["tout_points"],

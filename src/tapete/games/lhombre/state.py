@@ -24,6 +24,7 @@ from tapete.engine.events import EVERYONE, NO_ARGS, prebuilt_events
 from tapete.errors import IllegalActionError
 from tapete.games.lhombre.actions import (
     AUCTION,
+    BEDRE_SPIL,
     BID_BASE,
     BUYING_GAMES,
     CARD_ID,
@@ -36,6 +37,7 @@ from tapete.games.lhombre.actions import (
     GAME_LEVEL,
     GAME_WORDS,
     GAMES,
+    KOBE_NOLO,
     LEVEL_WORDS,
     MAX_LEVEL,
     N_CARDS,
@@ -47,11 +49,17 @@ from tapete.games.lhombre.actions import (
     PASS,
     PHASE_NAMES,
     PLAY,
+    REN_NOLO,
+    SOLO,
+    SOLO_SPAR,
     SPADES_GAMES,
+    SPIL,
     STOCK,
     SUIT_CODES,
     TO,
+    TOURNE,
     TOURNE_GAMES,
+    TOURNE_RESPEKT,
     TOUT,
     TRUMPS,
     TRUMPS_BASE,
@@ -82,6 +90,14 @@ _TURN_EVENTS: Final = prebuilt_events(N_CARDS, CHANCE, "turn", EVERYONE)
 _PLAY_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "play", EVERYONE) for s in range(3))
 _DISCARD_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "discard", 1 << s) for s in range(3))
 _SPADES: Final = int(Suit.SPADES)
+#: The steps that may be bid straight away (solo, ren nolo, nolo ouvert) [DLU].
+JUMP_STEPS: Final = (5, 6, 7)
+#: The games each step of the Union's ladder lets its winner declare [DLU]: after a spil a
+#: game in a suit, a tourné or a købe nolo; otherwise the games of that step.
+UNION_GAMES: Final = {
+    1: (SPIL, TOURNE, KOBE_NOLO), 2: (BEDRE_SPIL,), 3: (TOURNE, KOBE_NOLO), 4: (TOURNE_RESPEKT,),
+    5: (SOLO,), 6: (SOLO_SPAR, REN_NOLO), 7: (NOLO_OUVERT,),
+}  # fmt: skip
 #: The trick after which (five tricks played) the player may declare tout.
 TOUT_AFTER: Final = 5
 _EFF_NAME: Final = {TRUMP: "trumps", 4: "clubs", 5: "diamonds", 6: "hearts", 7: "spades"}
@@ -113,6 +129,8 @@ class LhombreState(SharedEvents):
         self._to_move = self.forehand
         self.passed = 0  # seat bitmask
         self.level = 0
+        #: The holder's bid was a jump (a solo, ren nolo or nolo ouvert bid straight away).
+        self.jumped = False
         self.bidder = -1
         self._unspoken: tuple[int, ...] = self.order
         self.player = -1
@@ -181,10 +199,9 @@ class LhombreState(SharedEvents):
                 actions.append(DRAW)
             return actions
         if phase == AUCTION:
-            step = self.next_step(self._to_move)
-            return [PASS] if step > MAX_LEVEL else [PASS, BID_BASE + step - 1]
+            return [PASS, *(BID_BASE + k - 1 for k in self.bid_steps(self._to_move))]
         if phase == DECLARE:
-            return [DECLARE_BASE + g for g in range(len(GAMES)) if GAME_LEVEL[g] >= self.level]
+            return [DECLARE_BASE + g for g in self.declarable()]
         if phase == TRUMPS:
             return [trumps_action(s) for s in range(4, 8)]
         return []
@@ -259,8 +276,8 @@ class LhombreState(SharedEvents):
                 return self._not_now(action, "nolo ouvert is held: only 'pass'", "outbid")
             return self._not_now(
                 action,
-                f"the bid now is {LEVEL_WORDS[step - 1]} (step {step}): one step at a time, "
-                "as far as needed to outbid",
+                f"the bid now is {LEVEL_WORDS[step - 1]} (step {step}): the spil games one "
+                "step at a time, as far as needed to outbid",
                 "outbid",
             )
         if BID_BASE <= action < BID_BASE + MAX_LEVEL or action == PASS:
@@ -269,8 +286,7 @@ class LhombreState(SharedEvents):
             if DECLARE_BASE <= action < DECLARE_BASE + len(GAMES):
                 return self._not_now(
                     action,
-                    f"the bid was {LEVEL_WORDS[self.level - 1]}: declare a game of that step or "
-                    "higher",
+                    f"the bid was {LEVEL_WORDS[self.level - 1]}: declare a game that bid allows",
                     "outbid",
                 )
             return self._not_now(action, "the player must declare his game now", "wrong_phase")
@@ -354,8 +370,8 @@ class LhombreState(SharedEvents):
         return (
             self._phase, self.dealer, tuple(self.hands), tuple(self.discards), self._dealt,
             tuple(self.drawn), self.stock_left, self._to_move, self.passed, self.level,
-            self.bidder, self._unspoken, self.player, self.contract, self.trumps, self.turned,
-            self.tout, self._exch, self._to_draw, self.leader, tuple(self.trick),
+            self.bidder, self.jumped, self._unspoken, self.player, self.contract, self.trumps,
+            self.turned, self.tout, self._exch, self._to_draw, self.leader, tuple(self.trick),
             tuple(self.finished), tuple(self.tricks_won), tuple(self.balances), self.outcome,
         )  # fmt: skip
 
@@ -403,6 +419,29 @@ class LhombreState(SharedEvents):
             return self.level
         return self.level + 1
 
+    def bid_steps(self, seat: int) -> list[int]:
+        """The steps ``seat`` may bid now. With the Union's auction (``auction = union``): the
+        step needed to outbid the holder (the same step for a seat with priority over him),
+        and above it the solo (5), ren nolo (6) and nolo ouvert (7), which may be bid
+        straight away; the spil games and solo spar only as far as needed. With ``auction =
+        steps`` only the needed step."""
+        need = self.next_step(seat)
+        if need > MAX_LEVEL:
+            return []
+        if not self.rules.union_auction:
+            return [need]
+        return [need, *(k for k in JUMP_STEPS if k > need)]
+
+    def declarable(self) -> list[int]:
+        """The games the player may declare after the auction: with ``auction = union`` those
+        his bid names (after a spil also a tourné or a købe nolo; after a jump to step 6 only
+        the ren nolo), with ``auction = steps`` any game of his step or higher."""
+        if not self.rules.union_auction:
+            return [g for g in range(len(GAMES)) if GAME_LEVEL[g] >= self.level]
+        if self.level == 6 and self.jumped:
+            return [REN_NOLO]
+        return list(UNION_GAMES[self.level])
+
     def _speak(self, action: int) -> None:
         seat = self._to_move
         previous = self.bidder
@@ -410,7 +449,9 @@ class LhombreState(SharedEvents):
         if action == PASS:
             self.passed |= 1 << seat
         else:
-            self.level = self.next_step(seat)
+            step = action - BID_BASE + 1
+            self.jumped = step != self.next_step(seat)
+            self.level = step
             self.bidder = seat
         active = [s for s in self.order if not self.passed >> s & 1]
         if not active:

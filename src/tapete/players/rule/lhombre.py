@@ -8,9 +8,11 @@ that pays most among those it can make, buys soundly, and plays trump and nolo g
   afford (:func:`max_step`): spil and bedre (spades) with a hand worth an entry, tourné with
   a hand good in every suit, solo and solo spar with a hand that needs no purchase, the nolo
   games by their danger.
-* Auction: it says the one step it may say while that step is within its reach, else passes.
-  Declaration: of the games the bid allows, the affordable one that pays most (the cheaper
-  of equal ones); when none is, the spil or tourné its hand is best in.
+* Auction: of the bids it may make now (the step needed, and the solo, ren nolo and nolo
+  ouvert straight away), the one whose games, as the winner would have to declare them,
+  include an affordable game paying most; else it passes. Declaration: of the games the bid
+  allows, the affordable one that pays most (the cheaper of equal ones); when none is, the
+  spil or tourné its hand is best in.
 * Buying: in a trump game the player keeps trumps and kings, a defender throws its low plain
   cards (at most four); in a nolo the player throws its dangerous cards and the defenders
   keep theirs.
@@ -75,6 +77,7 @@ from tapete.games.lhombre.rules import (
     LhombreRules,
     nolo_trick_winner,
 )
+from tapete.games.lhombre.state import UNION_GAMES
 from tapete.games.lhombre.view import LhombreMatchView, LhombreView
 from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, SUITS, TRUMP, TRUMP_MASK, trick_winner
 from tapete.players.rule import RuleParams
@@ -166,21 +169,43 @@ def _shift(params: RuleParams) -> float:
     return 1.5 * (0.5 - params.aggression)
 
 
-def _bid(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int:
-    bids = [a for a in legal if BID_BASE <= a < BID_BASE + 7]
-    if bids and bids[0] - BID_BASE + 1 <= max_step(view.hand.mask, _shift(params)):
-        return bids[0]
-    return PASS
-
-
 @functools.lru_cache(maxsize=64)
-def _points(spec: GameSpec | None) -> tuple[tuple[int, int, int], ...]:
-    """The point table of the game ``spec`` names (the Union's when unknown)."""
+def _rules(spec: GameSpec | None) -> LhombreRules | None:
+    """The rules of the game ``spec`` names (``None`` when unknown)."""
     if spec is None:
-        return UNION_POINTS
-    game = spec.load()
-    rules = getattr(game, "rules", None)
-    return rules.points if isinstance(rules, LhombreRules) else UNION_POINTS
+        return None
+    rules = getattr(spec.load(), "rules", None)
+    return rules if isinstance(rules, LhombreRules) else None
+
+
+def _points(view: LhombreView) -> tuple[tuple[int, int, int], ...]:
+    rules = _rules(view.spec)
+    return rules.points if rules is not None else UNION_POINTS
+
+
+def _allowed(view: LhombreView, step: int, jump: bool) -> tuple[int, ...]:
+    """The games the bot could declare after winning the auction with ``step``."""
+    rules = _rules(view.spec)
+    if rules is not None and not rules.union_auction:
+        return tuple(g for g in range(len(GAMES)) if GAME_LEVEL[g] >= step)
+    if step == 6 and jump:
+        return (REN_NOLO,)
+    return UNION_GAMES[step]
+
+
+def _bid(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int:
+    steps = [a - BID_BASE + 1 for a in legal if BID_BASE <= a < BID_BASE + 7]
+    if not steps:
+        return PASS
+    can = affordable_games(view.hand.mask, _shift(params))
+    points = _points(view)
+    best, choice = 0, PASS
+    for step in steps:
+        games = can.intersection(_allowed(view, step, step != steps[0]))
+        pays = max((points[g][0] for g in games), default=0)
+        if pays > best:
+            best, choice = pays, BID_BASE + step - 1
+    return choice
 
 
 def _declare(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int:
@@ -188,7 +213,7 @@ def _declare(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int
     hand = view.hand.mask
     can = affordable_games(hand, _shift(params)) & set(games)
     if can:
-        points = _points(view.spec)
+        points = _points(view)
         return DECLARE_BASE + max(can, key=lambda g: (points[g][0], -GAME_LEVEL[g]))
     for fallback in (SPIL, TOURNE, BEDRE_SPIL, TOURNE_RESPEKT, SOLO, SOLO_SPAR):
         if fallback in games:
