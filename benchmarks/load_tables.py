@@ -235,6 +235,20 @@ def collector(base: str, since: float | None = None) -> dict[str, Any] | None:
         return None
 
 
+def server_processes(base: str, tries: int = 30) -> list[dict[str, Any]]:
+    """``/healthz/server`` of each server process reached (``--workers``: the kernel picks
+    one per connection, so it is asked a few times): tables, relays, hand-overs."""
+    seen: dict[Any, dict[str, Any]] = {}
+    for _ in range(tries):
+        try:
+            with urllib.request.urlopen(f"{base}/healthz/server", timeout=30) as answer:
+                data: dict[str, Any] = json.loads(answer.read())
+        except OSError:
+            continue
+        seen[data.get("address")] = data
+    return sorted(seen.values(), key=lambda d: str(d.get("worker")))
+
+
 def collector_window(before: dict[str, Any] | None, after: dict[str, Any] | None) -> Any:
     """What the collector did between two ``/healthz/gc`` figures: collections and pause
     seconds by generation, and the full collections' pauses (ms)."""
@@ -332,6 +346,7 @@ async def run(
         server_cpu = None if end_cpu is None else end_cpu - server_cpu
     load_after = os.getloadavg()
     gc_after = await loop.run_in_executor(None, collector, base, gc_since)
+    processes = await loop.run_in_executor(None, server_processes, base)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
 
@@ -360,6 +375,7 @@ async def run(
         "client_cpu_ms_per_client_action": per_action(client_cpu),
         "load_1min": [round(load_before[0], 2), round(load_after[0], 2)],
         "server_gc": collector_window(gc_before, gc_after),
+        "server_processes": processes,
         "finished_matches": stats.finished,
         "refused": stats.refused,
         "rate_limited": stats.rate_limited,

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import dataclasses
 import ipaddress
@@ -376,7 +377,9 @@ async def play_socket(
             secret = getattr(websocket.app.state, "forward_secret", None)
             if e.address is None or e.address == manager.address or secret is None:
                 raise
-            if not await asyncio.to_thread(_ask_hand_over, e.address, table_id, secret):
+            loop = asyncio.get_running_loop()
+            asked = loop.run_in_executor(_PEERS, _ask_hand_over, e.address, table_id, secret)
+            if not await asked:
                 raise
             table = await manager.get(table_id)
             counts["handovers_in"] = counts.get("handovers_in", 0) + 1
@@ -460,12 +463,13 @@ async def relay(websocket: WebSocket, address: str, table_id: str) -> None:
         # the owner's messages (states with whole views) may be longer than a client's
         upstream = await websockets.connect(f"{target}/ws/{table_id}", max_size=2**24)
     except Exception:
-        await websocket.send_text(
-            json.dumps(
-                {"type": "error", "code": "internal", "detail": "the table's server is away"}
+        with contextlib.suppress(Exception):  # the client may be gone too
+            await websocket.send_text(
+                json.dumps(
+                    {"type": "error", "code": "internal", "detail": "the table's server is away"}
+                )
             )
-        )
-        await websocket.close(1011)
+            await websocket.close(1011)
         return
 
     async def down() -> None:
@@ -493,11 +497,25 @@ async def relay(websocket: WebSocket, address: str, table_id: str) -> None:
                 await websocket.close(code if code < 5000 else 1011)
 
 
+#: The threads that wait for another server process's answers (forwarded lobby requests,
+#: hand-overs): not the event loop's default executor, which the answering process needs
+#: for its own work (two processes asking each other at once would starve it).
+_PEERS = concurrent.futures.ThreadPoolExecutor(max_workers=32, thread_name_prefix="tapete-peer")
+
+#: Seconds a hand-over may take before the WebSocket is relayed instead.
+HAND_OVER_WAIT = 5.0
+
+
 def _ask_hand_over(address: str, table_id: str, secret: str) -> bool:
     """Ask the process at ``address`` to give table ``table_id`` up (it does if nobody
     watches it there); True once it did."""
     status, answer = _forward(
-        address, "POST", f"/internal/tables/{table_id}/hand-over", b"{}", secret
+        address,
+        "POST",
+        f"/internal/tables/{table_id}/hand-over",
+        b"{}",
+        secret,
+        timeout=HAND_OVER_WAIT,
     )
     if status != 200:
         return False
@@ -508,7 +526,12 @@ def _ask_hand_over(address: str, table_id: str, secret: str) -> bool:
 
 
 def _forward(
-    address: str, method: str, path: str, body: bytes | None, secret: str
+    address: str,
+    method: str,
+    path: str,
+    body: bytes | None,
+    secret: str,
+    timeout: float = 30.0,
 ) -> tuple[int, bytes]:
     """Send a lobby request on to the process that serves the table."""
     import urllib.error
@@ -521,7 +544,7 @@ def _forward(
         headers={"Content-Type": "application/json", "X-Tapete-Forwarded": secret},
     )
     try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
             return answer.status, answer.read()
     except urllib.error.HTTPError as e:
         return e.code, e.read()
@@ -720,8 +743,8 @@ def create_app(
             body = request.state.body if hasattr(request.state, "body") else None
             path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
             secret = request.app.state.forward_secret
-            status, content = await asyncio.to_thread(
-                _forward, e.address, request.method, path, body, secret
+            status, content = await asyncio.get_running_loop().run_in_executor(
+                _PEERS, _forward, e.address, request.method, path, body, secret
             )
             return Response(content, status_code=status, media_type="application/json")
         answer = _error(e.status, e.code, e.detail)
