@@ -125,7 +125,7 @@ class LhombreGame(Game):
         >>> for action in g.deal_actions(hands):
         ...     state.apply_action(action)
         >>> state.phase(), [state.action_to_string(a) for a in state.legal_actions()]
-        ('auction', ['pass', 'spil'])
+        ('auction', ['pass', 'spil', 'solo', 'ren-nolo', 'nolo-ouvert'])
         """
         if len(hands) != 3:
             raise ConfigError("deal_actions needs three hands, one per seat")
