@@ -407,8 +407,8 @@ def main() -> int:
     parser.add_argument(
         "--gc-refreeze",
         type=float,
-        default=2.0,
-        help="seconds between the server's freezes of the collector's objects (0: none; 2)",
+        default=1.0,
+        help="seconds between the server's freezes of the collector's objects (0: none; 1)",
     )
     parser.add_argument(
         "--gc-audit",
