@@ -22,30 +22,39 @@ from tapete.cli.play_ombre import OmbreTable
 from tapete.cli.play_pocha import PochaTable
 from tapete.cli.play_trynka import TrynkaTable
 from tapete.cli.table import TerminalTable
-from tapete.i18n import messages, translate
+from tapete.i18n import messages, ngettext, translate
 
 CLI = Path(__file__).parents[2] / "src" / "tapete" / "cli"
 
 
-def _terminal_msgids() -> set[str]:
+def _terminal_msgids() -> tuple[set[str], set[tuple[str, str]]]:
+    """The terminal's texts, and its texts with plural forms (``ngettext``)."""
     ids: set[str] = set()
+    plurals: set[tuple[str, str]] = set()
     for path in CLI.glob("*.py"):
         for _line, msgid, _comments, _context in extract_from_file(
-            "python", str(path), keywords={"t": None, "N_": None}
+            "python", str(path), keywords={"t": None, "N_": None, "ngettext": (1, 2)}
         ):
             if isinstance(msgid, str):
                 ids.add(msgid)
-    return ids
+            else:
+                plurals.add((msgid[0], msgid[1]))
+    return ids, plurals
 
 
-MSGIDS = _terminal_msgids()
+MSGIDS, PLURALS = _terminal_msgids()
+
+
+def _all_forms(lang: str) -> list[str]:
+    """Every form of every plural text of the terminal in ``lang`` (for counts 1, 2, 5)."""
+    return [ngettext(lang, one, many, n) for one, many in PLURALS for n in (1, 2, 5)]
 
 
 def _english_fragments(lang: str) -> list[str]:
     """Pieces of the terminal's English texts that no translation of ``lang`` contains."""
-    translations = " ".join(translate(lang, m) for m in MSGIDS)
+    translations = " ".join([*(translate(lang, m) for m in MSGIDS), *_all_forms(lang)])
     out = set()
-    for msgid in MSGIDS:
+    for msgid in MSGIDS | {text for pair in PLURALS for text in pair}:
         for piece in re.split(r"\{\w+\}", msgid):
             piece = piece.strip(" :;,.()—→'?!>*=")
             if re.search(r"[a-z]{3}", piece) and piece not in translations:
@@ -55,6 +64,7 @@ def _english_fragments(lang: str) -> list[str]:
 
 def test_the_terminal_has_texts_to_check() -> None:
     assert len(MSGIDS) > 100 and "your card: " in MSGIDS and "three tens" in MSGIDS
+    assert ("exchanges {n} card", "exchanges {n} cards") in PLURALS and len(PLURALS) > 10
     assert "trick to {who} with {card}" in _english_fragments("es") or "trick to" in " ".join(
         _english_fragments("es")
     )
@@ -67,6 +77,10 @@ def test_every_terminal_text_is_translated(lang: str) -> None:
     assert not missing, missing
     for msgid in MSGIDS:  # the same fields in the translation (nothing lost, nothing unfilled)
         assert set(re.findall(r"\{\w+\}", msgid)) == set(re.findall(r"\{\w+\}", catalog[msgid]))
+    for one, many in PLURALS:  # a translated form for every count, every field filled in
+        for n in (1, 2, 5, 11, 21, 22):
+            text = ngettext(lang, one, many, n)
+            assert text not in (one.replace("{n}", str(n)), many.replace("{n}", str(n))), one
 
 
 def _table(
@@ -125,7 +139,7 @@ def test_a_whole_session_prints_no_english_sentence(
     read = _random_person(lambda: holder[0], first, seed=7)
     table, out = _table(game, ["--seed", "7", "--lang", lang, *argv], read)
     holder.append(table)
-    assert table.run() == 0  # type: ignore[attr-defined]
+    assert table.run() == 0
     text = out.getvalue()
     found = [p for p in _english_fragments(lang) if re.search(rf"\b{re.escape(p)}\b", text)]
     assert not found, found
@@ -151,7 +165,7 @@ def test_quitting_and_the_save_offer_follow_the_language(lang: str, tmp_path: Pa
         return original(prompt)
 
     table.read = read
-    assert table.run() == 1  # type: ignore[attr-defined]
+    assert table.run() == 1
     text = out.getvalue()
     assert translate(lang, "You left the table.") in text
     assert translate(lang, "saved: {command}").split("{")[0] in text
@@ -225,3 +239,48 @@ def test_every_action_shown_is_read_back_as_itself(lang: str) -> None:
                         checked += 1
                 state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 500
+
+
+#: Russian nouns after a count, by the form the count takes (1 and 21; 2-4 and 22; 5-20...);
+#: after 1 the noun also takes its case ("меняет 1 карту", "по 1 карте").
+RUSSIAN_FORMS = {
+    "взятк": ({"взятка", "взятку"}, {"взятки"}, {"взяток"}),
+    "карт": ({"карта", "карту", "карте"}, {"карты"}, {"карт"}),
+    "сдач": ({"сдача", "сдачу"}, {"сдачи"}, {"сдач"}),
+    "игрок": ({"игрок"}, {"игрока"}, {"игроков"}),
+    "очк": ({"очко"}, {"очка"}, {"очков"}),
+    "фишк": ({"фишка", "фишку"}, {"фишки"}, {"фишек"}),
+}
+
+
+def _russian_form(n: int) -> int:
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+@pytest.mark.parametrize(
+    ("game", "argv"),
+    [
+        ("ombre", ["--deals", "3"]),
+        ("pocha", ["-p", "hand_sequence=1,2,5,2,1", "-p", "n_players=3"]),
+        ("trynka", ["--players", "5", "--banks", "3"]),
+    ],
+)
+def test_russian_counts_take_their_plural_forms(game: str, argv: list[str]) -> None:
+    """Every count printed with its noun in a Russian session takes the noun's form for that
+    number (1 взятка, 2 взятки, 5 взяток; по 1 карте, по 2 карты, по 5 карт)."""
+    holder: list[TerminalTable] = []
+    read = _random_person(lambda: holder[0], [], seed=3)
+    table, out = _table(game, ["--seed", "3", "--lang", "ru", *argv], read)
+    holder.append(table)
+    assert table.run() == 0
+    text = out.getvalue()
+    found = 0
+    for number, word in re.findall(r"\b(\d+) ([а-яё]+)", text):
+        stem = next((s for s in RUSSIAN_FORMS if word.startswith(s)), None)
+        if stem is None:
+            continue
+        assert word in RUSSIAN_FORMS[stem][_russian_form(int(number))], (number, word)
+        found += 1
+    assert found >= 3

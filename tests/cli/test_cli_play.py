@@ -422,7 +422,7 @@ def test_the_printed_seed_replays_ombre_and_trynka(game: str, argv: list[str]) -
             OmbreTable(args, console, read) if game == "ombre" else TrynkaTable(args, console, read)
         )
         holder.append(table)
-        assert table.run() == 0  # type: ignore[attr-defined]
+        assert table.run() == 0
         return table, out.getvalue()
 
     first, text = session([])
@@ -511,8 +511,9 @@ def test_one_way_to_quit_in_every_game(
         (["ronda_subastada=full_hands", "hand_sequence=3,2"], "es",
          ["ofertas por el triunfo", "se subasta"]),
         (["ronda_india=opening", "hand_sequence=1,2"], "en",
-         ["on the others' foreheads: random-1", "1 card(s) you do not see"]),
-        (["ronda_ciega=last", "hand_sequence=2,1"], "ru", ["ронда сьега", "вы их не видите"]),
+         ["on the others' foreheads: random-1", "1 card you do not see"]),
+        (["ronda_ciega=last", "hand_sequence=2,1"], "ru",
+         ["ронда сьега", "у вас 1 карта, вы её не видите"]),
     ],
 )  # fmt: skip
 def test_pocha_hand_variants_at_the_table(
@@ -589,7 +590,7 @@ def test_a_resumed_game_goes_on_as_the_uninterrupted_one(
         return table
 
     whole = table_of([])
-    assert whole.run() == 0  # type: ignore[attr-defined]
+    assert whole.run() == 0
     history = whole.state.history()
 
     broken = table_of([])
@@ -601,7 +602,7 @@ def test_a_resumed_game_goes_on_as_the_uninterrupted_one(
         return "quit" if answers[0] == 7 else person(prompt)
 
     broken.read = quit_midway
-    assert broken.run() == 1  # type: ignore[attr-defined]
+    assert broken.run() == 1
     cut = len(broken.state.history())
     assert 0 < cut < len(history) and history[:cut] == broken.state.history()
 
@@ -609,5 +610,5 @@ def test_a_resumed_game_goes_on_as_the_uninterrupted_one(
     resumed = table_of([], record)
     resumed.resume(record)
     assert resumed.in_step
-    assert resumed.run() == 0  # type: ignore[attr-defined]
+    assert resumed.run() == 0
     assert resumed.state.history() == history

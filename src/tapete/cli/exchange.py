@@ -175,6 +175,14 @@ class ExchangeTable(TerminalTable):
                            who=self.names[winner], card=won_with))  # fmt: skip
         self._keep_last_trick(played, winner)
 
+    def _tricks_taken(self, tricks: Sequence[int], dealer: int = -1) -> str:
+        """The tricks each seat took in the deal (not the dealer who sat it out)."""
+        return ", ".join(
+            self.t.ngettext("{who}: {n} trick", "{who}: {n} tricks", won, who=self.names[seat])
+            for seat, won in enumerate(tricks)
+            if seat != dealer
+        )
+
     def _show_trump_order(self) -> None:
         """The trumps from the highest, the matadors by their names."""
         order = trump_order(self._trumps).split()

@@ -94,12 +94,15 @@ class OmbreTable(ExchangeTable):
     def run(self) -> int:
         """Play the whole session; returns 0 (or 1 if the person quit)."""
         c, t = self.console, self.t
-        deals = getattr(self.game, "params", {}).get("num_deals", "?")
+        deals = int(getattr(self.game, "params", {}).get("num_deals", 0))
         c.print(
-            t("Ombre — 3 players, {deals} deals; you are {name} (seat {seat}, {place}). Seed "
-              "{seed} (--seed {seed} plays this session again).", deals=deals,
-              name=self.names[self.me], seat=self.me, place=t(SEAT_NAMES[self.me]),
-              seed=self.seed),
+            t.ngettext(
+                "Ombre — 3 players, {deals} deal; you are {name} (seat {seat}, {place}). Seed "
+                "{seed} (--seed {seed} plays this session again).",
+                "Ombre — 3 players, {deals} deals; you are {name} (seat {seat}, {place}). Seed "
+                "{seed} (--seed {seed} plays this session again).",
+                deals, deals=deals, name=self.names[self.me], seat=self.me,
+                place=t(SEAT_NAMES[self.me]), seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(
@@ -117,8 +120,9 @@ class OmbreTable(ExchangeTable):
                       share=share))  # fmt: skip
         self._show_money(t("final balances"))
         if view.unassigned:
-            c.print(t("{n} unit(s) of the pool could not be shared and stay unassigned",
-                      n=view.unassigned))  # fmt: skip
+            c.print(t.ngettext("{n} unit of the pool could not be shared and stays unassigned",
+                               "{n} units of the pool could not be shared and stay unassigned",
+                               view.unassigned))  # fmt: skip
         self._print_winners(list(self.view().balances))
         return 0
 
@@ -178,7 +182,7 @@ class OmbreTable(ExchangeTable):
             c.print(f"  {name}: {said}")
         elif kind == "exchange":
             k = event.arg("count", 0)
-            text = t("exchanges 1 card") if k == 1 else t("exchanges {n} cards", n=k)
+            text = t.ngettext("exchanges {n} card", "exchanges {n} cards", k)
             c.print(f"  {name}: {text}")
         elif kind == "rest" and not event.hidden:
             rest = styled(str(event.arg("card")))
@@ -200,8 +204,9 @@ class OmbreTable(ExchangeTable):
         to, card = self._shows[-1]
         count = len(self._shows)
         self.console.print(
-            "  " + self.t("dealer chosen face up: {n} card(s), the black ace {card}: {who}",
-                          n=count, card=styled(str(card)), who=self.names[to])
+            "  " + self.t.ngettext("dealer chosen face up: {n} card, the black ace {card}: {who}",
+                                   "dealer chosen face up: {n} cards, the black ace {card}: {who}",
+                                   count, card=styled(str(card)), who=self.names[to])
         )  # fmt: skip
         self._shows = []
 
@@ -220,8 +225,7 @@ class OmbreTable(ExchangeTable):
                 )
         else:
             assert result.ombre is not None
-            tricks = ", ".join(f"{self.names[s]} {w}" for s, w in enumerate(result.tricks_won))
-            c.print("  " + t("tricks: {tricks}", tricks=tricks))
+            c.print("  " + self._tricks_taken(result.tricks_won))
             ombre = self.names[result.ombre]
             best = max(range(3), key=lambda x: result.tricks_won[x])
             text = {

@@ -23,7 +23,6 @@ from tapete.cards import Card
 from tapete.cli.common import LEFT_STATUS, add_play_options
 from tapete.cli.prompt import POCHA_SUITS, pocha_text, read_line
 from tapete.cli.table import TerminalTable, play_table, table_game
-from tapete.cli.texts import N_
 from tapete.engine.events import Event
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.pocha import PochaMatchState, PochaMatchView, PochaView, SheetRow
@@ -82,9 +81,12 @@ class PochaTable(TerminalTable):
         """Play the whole game; returns 0 (or 1 if the person quit)."""
         c, t = self.console, self.t
         c.print(
-            t("La Pocha — {n} players; you are {name} (seat {seat}). Seed {seed} (--seed {seed} "
-              "plays this game again).", n=self.game.num_players(), name=self.names[self.me],
-              seat=self.me, seed=self.seed),
+            t.ngettext(
+                "La Pocha — {n} player; you are {name} (seat {seat}). Seed {seed} (--seed "
+                "{seed} plays this game again).",
+                "La Pocha — {n} players; you are {name} (seat {seat}). Seed {seed} (--seed "
+                "{seed} plays this game again).",
+                self.game.num_players(), name=self.names[self.me], seat=self.me, seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(t("Type a card like 3o or a bid like 2; 'help' for help.") + "\n", markup=False)
@@ -126,12 +128,11 @@ class PochaTable(TerminalTable):
                 deal = other.deal if isinstance(other, PochaMatchView) else None
                 self._held.append(str(deal.hand) if isinstance(deal, PochaView) else "")
         c, t = self.console, self.t
-        heading = N_("hand {n}/{total}: {cards} cards, dealer: {who}")
-        if hand.hand_size == 1:
-            heading = N_("hand {n}/{total}: 1 card, dealer: {who}")
         c.rule(
-            t(heading, n=index + 1, total=len(self.view().hand_sizes), cards=hand.hand_size,
-              who=self.names[hand.dealer])
+            t.ngettext("hand {n}/{total}: {cards} card, dealer: {who}",
+                       "hand {n}/{total}: {cards} cards, dealer: {who}", hand.hand_size,
+                       n=index + 1, total=len(self.view().hand_sizes), cards=hand.hand_size,
+                       who=self.names[hand.dealer])
         )  # fmt: skip
         if hand.trump_card is not None:
             in_hand = hand.trump_card_holder is not None
@@ -291,7 +292,13 @@ class PochaTable(TerminalTable):
         if view.hand or not view.cards_held[self.me]:
             c.print(t("your hand: {cards}", cards=styled(str(view.hand))))
         else:
-            c.print(t("your hand: {n} card(s) you do not see", n=view.cards_held[self.me]))
+            c.print(
+                t.ngettext(
+                    "your hand: {n} card you do not see",
+                    "your hand: {n} cards you do not see",
+                    view.cards_held[self.me],
+                )
+            )
 
     def _ask(self) -> bool:
         state = self.state

@@ -222,9 +222,13 @@ class TresilloTable(ExchangeTable):
         """Play the whole session; returns 0 (or 1 if the person quit)."""
         c, t = self.console, self.t
         c.print(
-            t("Tresillo — four at the table, {deals} deals; you are {name} (seat {seat}). Seed "
-              "{seed} (--seed {seed} plays this session again).", deals=self.game.num_deals,
-              name=self.names[self.me], seat=self.me, seed=self.seed),
+            t.ngettext(
+                "Tresillo — four at the table, {deals} deal; you are {name} (seat {seat}). Seed "
+                "{seed} (--seed {seed} plays this session again).",
+                "Tresillo — four at the table, {deals} deals; you are {name} (seat {seat}). Seed "
+                "{seed} (--seed {seed} plays this session again).",
+                self.game.num_deals, deals=self.game.num_deals, name=self.names[self.me],
+                seat=self.me, seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(
@@ -253,8 +257,9 @@ class TresilloTable(ExchangeTable):
                       plate=last, share=share))  # fmt: skip
         self._show_money(t("final balances"))
         if view.unassigned:
-            c.print(t("{n} unit(s) of the plate could not be shared and stay unassigned",
-                      n=view.unassigned))  # fmt: skip
+            c.print(t.ngettext("{n} unit of the plate could not be shared and stays unassigned",
+                               "{n} units of the plate could not be shared and stay unassigned",
+                               view.unassigned))  # fmt: skip
         self._print_winners(list(view.balances))
         return 0
 
@@ -362,11 +367,12 @@ class TresilloTable(ExchangeTable):
             k = event.arg("count", 0)
             view = self.deal_view()
             if view is not None and actor == view.player and view.contract == "vuelta":
-                text = t("takes the turned card and draws {n}", n=k)
+                text = t.ngettext("takes the turned card and draws {n}",
+                                  "takes the turned card and draws {n}", k)  # fmt: skip
             elif k == 0:
                 text = t("takes no card")
             else:
-                text = t("exchanges 1 card") if k == 1 else t("exchanges {n} cards", n=k)
+                text = t.ngettext("exchanges {n} card", "exchanges {n} cards", k)
             c.print(f"  {name}: {text}")
         elif kind == "surrender":
             self._surrendered_by = actor
@@ -397,13 +403,8 @@ class TresilloTable(ExchangeTable):
         if result.outcome == "all_pass":
             c.print("  " + t("all passed: the cards are thrown in, nothing is paid"))
         else:
-            tricks = ", ".join(
-                f"{self.names[s]} {w}"
-                for s, w in enumerate(result.tricks_won)
-                if s != result.dealer
-            )
             if any(result.tricks_won):
-                c.print("  " + t("tricks: {tricks}", tricks=tricks))
+                c.print("  " + self._tricks_taken(result.tricks_won, result.dealer))
             outcome = t(OUTCOMES.get(result.outcome, result.outcome))
             c.print(f"  [bold]{outcome}[/]: " + self._outcome_text(result))
         if self.reveal and self._dealt:

@@ -87,7 +87,7 @@ def value_words(
     >>> value_words(RUSSIAN_36, hand('A♠ A♥ 7♣'), joker=True)
     'three aces (with the joker)'
     >>> value_words(RUSSIAN_24, hand('A♠ 10♠ 9♥'), t=Texts("ru"))
-    '21 (очки одной масти)'
+    '21 очко (одной масти)'
     """
     sixes_over_aces, two_aces_22, trips_score, trynka_flush = flags
     if len(cards) != 3:
@@ -112,16 +112,26 @@ def value_words(
     if value.category == (3 if sixes_over_aces else 2) + lift:
         return t(_TRIPLES["6"]) + suffix
     if trynka_flush and value.category == 2:
-        return t("{points} (trynka: three of one suit)", points=points) + suffix
+        flush = t.ngettext(
+            "{points} (trynka: three of one suit)",
+            "{points} (trynka: three of one suit)",
+            points,
+            points=points,
+        )
+        return flush + suffix
     if len(set(ranks)) == 1:
         triple = t(_TRIPLES.get(ranks[0], ranks[0]))
         if ranks[0] == "10" and not trips_score and not wild:
             return triple  # worth one ten, with the right to a redeal
         if trips_score:
-            return t("{points} ({hand})", points=points, hand=triple) + suffix
+            return t.ngettext(
+                "{points} ({hand})", "{points} ({hand})", points, points=points, hand=triple
+            ) + (suffix)
     if two_aces_22 and points == 22 and ranks.count("A") + wild >= 2:
         return t("22 (two aces)") + suffix
-    return t("{points} (suit total)", points=points) + suffix
+    return (
+        t.ngettext("{points} (suit total)", "{points} (suit total)", points, points=points) + suffix
+    )
 
 
 class Speaker:
@@ -183,7 +193,13 @@ class Speaker:
                 out.append(text + (t(", join fee {fee}", fee=fee) if fee else ""))
             elif key == "winner":
                 out.append(
-                    t("the bank ({won}) goes to {who}", who=self.name(value), won=event.arg("won"))
+                    t.ngettext(
+                        "the bank ({won}) goes to {who}",
+                        "the bank ({won}) goes to {who}",
+                        int(event.arg("won", 0)),
+                        who=self.name(value),
+                        won=event.arg("won"),
+                    )
                 )
             elif key == "split":
                 shares = event.arg("shares", ())
@@ -333,9 +349,12 @@ class TrynkaTable(TerminalTable):
         """Play the session; returns 0 (or 1 if the person left)."""
         t, c = self.t, self.console
         c.print(
-            t("Trynka — {n} players; you are {name} (seat {seat}). Seed {seed} (--seed {seed} "
-              "plays this session again).", n=len(self.names), name=self.names[self.me],
-              seat=self.me, seed=self.seed),
+            t.ngettext(
+                "Trynka — {n} player; you are {name} (seat {seat}). Seed {seed} (--seed {seed} "
+                "plays this session again).",
+                "Trynka — {n} players; you are {name} (seat {seat}). Seed {seed} (--seed {seed} "
+                "plays this session again).",
+                len(self.names), name=self.names[self.me], seat=self.me, seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(t("Type an action like 'bet 2' or 'fold'; 'help' for help.") + "\n", markup=False)

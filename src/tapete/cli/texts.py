@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tapete.i18n import translate
+from tapete.i18n import ngettext, translate
 
 
 def N_(text: str) -> str:
@@ -95,17 +95,13 @@ class Texts:
             rest = SUIT_WORDS[self.lang].get(rest, rest)
         return " ".join(w for w in (words.get(verb, verb), rest) if w)
 
-    def plural(self, n: int, one: str, many: str) -> str:
-        """``one`` or ``many`` (each a message id with ``{n}``) for the count ``n``; Russian
-        takes its three forms from the ``many`` entry (``форма1|форма2|форма5``)."""
-        text = self(one if n == 1 else many, n=n)
-        if "|" not in text:
-            return text
-        forms = text.split("|")
-        if len(forms) != 3:
-            return forms[-1]
-        if n % 10 == 1 and n % 100 != 11:
-            return forms[0]
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return forms[1]
-        return forms[2]
+    def ngettext(self, one: str, many: str, count: int, /, **params: object) -> str:
+        """The form of ``one``/``many`` (message ids) for ``count`` in the language (the
+        catalog's ``Plural-Forms``: three forms in Russian), ``{n}`` (the count, unless
+        ``params`` give another) and ``params`` filled in.
+
+        >>> ru = Texts("ru")
+        >>> [ru.ngettext("exchanges {n} card", "exchanges {n} cards", n) for n in (1, 2, 5, 11)]
+        ['меняет 1 карту', 'меняет 2 карты', 'меняет 5 карт', 'меняет 11 карт']
+        """
+        return ngettext(self.lang, one, many, count, **params)

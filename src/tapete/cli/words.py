@@ -63,8 +63,9 @@ def rules_text(game: Game, family: str, t: Texts = ENGLISH, every: bool = False)
     if not every:
         rest = len(cls.parameters) - len(chosen)
         command = f"{command_word('rules', t.lang)} {ALL_WORDS[t.lang]}"
-        lines.append(t("{n} other options at their defaults: '{command}' lists them all.",
-                       n=rest, command=command))  # fmt: skip
+        lines.append(t.ngettext("{n} other option at its default: '{command}' lists them all.",
+                                "{n} other options at their defaults: '{command}' lists them "
+                                "all.", rest, command=command))  # fmt: skip
     lines.append(t("The full rules: {page} in tapete's sources.", page=RULES_PAGES[family]))
     return "\n".join(lines)
 

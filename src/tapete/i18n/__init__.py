@@ -16,15 +16,20 @@ meanings have a catalog of their own (:mod:`tapete.i18n.rules`).
 'no_such_code'
 >>> negotiate("ru-RU,ru;q=0.9,en;q=0.8")
 'ru'
+>>> [ngettext("ru", "{who}: {n} trick", "{who}: {n} tricks", n, who="Ана") for n in (1, 2, 5)]
+['Ана: 1 взятка', 'Ана: 2 взятки', 'Ана: 5 взяток']
 """
 
 from __future__ import annotations
 
 import functools
+import gettext
+import io
 import json
 from pathlib import Path
 from typing import Any, Final
 
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from tapete.i18n.reasons import REASONS
@@ -73,6 +78,37 @@ def translate(lang: str, msgid: str, **params: Any) -> str:
     if params:
         for key, value in params.items():
             text = text.replace("{" + key + "}", str(value))
+    return text
+
+
+@functools.cache
+def _plurals(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang`` as the standard library's gettext reads it (its
+    ``Plural-Forms`` choose the form); English (the message ids) when there is none."""
+    path = po_path(lang)
+    if lang not in LANGUAGES or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # translated, non-fuzzy entries only
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def ngettext(lang: str, singular: str, plural: str, count: int, /, **params: Any) -> str:
+    """The form of ``singular``/``plural`` (English message ids) that ``lang`` uses for
+    ``count`` (Russian: 1, 21 взятка; 2, 22 взятки; 5, 11 взяток), its ``{name}`` fields
+    filled in: ``{n}`` is the count unless ``params`` give another ``n``.
+
+    >>> ngettext("en", "exchanges {n} card", "exchanges {n} cards", 1)
+    'exchanges 1 card'
+    >>> ngettext("xx", "exchanges {n} card", "exchanges {n} cards", 3)  # no catalog: English
+    'exchanges 3 cards'
+    """
+    text = _plurals(lang).ngettext(singular, plural, count)
+    for key, value in {"n": count, **params}.items():
+        text = text.replace("{" + key + "}", str(value))
     return text
 
 
