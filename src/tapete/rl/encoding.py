@@ -1023,7 +1023,7 @@ class _TrickList(_Field):
         if start == len(tricks) and tricks == before:
             return
         o, n, d, index_of = self.o, self.n, self.d, self.index_of
-        if start > len(tricks) or tricks[:start] != before:  # not an extension: again
+        if not _extends(tricks, before):  # not an extension: again
             stream.vec[o : o + self.size] = 0.0
             start = 0
         mv = stream.mv
@@ -1070,7 +1070,7 @@ class _EventLog(_Field):
         slots, width, o = self.slots, self.width, self.o
         if before is not None and start == count and events == before:
             return
-        if count > slots or before is None or events[:start] != before:
+        if count > slots or before is None or not _extends(events, before):
             stream.vec[o : o + self.size] = 0.0  # a window, another log, or the first
             start = 0
             if count > slots:
@@ -1089,6 +1089,11 @@ class _EventLog(_Field):
         block = b"".join(rows)
         stream.bytes_view[at : at + len(block)] = block
         memo[self.i] = events if len(events) == count else None
+
+
+def _extends(items: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
+    """Whether ``items`` starts with ``before`` (compared in C, identity first)."""
+    return len(items) >= len(before) and items[: len(before)] == before
 
 
 def _field_of(name: str) -> str:
