@@ -17,6 +17,7 @@ from typing import Any
 
 from tapete.cli.cmd_replay import read_numbered_records
 from tapete.cli.common import ClosedPipe, write_line
+from tapete.cli.texts import N_
 from tapete.engine import load_game
 from tapete.errors import ConfigError, RecordError
 
@@ -24,14 +25,16 @@ from tapete.errors import ConfigError, RecordError
 def register(sub: Any) -> None:
     """Add the ``analyse`` sub-command."""
     parser = sub.add_parser(
-        "analyse", help="the search bot's value of every decision of recorded games"
+        "analyse", help=N_("the search bot's value of every decision of recorded games")
     )
-    parser.add_argument("file", help="a record (.json) or records, one per line (.jsonl)")
-    parser.add_argument("--index", type=int, default=None, help="only the record on this line")
-    parser.add_argument("--seat", type=int, default=None, help="only this seat's decisions")
-    parser.add_argument("--worlds", type=int, default=300, help="worlds per decision (default 300)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the worlds")
-    parser.add_argument("--json", action="store_true", help="one JSON object per decision")
+    parser.add_argument("file", help=N_("a record (.json) or records, one per line (.jsonl)"))
+    parser.add_argument("--index", type=int, default=None, help=N_("only the record on this line"))
+    parser.add_argument("--seat", type=int, default=None, help=N_("only this seat's decisions"))
+    parser.add_argument(
+        "--worlds", type=int, default=300, help=N_("worlds per decision (default 300)")
+    )
+    parser.add_argument("--seed", type=int, default=0, help=N_("seed of the worlds"))
+    parser.add_argument("--json", action="store_true", help=N_("one JSON object per decision"))
     parser.set_defaults(run=run)
 
 

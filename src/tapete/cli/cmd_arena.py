@@ -21,71 +21,92 @@ from tapete.cli.common import (
     parse_params,
     write_line,
 )
+from tapete.cli.parser import add_lang_option
+from tapete.cli.texts import N_, Texts
+
+ENGLISH = Texts("en")
 
 
 def register(sub: Any) -> None:
     """Add the ``arena`` sub-command."""
     parser = sub.add_parser(
         "arena",
-        help="duplicate matches between bots: scores with 95%% intervals, ratings, records",
+        help=N_("duplicate matches between bots: scores with 95%% intervals, ratings, records"),
         description=(
-            "Play every deal with the players rotated through every seat (duplicate), then "
-            "report each player's mean score per deal with a 95%% interval, the margins "
-            "between players, a head-to-head table, OpenSkill ratings and game statistics. "
-            "Writes results.json, results.csv, scores.png and records.jsonl into --out."
+            N_(
+                "Play every deal with the players rotated through every seat (duplicate), then "
+                "report each player's mean score per deal with a 95%% interval, the margins "
+                "between players, a head-to-head table, OpenSkill ratings and game statistics. "
+                "Writes results.json, results.csv, scores.png and records.jsonl into --out."
+            )
         ),
     )
-    parser.add_argument("game", help="a registered game: pocha, pocha-match, ombre, trynka…")
+    parser.add_argument("game", help=N_("a registered game: pocha, pocha-match, ombre, trynka…"))
     parser.add_argument(
         "--players",
         required=True,
-        help="one player per seat, comma-separated; parameters as name:key=value "
-        "(e.g. rule,rule:aggression=0.8,random)",
+        help=N_(
+            "one player per seat, comma-separated; parameters as name:key=value "
+            "(e.g. rule,rule:aggression=0.8,random)"
+        ),
     )
-    parser.add_argument("--deals", type=int, default=100, help="deals (or matches) to play")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots")
+    parser.add_argument("--deals", type=int, default=100, help=N_("deals (or matches) to play"))
+    parser.add_argument("--seed", type=int, default=0, help=N_("seed of the deals and the bots"))
     parser.add_argument(
         "--workers",
         type=int,
         default=os.cpu_count() or 1,
-        help="processes (or Ray CPUs); default: the local cores",
+        help=N_("processes (or Ray CPUs); default: the local cores"),
     )
     parser.add_argument(
         "--seating",
         choices=("rotate", "all", "fixed"),
         default="rotate",
-        help="rotate: duplicate, every player in every seat (default); all: every "
-        "permutation; fixed: the given order only",
+        help=N_(
+            "rotate: duplicate, every player in every seat (default); all: every "
+            "permutation; fixed: the given order only"
+        ),
     )
     parser.add_argument("--backend", choices=("local", "ray"), default="local")
-    parser.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
-    parser.add_argument("--out", type=Path, default=None, help="output folder")
-    parser.add_argument("--no-records", action="store_true", help="do not keep the game records")
-    parser.add_argument("--no-chart", action="store_true", help="do not draw scores.png")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--address", default=None, help=N_("Ray cluster address (with --backend ray)")
+    )
+    parser.add_argument("--out", type=Path, default=None, help=N_("output folder"))
+    parser.add_argument(
+        "--no-records", action="store_true", help=N_("do not keep the game records")
+    )
+    parser.add_argument("--no-chart", action="store_true", help=N_("do not draw scores.png"))
+    parser.add_argument("--no-progress", action="store_true", help=N_("no progress bar"))
     parser.add_argument(
         "--time-limit",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="seconds a player may take for one decision before it forfeits the game "
-        "(default 60; 0: no limit)",
+        help=N_(
+            "seconds a player may take for one decision before it forfeits the game "
+            "(default 60; 0: no limit)"
+        ),
     )
     parser.add_argument(
         "--strict",
         action="store_true",
-        help="stop at the first forfeit (a player's illegal action, error or timeout); "
-        "the games played so far are kept",
+        help=N_(
+            "stop at the first forfeit (a player's illegal action, error or timeout); "
+            "the games played so far are kept"
+        ),
     )
     parser.add_argument(
         "--player-module",
         action="append",
         default=[],
         metavar="MODULE",
-        help="import MODULE (e.g. mypkg.bots; the current folder is searched too) so that "
-        "the players it registers can play (repeatable)",
+        help=N_(
+            "import MODULE (e.g. mypkg.bots; the current folder is searched too) so that "
+            "the players it registers can play (repeatable)"
+        ),
     )
     add_game_params(parser)
+    add_lang_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -128,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
     )
     seats = config.validate()
     console = Console()
+    t = Texts(getattr(args, "lang", None) or "en")
     out: Path = args.out or Path("arena-out") / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
     records_path = out / "records.jsonl"
     records = _prepare_output(out, records_path if config.keep_records else None)
@@ -161,15 +183,16 @@ def run(args: argparse.Namespace) -> int:
         if played:
             played.sort(key=lambda g: (g["deal"], g["rotation"]))
             _write_summary(aggregate(config, seats, played), out, not args.no_chart)
-            console.print(f"interrupted: the {len(played)} games played are kept in {out}")
+            console.print(t("interrupted: the {n} games played are kept in {out}",
+                            n=len(played), out=out))  # fmt: skip
         raise
     if records is not None:
         close_output(records, str(records_path))
     paths = _write_summary(result.summary, out, not args.no_chart)  # before any printing
-    print_summary(console, result.summary)
+    print_summary(console, result.summary, t)
     if records is not None:
         paths["records"] = records_path
-    console.print("wrote " + ", ".join(str(p) for p in paths.values()))
+    console.print(t("wrote {files}", files=", ".join(str(p) for p in paths.values())))
     if result.stopped is not None:
         raise ArenaStopped(
             f"stopped at the first forfeit (--strict): {result.stopped['message']}; the "
@@ -207,20 +230,24 @@ def _fmt(x: Any, digits: int = 2) -> str:
     return "—" if x is None else f"{x:.{digits}f}"
 
 
-def print_summary(console: Any, summary: dict[str, Any]) -> None:
+def print_summary(console: Any, summary: dict[str, Any], t: Texts = ENGLISH) -> None:
     """Render the players, margins, head-to-head and statistics tables."""
     from rich.table import Table
 
     config = summary["config"]
-    unit = "match" if config["game"].endswith("-match") else "deal"
-    units = "matches" if unit == "match" else "deals"
+    match = config["game"].endswith("-match")
     ratings = (summary.get("ratings") or {}).get("players") or {}
+    title = N_("{game} — {deals} deals × {seatings} seatings = {games} games, seed {seed}")
+    if match:
+        title = N_("{game} — {deals} matches × {seatings} seatings = {games} games, seed {seed}")
     table = Table(
-        title=f"{config['game']} — {summary['deals']} {units} × {summary['seatings_per_deal']} "
-        f"seatings = {summary['games']} games, seed {config['seed']}"
-    )
-    for col in ("player", "seats", f"mean/{unit}", "95% CI", "sd", "rating μ", "ordinal"):
-        table.add_column(col, justify="left" if col == "player" else "right")
+        title=t(title, game=config["game"], deals=summary["deals"],
+                seatings=summary["seatings_per_deal"], games=summary["games"],
+                seed=config["seed"])
+    )  # fmt: skip
+    mean = t("mean/match") if match else t("mean/deal")
+    for col in (t("player"), t("seats"), mean, t("95% CI"), t("sd"), t("rating μ"), t("ordinal")):
+        table.add_column(col, justify="left" if col == t("player") else "right")
     for name, p in summary["players"].items():
         s, r = p["score"], ratings.get(name, {})
         table.add_row(
@@ -231,37 +258,43 @@ def print_summary(console: Any, summary: dict[str, Any]) -> None:
     console.print(table)
     _print_forfeits(console, summary.get("forfeits") or {})
     if summary["margins"]:
-        margins = Table(title="margins (paired by deal)")
-        for col in ("a − b", "mean", "95% CI", "excludes 0"):
+        margins = Table(title=t("margins (paired by deal)"))
+        for col in ("a − b", t("mean"), t("95% CI"), t("excludes 0")):
             margins.add_column(col)
         for m in summary["margins"]:
             lo, hi = m["ci_low"], m["ci_high"]
             excl = lo is not None and (lo > 0 or hi < 0)
             margins.add_row(
                 f"{m['a']} − {m['b']}", _fmt(m["mean"]), f"[{_fmt(lo)}, {_fmt(hi)}]",
-                "yes" if excl else "no",
+                t("yes") if excl else t("no"),
             )  # fmt: skip
         console.print(margins)
-        h2h = Table(title="head to head (per game)")
-        for col in ("a", "b", "games", "a ahead", "mean a − b"):
+        h2h = Table(title=t("head to head (per game)"))
+        for col in ("a", "b", t("games"), t("a ahead"), t("mean a − b")):
             h2h.add_column(col)
         for h in summary["head_to_head"]:
             h2h.add_row(
                 h["a"], h["b"], str(h["games"]), _fmt(h["win_share"], 3), _fmt(h["mean_diff"])
             )
         console.print(h2h)
-    stats = Table(title="game statistics")
-    stats.add_column("player")
-    stats.add_column("statistics")
+    stats = Table(title=t("game statistics"))
+    stats.add_column(t("player"))
+    stats.add_column(t("statistics"))
     for name, p in summary["players"].items():
         stats.add_row(name, _stats_text(p["stats"]))
     console.print(stats)
-    t = summary.get("timing", {})
+    timing = summary.get("timing", {})
+    speed = N_("{deals} deals/s, {games} games/s, {seconds} s on {workers} worker(s) ({backend})")
+    if match:
+        speed = N_(
+            "{deals} matches/s, {games} games/s, {seconds} s on {workers} worker(s) ({backend})"
+        )
     console.print(
-        f"{_fmt(t.get('deals_per_second'), 1)} {units}/s, {_fmt(t.get('games_per_second'), 1)} "
-        f"games/s, {_fmt(t.get('wall_seconds'), 1)} s on {t.get('workers')} worker(s) "
-        f"({t.get('backend')})"
-    )
+        t(speed, deals=_fmt(timing.get("deals_per_second"), 1),
+          games=_fmt(timing.get("games_per_second"), 1),
+          seconds=_fmt(timing.get("wall_seconds"), 1), workers=timing.get("workers"),
+          backend=timing.get("backend"))
+    )  # fmt: skip
 
 
 def _print_forfeits(console: Any, forfeits: dict[str, Any]) -> None:

@@ -12,15 +12,16 @@ from typing import Any
 
 from tapete import is_compiled
 from tapete.cli.common import add_game_params, game_from_args
+from tapete.cli.texts import N_
 from tapete.engine.chance import sample_chance
 from tapete.errors import ConfigError
 
 
 def register(sub: Any) -> None:
     """Add the ``bench`` sub-command."""
-    parser = sub.add_parser("bench", help="random playouts per second")
-    parser.add_argument("game", help="a registered game, e.g. pocha")
-    parser.add_argument("--seconds", type=float, default=5.0, help="time to run (default 5)")
+    parser = sub.add_parser("bench", help=N_("random playouts per second"))
+    parser.add_argument("game", help=N_("a registered game, e.g. pocha"))
+    parser.add_argument("--seconds", type=float, default=5.0, help=N_("time to run (default 5)"))
     parser.add_argument("--seed", type=int, default=0)
     add_game_params(parser)
     parser.set_defaults(run=run)

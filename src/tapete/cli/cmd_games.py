@@ -22,15 +22,21 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from tapete.cli.parser import add_lang_option
+from tapete.cli.texts import N_, Texts
 from tapete.engine import game_class, registered_games
 from tapete.engine.api import Param
 from tapete.errors import ConfigError
+from tapete.i18n.rules import rule_text
+
+ENGLISH = Texts("en")
 
 
 def register(sub: Any) -> None:
     """Add the ``games`` sub-command."""
-    parser = sub.add_parser("games", help="list the games and their parameters")
-    parser.add_argument("name", nargs="?", help="only this game")
+    parser = sub.add_parser("games", help=N_("list the games and their parameters"))
+    parser.add_argument("name", nargs="?", help=N_("only this game"))
+    add_lang_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -56,14 +62,19 @@ def split_match_params(name: str) -> tuple[list[str], list[str], list[str]]:
     return own, taken, set_by_match
 
 
-def _table(title: str, params: Sequence[Param], carried: Sequence[str] = ()) -> Table:
+def _table(
+    title: str, params: Sequence[Param], carried: Sequence[str] = (), t: Texts = ENGLISH
+) -> Table:
     table = Table(title=title, title_justify="left")
     widest = max((len(p.name) for p in params), default=9)
-    table.add_column("parameter", no_wrap=True, min_width=widest)  # names are typed: never cut
-    for column in ("default", "allowed", "meaning"):
-        table.add_column(column)
+    # the names are typed: never cut
+    table.add_column(t("parameter"), no_wrap=True, min_width=widest)
+    for column in (N_("default"), N_("allowed"), N_("meaning")):
+        table.add_column(t(column))
     for p in params:
-        meaning = match_meaning(p.help) if p.name in carried else p.help
+        meaning = rule_text(t.lang, p.help)
+        if p.name in carried:
+            meaning = match_meaning(meaning) if t.lang == "en" else meaning
         table.add_row(p.name, str(p.default), p.allowed(), meaning)
     return table
 
@@ -92,16 +103,18 @@ def match_meaning(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Print each game with a table of its parameters."""
     console = Console()
+    t = Texts(getattr(args, "lang", None) or "en")
     if args.name and args.name not in registered_games():
         known = ", ".join(registered_games())
-        raise ConfigError(f"there is no game {args.name!r}; the games: {known}")
+        raise ConfigError(t("there is no game {name}; the games: {known}", name=repr(args.name),
+                            known=known))  # fmt: skip
     names = [args.name] if args.name else registered_games()
     if not args.name:
-        console.print("[bold]Games[/] (tapete games NAME for one):")
+        console.print("[bold]" + t("Games") + "[/] " + t("(tapete games NAME for one):"))
         column = max(len(name) for name in names) + 3
         for name in names:  # a long summary wraps under itself, not under the names
             lines = textwrap.wrap(
-                game_class(name).summary, max(30, console.width - column - 1)
+                rule_text(t.lang, game_class(name).summary), max(30, console.width - column - 1)
             ) or [""]
             console.print(f"  {name:<{column - 3}} {lines[0]}", markup=False)
             for line in lines[1:]:
@@ -112,28 +125,32 @@ def run(args: argparse.Namespace) -> int:
         by_name = {p.name: p for p in cls.parameters}
         deal = deal_game_of(name)
         own, taken, set_by_match = split_match_params(name)
-        title = f"{name} — {cls.summary}"
+        title = f"{name} — {rule_text(t.lang, cls.summary)}"
         if deal is None:
-            console.print(_table(title, cls.parameters))
+            console.print(_table(title, cls.parameters, t=t))
             continue
-        console.print(_table(f"{title}: the match's own options", [by_name[p] for p in own]))
+        own_title = t("{title}: the match's own options", title=title)
+        console.print(_table(own_title, [by_name[p] for p in own], t=t))
         carried = carried_params(name)
         console.print(
             _table(
-                f"{name}: options taken from its deal game {deal} (as at one deal of {deal})",
+                t("{name}: options taken from its deal game {deal} (as at one deal of {deal})",
+                  name=name, deal=deal),
                 [by_name[p] for p in taken],
                 carried,
+                t,
             )
-        )
+        )  # fmt: skip
         if carried:
             console.print(
-                f"{', '.join(carried)}: the values the session starts with; the match then "
-                "carries them from deal to deal\n",
+                t("{options}: the values the session starts with; the match then carries them "
+                  "from deal to deal", options=", ".join(carried)) + "\n",
                 markup=False,
-            )
+            )  # fmt: skip
         if set_by_match:
             console.print(
-                f"{deal}'s options set by the match for each deal: {', '.join(set_by_match)}\n",
+                t("{deal}'s options set by the match for each deal: {options}", deal=deal,
+                  options=", ".join(set_by_match)) + "\n",
                 markup=False,
-            )
+            )  # fmt: skip
     return 0

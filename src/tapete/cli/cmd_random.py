@@ -19,18 +19,21 @@ from tapete.cli.common import (
     open_output,
     write_line,
 )
+from tapete.cli.parser import add_lang_option
+from tapete.cli.texts import N_, Texts
 from tapete.engine import GameRecord, random_playout
 from tapete.errors import ConfigError
 
 
 def register(sub: Any) -> None:
     """Add the ``random`` sub-command."""
-    parser = sub.add_parser("random", help="play random games and write their records")
-    parser.add_argument("game", help="a registered game, e.g. pocha")
-    parser.add_argument("--seed", type=int, default=0, help="seed (game i uses seed-i)")
-    parser.add_argument("--count", type=int, default=1, help="number of games")
-    parser.add_argument("--out", default="-", help="output .jsonl file (default: stdout)")
+    parser = sub.add_parser("random", help=N_("play random games and write their records"))
+    parser.add_argument("game", help=N_("a registered game, e.g. pocha"))
+    parser.add_argument("--seed", type=int, default=0, help=N_("seed (game i uses seed-i)"))
+    parser.add_argument("--count", type=int, default=1, help=N_("number of games"))
+    parser.add_argument("--out", default="-", help=N_("output .jsonl file (default: stdout)"))
     add_game_params(parser)
+    add_lang_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -70,5 +73,8 @@ def run(args: argparse.Namespace) -> int:
             with contextlib.suppress(OSError):
                 out.close()
     if args.out != "-":
-        print(f"wrote {args.count} {game.name} records to {args.out}", file=sys.stderr)
+        t = Texts(getattr(args, "lang", None) or "en")
+        said = t.ngettext("wrote {n} {game} record to {file}", "wrote {n} {game} records to {file}",
+                          args.count, game=game.name, file=args.out)  # fmt: skip
+        print(said, file=sys.stderr)
     return 0

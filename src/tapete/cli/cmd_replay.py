@@ -13,21 +13,27 @@ import sys
 from typing import Any
 
 from tapete.cli.common import ClosedPipe, write_line
+from tapete.cli.parser import add_lang_option
+from tapete.cli.texts import N_, Texts
 from tapete.engine import GameRecord, load_game, transcript
 from tapete.engine.record import read_json
 from tapete.errors import RecordError
 
+ENGLISH = Texts("en")
+
 
 def register(sub: Any) -> None:
     """Add the ``replay`` sub-command."""
-    parser = sub.add_parser("replay", help="replay records and print their transcripts")
+    parser = sub.add_parser("replay", help=N_("replay records and print their transcripts"))
     parser.add_argument(
-        "file", help="a record (.json) or records, one per line (.jsonl); - reads standard input"
+        "file",
+        help=N_("a record (.json) or records, one per line (.jsonl); - reads standard input"),
     )
     parser.add_argument(
-        "--plain", action="store_true", help="the action lines only (no tricks, no trumps)"
+        "--plain", action="store_true", help=N_("the action lines only (no tricks, no trumps)")
     )
-    parser.add_argument("--index", type=int, default=None, help="only the record on this line")
+    parser.add_argument("--index", type=int, default=None, help=N_("only the record on this line"))
+    add_lang_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -86,7 +92,7 @@ def _deal_of(view: Any) -> Any:
     return deal if hasattr(deal, "tricks_won") else None
 
 
-def _notes(before: Any, after: Any, names: list[str]) -> list[str]:
+def _notes(before: Any, after: Any, names: list[str], t: Texts) -> list[str]:
     """What one action finished, read from full views (the record's replay): the trump named
     or turned, a trick won, a hand's bids against its tricks."""
     notes: list[str] = []
@@ -96,21 +102,22 @@ def _notes(before: Any, after: Any, names: list[str]) -> list[str]:
         value = getattr(after, field, None)
         if value is not None and (before is None or getattr(before, field, None) != value):
             text = str(value) if field == "trump_card" else "♣♦♥♠"[int(value) - 4]
-            notes.append(f"# trumps: {text}")
+            notes.append("# " + t("trumps: {card}", card=text))
     if before is not None and len(after.tricks_won) == len(before.tricks_won):
         pairs = zip(before.tricks_won, after.tricks_won, strict=True)
         for seat in [s for s, (b, a) in enumerate(pairs) if a > b]:
-            notes.append(f"# trick {sum(after.tricks_won)} to {names[seat]}")
+            notes.append("# " + t("trick {n} to {who}", n=sum(after.tricks_won), who=names[seat]))
     return notes
 
 
-def _bids(names: list[str], bids: Any, won: Any) -> str:
+def _bids(names: list[str], bids: Any, won: Any, t: Texts) -> str:
     return ", ".join(
-        f"{names[s]} bid {b} won {w}" for s, (b, w) in enumerate(zip(bids, won, strict=True))
+        t("{who} bid {bid} won {won}", who=names[s], bid=b, won=w)
+        for s, (b, w) in enumerate(zip(bids, won, strict=True))
     )
 
 
-def readable(record: GameRecord) -> str:
+def readable(record: GameRecord, t: Texts = ENGLISH) -> str:
     """The record's transcript with the trump, every trick's winner, the bids against the
     tricks and the settlement (:func:`tapete.engine.transcript` checks the record first)."""
     plain = transcript(record).splitlines()
@@ -118,7 +125,7 @@ def readable(record: GameRecord) -> str:
     state = game.new_initial_state()
     n = game.num_players()
     names = [
-        f"seat {s}" + (f" ({record.players[s]})" if s < len(record.players) else "")
+        t("seat {seat}", seat=s) + (f" ({record.players[s]})" if s < len(record.players) else "")
         for s in range(n)
     ]
     lines = [plain[0]]
@@ -135,18 +142,19 @@ def readable(record: GameRecord) -> str:
             row = rows[-1]
             if before is not None:
                 lines += [
-                    f"# trick {sum(row.won)} to {names[s]}"
+                    "# " + t("trick {n} to {who}", n=sum(row.won), who=names[s])
                     for s in range(n) if row.won[s] > before.tricks_won[s]
                 ]  # fmt: skip
-            lines.append("# hand over: " + _bids(names, row.bids, row.won))
+            lines.append("# " + t("hand over: {bids}", bids=_bids(names, row.bids, row.won, t)))
             sheet = len(rows)
         elif after is not None:
-            lines += _notes(before, after, names)
+            lines += _notes(before, after, names, t)
             outcome = getattr(after, "outcome", None)
             if outcome and (before is None or getattr(before, "outcome", None) != outcome):
-                lines.append(f"# settlement: {outcome}")
+                lines.append("# " + t("settlement: {outcome}", outcome=outcome))
             if getattr(after, "phase", "") == "over" and hasattr(after, "bids"):
-                lines.append("# bids and tricks: " + _bids(names, after.bids, after.tricks_won))
+                bids = _bids(names, after.bids, after.tricks_won, t)
+                lines.append("# " + t("bids and tricks: {bids}", bids=bids))
         before = after
     lines += list(action_lines)
     return "\n".join(lines)
@@ -154,6 +162,7 @@ def readable(record: GameRecord) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print each record's transcript (replaying it checks it)."""
+    t = Texts(getattr(args, "lang", None) or "en")
     records = read_numbered_records(args.file)
     if args.index is not None:
         if not 1 <= args.index <= len(records):
@@ -162,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for i, (line, record) in enumerate(records):
             try:
-                text = transcript(record) if args.plain else readable(record)
+                text = transcript(record) if args.plain else readable(record, t)
             except RecordError as e:
                 raise RecordError(f"{args.file} line {line}: {e}") from None
             write_line(sys.stdout, ("\n" if i else "") + text, "the standard output")

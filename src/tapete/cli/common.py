@@ -12,7 +12,7 @@ import sys
 from types import ModuleType
 from typing import Any, TextIO
 
-from tapete.cli.texts import N_
+from tapete.cli.texts import N_, Texts
 from tapete.engine import Game, load_game
 from tapete.errors import ConfigError, TapeteError
 from tapete.players import Player, load
@@ -26,7 +26,7 @@ def add_game_params(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a game parameter (repeatable), e.g. -p n_players=5; see `tapete games`",
+        help=N_("a game parameter (repeatable), e.g. -p n_players=5; see `tapete games`"),
     )
 
 
@@ -88,24 +88,26 @@ def add_play_options(parser: argparse.ArgumentParser, players: str) -> None:
     """The options every ``tapete play GAME`` takes (``--seed`` and ``--resume`` are added
     by ``tapete play``): ``--players`` (``players`` says which counts), ``--seat``,
     ``--name``, ``--bots``, ``--reveal``, ``--lang`` and ``-p KEY=VALUE``."""
+    t = getattr(parser, "t", None) or Texts("en")  # a TapeteParser's language
     parser.add_argument(
-        "--players", type=int, default=None, help=f"players at the table ({players})"
+        "--players", type=int, default=None,
+        help=t("players at the table ({counts})", counts=t(players)),
+    )  # fmt: skip
+    parser.add_argument("--seat", type=int, default=0, help=N_("your seat (default 0)"))
+    parser.add_argument(
+        "--name", default=None, help=N_("your name at the table (default: 'you' in its language)")
     )
-    parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument(
-        "--name", default=None, help="your name at the table (default: 'you' in its language)"
+        "--bots", default=None, help=N_("bot of each other seat, comma separated (default: rule)")
     )
     parser.add_argument(
-        "--bots", default=None, help="bot of each other seat, comma separated (default: rule)"
-    )
-    parser.add_argument(
-        "--reveal", action="store_true", help="show what every seat held after each deal"
+        "--reveal", action="store_true", help=N_("show what every seat held after each deal")
     )
     parser.add_argument(
         "--lang",
         choices=("en", "es", "ru"),
         default=None,
-        help="language of the table's messages (default: from the locale)",
+        help=N_("language of the table's messages (default: from the locale)"),
     )
     add_game_params(parser)
 

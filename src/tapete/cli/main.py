@@ -13,9 +13,16 @@ from collections.abc import Sequence
 from importlib import metadata
 
 from tapete.cli.common import optional_module, silence_stdout
+from tapete.cli.parser import TapeteParser, add_lang_option, language_of
+from tapete.cli.texts import N_
 from tapete.errors import TapeteError
 
 COMMANDS = ("games", "play", "random", "replay", "bench", "arena", "serve", "connect", "analyse")
+#: The one-line summaries of the server's commands (``tapete --help`` translates them).
+SERVER_SUMMARIES = (
+    N_("run the online tables server (docs/protocol.md)"),
+    N_("play a seat of an online table with a registered player"),
+)
 
 
 def _version() -> str:
@@ -25,13 +32,15 @@ def _version() -> str:
         return "unknown"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available sub-command."""
-    parser = argparse.ArgumentParser(
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The argument parser with every available sub-command, its help in ``lang``."""
+    parser = TapeteParser(
         prog="tapete",
-        description="Ombre, La Pocha and Trynka: play, replay, benchmark and research.",
+        lang=lang,
+        description=N_("Ombre, La Pocha and Trynka: play, replay, benchmark and research."),
     )
     parser.add_argument("--version", action="version", version=f"tapete {_version()}")
+    add_lang_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = optional_module(f"tapete.cli.cmd_{name}")
@@ -43,8 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang = language_of(words)
+    parser = build_parser(lang)
+    args = parser.parse_args(words)
+    if getattr(args, "lang", None) is None:
+        args.lang = lang  # `tapete --lang es games`, or the locale's
     if not getattr(args, "command", None):
         parser.print_help()
         return 0

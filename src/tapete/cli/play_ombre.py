@@ -38,8 +38,8 @@ SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tapete play ombre`` (those of every ``play``, and ``--deals``)."""
-    add_play_options(parser, "always 3")
-    parser.add_argument("--deals", type=int, default=None, help="deals in the session")
+    add_play_options(parser, N_("always 3"))
+    parser.add_argument("--deals", type=int, default=None, help=N_("deals in the session"))
 
 
 #: The names of the highest trumps (Punto only when trumps are red).

@@ -23,6 +23,7 @@ from tapete.cards import Card
 from tapete.cli.common import LEFT_STATUS, add_play_options
 from tapete.cli.prompt import POCHA_SUITS, pocha_text, read_line
 from tapete.cli.table import TerminalTable, play_table, table_game
+from tapete.cli.texts import N_
 from tapete.engine.events import Event
 from tapete.errors import ConfigError, IllegalActionError, NotationError
 from tapete.games.pocha import PochaMatchState, PochaMatchView, PochaView, SheetRow
@@ -32,7 +33,7 @@ SUIT_STYLE = {"o": "yellow", "c": "red", "e": "blue", "b": "green"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tapete play pocha`` (the same as every ``play``)."""
-    add_play_options(parser, "3-8, default 4; or -p n_players=N")
+    add_play_options(parser, N_("3-8, default 4; or -p n_players=N"))
 
 
 def styled(text: str) -> str:

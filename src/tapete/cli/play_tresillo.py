@@ -109,8 +109,8 @@ _SPANISH_TO_FRENCH_RANK = {"S": "J", "C": "Q", "R": "K"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tapete play tresillo`` (those of every ``play``, and ``--deals``)."""
-    add_play_options(parser, "always 4")
-    parser.add_argument("--deals", type=int, default=None, help="deals in the session")
+    add_play_options(parser, N_("always 4"))
+    parser.add_argument("--deals", type=int, default=None, help=N_("deals in the session"))
 
 
 def card_word(word: str) -> str:

@@ -45,9 +45,9 @@ PLAIN: Flags = (False, False, False, False)
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tapete play trynka`` (those of every ``play``, ``--banks``, ``--balance``)."""
-    add_play_options(parser, "2-8, default 4")
-    parser.add_argument("--banks", type=int, default=5, help="banks to play (default 5)")
-    parser.add_argument("--balance", type=int, default=100, help="starting chips (default 100)")
+    add_play_options(parser, N_("2-8, default 4"))
+    parser.add_argument("--banks", type=int, default=5, help=N_("banks to play (default 5)"))
+    parser.add_argument("--balance", type=int, default=100, help=N_("starting chips (default 100)"))
 
 
 _TRIPLES = {
