@@ -96,3 +96,46 @@ def test_each_refusal_is_one_sentence(game: str, lang: str) -> None:
     assert "zz" in unreadable  # the answer is named
     if lang != "en":  # English says what the engine expected ("expected 'bid <n>'...")
         assert {"es": "'ayuda'", "ru": "«помощь»"}[lang] in unreadable
+
+
+def _help_after_a_discard(game: str, seed: int) -> str | None:
+    """What 'help' prints once the person has typed a discard (None if it never exchanges)."""
+    args = build_parser().parse_args(["play", game, "--seed", str(seed), "--deals", "1"])
+    out = io.StringIO()
+    console = Console(file=out, width=500, highlight=False)
+    rng = random.Random(seed)
+    steps: list[str] = []
+    holder: list[TerminalTable] = []
+
+    def read(prompt: str) -> str:
+        state = holder[0].state
+        deal = getattr(state, "deal", None)
+        target = deal if deal is not None else state
+        legal = [str(target.action_to_string(a)) for a in target.legal_actions()]
+        if len(steps) < 3 and (steps or target.phase() == "exchange"):
+            steps.append(out.getvalue())
+            answers = [next(text for text in legal if text.startswith("discard")), "help", "draw"]
+            return answers[len(steps) - 1]
+        if target.phase() == "auction" and rng.random() < 0.9:  # the person bids
+            return next((text for text in legal if text != "pass"), legal[0])
+        return rng.choice(legal)
+
+    table: TerminalTable
+    if game == "ombre":
+        table = OmbreTable(args, console, read)
+    else:
+        table = TresilloTable(args, console, read)
+    holder.append(table)
+    table.run()
+    return steps[2][len(steps[1]) :] if len(steps) == 3 else None
+
+
+@pytest.mark.parametrize("game", ["ombre", "tresillo"])
+def test_help_offers_draw_once_discards_are_typed(game: str) -> None:
+    """In the exchange the discards typed wait for 'draw': 'help' lists it among the choices
+    (the engine offers it only once a card is discarded)."""
+    seen = [text for seed in range(40) if (text := _help_after_a_discard(game, seed))]
+    assert seen, "the person never reached the exchange"
+    for shown in seen:
+        legal = next(line for line in shown.splitlines() if line.startswith("legal: "))
+        assert re.search(r"\bdraw\b", legal), legal

@@ -110,6 +110,8 @@ class ExchangeTable(TerminalTable):
             legal = deal.legal_actions()
             texts = [self.shown(deal.action_to_string(a)) for a in legal]
             phase = deal.phase()
+            if phase == "exchange" and self._pending and self.shown("draw") not in texts:
+                texts.append(self.shown("draw"))  # the discards typed wait for it
             answer = self._read_answer(self._prompt(phase, texts), texts)
             if answer is None:
                 return False
