@@ -23,7 +23,7 @@ def _server_state(server: Server, table_id: str, token: str) -> dict[str, Any]:
     async def ask() -> dict[str, Any]:
         url = server.base.replace("http", "ws") + f"/ws/{table_id}"
         async with websockets.connect(url) as ws:
-            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+            await ws.send(json.dumps({"type": "hello", "protocol": 2, "token": token}))
             while True:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
                 if msg["type"] == "state":
