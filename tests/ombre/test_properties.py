@@ -64,3 +64,31 @@ def test_deal_returns_balance_the_pool(seed: int, dealer: int, ante: int) -> Non
     assert sum(state.tricks_won) in (0, 9)
     hands_and_out = sum(h.bit_count() for h in state.hands)
     assert hands_and_out == 0 or state.outcome == "all_pass"
+
+
+def test_current_trick_in_a_view_is_the_trick_now_even_when_views_are_taken_rarely() -> None:
+    """A view taken after only one card of a trick shows that card, not an earlier trick's.
+
+    Views are taken only when the trick holds one card, so the state's cached trick is not
+    refreshed in between (a winner leading again gives the same leader and card count).
+    """
+    rng = random.Random(77)
+    game = tapete.load_game("ombre")
+    checked = 0
+    for _ in range(200):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(
+                    rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                )
+                continue
+            assert isinstance(state, OmbreState)
+            if state.phase() == "play" and len(state.trick) == 1:
+                shown = state.view(None).current_trick
+                assert shown is not None
+                assert [int(c) for c in shown.cards] == state.trick
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 500

@@ -549,7 +549,14 @@ class OmbreState(SharedEvents):
     def _current_trick_view(self) -> Trick:
         trick = self.trick
         cached = self._trick_view
-        if cached is None or cached.leader != self.leader or len(cached.cards) != len(trick):
+        # The last card tells tricks apart: a winner leading again gives the same leader and
+        # count, but a card is played once a deal.
+        if (
+            cached is None
+            or cached.leader != self.leader
+            or len(cached.cards) != len(trick)
+            or (trick and cached.cards[-1] != trick[-1])
+        ):
             cached = self._trick_view = Trick.of(self.leader, trick)
         return cached
 
