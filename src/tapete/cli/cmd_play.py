@@ -6,16 +6,25 @@ import argparse
 from typing import Any
 
 from tapete.cli.common import optional_module
+from tapete.cli.texts import N_
 from tapete.errors import ConfigError, RecordError
 
 PLAYABLE = ("pocha", "ombre", "trynka", "tresillo", "lhombre")
+#: What each ``tapete play GAME`` does (``--help``).
+PLAY_HELP = {
+    "pocha": N_("La Pocha: play a whole game against bots in the terminal."),
+    "ombre": N_("Ombre: play a session against bots in the terminal."),
+    "trynka": N_("Trynka (Трынька): play a session of banks against bots in the terminal."),
+    "tresillo": N_("Tresillo: play a session against bots in the terminal."),
+    "lhombre": N_("Danish l'hombre: play a session against bots in the terminal."),
+}
 
 
 def register(sub: Any) -> None:
     """Add the ``play`` sub-command, one sub-parser per playable game."""
-    parser = sub.add_parser("play", help="play a game in the terminal against bots")
+    parser = sub.add_parser("play", help=N_("play a game in the terminal against bots"))
     parser.add_argument(
-        "--resume", metavar="FILE", default=None, help="go on with a game saved when you quit"
+        "--resume", metavar="FILE", default=None, help=N_("go on with a game saved when you quit")
     )
     parser.set_defaults(run=run_resume)
     games = parser.add_subparsers(dest="game", metavar="GAME")
@@ -23,9 +32,12 @@ def register(sub: Any) -> None:
         module = optional_module(f"tapete.cli.play_{name}")
         if module is None:
             continue
-        game_parser = games.add_parser(name, help=(module.__doc__ or "").strip().splitlines()[0])
+        game_parser = games.add_parser(name, help=PLAY_HELP.get(name, name))
         game_parser.add_argument(
-            "--seed", type=int, default=None, help="seed for cards and bots (shown at the start)"
+            "--seed",
+            type=int,
+            default=None,
+            help=N_("seed for cards and bots (shown at the start)"),
         )
         module.add_arguments(game_parser)
         game_parser.set_defaults(run=module.run, game_parser=game_parser)
