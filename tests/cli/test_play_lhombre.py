@@ -197,3 +197,27 @@ def test_help_refusals_and_quit() -> None:
     assert "balance" in text
     assert "docs/lhombre.md" in text
     assert "You left the table." in text
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_the_table_speaks_spanish_and_russian_with_the_danish_terms(lang: str) -> None:
+    """With ``--lang es|ru`` the table's sentences come from the catalogs (no English
+    sentence of the table is printed) and the ladder's words stay the Danish ones."""
+    from tapete.i18n import ngettext, translate
+
+    holder: list[LhombreTable] = []
+    read = _person(lambda: holder[0], ["spil", "spil"], 3)
+    table, out = _table(read, "--seed", "3", "--deals", "1", "--lang", lang)  # type: ignore[arg-type]
+    holder.append(table)
+    assert table.run() == 0
+    text = out.getvalue()
+    start = (
+        "Danish l'hombre — 3 players, {deals} deal; you are {name} (seat {seat}). Seed "
+        "{seed} (--seed {seed} plays this session again)."
+    )
+    plural = start.replace("{deals} deal;", "{deals} deals;")
+    said = ngettext(lang, start, plural, 1, deals=1, name=table.names[0], seat=0, seed=3)
+    assert said != start and said.split(" (--seed")[0] in text
+    assert "Danish l'hombre —" not in text and "your hand:" not in text
+    assert translate(lang, "your hand: {cards}", cards="").strip() in text
+    assert re.search(r": (spil|pass)\b", text)
