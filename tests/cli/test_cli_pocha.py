@@ -18,6 +18,30 @@ def test_games_lists_parameters(capsys: pytest.CaptureFixture[str]) -> None:
     assert "rank_order" in out and "tute | natural" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "whole", "numbers"),
+    [("en", "whole number", "numbers, like"), ("es", "número entero", "números, como"),
+     ("ru", "целое число", "числа, например")],
+)  # fmt: skip
+def test_games_says_what_each_option_takes_in_words(
+    lang: str, whole: str, numbers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No Python type name (``int``, ``str``, ``tuple``, ``bool``) in the allowed column:
+    words of the language, and a tuple default written as it is typed."""
+    from tapete.cli.cmd_games import allowed_text
+    from tapete.cli.texts import Texts
+    from tapete.engine import game_class, registered_games
+
+    t = Texts(lang)
+    for name in registered_games():
+        for param in game_class(name).parameters:
+            text = allowed_text(param, t)
+            assert text.split(" ")[0] not in ("int", "str", "tuple", "bool", "float"), (name, text)
+    assert main(["games", "ombre", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert whole in out and numbers in out and "0/0/0" in out and "(0, 0, 0)" not in out
+
+
 def test_random_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "games.jsonl"
     assert main(["random", "pocha", "--seed", "4", "--count", "3", "--out", str(out),

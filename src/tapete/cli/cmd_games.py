@@ -75,8 +75,60 @@ def _table(
         meaning = rule_text(t.lang, p.help)
         if p.name in carried:
             meaning = match_meaning(meaning) if t.lang == "en" else meaning
-        table.add_row(p.name, str(p.default), p.allowed(), meaning)
+        table.add_row(p.name, default_text(p.default), allowed_text(p, t), meaning)
     return table
+
+
+def default_text(value: Any) -> str:
+    """A parameter's default as it is typed: a tuple as its values joined by ``/``, and
+    ``—`` for nothing (``None``, an empty tuple: the meaning says what is used then).
+
+    >>> default_text((0, 0, 0)), default_text(None), default_text(()), default_text(10)
+    ('0/0/0', '—', '—', '10')
+    """
+    if value is None or value == ():
+        return "—"
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value)
+    return str(value)
+
+
+def allowed_text(param: Param, t: Texts = ENGLISH) -> str:
+    """What a parameter accepts, in words of ``t``'s language: its choices, a whole number
+    in its range, a list of numbers, a number, text, or ``true | false``.
+
+    >>> from tapete.engine import game_class
+    >>> by_name = {p.name: p for p in game_class("ombre").parameters}
+    >>> allowed_text(by_name["ante"]), allowed_text(by_name["balances"])
+    ('whole number 0…1000', 'numbers, like 5/0/-2')
+    >>> allowed_text(by_name["vole"]), allowed_text(by_name["matador_unit"])
+    ('true | false', 'whole number')
+    """
+    if param.choices:
+        return " | ".join(str(c) for c in param.choices)
+    if param.kind is bool:
+        return "true | false"
+    if param.kind is int:
+        if param.low is not None and param.high is not None:
+            return t("whole number {low}…{high}", low=param.low, high=param.high)
+        if param.low is not None:
+            return t("whole number from {low}", low=param.low)
+        return t("whole number")
+    if param.kind is float:
+        return t("number")
+    if param.kind is tuple or isinstance(param.default, tuple):
+        example = _example(param.help) or "/".join(str(v) for v in param.default)
+        return t("numbers, like {example}", example=example) if example else t("numbers")
+    return t("text")
+
+
+def _example(help_text: str) -> str:
+    """The example a parameter's help gives (``like '5/0/-2'``), or ``""``."""
+    start = help_text.find("like '")
+    if start < 0:
+        return ""
+    end = help_text.find("'", start + 6)
+    return help_text[start + 6 : end] if end > 0 else ""
 
 
 def carried_params(name: str) -> list[str]:
