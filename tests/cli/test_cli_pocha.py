@@ -121,3 +121,24 @@ def test_person_can_quit(monkeypatch: pytest.MonkeyPatch) -> None:
     table = _table(["--seed", "1"])
     monkeypatch.setattr("builtins.input", lambda prompt: "quit")
     assert table.run() == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_a_bid_beyond_any_hand_is_refused_as_out_of_range(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``15`` cannot be written as an action of the rules (no hand holds 15 cards): the
+    person is told, in their language, that a bid goes from zero to the cards in the hand,
+    not that the answer was not understood."""
+    from tapete.i18n import reason_text
+
+    table = _table(["--seed", "1", "--lang", lang])
+    answers = iter(["15", "quit", "n"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers, "n"))
+    assert table.run() == 1
+    out = " ".join(capsys.readouterr().out.split())
+    if lang == "en":
+        assert "bid 15 is more than any hand holds; allowed now: 0, 1" in out
+    else:
+        said = reason_text(lang, "bid_out_of_range")
+        assert said in out

@@ -318,6 +318,7 @@ class PochaTable(TerminalTable):
             legal = state.legal_actions()
             texts = [t.action("pocha", state.action_to_string(a)) for a in legal]
             phase = view.phase
+            numbers = ""
             if phase in ("bidding", "auction"):
                 numbers = ", ".join(x.split()[-1] for x in texts)
                 if phase == "bidding":
@@ -339,13 +340,38 @@ class PochaTable(TerminalTable):
                 return False
             if self._table_command(answer):
                 continue
+            text = pocha_text(answer, phase)
             try:
-                state.apply_action(state.string_to_action(pocha_text(answer, phase)))
+                state.apply_action(state.string_to_action(text))
             except (IllegalActionError, NotationError) as e:
-                self._refuse(e, answer)
+                self._refuse(_bid_beyond_any_hand(e, text, numbers) or e, answer)
                 continue
             self._catch_up()
             return True
+
+
+def _bid_beyond_any_hand(error: Exception, text: str, numbers: str) -> IllegalActionError | None:
+    """A number too big for any hand (``bid 15``, which the rules cannot even write as an
+    action) refused as the bids out of range are, so that every language says why; ``None``
+    for any other refusal, and outside the bidding and the auction (``numbers`` empty).
+
+    >>> _bid_beyond_any_hand(NotationError("cannot read 'bid 15'"), "bid 15", "0, 1").reason
+    'bid_out_of_range'
+    >>> _bid_beyond_any_hand(NotationError("cannot read 'bid x'"), "bid x", "0, 1") is None
+    True
+    """
+    words = text.split()
+    if not numbers or not isinstance(error, NotationError) or len(words) != 2:
+        return None
+    if not words[1].isdigit():
+        return None
+    if words[0] not in ("bid", "offer"):
+        return None
+    return IllegalActionError(
+        f"{words[0]} {words[1]} is more than any hand holds; allowed now: {numbers}",
+        action=text,
+        reason="bid_out_of_range",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
