@@ -14,9 +14,11 @@ import pytest
 
 from tapete.cli.main import build_parser, main
 
-#: The commands whose help and output are the terminal's (``serve`` and ``connect`` are the
-#: server's).
-COMMANDS = ("games", "play", "random", "replay", "bench", "arena", "analyse")
+#: The commands whose help is checked (all of them: the server's ``serve`` and ``connect``
+#: speak the language too).
+COMMANDS = (
+    "games", "play", "random", "replay", "bench", "arena", "analyse", "serve", "connect"
+)  # fmt: skip
 
 
 def _parsers(

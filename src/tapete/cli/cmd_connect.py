@@ -7,29 +7,32 @@ import asyncio
 import json
 from typing import Any
 
+from tapete.cli.parser import add_lang_option
+from tapete.cli.texts import N_
 from tapete.errors import ConfigError
 
 
 def register(sub: Any) -> None:
     """Add the ``connect`` sub-command."""
     parser = sub.add_parser(
-        "connect", help="play a seat of an online table with a registered player"
+        "connect", help=N_("play a seat of an online table with a registered player")
     )
-    parser.add_argument("url", help="the server, e.g. http://127.0.0.1:8000")
-    parser.add_argument("--table", required=True, help="the table's id")
-    parser.add_argument("--player", default="rule", help="the player (see tapete arena)")
+    parser.add_argument("url", help=N_("the server, e.g. http://127.0.0.1:8000"))
+    parser.add_argument("--table", required=True, help=N_("the table's id"))
+    parser.add_argument("--player", default="rule", help=N_("the player (see tapete arena)"))
     parser.add_argument(
         "--player-param",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a parameter of the player (repeatable)",
+        help=N_("a parameter of the player (repeatable)"),
     )
-    parser.add_argument("--name", default=None, help="display name (default: bot:PLAYER)")
-    parser.add_argument("--seat", type=int, default=None, help="the seat to take (any free)")
+    parser.add_argument("--name", default=None, help=N_("display name (default: bot:PLAYER)"))
+    parser.add_argument("--seat", type=int, default=None, help=N_("the seat to take (any free)"))
     parser.add_argument(
-        "--token", default=None, help="the token of a seat already held (instead of joining)"
+        "--token", default=None, help=N_("the token of a seat already held (instead of joining)")
     )
+    add_lang_option(parser)
     parser.set_defaults(run=run)
 
 

@@ -21,6 +21,8 @@ import sys
 import time
 from typing import Any
 
+from tapete.cli.parser import add_lang_option
+from tapete.cli.texts import N_
 from tapete.errors import TapeteError
 from tapete.storage import default_url
 
@@ -36,53 +38,60 @@ class ServeError(TapeteError):
 
 def register(sub: Any) -> None:
     """Add the ``serve`` sub-command."""
-    parser = sub.add_parser("serve", help="run the online tables server (docs/protocol.md)")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (8000)")
+    parser = sub.add_parser("serve", help=N_("run the online tables server (docs/protocol.md)"))
+    parser.add_argument("--host", default="127.0.0.1", help=N_("address to listen on (127.0.0.1)"))
+    parser.add_argument("--port", type=int, default=8000, help=N_("port (8000)"))
     parser.add_argument(
         "--db",
         default=None,
-        help="database URL (default: the SQLite file tapete.sqlite3 in the current folder; "
-        "PostgreSQL: postgresql+psycopg://user@host/db)",
+        help=N_(
+            "database URL (default: the SQLite file tapete.sqlite3 in the current folder; "
+            "PostgreSQL: postgresql+psycopg://user@host/db)"
+        ),
     )
     parser.add_argument(
         "--workers",
         type=int,
         default=1,
-        help="server processes sharing the port (1; more need PostgreSQL)",
+        help=N_("server processes sharing the port (1; more need PostgreSQL)"),
     )
     parser.add_argument(
         "--idle-close",
         type=float,
         default=600.0,
-        help="seconds after which a table nobody is connected to is closed (600)",
+        help=N_("seconds after which a table nobody is connected to is closed (600)"),
     )
     parser.add_argument(
         "--public-url",
         default=None,
-        help="this process's base URL for the other server processes on the same PostgreSQL "
-        "(default: http://HOST:PORT; not with --workers)",
+        help=N_(
+            "this process's base URL for the other server processes on the same PostgreSQL "
+            "(default: http://HOST:PORT; not with --workers)"
+        ),
     )
     parser.add_argument(
         "--internal-host",
         default="127.0.0.1",
-        help="with --workers: the address of each worker's private port, where the other "
-        "processes reach its tables (127.0.0.1; another host's processes need an address "
-        "they can reach)",
+        help=N_(
+            "with --workers: the address of each worker's private port, where the other "
+            "processes reach its tables (127.0.0.1; another host's processes need an address "
+            "they can reach)"
+        ),
     )
     parser.add_argument(
         "--create-rate",
         type=float,
         default=20.0,
-        help="tables one client address may create per minute (20; 0: no limit)",
+        help=N_("tables one client address may create per minute (20; 0: no limit)"),
     )
     parser.add_argument(
         "--join-rate",
         type=float,
         default=60.0,
-        help="seats one client address may take per minute (60; 0: no limit)",
+        help=N_("seats one client address may take per minute (60; 0: no limit)"),
     )
-    parser.add_argument("--log-level", default="info", help="uvicorn's log level (info)")
+    parser.add_argument("--log-level", default="info", help=N_("uvicorn's log level (info)"))
+    add_lang_option(parser)
     parser.set_defaults(run=run)
 
 
