@@ -4,12 +4,13 @@
 import { h } from "./api.js";
 import { cardElement, cardImageURL } from "./cards.js";
 import { t } from "./i18n.js";
+import lhombre from "./games/lhombre.js";
 import ombre from "./games/ombre.js";
 import pocha from "./games/pocha.js";
 import tresillo from "./games/tresillo.js";
 import trynka from "./games/trynka.js";
 
-const MODULES = { pocha, ombre, trynka, tresillo };
+const MODULES = { pocha, ombre, trynka, tresillo, lhombre };
 let lastTrick = { key: "", count: 0 };
 
 /** The module that draws a game ("pocha-match" -> pocha). */
@@ -21,7 +22,7 @@ export function gameModule(game) {
 /** The game's name for people. */
 export function gameTitle(game) {
   const base = String(game || "").replace(/-match$/, "");
-  const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo") }[base] || base;
+  const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo"), lhombre: t("Danish l'hombre") }[base] || base;
   if (base === "trynka") return String(game || "").endsWith("-match") ? t("{game}: a session of banks", { game: name }) : t("{game}: one bank", { game: name });
   return String(game || "").endsWith("-match") ? t("{game}: whole match", { game: name }) : t("{game}: one deal", { game: name });
 }

@@ -35,12 +35,19 @@ const PRESETS = {
     { name: N_("No surrender"), params: { surrender: false } },
     { name: N_("Short session (4 deals)"), params: { num_deals: 4 }, match: true },
   ],
+  lhombre: [
+    { name: N_("The Union's rules"), params: {} },
+    { name: N_("Every bid one step up"), params: { auction: "steps" } },
+    { name: N_("Only the player scores"), params: { settlement: "player" } },
+    { name: N_("Short session (3 deals)"), params: { num_deals: 3 }, match: true },
+  ],
 };
 const GAME_INFO = {
   pocha: { cards: ["Ao", "3c", "Re", "Cb"], blurb: N_("Exact bids, follow and overtake: 3 to 8 players") },
   ombre: { cards: ["♠A", "♣A", "♥K", "♦Q"], blurb: N_("Ombre against two: the classic 3-player game") },
   trynka: { cards: ["A♠", "10♥", "9♥"], blurb: N_("Blind stakes, reveals and svaras: 2 to 8 players") },
   tresillo: { cards: ["♠A", "♣A", "♦7", "♥K"], blurb: N_("Four at the table, the dealer sits out: entrada, vuelta, solo") },
+  lhombre: { cards: ["♠A", "♣A", "♥7", "♦K"], blurb: N_("The Danish ladder, three players: spil, tourné, solo and the nolo games") },
 };
 
 const state = { games: [], players: ["rule", "random"], chosen: "pocha", match: true };
@@ -56,7 +63,7 @@ function fullName() {
 function nPlayers() {
   const input = document.querySelector('[data-param="n_players"]');
   if (input && input.value) return Number(input.value);
-  if (state.chosen === "ombre") return 3;
+  if (state.chosen === "ombre" || state.chosen === "lhombre") return 3;
   if (state.chosen === "tresillo") return 4;
   const spec = gameSpec(fullName());
   const p = spec?.params?.find((x) => x.name === "n_players");
@@ -66,12 +73,12 @@ function nPlayers() {
 function renderGameChoice() {
   const box = $("game-choice");
   box.replaceChildren();
-  for (const g of ["pocha", "ombre", "trynka", "tresillo"]) {
+  for (const g of ["pocha", "ombre", "trynka", "tresillo", "lhombre"]) {
     if (state.games.length && !state.games.some((x) => x.name === g)) continue;
     const input = h("input", { type: "radio", name: "game", value: g, checked: g === state.chosen, onchange: () => { state.chosen = g; renderForm(); } });
     box.append(h("label", {}, input,
       h("span", { class: "mini-cards", "aria-hidden": "true" }, GAME_INFO[g].cards.map((c) => cardElement(c, { small: true }))),
-      h("span", {}, h("strong", {}, { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo") }[g]), h("br"), h("small", {}, t(GAME_INFO[g].blurb)))));
+      h("span", {}, h("strong", {}, { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo"), lhombre: t("Danish l'hombre") }[g]), h("br"), h("small", {}, t(GAME_INFO[g].blurb)))));
   }
 }
 
@@ -162,6 +169,7 @@ const BOT_ORDER = {
   ombre: ["search-strong", "search-normal", "search-easy", "rule", "random"],
   trynka: ["trynka-cfr", "rule", "random"],
   tresillo: ["rule", "random"],
+  lhombre: ["rule", "random"],
 };
 
 function botsFor(game) {

@@ -113,6 +113,19 @@ const TEXTS = {
     plate_payout: P(N_("Plate payout"), N_("What a won game takes from the plate."), { first: N_("the oldest puesta"), all: N_("the whole plate") }),
     matador_privilege: P(N_("Matadors' privilege"), N_("Matadors (Spadille, Manille, Basto) need not follow a trump lead that does not force them.")),
   },
+  lhombre: {
+    ...COMMON,
+    dealer: P(N_("Dealer"), N_("The dealer's seat, rear hand (the seat after him is forehand and bids first).")),
+    first_dealer: P(N_("First dealer"), N_("The seat that deals first; the deal passes to the right after each deal.")),
+    num_deals: P(N_("Deals"), N_("How many deals the session has (12: each seat deals four).")),
+    balances: P(N_("Starting scores"), N_("The three scores before play, like 5/0/-5 (empty: zero each).")),
+    auction: P(N_("Auction"), N_("How the ladder is climbed."), { union: N_("the Union's: spil games one step at a time, solo and the nolos straight away"), steps: N_("one step per bid, then any game of that step or higher") }),
+    points: P(N_("Points"), N_("Won/bet/kruk for each game: spil, bedre spil, tourné, købe nolo, tourné-respekt, solo, solo spar, ren nolo, nolo ouvert.")),
+    settlement: P(N_("Who pays whom"), N_("Each defender pays or is paid the points, or only the player's score changes."), { each: N_("each defender pays or is paid"), player: N_("only the player scores") }),
+    tout: P(N_("Tout"), N_("After winning the first five tricks of a trump game the player may undertake to take all nine.")),
+    tout_points: P(N_("Tout points"), N_("What a tout adds when made, and costs when missed.")),
+    matador_privilege: P(N_("Matadors' privilege"), N_("Matadors (Spadille, Manille, Basta) need not follow an ordinary trump led.")),
+  },
 };
 
 function entry(game, name) {

@@ -1,0 +1,330 @@
+"""Danish l'hombre in the browser: forehand, middle hand and rear hand on the seats; the Union's
+ladder on the bid buttons; the game declared, trumps named or turned up by the tourné; the
+buying from the talon; a nolo ouvert's open hand seen by a spectator; the deal's ending and
+the scores; a whole session by clicking, in English, Spanish and Russian, on a desktop and on
+a phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import (
+    PHONE,
+    Server,
+    axe_serious,
+    no_js_errors,
+    seat_page,
+    shot,
+    wait_turn_or_end,
+    watch_errors,
+)
+from .test_play import _phase, _state, _wait_change
+
+BOT = {"kind": "bot", "player": "rule"}
+ME = {"kind": "human"}
+BID_WORDS = ("spil", "bedre", "tourné", "respekt", "solo", "ren-nolo", "nolo-ouvert")
+#: The Union's table with the solo made dearer (won 5, bet 6, kruk 7): the page must show
+#: the table's own points, not a copy of the default.
+POINTS = "1/1/2 1/1/2 2/2/3 2/2/3 3/3/4 5/6/7 4/4/5 4/4/5 6/6/7"
+
+
+def _actions(page: Any) -> list[str]:
+    """The action texts of the buttons on show."""
+    return list(
+        page.locator("#actions button[data-action]").evaluate_all(
+            "bs => bs.map(b => b.dataset.action)"
+        )
+    )
+
+
+def _click(page: Any, action: str) -> None:
+    before = _state(page)
+    page.locator(f"#actions button[data-action='{action}']").click()
+    _wait_change(page, before)
+
+
+def _am_player(page: Any) -> bool:
+    return "Player" in page.locator(".seat.me .tags").inner_text() or bool(
+        page.locator(".seat.me .tag.gold").count()
+    )
+
+
+def _exchange(page: Any, count: int) -> None:
+    """Choose ``count`` cards to throw away and buy as many (none: draw at once)."""
+    before = _state(page)
+    cards = page.locator("#hand button.card.legal")
+    count = min(count, cards.count())
+    for i in range(count):
+        cards.nth(i).click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('#hand button.card.selected').length >= n", arg=i + 1
+        )
+    page.locator("#actions button[data-action='draw']").click()
+    # the discards and the draw are several actions: wait until this seat's buying is done
+    page.wait_for_function(
+        "a => Number(document.body.dataset.state) > a.b + a.n"
+        " && !document.querySelector('#actions button[data-action=draw]')",
+        arg={"b": before, "n": count},
+        timeout=30_000,
+    )
+
+
+def _talon(page: Any) -> int:
+    box = page.locator("[data-testid=talon]")
+    return int(box.inner_text()) if box.count() else 0
+
+
+def _play_out(page: Any, bid: str | None = None, limit: int = 150) -> set[str]:
+    """Play until the deal (or the session) is over: make ``bid`` when it is offered, else
+    pass; declare the first game offered, name the first suit, buy one card (two after a
+    tourné's turned card), play the first legal card. Returns the phases this seat acted in."""
+    phases: set[str] = set()
+    for _ in range(limit):
+        if wait_turn_or_end(page, timeout=60) == "over":
+            return phases
+        phase = _phase(page)
+        phases.add(phase)
+        actions = _actions(page)
+        if phase == "auction":
+            _click(page, bid if bid in actions else "pass")
+        elif phase == "declare":
+            _click(page, next(a for a in actions if a.startswith("declare ")))
+        elif phase == "trumps":
+            _click(page, next(a for a in actions if a.startswith("trumps ")))
+        elif phase == "exchange":
+            turned = page.locator("[data-testid=turned]").count() > 0
+            wanted = 2 if turned and _am_player(page) else 1
+            _exchange(page, wanted if _talon(page) else 0)
+        else:
+            before = _state(page)
+            page.locator("#hand button.card.legal").first.click()
+            _wait_change(page, before)
+    raise AssertionError("the deal did not end")
+
+
+def test_a_solo_deal_by_clicking(server: Server, context_factory: Any) -> None:
+    # seat 2 deals: Ana (seat 0) is forehand and speaks first; she bids a solo straight away
+    created = server.create(
+        "lhombre", [ME, BOT, BOT], params={"points": POINTS}, name="Ana", seat=0
+    )
+    page = seat_page(context_factory, server, created)
+    assert wait_turn_or_end(page) == "turn"
+    assert _phase(page) == "auction"
+    assert "Danish l'hombre" in page.locator("#title").inner_text()
+    assert "Forehand" in page.locator(".seat[data-seat='0']").inner_text()
+    assert "Middle hand" in page.locator(".seat[data-seat='1']").inner_text()
+    assert "Rear hand (dealer)" in page.locator(".seat[data-seat='2']").inner_text()
+    assert page.locator("#hand button.card").count() == 9
+    # the first bid is spil; solo and the nolos may be bid straight away; nothing else
+    actions = _actions(page)
+    assert set(actions) == {"pass", "spil", "solo", "ren-nolo", "nolo-ouvert"}
+    labels = page.locator("#actions button[data-action]").all_inner_texts()
+    assert {"Pass", "Spil", "Solo", "Ren nolo", "Nolo ouvert"} <= set(labels)
+    title = page.locator("#actions button[data-action='ren-nolo']").get_attribute("title")
+    assert title == "Step 6 of the ladder: Solo spar / Ren nolo"
+    # the Union's table, with this table's points
+    ladder = page.locator("[data-testid=ladder] tbody tr")
+    assert ladder.count() == 9
+    assert ladder.nth(5).inner_text().split() == ["Solo", "5", "6", "7"]
+    assert ladder.nth(8).inner_text().split() == ["Nolo", "ouvert", "6", "6", "7"]
+    shot(page, "lhombre-auction-desktop")
+    assert not axe_serious(page)
+    _click(page, "solo")
+    assert "Ana bids Solo" in page.locator("#log").inner_text()
+    phases = _play_out(page)
+    page.wait_for_selector("[data-testid=game-over]")
+    shot(page, "lhombre-over-desktop")
+    log = page.locator("#log").inner_text()
+    ending = page.locator("[data-testid=announcement]").inner_text()
+    scores = page.locator("[data-testid=scores] dd").all_inner_texts()
+    assert len(scores) == 3 and sum(int(s) for s in scores) == 0  # each pays the player
+    if "declare" in phases:
+        # Ana held the solo: she declared it, named trumps, bought nothing and played it
+        assert {"declare", "trumps", "play"} <= phases and "exchange" not in phases
+        assert "Ana declares Solo" in log and "names" in log
+        assert page.locator("[data-testid=contract]").inner_text() == "Solo"
+        assert page.locator("[data-testid=trumps]").count() == 1
+        assert page.locator("[data-testid=points]").inner_text() == "won 5 · bet 6 · kruk 7"
+        score = int(scores[0])
+        if ending == "Solo is won":
+            assert score == 10
+        elif ending.startswith("Solo is bet"):
+            assert score == -12
+        elif ending.startswith("Solo is kruk"):
+            assert score == -14
+        else:  # the tout: one point more when made, one less when missed
+            assert ending in (
+                "Solo is won with the tout: all nine tricks",
+                "Solo is won, but the tout failed",
+            )
+            assert score in (12, 8)
+        banner = page.locator("[data-testid=game-over]").inner_text()
+        assert "Solo" in banner and "by Ana" in banner
+    else:  # a bot outbid the solo with a nolo: Ana defended
+        assert any(w in ending for w in ("won", "bet", "kruk")), ending
+        assert "nolo" in page.locator("[data-testid=contract]").inner_text()
+    no_js_errors(page)
+
+
+def _nolo_ouvert_table(server: Server, context_factory: Any) -> tuple[Any, str]:
+    """Ana, forehand, bids nolo ouvert straight away: nobody can outbid it."""
+    created = server.create("lhombre", [ME, BOT, BOT], name="Ana", seat=0)
+    page = seat_page(context_factory, server, created)
+    assert wait_turn_or_end(page) == "turn"
+    _click(page, "nolo-ouvert")
+    return page, created["table"]["id"]
+
+
+def test_a_nolo_ouvert_lies_open_for_a_spectator(server: Server, context_factory: Any) -> None:
+    page, table_id = _nolo_ouvert_table(server, context_factory)
+    assert wait_turn_or_end(page) == "turn"
+    assert _phase(page) == "declare"
+    assert _actions(page) == ["declare nolo-ouvert"]
+    assert page.locator("#turn").inner_text() == "You won the auction: declare your game"
+    _click(page, "declare nolo-ouvert")
+    watcher = context_factory().new_page()
+    watch_errors(watcher)
+    watcher.goto(server.table_url(table_id) + "?watch")
+    # the nolo ouvert's player does not buy; the defenders do; then Ana leads
+    assert wait_turn_or_end(page) == "turn"
+    assert _phase(page) == "play"
+    watcher.wait_for_function("() => document.body.dataset.phase === 'play'")
+    mine = page.locator("#hand button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert len(mine) == 9
+    watcher.wait_for_selector(".seat[data-seat='0'] .shown .card")
+    shown = watcher.locator(".seat[data-seat='0'] .shown .card").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)"
+    )
+    assert shown == mine
+    label = watcher.locator(".seat[data-seat='0'] .shown").get_attribute("aria-label")
+    assert label == "Open hand (nolo ouvert)"
+    # the other seats' cards stay face down
+    assert watcher.locator(".seat[data-seat='1'] .shown").count() == 0
+    assert watcher.locator(".seat[data-seat='1'] .backs .card").count() == 9
+    assert watcher.locator("[data-testid=contract]").inner_text() == "Nolo ouvert"
+    assert "no trumps" in watcher.locator(".corner-info").first.inner_text()
+    shot(watcher, "lhombre-nolo-ouvert-spectator")
+    _play_out(page)
+    ending = page.locator("[data-testid=announcement]").inner_text()
+    assert ending.startswith("Nolo ouvert is"), ending
+    log = page.locator("#log").inner_text()
+    assert "Ana bids Nolo ouvert" in log and "Ana declares Nolo ouvert" in log
+    no_js_errors(page)
+    no_js_errors(watcher)
+
+
+def _tourne_table(server: Server, context_factory: Any) -> Any | None:
+    """A page where Ana has won the auction with spil (holding each higher spil game as the
+    earlier seat) and declared a tourné, or ``None`` when a bot went higher."""
+    created = server.create("lhombre", [ME, BOT, BOT], name="Ana", seat=0)
+    page = seat_page(context_factory, server, created)
+    for _ in range(12):
+        assert wait_turn_or_end(page) == "turn"
+        actions = _actions(page)
+        if _phase(page) == "declare":
+            if "declare tourné" not in actions:
+                return None
+            _click(page, "declare tourné")
+            return page
+        if _phase(page) != "auction":
+            return None
+        # hold the bot's step (an earlier seat may say the same word), or open with spil
+        held = [a for a in actions if a in BID_WORDS[:4]]
+        if not held:
+            return None
+        _click(page, held[0])
+    return None
+
+
+def test_a_tourne_turns_up_trumps_and_the_player_buys(server: Server, context_factory: Any) -> None:
+    for _ in range(4):  # a bot may go above the spil games with a solo or a nolo
+        page = _tourne_table(server, context_factory)
+        if page is not None:
+            break
+    else:
+        pytest.skip("a bot outbid every spil")
+    assert wait_turn_or_end(page) == "turn"
+    assert _phase(page) == "exchange"
+    # the turned card is shown to all and its suit is trumps; it went into Ana's hand
+    turned = page.locator(".corner-info .info-box .card[data-card]").first.get_attribute(
+        "data-card"
+    )
+    assert turned and turned[0] in page.locator("[data-testid=trumps]").inner_text()
+    assert page.locator("[data-testid=contract]").inner_text() == "Tourné"
+    assert page.locator(f"#hand button.card[data-card='{turned}']").count() == 1
+    assert page.locator("#hand button.card").count() == 10
+    assert "The tourné turns up" in page.locator("#log").inner_text()
+    assert _talon(page) == 12
+    shot(page, "lhombre-tourne-desktop")
+    # one card thrown away is not enough: the tourné buys one beyond the turned card
+    cards = page.locator("#hand button.card.legal")
+    draw = page.locator("#actions button[data-key='act:draw'], #actions button[data-action='draw']")
+    cards.nth(0).click()
+    page.wait_for_selector("#hand button.card.selected")
+    button = page.locator("#actions button.primary").last
+    assert button.inner_text() == "Choose 1 more to throw away"
+    assert button.is_disabled()
+    cards.nth(1).click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('#hand button.card.selected').length === 2"
+    )
+    assert draw.inner_text() == "Discard 2 and draw"
+    before = _state(page)
+    draw.click()
+    page.wait_for_function(
+        "b => Number(document.body.dataset.state) > b + 2"
+        " && !document.querySelector('#actions button[data-action=draw]')",
+        arg=before,
+        timeout=30_000,
+    )
+    # two thrown away, one bought: nine cards, the talon one card shorter
+    page.wait_for_function("() => document.querySelectorAll('#hand button.card').length === 9")
+    assert "Ana draws from the stock" in page.locator("#log").inner_text()
+    phases = _play_out(page)
+    assert "play" in phases
+    ending = page.locator("[data-testid=announcement]").inner_text()
+    assert ending.startswith("Tourné is"), ending
+    no_js_errors(page)
+
+
+SESSION_WORDS = [
+    # (locale, words on the table, English words that must be gone)
+    ("es-ES", ["Mano", "Tabla de la Unión", "Puntuación"], ["Pass", "Scores", "Forehand"]),
+    ("ru-RU", ["Первая рука", "Таблица Союза", "Счёт"], ["Pass", "Scores", "Forehand"]),
+]
+
+
+@pytest.mark.parametrize(("locale", "words", "gone"), SESSION_WORDS)
+def test_a_whole_session_in_spanish_and_russian(
+    server: Server, context_factory: Any, locale: str, words: list[str], gone: list[str]
+) -> None:
+    created = server.create(
+        "lhombre-match", [ME, BOT, BOT], params={"num_deals": 3}, name="Ana", seat=0
+    )
+    viewport = PHONE if locale.startswith("ru") else None
+    page = seat_page(context_factory, server, created, locale=locale, viewport=viewport)
+    assert wait_turn_or_end(page) == "turn"
+    text = page.locator("body").inner_text()
+    for word in words:
+        assert word in text, (locale, word)
+    lines = [
+        x
+        for sel in ("#panels", "#actions", "#felt")
+        for x in page.locator(sel).inner_text().split("\n")
+    ]
+    for word in gone:
+        assert word not in lines, (locale, word)
+    if viewport is PHONE:
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, f"lhombre-session-{locale[:2]}")
+    _play_out(page, bid="spil")
+    page.wait_for_selector("[data-testid=game-over]")
+    sheet = page.locator("[data-testid=deal-sheet] tbody tr")
+    assert sheet.count() == 3
+    final = [int(x) for x in page.locator("[data-testid=scores] dd").all_inner_texts()]
+    changes = [[int(c) for c in row.split("\t")[4:]] for row in sheet.all_inner_texts()]
+    assert [sum(col) for col in zip(*changes, strict=True)] == final
+    shot(page, f"lhombre-session-over-{locale[:2]}")
+    no_js_errors(page)
