@@ -101,7 +101,7 @@ def main() -> None:
     extra: dict[str, Any] = {}
     for item in args.param:
         key, value = item.split("=", 1)
-        extra[key] = float(value) if "." in value else int(value)
+        extra[key] = _value(value)
     game = tapete.load_game("pocha", n_players=4)
     first: list[float] | None = None
     for mode in args.modes.split(","):
@@ -127,6 +127,16 @@ def main() -> None:
             f"{sum(exact) / len(exact):.1%}{paired}",
             flush=True,
         )
+
+
+def _value(text: str) -> Any:
+    """A ``--param`` value: an int, a float, or the text itself (``opponents=count``)."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def _interval(values: list[float]) -> str:

@@ -86,3 +86,50 @@ def test_bid_shade_counts_a_trick_fewer_with_its_weight() -> None:
                            np.zeros((0, 3)), 0.5)  # fmt: skip
     assert list(plain) == [-5.0, 15.0]
     assert list(shaded) == [0.5 * -5 + 0.5 * 10, 0.5 * 15 + 0.5 * -5]
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"n_players": 4}, {"n_players": 4, "undertrump": "must"},
+     {"n_players": 4, "play_rules": "follow_only"}, {"n_players": 3, "rank_order": "natural"},
+     {"n_players": 4, "deck": "48"}],
+)  # fmt: skip
+def test_counting_play_is_the_rule_bots_card(params: dict[str, object]) -> None:
+    """At every card with a choice of seeded deals in which the whole pack is dealt: the
+    kernel's counting policy (no seat sees), on the true hands and the arrays the search
+    builds from the view, plays the card the ``rule`` bot plays; the seeing policy does not
+    (somewhere), so the check can tell them apart."""
+    from tapete.players.search.pocha import root_arrays
+
+    game = tapete.load_game("pocha", **params)
+    rule = load("rule")
+    search = PochaSearch(worlds=1)
+    checked = differ = 0
+    for deal in range(25):
+        rng = random.Random(deal)
+        state = play_chance(game.new_initial_state(), rng)
+        while not state.is_terminal():
+            seat = state.current_player()
+            view = state.view(seat)
+            legal = state.legal_actions()
+            action = rule.choose(view, legal, rng)
+            if view.phase == "play" and len(legal) > 1:
+                tables = search.tables(game, view)
+                bids, won, _, st = root_arrays(tables, view)
+                n = tables.n_players
+                hands = np.array(
+                    [tables.kernel_mask(state.view(q).hand.mask) for q in range(n)],
+                    dtype=np.uint64,
+                )
+                mask = pk.legal_plays(hands, st, tables.rp)
+                card = tables.deck.parse_card(state.action_to_string(action).split()[1])
+                rp = tables.rp.copy()
+                rp[pk.RP_POLICY_SEES] = 0
+                counted = int(pk.policy_play(hands, bids, won, st, rp, mask))
+                assert counted == tables.kernel_of[int(card)], f"deal {deal}, seat {seat}"
+                rp[pk.RP_POLICY_SEES] = -1
+                differ += int(pk.policy_play(hands, bids, won, st, rp, mask)) != counted
+                checked += 1
+            state.apply_action(action)
+    assert checked > 500
+    assert differ > 0

@@ -45,7 +45,14 @@ RP_SIZE = 13
 # -- layout of the state scalars --------------------------------------------------------------
 ST_TRUMP, ST_LEADER, ST_TO_MOVE, ST_COUNT, ST_LED = 0, 1, 2, 3, 4
 ST_BEST_LED, ST_BEST_TRUMP, ST_WINNER, ST_TRICKS, ST_PHASE = 5, 6, 7, 8, 9
-ST_SIZE = 12
+#: What the tricks showed, as a counting player reads them (the ``rule`` bot's inference):
+#: ``ST_VOIDS`` bit ``4 * seat + suit`` once ``seat`` did not follow ``suit``; ``ST_TRUMPLESS``
+#: bit ``seat`` once ``seat`` showed it holds no trump (a discard where it had to trump).
+ST_VOIDS, ST_TRUMPLESS = 10, 11
+#: One more than the kernel index of the dealer's turned-up trump card (0: none): the
+#: ``rule`` bot counts it among the trumps still out even after the dealer has played it.
+ST_SHOWN = 12
+ST_SIZE = 13
 PHASE_BIDDING, PHASE_PLAY, PHASE_DONE = 0, 1, 2
 
 #: Playout policies: uniformly random legal moves, or the rule-like policy below.
@@ -127,6 +134,14 @@ def apply_play(hands: Any, won: Any, trick: Any, st: Any, rp: Any, c: Any) -> No
         st[ST_BEST_TRUMP] = c if suit == trump else -1
     else:
         best_trump = st[ST_BEST_TRUMP]
+        led = st[ST_LED]
+        if suit != led:
+            st[ST_VOIDS] |= np.int64(1) << np.int64(4 * seat + led)
+            if (
+                not rp[RP_FOLLOW_ONLY] and trump >= 0 and led != trump and suit != trump
+                and (best_trump < 0 or rp[RP_UNDERTRUMP_MUST])
+            ):  # fmt: skip
+                st[ST_TRUMPLESS] |= np.int64(1) << np.int64(seat)
         if suit == trump and (best_trump < 0 or c > best_trump):
             st[ST_BEST_TRUMP] = c
             st[ST_WINNER] = seat
@@ -231,6 +246,149 @@ def _can_beat(hand: Any, c: Any, led: Any, trump: Any, k: Any) -> Any:
 
 
 @jit(cache=True)
+def counting_play(hands: Any, bids: Any, won: Any, st: Any, rp: Any, legal: Any) -> Any:
+    """The ``rule`` bot's card (:mod:`tapete.players.rule.pocha`) for the seat to move, which
+    counts only the cards it cannot see and reads the tricks (``ST_VOIDS``, ``ST_TRUMPLESS``).
+
+    Wanting tricks: lead its strongest side top card no seat shown void may ruff, else its
+    top trump, else a side top, else low from its longest plain suit; follow with the
+    cheapest safe winner (no unseen card above it, no trump still out behind it), else the
+    strongest winner. Having enough: lead the plain card with most unseen cards above it;
+    follow with the strongest loser.
+    """
+    n, k = rp[RP_N], rp[RP_K]
+    p = st[ST_TO_MOVE]
+    if popcount(legal) == 1:
+        return lowest_index(legal)
+    trump = st[ST_TRUMP]
+    tmask = suit_mask(trump, k) if trump >= 0 else np.uint64(0)
+    others = np.uint64(0)
+    for q in range(n):
+        if q != p:
+            others |= hands[q]
+    # the rule bot counts the dealer's turned-up trump card among the cards out even once
+    # the dealer has played it
+    trumps_out = (others & tmask) != 0 or (st[ST_SHOWN] > 0 and p != rp[RP_DEALER])
+    voids = st[ST_VOIDS]
+    trumpless = st[ST_TRUMPLESS]
+    need = bids[p] - won[p]
+    count = st[ST_COUNT]
+    if count == 0:
+        if need > 0:
+            safe = -1
+            safe_rank = -1
+            top_card = -1
+            top_rank = -1
+            for s in range(4):
+                if s == trump:
+                    continue
+                m = legal & suit_mask(s, k)
+                if m == 0:
+                    continue
+                top = highest_index(m)
+                if (others & above(top, k)) != 0:
+                    continue
+                rank = top - s * k
+                if rank > top_rank:
+                    top_rank = rank
+                    top_card = top
+                risk = False
+                if trumps_out:
+                    for q in range(n):
+                        if q != p and (voids >> (4 * q + s)) & 1 and not (trumpless >> q) & 1:
+                            risk = True
+                if not risk and rank > safe_rank:
+                    safe_rank = rank
+                    safe = top
+            if safe >= 0:
+                return safe
+            tr = legal & tmask
+            if tr:
+                top = highest_index(tr)
+                if (others & above(top, k)) == 0:
+                    return top
+            if top_card >= 0:
+                return top_card
+            best = -1
+            best_len = -1
+            best_rank = 1 << 30
+            for s in range(4):
+                if s == trump:
+                    continue
+                m = legal & suit_mask(s, k)
+                if m:
+                    length = popcount(hands[p] & suit_mask(s, k))
+                    low = lowest_index(m)
+                    rank = low - s * k
+                    if length > best_len or (length == best_len and rank < best_rank):
+                        best_len = length
+                        best_rank = rank
+                        best = low
+            if best >= 0:
+                return best
+            return highest_index(legal)
+        best = -1
+        best_out = -1
+        best_rank = 1 << 30
+        for s in range(4):
+            if s == trump:
+                continue
+            m = legal & suit_mask(s, k)
+            if m:
+                low = lowest_index(m)
+                out = popcount(others & above(low, k))
+                rank = low - s * k
+                if out > best_out or (out == best_out and rank < best_rank):
+                    best_out = out
+                    best_rank = rank
+                    best = low
+        if best >= 0:
+            return best
+        return lowest_index(legal)
+    led = st[ST_LED]
+    best_trump = st[ST_BEST_TRUMP]
+    if best_trump >= 0:
+        winners = legal & tmask & above(best_trump, k)
+    else:
+        winners = legal & suit_mask(led, k) & above(st[ST_BEST_LED], k)
+        if led != trump:
+            winners |= legal & tmask
+    last = count == n - 1
+    if need > 0:
+        if winners:
+            if last:
+                return _weakest(winners, tmask, k)
+            trump_behind = False
+            if trumps_out:
+                q = p + 1 if p + 1 < n else 0
+                for _ in range(n - 1 - count):
+                    if not (trumpless >> q) & 1:
+                        trump_behind = True
+                    q = q + 1 if q + 1 < n else 0
+            m = winners
+            safe = -1
+            safe_rank = 1 << 30
+            while m:
+                c = lowest_index(m)
+                m &= m - np.uint64(1)
+                if (others & above(c, k)) == 0 and (c // k == trump or not trump_behind):
+                    rank = (c - (c // k) * k) + (100 if c // k == trump else 0)
+                    if rank < safe_rank:
+                        safe_rank = rank
+                        safe = c
+            if safe >= 0:
+                return safe
+            return _strongest(winners, tmask, k)
+        return _weakest(legal, tmask, k)
+    losers = legal & ~winners
+    if losers:
+        return _strongest(losers, tmask, k)
+    if last:
+        return _strongest(winners, tmask, k)
+    return _weakest(winners, tmask, k)
+
+
+@jit(cache=True)
 def policy_play(hands: Any, bids: Any, won: Any, st: Any, rp: Any, legal: Any) -> Any:
     """A rule-like card for the seat to move, seeing every hand (a determinised world).
 
@@ -242,6 +400,8 @@ def policy_play(hands: Any, bids: Any, won: Any, st: Any, rp: Any, legal: Any) -
     p = st[ST_TO_MOVE]
     if popcount(legal) == 1:
         return lowest_index(legal)
+    if not (rp[RP_POLICY_SEES] >> p) & 1:
+        return counting_play(hands, bids, won, st, rp, legal)
     trump = st[ST_TRUMP]
     tmask = suit_mask(trump, k) if trump >= 0 else np.uint64(0)
     others = np.uint64(0)

@@ -168,12 +168,13 @@ def counted_bid_weights(targets: Any, bids: Any, me: Any, rp: Any, sigma: Any) -
 @jit(cache=True)
 def play_weights(
     worlds: Any, played: Any, sequence: Any, count: Any, first_leader: Any, bids: Any,
-    trump: Any, rp: Any, me: Any, match: Any, weights: Any,
+    trump: Any, rp: Any, me: Any, match: Any, weights: Any, shown: Any = 0,
 ) -> None:  # fmt: skip
     """Multiply ``weights[w]`` by how likely world ``w`` makes the other seats' cards played
     so far (``sequence[:count]``, in playing order from ``first_leader``): each card that is
     the rule-like policy's choice in that world counts ``match``, any other legal card
-    ``(1 - match) / (choices - 1)`` (policy-based inference from the play)."""
+    ``(1 - match) / (choices - 1)`` (policy-based inference from the play). ``shown``: the
+    state's ``ST_SHOWN`` (the dealer's turned-up card, for the counting policy)."""
     n = rp[pk.RP_N]
     hands = np.zeros(n, dtype=np.uint64)
     won = np.zeros(n, dtype=np.int64)
@@ -191,6 +192,7 @@ def play_weights(
         st[pk.ST_TO_MOVE] = first_leader
         st[pk.ST_BEST_TRUMP] = -1
         st[pk.ST_PHASE] = pk.PHASE_PLAY
+        st[pk.ST_SHOWN] = shown
         log_weight = 0.0
         for i in range(count):
             c = sequence[i]

@@ -110,6 +110,10 @@ class PochaSearch:
     their cards as counting players (not seeing where the cards are). ``tail``: in every
     playout the seat's own cards of the last ``tail`` tricks are chosen exactly in that world
     (:func:`tapete.solvers.pocha_endgame.finish_tricks`; 0: the policy plays them).
+    ``opponents``: how the other seats play in the playouts, the exact solving and the
+    inference from the play: ``sees`` (the rule-like policy reading every hand) or ``count``
+    (:func:`tapete.solvers.pocha_kernel.counting_play`, the ``rule`` bot's own play, counting
+    the cards it cannot see and reading the tricks).
     """
 
     def __init__(
@@ -133,7 +137,11 @@ class PochaSearch:
         bid_self_sees: bool = True,
         infer_sees: bool = True,
         tail: int = 0,
+        opponents: str = "sees",
     ) -> None:
+        if opponents not in ("sees", "count"):
+            raise ConfigError(f"opponents must be sees or count, got {opponents!r}")
+        self.opponents = opponents
         if bid_model not in ("count", "policy"):
             raise ConfigError(f"bid_model must be count or policy, got {bid_model!r}")
         if clock not in CLOCKS:
@@ -225,14 +233,19 @@ class PochaSearch:
         weights = next(w for size, w in RULE_COUNT_WEIGHTS.items() if hand_size <= size)
         return np.array([0.8 + 0.4 * self.count_aggression, *weights], dtype=np.float64)
 
-    def tables(self, game: Game, hand: Any) -> PochaTables:
-        """The kernel tables of ``game``'s rules for the live hand's size and dealer."""
-        key = (id(game), hand.hand_size, hand.dealer)
+    def tables(self, game: Game, hand: Any, seat: int = 0) -> PochaTables:
+        """The kernel tables of ``game``'s rules for the live hand's size and dealer, with the
+        playouts' policy for the searching ``seat`` and the others (``rollout_sees``,
+        ``opponents``)."""
+        key = (id(game), hand.hand_size, hand.dealer, seat)
         tables = self._tables.get(key)
         if tables is None:
             base = PochaTables.from_params(dict(game.params), after_swaps=True)
             tables = base.with_hand(hand.hand_size, hand.dealer)
-            tables.rp[pk.RP_POLICY_SEES] = -1 if self.rollout_sees else 0
+            sees = -1 if self.rollout_sees else 0
+            if self.opponents == "count":
+                sees &= 1 << seat
+            tables.rp[pk.RP_POLICY_SEES] = sees
             self._tables[key] = tables
         return tables
 
@@ -263,7 +276,7 @@ class PochaSearch:
         now = self._now
         started = now()
         game = self._game(view, game)
-        tables = self.tables(game, hand)
+        tables = self.tables(game, hand, view.seat)
         root = root_arrays(tables, hand)
         n = tables.n_players
         texts = self._texts(game, view, legal_actions, rng)
@@ -295,7 +308,7 @@ class PochaSearch:
             if not self.bid_self_sees:  # the seat itself counts, the others as they are
                 bid_rp[pk.RP_POLICY_SEES] &= ~(1 << view.seat)
         infer_rp = tables.rp
-        if not self.infer_sees:
+        if not self.infer_sees or self.opponents == "count":
             infer_rp = tables.rp.copy()
             infer_rp[pk.RP_POLICY_SEES] = 0
         totals = np.zeros(len(legal_actions), dtype=np.float64)
@@ -321,7 +334,7 @@ class PochaSearch:
             if sequence is not None:
                 play_weights(hands, played, sequence[0], len(sequence[0]), sequence[1],
                              root[0], root[3][pk.ST_TRUMP], infer_rp, view.seat,
-                             self.play_match, weights)  # fmt: skip
+                             self.play_match, weights, root[3][pk.ST_SHOWN])  # fmt: skip
             if bidding:
                 totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
                                                 candidates[active], self.playouts, self.epsilon,
@@ -390,6 +403,14 @@ def _held(view: Any) -> int:
     return int(hand.hand.mask)
 
 
+def shown_card(tables: PochaTables, hand: Any) -> int:
+    """``ST_SHOWN`` for the hand view ``hand``: one more than the kernel index of the dealer's
+    turned-up trump card while a seat holds it, else 0."""
+    if hand.trump_card is None or hand.trump_card_holder is None:
+        return 0
+    return int(tables.kernel_of[int(hand.trump_card)]) + 1
+
+
 def root_arrays(tables: PochaTables, hand: Any) -> tuple[Any, Any, Any, Any]:
     """The kernel's ``bids``, ``won``, ``trick`` and ``st`` for the live hand's view ``hand``.
 
@@ -410,6 +431,7 @@ def root_arrays(tables: PochaTables, hand: Any) -> tuple[Any, Any, Any, Any]:
     st[pk.ST_TRUMP] = -1 if hand.trump_suit is None else int(hand.trump_suit)
     st[pk.ST_BEST_TRUMP] = -1
     st[pk.ST_TRICKS] = len(hand.finished_tricks)
+    st[pk.ST_SHOWN] = shown_card(tables, hand)
     if hand.phase == "bidding":
         st[pk.ST_PHASE] = pk.PHASE_BIDDING
         st[pk.ST_TO_MOVE] = hand.current_player
@@ -420,9 +442,20 @@ def root_arrays(tables: PochaTables, hand: Any) -> tuple[Any, Any, Any, Any]:
     leader = current.leader if current is not None else hand.current_player
     st[pk.ST_LEADER] = leader
     st[pk.ST_TO_MOVE] = leader
+    scratch = np.full(n, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
+    scratch_won = np.zeros(n, dtype=np.int64)
+    if hand.finished_tricks:  # what the finished tricks showed (voids, no trumps)
+        shown = st.copy()
+        for done in hand.finished_tricks:
+            shown[pk.ST_TO_MOVE] = done.leader
+            shown[pk.ST_PHASE] = pk.PHASE_PLAY
+            for card in done.cards:
+                pk.apply_play(scratch, scratch_won, trick, shown, tables.rp,
+                              tables.kernel_of[int(card)])  # fmt: skip
+        st[pk.ST_VOIDS] = shown[pk.ST_VOIDS]
+        st[pk.ST_TRUMPLESS] = shown[pk.ST_TRUMPLESS]
+        trick[:] = 0
     if current is not None and current.cards:
-        scratch = np.full(n, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
-        scratch_won = np.zeros(n, dtype=np.int64)
         for card in current.cards:
             pk.apply_play(scratch, scratch_won, trick, st, tables.rp, tables.kernel_of[int(card)])
     return bids, won, trick, st
