@@ -910,70 +910,112 @@ class _Cells(_Field):
 
 class _Numbers(_Field):
     """A number, or a number per seat: the cells take the values (0 past a shorter tuple,
-    or for ``None``); a tuple of the same length rewrites the values that changed."""
+    or for ``None``). A tuple's cells are written as one block of bytes, kept per value
+    (counts, tricks won and scores take few values)."""
 
     def __init__(self, i: int, part: Part) -> None:
         super().__init__(i)
         self.o = part.offset
         self.size = part.size
         self.single = part.kind == "scalar"
+        self.start = 4 * part.offset
+        self.end = 4 * (part.offset + part.size)
+        self.blocks: dict[Any, bytes] = {}
+
+    def block(self, values: Any) -> bytes:
+        """The float32 cells of ``values`` (a tuple of numbers, or ``None``), as bytes."""
+        cells = np.zeros(self.size, np.float32)
+        if values is not None:
+            count = min(len(values), self.size)
+            cells[:count] = [float(v) for v in values[:count]]
+        return bytes(cells.tobytes())
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
-        if new == old:
-            return
-        mv = stream.mv
-        o = self.o
         if self.single:
-            mv[o] = 0.0 if new is None else float(new)
+            if new != old:
+                stream.mv[self.o] = 0.0 if new is None else float(new)
             return
-        count = 0 if new is None else min(len(new), self.size)
-        if new is not None and isinstance(old, tuple) and len(old) == len(new):
-            for k in range(count):
-                if new[k] != old[k]:
-                    mv[o + k] = float(new[k])
-            return
-        for k in range(count):
-            mv[o + k] = float(new[k])
-        for k in range(count, self.size):
-            mv[o + k] = 0.0
+        try:
+            block = self.blocks.get(new)
+            hashable = True
+        except TypeError:  # an unhashable value: its block is made each time
+            block, hashable = None, False
+        if block is None:
+            block = self.block(new)
+            if hashable:
+                if len(self.blocks) >= MAX_CACHED_VALUES:
+                    self.blocks.clear()
+                self.blocks[new] = block
+        stream.bytes_view[self.start : self.end] = block
 
 
 class _TrickCells(_Field):
-    """The trick in progress: the cells of the old trick that the new one does not have
-    cleared, the new ones set."""
+    """The trick in progress: a trick grown from the stream's last one sets its new cells
+    only; another one clears the cells the last one set (as a block when they are many)
+    and sets its own."""
 
     def __init__(self, i: int, part: Part, n: int, d: int, index_of: Sequence[int]) -> None:
         super().__init__(i)
         self.o = part.offset
         self.n = n
         self.d = d
-        self.index_of = list(index_of)
+        self.index_of: list[int] = list(index_of)
+        self.start = 4 * part.offset
+        self.end = 4 * (part.offset + part.size)
+        self.zeros: Any = memoryview(bytes(4 * part.size))
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
-        cells: list[int] = []
-        if new is not None:
-            o, n, d, index_of = self.o, self.n, self.d, self.index_of
-            leader: int = new.leader
-            cells.append(o + leader)
-            winner = new.winner
-            if winner is not None:
-                cells.append(o + n + winner)
-            base = o + 2 * n
-            for k, card in enumerate(new.cards):
-                cells.append(base + ((leader + k) % n) * d + index_of[card])
         memo = stream.memo
-        before: list[int] = memo[self.i] or []
-        if cells == before:
-            return
+        before: list[int] | None = memo[self.i]
         mv = stream.mv
-        for c in before:
-            if c not in cells:
-                mv[c] = 0.0
-        for c in cells:
-            if c not in before:
-                mv[c] = 1.0
+        if new is None:
+            if before:
+                for c in before:
+                    mv[c] = 0.0
+            memo[self.i] = None
+            return
+        trick: Trick = new
+        o, n, d, index_of = self.o, self.n, self.d, self.index_of
+        leader: int = trick.leader
+        cards: tuple[Any, ...] = trick.cards
+        winner: int | None = trick.winner
+        base = o + 2 * n
+        first = 0  # the first card to write
+        cells: list[int]
+        if before is not None and isinstance(old, Trick):
+            last: Trick = old
+            known: tuple[Any, ...] = last.cards
+            first = len(known)
+            if (
+                last.leader == leader
+                and first <= len(cards)
+                and cards[:first] == known
+                and (last.winner is None or last.winner == winner)
+            ):
+                cells = before  # the stream's own list: extended in place
+                if winner is not None and last.winner is None:
+                    mv[o + n + winner] = 1.0
+                    cells.append(o + n + winner)
+            else:
+                first = 0
+        if first == 0:
+            if before:
+                if len(before) > 3:
+                    stream.bytes_view[self.start : self.end] = self.zeros
+                else:
+                    for c in before:
+                        mv[c] = 0.0
+            mv[o + leader] = 1.0
+            cells = [o + leader]
+            if winner is not None:
+                mv[o + n + winner] = 1.0
+                cells.append(o + n + winner)
+        for k in range(first, len(cards)):
+            c = base + ((leader + k) % n) * d + index_of[cards[k]]
+            mv[c] = 1.0
+            cells.append(c)
         memo[self.i] = cells
 
 
@@ -983,7 +1025,7 @@ class _CardPlane(_Field):
     def __init__(self, i: int, part: Part, index_of: Sequence[int]) -> None:
         super().__init__(i)
         self.o = part.offset
-        self.index_of = list(index_of)
+        self.index_of: list[int] = list(index_of)
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
@@ -1012,7 +1054,10 @@ class _TrickList(_Field):
         self.size = part.size
         self.n = n
         self.d = d
-        self.index_of = list(index_of)
+        self.index_of: list[int] = list(index_of)
+        self.start = 4 * part.offset
+        self.end = 4 * (part.offset + part.size)
+        self.zeros: Any = memoryview(bytes(4 * part.size))
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
@@ -1020,24 +1065,31 @@ class _TrickList(_Field):
         memo = stream.memo
         before: tuple[Any, ...] = memo[self.i] or ()
         start = len(before)
-        if start == len(tricks) and tricks == before:
-            return
-        o, n, d, index_of = self.o, self.n, self.d, self.index_of
-        if not _extends(tricks, before):  # not an extension: again
-            stream.vec[o : o + self.size] = 0.0
+        count = len(tricks)
+        if start <= count and tricks[:start] == before:  # compared in C, identity first
+            if start == count:
+                memo[self.i] = tricks
+                return
+        else:  # not an extension: again
+            stream.bytes_view[self.start : self.end] = self.zeros
             start = 0
+        o, n, d, index_of = self.o, self.n, self.d, self.index_of
         mv = stream.mv
-        for trick in tricks[start:]:
+        for t in range(start, count):
+            trick: Trick = tricks[t]
             leader: int = trick.leader
-            for k, card in enumerate(trick.cards):
-                mv[o + ((leader + k) % n) * d + index_of[card]] = 1.0
+            cards: tuple[Any, ...] = trick.cards
+            for k in range(len(cards)):
+                mv[o + ((leader + k) % n) * d + index_of[cards[k]]] = 1.0
         memo[self.i] = tricks
 
 
 class _EventLog(_Field):
-    """The event log: a longer log adds its new events' slots. Each event's slot is kept as
-    the bytes of its float32 cells (by the event's identity, with the event, so that the
-    identity stays its own), and the new slots are written as one block."""
+    """The event log: the slots from the first event that differs from the stream's last
+    log are written again (a longer log of the same deal: its new events only; the slots
+    past the new log cleared). Each event's slot is kept as the bytes of its float32 cells,
+    by the event's identity (with the event, so that the identity stays its own) and by
+    its value, and the new slots are written as one block."""
 
     def __init__(self, i: int, part: Part) -> None:
         super().__init__(i)
@@ -1048,36 +1100,54 @@ class _EventLog(_Field):
         self.o = part.offset
         self.size = part.size
         self.by_id: dict[int, tuple[Event, bytes]] = {}
-        self.rows: dict[tuple[int, ...], bytes] = {}
+        self.rows: dict[tuple[Any, ...], bytes] = {}
+        self.zeros: Any = memoryview(bytes(4 * part.size))
 
     def row(self, event: Event) -> bytes:
-        """The float32 cells of ``event``'s slot, as bytes."""
-        cells = self.event_cells(event)
-        row = self.rows.get(cells)
+        """The float32 cells of ``event``'s slot, as bytes (kept by what decides them)."""
+        key = (event.actor, event.kind, event.action, event.args)
+        row = self.rows.get(key)
         if row is None:
             slot = np.zeros(self.width, np.float32)
-            slot[list(cells)] = 1.0
-            row = self.rows[cells] = slot.tobytes()
+            slot[list(self.event_cells(event))] = 1.0
+            row = bytes(slot.tobytes())
+            if len(self.rows) >= 65_536:
+                self.rows.clear()
+            self.rows[key] = row
         return row
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
         events: tuple[Any, ...] = () if new is None else tuple(new)
         count = len(events)
-        memo = stream.memo
-        before: tuple[Any, ...] | None = memo[self.i]
-        start = 0 if before is None else len(before)
         slots, width, o = self.slots, self.width, self.o
-        if before is not None and start == count and events == before:
-            return
-        if count > slots or before is None or not _extends(events, before):
-            stream.vec[o : o + self.size] = 0.0  # a window, another log, or the first
+        if count > slots:  # the latest events only
+            events = events[count - slots :]
+            count = slots
+        memo = stream.memo
+        before: tuple[Any, ...] = memo[self.i] or ()  # the events in the slots, in order
+        written = len(before)
+        if written <= count and events[:written] == before:  # compared in C, identity first
+            start = written
+            if start == count:
+                memo[self.i] = events
+                return
+        else:  # the slots from the first event that differs
+            limit = min(written, count)
             start = 0
-            if count > slots:
-                events = events[count - slots :]
+            while start < limit:
+                a, b = events[start], before[start]
+                if a is not b and a != b:
+                    break
+                start += 1
+            if written > start:
+                stream.bytes_view[4 * (o + start * width) : 4 * (o + written * width)] = self.zeros[
+                    : 4 * (written - start) * width
+                ]
         by_id = self.by_id
         rows: list[bytes] = []
-        for event in events[start:]:
+        for j in range(start, count):
+            event = events[j]
             known = by_id.get(id(event))
             if known is None or known[0] is not event:
                 if len(by_id) >= 65_536:
@@ -1085,15 +1155,23 @@ class _EventLog(_Field):
                 known = (event, self.row(event))
                 by_id[id(event)] = known
             rows.append(known[1])
+        block = rows[0] if len(rows) == 1 else b"".join(rows)
         at = 4 * (o + start * width)
-        block = b"".join(rows)
         stream.bytes_view[at : at + len(block)] = block
-        memo[self.i] = events if len(events) == count else None
+        memo[self.i] = events
 
 
-def _extends(items: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
-    """Whether ``items`` starts with ``before`` (compared in C, identity first)."""
-    return len(items) >= len(before) and items[: len(before)] == before
+def _bytes_of(array: Any) -> Any:
+    """The bytes of a C-contiguous, writable float32 array (a memoryview: copied into with
+    memcpy), else ``None``."""
+    if (
+        isinstance(array, np.ndarray)
+        and array.dtype == np.float32
+        and array.flags.c_contiguous
+        and array.flags.writeable
+    ):
+        return array.data.cast("B")
+    return None
 
 
 def _field_of(name: str) -> str:
@@ -1180,6 +1258,9 @@ class Encoder:
         by_name = dict(zip(self._fields, self._updaters, strict=True))
         self._plan: list[_Field | None] = [by_name.get(f) for f in self._dict_names + outside]
         self._streams: dict[tuple[Any, int], _Stream] = {}
+        # the caller's last buffer and its bytes (None: not C-contiguous float32)
+        self._out: Any = None
+        self._out_bytes: Any = None
         self._max_streams = max(8, min(MAX_STREAMS, MAX_STREAM_BYTES // (4 * max(1, self.size))))
 
     @property
@@ -1201,14 +1282,20 @@ class Encoder:
             )
         if out is not None and out.shape != (self.size,):
             raise EncodingError(f"the buffer must have shape ({self.size},), got {out.shape}")
-        vec = self._update(view)
+        stream = self._update(view)
         if out is None:
-            return vec.copy()
-        out[:] = vec
+            return stream.vec.copy()
+        if out is not self._out:  # the bytes of the caller's buffer, kept for the next call
+            self._out = out
+            self._out_bytes = _bytes_of(out)
+        if self._out_bytes is None:
+            out[:] = stream.vec
+        else:
+            self._out_bytes[:] = stream.bytes_view
         return out
 
-    def _update(self, view: PlayerView) -> Buffer:
-        """The stream of ``view`` brought to it; returns the stream's tensor."""
+    def _update(self, view: PlayerView) -> _Stream:
+        """The stream of ``view``, brought to it."""
         events = view.events
         key = (view.seat, id(events[0]) if events else 0)
         stream = self._streams.get(key)
@@ -1220,7 +1307,7 @@ class Encoder:
             stream.direct = tuple(getattr(view, "__dict__", ())) == self._dict_names
             self._streams[key] = stream
         olds = stream.values
-        names = getattr(view, "__dict__", None)
+        names: dict[str, Any] | None = getattr(view, "__dict__", None)
         if stream.direct and names is not None and len(names) == len(self._dict_names):
             k = 0
             for new in names.values():
@@ -1250,7 +1337,7 @@ class Encoder:
                 if new is not old:
                     updaters[k].update(view, new, old, stream)
                     olds[base + k] = new
-        return stream.vec
+        return stream
 
     def forget(self) -> None:
         """Drop every stream's tensor (the next view of each is written whole)."""
@@ -1267,13 +1354,18 @@ class Encoder:
                 f"the buffer must have shape ({len(views)}, {self.size}), got {out.shape}"
             )
         view_class = self.view_class
-        update = self._update
+        rows = _bytes_of(out)
+        width = 4 * self.size
         for row, view in enumerate(views):
             if type(view) is not view_class:
                 raise EncodingError(
                     f"this encoder reads {view_class.__name__} views, got {type(view).__name__}"
                 )
-            out[row] = update(view)
+            stream = self._update(view)
+            if rows is None:
+                out[row] = stream.vec
+            else:
+                rows[row * width : (row + 1) * width] = stream.bytes_view
         return out
 
     def bounds(self) -> tuple[Buffer, Buffer]:
