@@ -124,7 +124,33 @@ def test_random_and_replay_speak_the_language(
     text = captured.out + captured.err
     for word in words:
         assert word in text, word
-    assert not re.search(r"# (trick|trumps|hand over|bids and tricks)", text)
+    assert not re.search(r"# (trick|trumps|hand over|bids and tricks|result)\b", text)
+    # the action lines too: who acted, the verbs, who received a card
+    assert not re.search(r"\b(chance|seat \d|deal|bid|play) ", text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "chance", "end"),
+    [("es", "azar", "sin terminar tras 7 acciones"),
+     ("ru", "случай", "не закончена после 7 действий")],
+)  # fmt: skip
+def test_replay_of_an_unfinished_record_speaks_the_language(
+    lang: str, chance: str, end: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "r.jsonl"
+    assert main(["random", "pocha", "--count", "1", "--seed", "3", "--out", str(records)]) == 0
+    record = json.loads(records.read_text())
+    record["actions"] = record["actions"][:7]
+    del record["result"]
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps(record))
+    capsys.readouterr()
+    assert main(["replay", str(short), "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 + 7 + 1 and lines[-1] == "# " + end
+    assert all(chance in line and "→" in line for line in lines[1:8])
+    assert main(["replay", str(short)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "# unfinished after 7 actions"
 
 
 def test_arena_speaks_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

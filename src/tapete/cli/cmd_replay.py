@@ -128,12 +128,13 @@ def readable(record: GameRecord, t: Texts = ENGLISH) -> str:
         t("seat {seat}", seat=s) + (f" ({record.players[s]})" if s < len(record.players) else "")
         for s in range(n)
     ]
-    lines = [plain[0]]
-    action_lines = iter(plain[1:])
+    lines = [plain[0], *(line for line in plain[1:2] if line.startswith("# note: "))]
+    end = len(lines) + len(record.actions)  # the closing lines follow the actions
+    family = record.game.removesuffix("-match")
     before = _deal_of(state.view(0))
     sheet = len(getattr(state.view(0), "sheet", ()))
-    for text in record.actions:
-        lines.append(next(action_lines, ""))
+    for number, text in enumerate(record.actions, 1):
+        lines.append(_action_line(number, state, text, names, family, t))
         state.apply_action(state.string_to_action(text))
         view = state.view(0)
         after = _deal_of(view)
@@ -156,8 +157,47 @@ def readable(record: GameRecord, t: Texts = ENGLISH) -> str:
                 bids = _bids(names, after.bids, after.tricks_won, t)
                 lines.append("# " + t("bids and tricks: {bids}", bids=bids))
         before = after
-    lines += list(action_lines)
+    lines += [_end_line(line, t) for line in plain[end:]]
     return "\n".join(lines)
+
+
+#: The chance verbs of the games' action texts, as the replay says them.
+CHANCE_VERBS: dict[str, str] = {
+    "deal": N_("deal"), "turn": N_("turn"), "stock": N_("stock"), "dealer": N_("dealer"),
+    "show": N_("show"), "draw": N_("draw"),
+}  # fmt: skip
+
+
+def _action_line(number: int, state: Any, text: str, names: list[str], family: str,
+                 t: Texts) -> str:  # fmt: skip
+    """One action of the transcript (as :func:`tapete.engine.transcript` writes it, in the
+    words of ``t``'s language): its number, who acted, the action, and who received a card."""
+    if state.is_chance_node():
+        verb, _, rest = text.partition(" ")
+        said = " ".join(w for w in (t(CHANCE_VERBS[verb]) if verb in CHANCE_VERBS else verb,
+                                     rest) if w)  # fmt: skip
+        line = f"{number:>4}  {t('chance'):<18} {said}"
+        recipient = state.chance_recipient()
+        if recipient is not None:
+            line += "  → " + t("seat {seat}", seat=recipient)
+        return line
+    said = text if t.lang == "en" else t.action(family, text)
+    return f"{number:>4}  {names[state.current_player()]:<18} {said}"
+
+
+def _end_line(line: str, t: Texts) -> str:
+    """The transcript's closing lines (the result, an unfinished record, a forfeit) in the
+    words of ``t``'s language."""
+    if line.startswith("# result "):
+        return "# " + t("result {returns}", returns=line.removeprefix("# result "))
+    if line.startswith("# unfinished after "):
+        count = int(line.split()[3])
+        return "# " + t.ngettext(
+            "unfinished after {n} action", "unfinished after {n} actions", count
+        )
+    if line.startswith("# forfeit: "):
+        return "# " + t("forfeit: {message}", message=line.removeprefix("# forfeit: "))
+    return line
 
 
 def run(args: argparse.Namespace) -> int:
