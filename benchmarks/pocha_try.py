@@ -25,6 +25,9 @@ class PochaTry(SearchPlayer):
             from tapete.players.search.pocha import PochaSearch
 
             extra = {k: v for k, v in self.params.items() if k not in _PARAMETERS}
+            if "bid_aggressions" in extra:  # bid_aggressions=0.3/0.5/0.7
+                text = str(extra["bid_aggressions"])
+                extra["bid_aggressions"] = tuple(float(a) for a in text.split("/"))
             self._pocha = PochaSearch(
                 time_budget=self.time_budget, worlds=self.worlds, playouts=self.playouts,
                 epsilon=self.epsilon, bid_sigma=self.bid_sigma,

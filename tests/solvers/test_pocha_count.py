@@ -133,3 +133,41 @@ def test_counting_play_is_the_rule_bots_card(params: dict[str, object]) -> None:
             state.apply_action(action)
     assert checked > 500
     assert differ > 0
+
+
+def test_matched_bid_weights_give_the_rule_bots_bids_their_match() -> None:
+    """After the ``rule`` bots' bids of seeded 4 x 10 deals, the true deal's counted tricks
+    explain every bid: the weight is ``match`` per other seat; a world in which one seat
+    counted two tricks more explains its bid no more (the rest's share over the 10 other
+    bids); counting bidders of three aggressions share it."""
+    from tapete.solvers.pocha_search import matched_bid_weights
+
+    game = tapete.load_game("pocha", n_players=4)
+    rule = load("rule")
+    search = PochaSearch(worlds=1)
+    for deal in range(20):
+        rng = random.Random(deal)
+        state = play_chance(game.new_initial_state(), rng)
+        tables = search.tables(game, state.view(0))
+        n = tables.n_players
+        world = np.zeros((1, n + 1), dtype=np.uint64)
+        for q in range(n):
+            world[0, q] = tables.kernel_mask(state.view(q).hand.mask)
+        hidden = np.uint64(0xFFFFFFFFFFFFFFFF)
+        trump = int(state.view(0).trump_suit)
+        targets = counted_targets(world, np.zeros(n, dtype=np.uint64), hidden, trump, tables.rp,
+                                  search._count(tables))  # fmt: skip
+        while state.view(0).phase == "bidding":
+            state.apply_action(rule.choose(state.view(state.current_player()),
+                                           state.legal_actions(), rng))  # fmt: skip
+        bids = np.array(state.view(0).bids, dtype=np.int64)
+        one = np.array([1.0])
+        weight = matched_bid_weights(targets, bids, 0, tables.rp, 0.9, one)[0]
+        assert weight == pytest.approx(0.9**3), f"deal {deal}"
+        shifted = targets.copy()
+        shifted[0, 1] += 2.0
+        changed = matched_bid_weights(shifted, bids, 0, tables.rp, 0.9, one)[0]
+        if int(bids[1]) + 2 <= 10:  # its nearest bid moved: the bid made is a miss
+            assert changed == pytest.approx(0.9**2 * 0.1 / 10), f"deal {deal}"
+        mixed = matched_bid_weights(targets, bids, 0, tables.rp, 0.9, np.array([0.9, 1.0, 1.1]))
+        assert 0.9**3 / 27 < mixed[0] <= 0.9**3 + 1e-12

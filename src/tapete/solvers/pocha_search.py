@@ -166,6 +166,50 @@ def counted_bid_weights(targets: Any, bids: Any, me: Any, rp: Any, sigma: Any) -
 
 
 @jit(cache=True)
+def matched_bid_weights(targets: Any, bids: Any, me: Any, rp: Any, match: Any, scales: Any) -> Any:
+    """``float64[len(targets)]``: how likely each world makes the bids already made, each seat
+    bidding the legal number nearest its counted tricks ``targets[w, q]`` times one of
+    ``scales`` (each as likely: counting bidders of other aggressions) with probability
+    ``match``, any other legal bid with an equal share of the rest (the seat ``me`` is not
+    weighed). Seats bid in turn from mano, so the dealer's restriction is known."""
+    n = rp[pk.RP_N]
+    size = rp[pk.RP_HAND]
+    dealer = rp[pk.RP_DEALER]
+    forbidden = -1
+    if rp[pk.RP_DEALER_RESTRICTION] and bids[dealer] >= 0:
+        total = 0
+        for q in range(n):
+            if q != dealer:
+                total += bids[q]
+        forbidden = size - total
+    out = np.ones(targets.shape[0], dtype=np.float64)
+    for w in range(targets.shape[0]):
+        p = 1.0
+        for q in range(n):
+            if q == me or bids[q] < 0:
+                continue
+            banned = forbidden if q == dealer else -1
+            options = size + 1 - (1 if 0 <= banned <= size else 0)
+            miss = (1.0 - match) / max(options - 1, 1)
+            chance = 0.0
+            for i in range(scales.shape[0]):
+                target = targets[w, q] * scales[i]
+                best = 0
+                best_d = 1e9
+                for b in range(size + 1):
+                    if b == banned:
+                        continue
+                    d = abs(b - target)
+                    if d < best_d:
+                        best_d = d
+                        best = b
+                chance += match if best == bids[q] else miss
+            p *= chance / scales.shape[0]
+        out[w] = p
+    return out
+
+
+@jit(cache=True)
 def play_weights(
     worlds: Any, played: Any, sequence: Any, count: Any, first_leader: Any, bids: Any,
     trump: Any, rp: Any, me: Any, match: Any, weights: Any, shown: Any = 0,

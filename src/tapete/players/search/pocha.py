@@ -42,6 +42,7 @@ from tapete.solvers.pocha_search import (
     counted_targets,
     evaluate_bids,
     evaluate_plays,
+    matched_bid_weights,
     play_weights,
 )
 from tapete.solvers.pocha_worlds import constraints, played_by, sample_worlds
@@ -113,7 +114,10 @@ class PochaSearch:
     ``opponents``: how the other seats play in the playouts, the exact solving and the
     inference from the play: ``sees`` (the rule-like policy reading every hand) or ``count``
     (:func:`tapete.solvers.pocha_kernel.counting_play`, the ``rule`` bot's own play, counting
-    the cards it cannot see and reading the tricks).
+    the cards it cannot see and reading the tricks). ``bid_match`` (with ``bid_model=count``;
+    0: the Gaussian of ``bid_sigma``): the chance a seat bids the legal number nearest its
+    count, the other bids sharing the rest; ``bid_aggressions``: the counting bidders'
+    aggressions that count as equally likely (the count's scale of each).
     """
 
     def __init__(
@@ -138,7 +142,15 @@ class PochaSearch:
         infer_sees: bool = True,
         tail: int = 0,
         opponents: str = "sees",
+        bid_match: float = 0.0,
+        bid_aggressions: Sequence[float] = (0.5,),
     ) -> None:
+        if not 0.0 <= bid_match < 1.0:
+            raise ConfigError(f"bid_match must be in [0, 1), got {bid_match!r}")
+        self.bid_match = bid_match
+        if not bid_aggressions or not all(0.0 <= a <= 1.0 for a in bid_aggressions):
+            raise ConfigError(f"bid_aggressions must be in [0, 1], got {bid_aggressions!r}")
+        self.bid_aggressions = tuple(float(a) for a in bid_aggressions)
         if opponents not in ("sees", "count"):
             raise ConfigError(f"opponents must be sees or count, got {opponents!r}")
         self.opponents = opponents
@@ -168,6 +180,8 @@ class PochaSearch:
             bid_sigma if bid_sigma is not None else (0.5 if bid_model == "count" else 1.0)
         )
         self.count_aggression = count_aggression
+        scale = 0.8 + 0.4 * count_aggression  # the count's scale at each other aggression
+        self._bid_scales = np.array([(0.8 + 0.4 * a) / scale for a in self.bid_aggressions])
         self.bid_rollout_sees = bid_rollout_sees
         self.bid_shade = bid_shade
         self.rollout_sees = rollout_sees
@@ -205,6 +219,7 @@ class PochaSearch:
         empty = np.zeros((1, n + 1), dtype=np.uint64)
         targets = counted_targets(empty, np.zeros(n, dtype=np.uint64), np.uint64(0), 0, rp, count)
         counted_bid_weights(targets, bids, 0, rp, 0.5)
+        matched_bid_weights(targets, bids, 0, rp, 0.9, self._bid_scales)
         evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, targets,
                       float(self.bid_shade), int(self.tail))  # fmt: skip
         st[pk.ST_PHASE] = pk.PHASE_PLAY
@@ -327,8 +342,12 @@ class PochaSearch:
             if counting:
                 targets = counted_targets(worlds, played, hidden, root[3][pk.ST_TRUMP], tables.rp,
                                           count)  # fmt: skip
-                weights = counted_bid_weights(targets, root[0], view.seat, tables.rp,
-                                              self.bid_sigma)  # fmt: skip
+                if self.bid_match > 0:
+                    weights = matched_bid_weights(targets, root[0], view.seat, tables.rp,
+                                                  self.bid_match, self._bid_scales)  # fmt: skip
+                else:
+                    weights = counted_bid_weights(targets, root[0], view.seat, tables.rp,
+                                                  self.bid_sigma)  # fmt: skip
             else:
                 weights = bid_weights(hands, played, root[0], root[3], tables.rp, self.bid_sigma)
             if sequence is not None:
