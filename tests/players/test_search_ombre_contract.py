@@ -20,6 +20,7 @@ from tapete.players.search import ombre_model as model
 from tapete.players.search.ombre_contract import (
     ContractSearch,
     defender_exchange,
+    defender_plans,
     exchange_plans,
     supported,
 )
@@ -219,3 +220,52 @@ def test_the_contract_is_searched_from_half_a_second() -> None:
     assert contract(worlds=4) is not None
     assert contract(time_budget=0.1, contract_budget=0.5) is not None
     assert contract(level="strong", contract=0) is None
+
+
+def test_defender_plans_fit_the_hand_and_the_stock() -> None:
+    for hand in _hands(300, 5):
+        for room in (0, 1, 3, 13):
+            plans = defender_plans(hand, room)
+            assert plans[0] == defender_exchange(hand, room)[0]
+            assert len(set(plans)) == len(plans) and 0 in plans
+            assert all(p & ~hand == 0 and p.bit_count() <= room for p in plans)
+            if room == 0:
+                assert plans == [0]
+
+
+def test_a_searched_defence_is_legal_and_its_exchange_follows_its_plan() -> None:
+    """With ``defender_exchange`` and ``defend=own``, a defender's exchange is searched (its
+    values are kept), every action is legal and the discards are the plan chosen."""
+    game: Any = tapete.load_game("ombre")
+    searched = 0
+    for seed in range(10):
+        bots = [load("search", worlds=6, defend="own", defender_exchange=1), load("rule"),
+                load("rule")]  # fmt: skip
+        for seat, bot in enumerate(bots):
+            bot.start(game, seat)
+        record: list[Any] = []
+        _play(game, seed, bots, record)
+        for seat, phase, view, action, plan in record:
+            if seat != 0 or phase != "exchange" or view.ombre == 0:
+                continue
+            assert plan is not None and plan[0] == view.hand.mask | view.discards.mask
+            if action == DRAW:
+                assert view.discards.mask == plan[1]
+                searched += 1
+    assert searched > 0
+
+
+def test_own_defence_values_a_defenders_own_codille() -> None:
+    """A defender playing for its own codille values a card that gives it the codille alone
+    above one that leaves it to the coalition, and the coalition's loss above a sacardo."""
+    import numpy as np
+
+    from tapete.players.search.ombre_contract import own_value
+    from tapete.solvers import ombre_kernel as ok
+
+    values = own_value(np.array([ok.CODILLE, ok.CODILLE, ok.PUESTA, ok.SACARDO]),
+                       np.array([ok.SACARDO, ok.CODILLE, ok.CODILLE, ok.CODILLE]))  # fmt: skip
+    assert values[0] > values[1] > values[2] > values[3]
+    player: Any = load("search", defend="everyone")
+    with pytest.raises(tapete.errors.ConfigError):
+        player._ombre_search()

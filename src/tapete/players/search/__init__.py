@@ -46,7 +46,8 @@ GAMES: Final = ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynk
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
-    "contract", "contract_budget", "declare_margin", "endgame", "prior",
+    "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
+    "defender_exchange",
 )  # fmt: skip
 
 
@@ -205,12 +206,16 @@ def _check_game(name: object) -> None:
 def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     """Ombre's own parameters (:class:`tapete.players.search.ombre.OmbreSearch`):
     ``contract`` (search the auction, the ombre's exchange and trumps; default on),
-    ``contract_budget`` (their seconds a decision), ``declare_margin`` and ``prior`` (a
-    defender's worlds weighed by the ombre's contract; default on)."""
+    ``contract_budget`` (their seconds a decision), ``declare_margin``, ``prior`` (a
+    defender's worlds weighed by the ombre's contract; default on), ``defend`` (what a
+    defender plays for: ``coalition`` or ``own``) and ``defender_exchange`` (search a
+    defender's exchange too)."""
     out: dict[str, Any] = {}
-    for name in ("contract", "prior"):
+    for name in ("contract", "prior", "defender_exchange"):
         if name in params:
             out[name] = params[name] not in (False, 0, "0", "false", "no", "off")
+    if "defend" in params:
+        out["defend"] = str(params["defend"])
     for name in ("contract_budget", "declare_margin"):
         if name in params:
             try:

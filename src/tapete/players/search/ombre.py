@@ -39,7 +39,7 @@ from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
 from tapete.players.rule.ombre import rules_in_force
-from tapete.players.search.ombre_contract import ContractSearch
+from tapete.players.search.ombre_contract import OMBRE_VALUE, ContractSearch, own_value
 from tapete.players.search.ombre_prior import OmbrePrior
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
@@ -51,8 +51,8 @@ MIN_CONTRACT_BUDGET = 0.5
 #: The clocks a time budget can be counted on: wall-clock or this thread's CPU time.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
-#: The ombre's value of each outcome (index: CODILLE, PUESTA, SACARDO).
-OMBRE_VALUE = np.array([-1.0, -0.9, 1.0])
+#: What a defender's card play can aim at (see :attr:`OmbreSearch.defend`).
+DEFENCES = ("coalition", "own")
 
 
 def deal_view(view: PlayerView) -> Any:
@@ -75,10 +75,16 @@ class OmbreSearch:
     def __init__(
         self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
-        declare_margin: float = 0.0, prior: bool = True,
+        declare_margin: float = 0.0, prior: bool = True, defend: str = "coalition",
+        defender_exchange: bool = False,
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
+        if defend not in DEFENCES:
+            raise ConfigError(f"defend must be coalition or own, got {defend!r}")
+        #: What a defender plays for: ``coalition`` (the ombre's loss) or ``own`` (its own
+        #: codille, the only outcome that pays a defender in a deal: see :func:`own_value`).
+        self.defend = defend
         self.time_budget = time_budget
         self.worlds = worlds
         self.max_worlds = max_worlds
@@ -89,7 +95,8 @@ class OmbreSearch:
         self.contract = (
             ContractSearch(
                 time_budget=budget, worlds=worlds, clock=self.clock,
-                declare_margin=declare_margin, table=self.table,
+                declare_margin=declare_margin, table=self.table, defend=defend,
+                defender_exchange=defender_exchange,
             )
             if contract and (worlds is not None or budget >= MIN_CONTRACT_BUDGET)
             else None
@@ -173,6 +180,7 @@ class OmbreSearch:
         prior = self.prior if view.seat != deal.ombre else None
         ombre_played = _played_by(deal, deal.ombre)
         exchanged = deal.drawn[deal.ombre]
+        own = self.defend == "own" and view.seat != deal.ombre
         while done < target:
             begun = clock()
             masks = self._world(view, deal, constraints, game, rng)
@@ -182,7 +190,13 @@ class OmbreSearch:
             w = 1.0
             if prior is not None:
                 w = prior.weight(masks[deal.ombre] | ombre_played, deal.trumps, exchanged)
-            totals += (w * sign) * OMBRE_VALUE[values]
+            if own:
+                alone = ok.card_values(hands, won, leader, trick_array, len(cards),
+                                       candidates, view.seat, tables.n_trumps, privilege,
+                                       self.table)  # fmt: skip
+                totals += w * own_value(values, alone)
+            else:
+                totals += (w * sign) * OMBRE_VALUE[values]
             weight += w
             done += 1
             if self.worlds is None:

@@ -43,6 +43,11 @@ _PRINTED: Final = tuple(sum(1 << (16 * int(s) + i) for i in range(16)) for s in 
 _BLACK_ACES: Final = 1 << SPADILLE | 1 << BASTO
 _KINGS: Final = sum(1 << int(Card.of(Rank.KING, s)) for s in SUITS)
 _QUEENS: Final = sum(1 << int(Card.of(Rank.QUEEN, s)) for s in SUITS)
+#: Card-id masks: each printed suit (in ``SUITS`` order), the black aces, kings, queens.
+PRINTED: Final = _PRINTED
+BLACK_ACES: Final = _BLACK_ACES
+KINGS: Final = _KINGS
+QUEENS: Final = _QUEENS
 
 
 def hand_value(hand: int, trumps: Suit | int) -> float:
