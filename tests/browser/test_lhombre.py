@@ -324,7 +324,49 @@ def test_a_whole_session_in_spanish_and_russian(
     sheet = page.locator("[data-testid=deal-sheet] tbody tr")
     assert sheet.count() == 3
     final = [int(x) for x in page.locator("[data-testid=scores] dd").all_inner_texts()]
-    changes = [[int(c) for c in row.split("\t")[4:]] for row in sheet.all_inner_texts()]
+    changes = [[int(c) for c in row.split("\t")[3:]] for row in sheet.all_inner_texts()]
     assert [sum(col) for col in zip(*changes, strict=True)] == final
     shot(page, f"lhombre-session-over-{locale[:2]}")
+    no_js_errors(page)
+
+
+def test_the_lobby_makes_a_lhombre_session(server: Server, context_factory: Any) -> None:
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seat-kind-0")
+    page.locator("#game-choice label", has_text="Danish l'hombre").click()
+    assert page.locator("#seats .seat-row").count() == 3
+    bots = page.locator("#seat-bot-1 option").evaluate_all("os => os.map(o => o.value)")
+    assert bots[:2] == ["rule", "random"]
+    presets = page.locator("#preset option").evaluate_all("os => os.map(o => o.textContent)")
+    assert presets == [
+        "The Union's rules",
+        "Every bid one step up",
+        "Only the player scores",
+        "Short session (3 deals)",
+    ]
+    # the options in the page's words, their choices named
+    auction = page.locator("#param-auction")
+    assert auction.locator("option").evaluate_all("os => os.map(o => o.textContent)") == [
+        "the Union's ladder",
+        "one step per bid",
+    ]
+    assert "Who pays whom" in page.locator("label[for=param-settlement]").text_content()
+    assert "bedre spil" in page.locator("#param-points-help").text_content()
+    page.locator("#preset").select_option(label="Short session (3 deals)")
+    assert page.locator("[data-param=num_deals]").input_value() == "3"
+    page.locator("details.advanced summary").click()  # every rule, as the lobby lists them
+    page.locator("#param-auction").select_option("steps")
+    shot(page, "lobby-lhombre-desktop")
+    assert not axe_serious(page)
+    page.fill("#my-name", "Ana")
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#hand button.card")
+    assert page.locator("#title").inner_text() == "Danish l'hombre: whole match"
+    info = server.call("GET", "/api/tables/" + page.url.rsplit("/", 1)[-1])
+    assert info["game"] == "lhombre-match"
+    assert info["params"]["num_deals"] == 3 and info["params"]["auction"] == "steps"
+    assert "Deals (1 of 3)" in page.locator("#panels").inner_text()
     no_js_errors(page)

@@ -59,10 +59,11 @@ def test_lobby_creates_a_table_and_lists_it(server: Server, context_factory: Any
     watch_errors(page)
     page.goto(server.base + "/")
     page.wait_for_selector("#params .field", state="attached")
-    # the four games, a preset, every parameter of the chosen game
+    # the five games, a preset, every parameter of the chosen game
     games = page.locator("#game-choice label strong").all_inner_texts()
-    assert games == ["La Pocha", "Ombre", "Trynka", "Tresillo"]
-    page.locator("#game-choice label", has_text="Ombre").click()
+    assert games == ["La Pocha", "Ombre", "Trynka", "Tresillo", "Danish l'hombre"]
+    # (case-sensitive: not "Danish l'hombre")
+    page.locator("#game-choice label", has_text=re.compile("Ombre")).click()
     assert page.locator("#seats .seat-row").count() == 3
     page.locator("#kind-deal").check(force=True)
     names = page.locator("#params [data-param]").evaluate_all(
@@ -83,7 +84,7 @@ def test_lobby_creates_a_table_and_lists_it(server: Server, context_factory: Any
     other = context_factory().new_page()
     other.goto(server.base + "/")
     other.wait_for_selector("#open-tables .table-item")
-    item = other.locator("#open-tables .table-item", has_text="Ombre").first
+    item = other.locator("#open-tables .table-item", has_text=re.compile("Ombre")).first
     assert item.locator("a", has_text="Join").count() == 1
     # the creator starts it: the free seat is given to a bot
     page.locator("#start").click()

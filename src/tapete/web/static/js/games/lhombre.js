@@ -278,7 +278,7 @@ const lhombre = {
   describe(ev, ctx) {
     const [verb, arg] = splitAction(ev.text);
     const who = ctx.seatName(ev.actor);
-    if (bidOf(verb)) return t("{who} bids {contract}", { who, contract: bidText(verb) });
+    if (bidOf(verb)) return t("{who} bids {bid}", { who, bid: bidText(verb) });
     switch (verb) {
       case "declare": return t("{who} declares {game}", { who, game: gameText(arg) });
       case "turn": return t("the tourné turns up {card}: trumps are {suit}", { card: cardName(arg), suit: suitWord(parseCard(arg)?.suit) });
@@ -301,14 +301,18 @@ function ladderTable(points, contract) {
 function dealSheet(view, ctx) {
   const results = view.results || [];
   const who = (s) => (s === null || s === undefined ? "–" : ctx.seatShort(s));
-  const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, who(r.player)), h("td", {}, r.contract ? gameText(r.contract) : "–"),
-    h("td", {}, outcomeWord(r.outcome)), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
+  // the game and its ending share a column: the sheet fits the side panel with three seats
+  const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, who(r.player)),
+    h("td", {}, r.contract ? gameText(r.contract) : "–", h("br"), h("small", {}, outcomeWord(r.outcome))),
+    ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
   const n = Math.min((view.deal_index ?? results.length) + 1, view.num_deals ?? Infinity);
+  const title = t("Deals ({n} of {total})", { n, total: view.num_deals ?? "?" });
   return {
-    title: t("Deals ({n} of {total})", { n, total: view.num_deals ?? "?" }),
-    node: !rows.length ? h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) : h("div", { class: "sheet-wrap" }, h("table", { class: "sheet", "data-testid": "deal-sheet" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Player")), h("th", {}, t("Game")), h("th", {}, t("Outcome")), ...[0, 1, 2].map((s) => h("th", {}, ctx.seatShort(s))))),
-      h("tbody", {}, rows))),
+    title,
+    node: !rows.length ? h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) : h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": title },
+      h("table", { class: "sheet", "data-testid": "deal-sheet" },
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Player")), h("th", {}, t("Game")), ...[0, 1, 2].map((s) => h("th", {}, ctx.seatShort(s))))),
+        h("tbody", {}, rows))),
   };
 }
 
