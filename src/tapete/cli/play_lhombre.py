@@ -345,7 +345,8 @@ class LhombreTable(ExchangeTable):
         if phase == "exchange" and self._pending:
             pending = " ".join(text.split(" ", 1)[1] for text in self._pending)
             c.print(t("to discard on '{draw}': {cards} ('{back}' takes them back)",
-                      draw="draw", cards=styled(pending), back=t(TAKE_BACK[0])))  # fmt: skip
+                      draw=self.shown("draw"), cards=styled(pending),
+                      back=t(TAKE_BACK[0])))  # fmt: skip
         self._show_hand(sorted_hand(view.hand.mask, trumps))
 
     def _show_hand(self, cards: str) -> None:
@@ -356,8 +357,9 @@ class LhombreTable(ExchangeTable):
         self._hand_shown = (cards, moves)
 
     def shown(self, text: str) -> str:
-        """An engine action text in the table's words (the Danish terms, as they are)."""
-        return text
+        """An engine action text in the table's words: the Danish bids and games as they
+        are, the other verbs in the person's language (``juego solo``, ``пас``)."""
+        return self.t.action("lhombre", text)
 
     def _prompt(self, phase: str, texts: list[str]) -> str:
         t = self.t
@@ -377,15 +379,16 @@ class LhombreTable(ExchangeTable):
             return t(
                 "cards to discard (stock {stock}, up to {most}), '{back} CARD' to take one "
                 "back, '{draw}' to draw: ", stock=stock, most=most,
-                back=t(TAKE_BACK[0]), draw="draw",
+                back=t(TAKE_BACK[0]), draw=self.shown("draw"),
             )  # fmt: skip
-        if "tout" in texts:
-            return t("your card (or '{tout}' to take all nine tricks): ", tout="tout")
+        if self.shown("tout") in texts:
+            return t("your card (or '{tout}' to take all nine tricks): ", tout=self.shown("tout"))
         return t("your card: ")
 
     def _typed(self, answer: str, phase: str) -> list[str]:
         """The person's short forms as action texts: a game without ``declare``, a suit
         without ``trumps``, cards to discard or play (Spanish and Russian verbs too)."""
+        answer = self.t.typed("lhombre", answer)  # the words shown (texts.ACTION_WORDS)
         words = "-".join(answer.strip().lower().split())
         if phase == "declare" and words in _GAME_WORD:
             return [f"declare {_GAME_WORD[words]}"]

@@ -41,6 +41,13 @@ ACTION_WORDS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "ru": {"ombre": "играю", "pass": "пас", "sans-prendre": "без прикупа", "draw": "беру",
                "discard": "сброс", "trumps": "козыри", "play": "хожу", "vole": "все"},
     },
+    # Danish l'hombre: the ladder's bids and the games stay the Danish words in every language
+    "lhombre": {
+        "es": {"pass": "paso", "declare": "juego", "draw": "robo", "discard": "descarto",
+               "trumps": "triunfo", "play": "tiro", "tout": "todas"},
+        "ru": {"pass": "пас", "declare": "играю", "draw": "беру", "discard": "сброс",
+               "trumps": "козыри", "play": "хожу", "tout": "все"},
+    },
     "trynka": {
         "es": {"bet": "apuesto", "blind": "ciega", "overblind": "sobreciega", "fold": "me retiro",
                "reveal": "veo", "claim-tens": "tres dieces", "propose-svara": "svara",
@@ -94,6 +101,24 @@ class Texts:
         if family == "ombre" and verb == "trumps":
             rest = SUIT_WORDS[self.lang].get(rest, rest)
         return " ".join(w for w in (words.get(verb, verb), rest) if w)
+
+    def typed(self, family: str, answer: str) -> str:
+        """An answer typed in the words :meth:`action` shows, as the engine's action text: a
+        verb of the language (its first word or words) made the engine's; other answers as
+        they are.
+
+        >>> Texts("es").typed("lhombre", "juego solo"), Texts("ru").typed("lhombre", "Все")
+        ('declare solo', 'tout')
+        >>> Texts("es").typed("lhombre", "tiro ♥5"), Texts("en").typed("lhombre", "spil")
+        ('play ♥5', 'spil')
+        """
+        words = ACTION_WORDS.get(family, {}).get(self.lang, {})
+        stripped = answer.strip()
+        lowered = stripped.lower()
+        for verb, word in sorted(words.items(), key=lambda item: -len(item[1])):
+            if lowered == word or lowered.startswith(word + " "):
+                return (verb + stripped[len(word) :]).strip()
+        return stripped
 
     def ngettext(self, one: str, many: str, count: int, /, **params: object) -> str:
         """The form of ``one``/``many`` (message ids) for ``count`` in the language (the
