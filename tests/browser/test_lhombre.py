@@ -115,7 +115,7 @@ def test_a_solo_deal_by_clicking(server: Server, context_factory: Any) -> None:
     assert "Danish l'hombre" in page.locator("#title").inner_text()
     assert "Forehand" in page.locator(".seat[data-seat='0']").inner_text()
     assert "Middle hand" in page.locator(".seat[data-seat='1']").inner_text()
-    assert "Rear hand (dealer)" in page.locator(".seat[data-seat='2']").inner_text()
+    assert "Postre (reparte)" in page.locator(".seat[data-seat='2']").inner_text()
     assert page.locator("#hand button.card").count() == 9
     # the first bid is spil; solo and the nolos may be bid straight away; nothing else
     actions = _actions(page)
@@ -369,4 +369,143 @@ def test_the_lobby_makes_a_lhombre_session(server: Server, context_factory: Any)
     assert info["game"] == "lhombre-match"
     assert info["params"]["num_deals"] == 3 and info["params"]["auction"] == "steps"
     assert "Deals (1 of 3)" in page.locator("#panels").inner_text()
+    no_js_errors(page)
+
+
+#: Calls the page's l'hombre module in the page's language with every kind of entry the
+#: server sends: each bid, each game declared, each suit, the tout, each ending, each event.
+PROBE = """async (lang) => {
+  const i18n = await import('/static/js/i18n.js');
+  await i18n.setLanguage(lang, { remember: false });
+  const m = await import('/static/js/games/lhombre.js');
+  const mod = m.default;
+  const names = ['Ana', 'Bo', 'Cy'];
+  const ctx = { seatName: (s) => names[s], seatShort: (s) => names[s], selected: [], mySeat: 0,
+    legal: [{ text: 'tout' }], view: { spec: { params: {} } }, tableParams: {} };
+  const live = { phase: 'play', dealer: 2, player: 0, contract: 'solo', trumps: 'hearts',
+    tricks_won: [5, 0, 0], balances: [0, 0, 0], passed: [], discards: [], tout: true };
+  const bids = ['spil', 'bedre', 'tourné', 'respekt', 'solo', 'ren-nolo', 'nolo-ouvert'];
+  const games = m.GAMES.map((g) => g.word);
+  const legal = ['pass', ...bids, ...games.map((g) => 'declare ' + g),
+    'trumps ♣', 'trumps ♦', 'trumps ♥', 'trumps ♠', 'tout', 'draw'].map((text) => ({ text }));
+  const buttons = mod.actionButtons(legal, live, ctx)
+    .map((b) => [b.action ? b.action.text : null, b.label]);
+  const outcomes = ['won', 'bet', 'kruk', 'tout_won', 'tout_lost', 'all_pass'];
+  const sentences = {
+    outcome: outcomes.map((o) => m.outcomeText(o, 'solo', 'Ana')),
+    ending: outcomes.map((o) => m.endingText(o, 'kobe_nolo')),
+    turn: ['auction', 'declare', 'trumps', 'exchange', 'play'].map((phase) =>
+      mod.turnText({ ...live, phase, current_player: 0 }, ctx, true)),
+    events: ['spil', 'declare tourné', 'turn ♥5', 'tout', 'pass', 'trumps ♠'].map((text) =>
+      mod.describe({ text, actor: 1 }, ctx)),
+    tags: [0, 1, 2].map((s) => mod.seatTags(live, s).map((x) => x.text).join(', ')),
+  };
+  return { buttons, sentences, games: m.GAMES.map((g) => m.gameText(g.code)) };
+}"""
+
+
+def test_every_entry_the_server_sends_has_words_in_each_language(
+    server: Server, context_factory: Any
+) -> None:
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seat-kind-0")
+    said = {lang: page.evaluate(PROBE, lang) for lang in ("en", "es", "ru")}
+    en = said["en"]
+    # one button per entry (the exchange's one for 'draw'), each with words
+    actions = [a for a, _ in en["buttons"]]
+    assert actions[:8] == ["pass", *BID_WORDS]
+    assert actions[8:17] == [
+        "declare spil", "declare bedre-spil", "declare tourné", "declare købe-nolo",
+        "declare tourné-respekt", "declare solo", "declare solo-spar", "declare ren-nolo",
+        "declare nolo-ouvert",
+    ]  # fmt: skip
+    assert actions[17:] == ["trumps ♣", "trumps ♦", "trumps ♥", "trumps ♠", "tout", "draw"]
+    labels = dict(en["buttons"])
+    assert labels["tout"] == "Tout: I take all nine tricks"
+    assert labels["trumps ♥"] == "♥ hearts" and labels["pass"] == "Pass"
+    assert en["games"] == [
+        "Spil", "Bedre spil", "Tourné", "Købe nolo", "Tourné-respekt", "Solo", "Solo spar",
+        "Ren nolo", "Nolo ouvert",
+    ]  # fmt: skip
+    assert [label for a, label in en["buttons"] if a.startswith("declare ")] == en["games"]
+    assert en["sentences"]["outcome"][2] == "Solo lost by Ana: kruk"
+    assert en["sentences"]["ending"][1] == "Købe nolo is bet: lost on a tie"
+    assert en["sentences"]["turn"][4] == "Your turn: play a card, or declare the tout"
+    assert en["sentences"]["events"][:4] == [
+        "Bo bids Spil",
+        "Bo declares Tourné",
+        "the tourné turns up five of hearts: trumps are hearts",
+        "Bo declares the tout: all nine tricks",
+    ]
+    assert en["sentences"]["tags"] == [
+        "Forehand, Player, Tout",
+        "Middle hand",
+        "Rear hand (dealer)",
+    ]
+    for lang in ("es", "ru"):
+        other = said[lang]
+        # the Danish games keep their names; every sentence and every other button is the
+        # language's, with its values filled in
+        assert other["games"] == en["games"]
+        for (action, mine), (_, english) in zip(other["buttons"], en["buttons"], strict=True):
+            assert mine, action
+            if action == "draw" or not (action in BID_WORDS or action.startswith("declare ")):
+                assert mine != english, (lang, action, mine)
+        for kind, texts in other["sentences"].items():
+            for mine, english in zip(texts, en["sentences"][kind], strict=True):
+                assert mine and mine != english and "{" not in mine, (lang, kind, mine)
+    no_js_errors(page)
+
+
+def test_a_replay_shows_every_hand_and_the_ending(server: Server, context_factory: Any) -> None:
+    from .test_pages import _finished_table
+
+    for _ in range(5):  # a deal that was played (the bots may all pass)
+        table_id = _finished_table(server, "lhombre", 3)
+        record = server.call("GET", f"/api/tables/{table_id}/record")
+        if any(text.startswith("declare ") for text in record["actions"]):
+            break
+    else:
+        pytest.skip("the bots passed five deals in a row")
+    total = len(record["actions"])
+    page = context_factory(locale="es-ES").new_page()
+    watch_errors(page)
+    page.goto(server.replay_url(table_id))
+    page.wait_for_selector("#transcript li")
+    assert page.locator("#transcript li").count() == total + 1
+    # the actions in Spanish words, the Danish games as they are
+    transcript = page.locator("#transcript").inner_text()
+    assert "paso" in transcript and "pass" not in transcript
+    for text in record["actions"]:
+        if text.startswith("declare "):
+            assert "declarar " + text.split(" ", 1)[1] in transcript
+    # the 27 cards dealt (three times three to each seat): every hand face up
+    for _ in range(27):
+        page.locator("#next").click()
+    page.wait_for_selector("body[data-frame='27']", state="attached")
+    assert page.locator(".seat .open-hand .card").count() == 27
+    assert "Postre (reparte)" in page.locator(".seat[data-seat='2']").inner_text()
+    page.keyboard.press("End")
+    assert page.locator("#pos").inner_text() == f"{total} / {total}"
+    page.wait_for_selector(f"body[data-frame='{total}']", state="attached")
+    shot(page, "replay-lhombre-desktop")
+    ending = page.locator("[data-testid=announcement]")
+    assert ending.count() == 1
+    assert "ganado" in ending.inner_text() or " es " in ending.inner_text()
+    no_js_errors(page)
+
+
+def test_a_hint_names_a_button_of_the_ladder(server: Server, context_factory: Any) -> None:
+    created = server.create("lhombre", [ME, BOT, BOT], name="Ana", seat=0)
+    page = seat_page(context_factory, server, created)
+    assert wait_turn_or_end(page) == "turn"
+    page.wait_for_selector("#actions button[data-key=hint]")
+    labels = page.locator("#actions button[data-action]").all_inner_texts()
+    page.locator("#actions button[data-key=hint]").click()
+    page.wait_for_selector("[data-testid=hint]", timeout=60_000)
+    text = page.locator("[data-testid=hint]").inner_text()
+    assert "would choose" in text
+    assert any(label in text for label in labels), (text, labels)
     no_js_errors(page)

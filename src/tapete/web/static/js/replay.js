@@ -31,6 +31,8 @@ const VERBS = {
   overblind: N_("over-blind (перетемнить)"), decline: N_("decline"), bet: N_("bet"), fold: N_("fold (упал)"),
   reveal: N_("reveal (вскрываюсь)"), "claim-tens": N_("three tens"), "propose-svara": N_("svara (свара)"),
   accept: N_("accept"), refuse: N_("refuse"), join: N_("join"), dealer: N_("first dealer"),
+  // Danish l'hombre (the bids and games are the Danish words, as they are)
+  declare: N_("declare"), tout: N_("tout: all nine tricks"),
 };
 
 function actionLabel(text) {
