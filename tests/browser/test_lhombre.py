@@ -115,7 +115,7 @@ def test_a_solo_deal_by_clicking(server: Server, context_factory: Any) -> None:
     assert "Danish l'hombre" in page.locator("#title").inner_text()
     assert "Forehand" in page.locator(".seat[data-seat='0']").inner_text()
     assert "Middle hand" in page.locator(".seat[data-seat='1']").inner_text()
-    assert "Postre (reparte)" in page.locator(".seat[data-seat='2']").inner_text()
+    assert "Rear hand (dealer)" in page.locator(".seat[data-seat='2']").inner_text()
     assert page.locator("#hand button.card").count() == 9
     # the first bid is spil; solo and the nolos may be bid straight away; nothing else
     actions = _actions(page)
@@ -136,6 +136,7 @@ def test_a_solo_deal_by_clicking(server: Server, context_factory: Any) -> None:
     phases = _play_out(page)
     page.wait_for_selector("[data-testid=game-over]")
     shot(page, "lhombre-over-desktop")
+    assert not axe_serious(page)
     log = page.locator("#log").inner_text()
     ending = page.locator("[data-testid=announcement]").inner_text()
     scores = page.locator("[data-testid=scores] dd").all_inner_texts()
@@ -206,6 +207,7 @@ def test_a_nolo_ouvert_lies_open_for_a_spectator(server: Server, context_factory
     assert watcher.locator("[data-testid=contract]").inner_text() == "Nolo ouvert"
     assert "no trumps" in watcher.locator(".corner-info").first.inner_text()
     shot(watcher, "lhombre-nolo-ouvert-spectator")
+    assert not axe_serious(watcher)
     _play_out(page)
     ending = page.locator("[data-testid=announcement]").inner_text()
     assert ending.startswith("Nolo ouvert is"), ending
@@ -327,6 +329,7 @@ def test_a_whole_session_in_spanish_and_russian(
     changes = [[int(c) for c in row.split("\t")[3:]] for row in sheet.all_inner_texts()]
     assert [sum(col) for col in zip(*changes, strict=True)] == final
     shot(page, f"lhombre-session-over-{locale[:2]}")
+    assert not axe_serious(page)
     no_js_errors(page)
 
 
