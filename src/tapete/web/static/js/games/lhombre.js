@@ -9,7 +9,7 @@ import { h } from "../api.js";
 import { cardElement, cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { N_, t } from "../i18n.js";
 import ombre, { exchangeButton, matadors } from "./ombre.js";
-import { infoBox, isMatch, params, signed, splitAction } from "./common.js";
+import { infoBox, isMatch, params, sessionSheet, signed, splitAction } from "./common.js";
 
 /** The nine games in the order of the Union's table (the engine's GAMES and the `points`
  *  option): the view's code, the word that declares it, its name for people, its step. */
@@ -297,23 +297,12 @@ function ladderTable(points, contract) {
     h("tbody", {}, rows));
 }
 
-/** The session's sheet: each finished deal's player, game, ending and score changes. */
+/** The session's sheet: each finished deal's player, its game and ending (one column, so the
+ *  sheet fits the side panel with three seats), each seat's change. */
 function dealSheet(view, ctx) {
-  const results = view.results || [];
   const who = (s) => (s === null || s === undefined ? "–" : ctx.seatShort(s));
-  // the game and its ending share a column: the sheet fits the side panel with three seats
-  const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, who(r.player)),
-    h("td", {}, r.contract ? gameText(r.contract) : "–", h("br"), h("small", {}, outcomeWord(r.outcome))),
-    ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
-  const n = Math.min((view.deal_index ?? results.length) + 1, view.num_deals ?? Infinity);
-  const title = t("Deals ({n} of {total})", { n, total: view.num_deals ?? "?" });
-  return {
-    title,
-    node: !rows.length ? h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) : h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": title },
-      h("table", { class: "sheet", "data-testid": "deal-sheet" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Player")), h("th", {}, t("Game")), ...[0, 1, 2].map((s) => h("th", {}, ctx.seatShort(s))))),
-        h("tbody", {}, rows))),
-  };
+  return sessionSheet(view, ctx, [t("Player"), t("Game")], (r) => [who(r.player),
+    [r.contract ? gameText(r.contract) : "–", h("br"), h("small", {}, outcomeWord(r.outcome))]]);
 }
 
 export default lhombre;
