@@ -494,6 +494,7 @@ def test_a_replay_shows_every_hand_and_the_ending(server: Server, context_factor
     assert page.locator("#pos").inner_text() == f"{total} / {total}"
     page.wait_for_selector(f"body[data-frame='{total}']", state="attached")
     shot(page, "replay-lhombre-desktop")
+    assert page.locator("[data-testid=ladder] tbody tr").count() == 9  # the record's points
     ending = page.locator("[data-testid=announcement]")
     assert ending.count() == 1
     assert "ganado" in ending.inner_text() or " es " in ending.inner_text()

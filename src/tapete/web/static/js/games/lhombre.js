@@ -36,9 +36,6 @@ export const BIDS = [
   { word: "nolo-ouvert", name: N_("Nolo ouvert") },
 ];
 
-/** The Union's points (won, bet, kruk) per game, from the `points` option's text. */
-const UNION_POINTS = "1/1/2 1/1/2 2/2/3 2/2/3 3/3/4 3/3/4 4/4/5 4/4/5 6/6/7";
-
 /** A game given by its code ("kobe_nolo") or its word ("købe-nolo", "kobe-nolo"). */
 export function gameOf(value) {
   if (value === null || value === undefined) return null;
@@ -65,9 +62,11 @@ export function bidText(word) {
   return b ? t(b.name) : word ? String(word) : "";
 }
 
-/** Each game's [won, bet, kruk] from the table's `points` (the Union's table by default). */
+/** Each game's [won, bet, kruk] from the `points` option in the view's spec ("1/1/2 1/1/2 …",
+ *  the Union's table unless the table changed it); null when the view does not say. */
 export function pointsTable(ps) {
-  const triples = String(ps?.points || UNION_POINTS).trim().split(/\s+/).map((x) => x.split("/").map(Number));
+  if (!ps?.points) return null;
+  const triples = String(ps.points).trim().split(/\s+/).map((x) => x.split("/").map(Number));
   const out = {};
   GAMES.forEach((g, i) => { out[g.code] = triples[i] && triples[i].length === 3 ? triples[i] : null; });
   return out;
@@ -187,7 +186,7 @@ const lhombre = {
         suit ? h("span", { class: "value", "data-testid": "trumps", title: t("Trumps") }, suitLabel(suit)) : null,
         live.contract && !gameOf(live.contract)?.trumps ? h("span", { class: "value" }, t("no trumps")) : null));
     }
-    const points = live.contract ? pointsTable(params(ctx?.view, ctx))[live.contract] : null;
+    const points = live.contract ? pointsTable(params(ctx?.view, ctx))?.[live.contract] : null;
     if (points) {
       boxes.push(infoBox(t("Points"), h("span", { class: "value", "data-testid": "points" },
         t("won {won} · bet {bet} · kruk {kruk}", { won: points[0], bet: points[1], kruk: points[2] }))));
@@ -245,7 +244,8 @@ const lhombre = {
           ...tw.flatMap((n, s) => (s === live.player ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]))),
       });
     }
-    panels.push({ title: t("The Union's table"), node: ladderTable(pointsTable(params(view, ctx)), live.contract) });
+    const points = pointsTable(params(view, ctx));
+    if (points) panels.push({ title: t("The Union's table"), node: ladderTable(points, live.contract) });
     const balances = live.balances ?? view.balances;
     panels.push({
       title: t("Scores"),
