@@ -403,7 +403,16 @@ PROBE = """async (lang) => {
       mod.describe({ text, actor: 1 }, ctx)),
     tags: [0, 1, 2].map((s) => mod.seatTags(live, s).map((x) => x.text).join(', ')),
   };
-  return { buttons, sentences, games: m.GAMES.map((g) => m.gameText(g.code)) };
+  // the buying's button: too few cards chosen for a tourné's player, too many for the talon
+  const buying = (over, selected) => mod.actionButtons(
+    ['discard ♠2', 'discard ♠3', 'discard ♠4'].map((text) => ({ text })),
+    { ...live, phase: 'exchange', stock_left: 2, ...over }, { ...ctx, selected }).pop();
+  const exchange = [
+    buying({ player: 0, contract: 'tourne', stock_left: 12 }, ['♠2']),
+    buying({ player: 1, contract: 'spil' }, ['♠2', '♠3', '♠4']),
+    buying({ player: 1, contract: 'spil' }, ['♠2', '♠3']),
+  ].map((b) => [b.action ? b.action.text : null, b.label]);
+  return { buttons, sentences, exchange, games: m.GAMES.map((g) => m.gameText(g.code)) };
 }"""
 
 
@@ -436,6 +445,11 @@ def test_every_entry_the_server_sends_has_words_in_each_language(
     assert en["sentences"]["outcome"][2] == "Solo lost by Ana: kruk"
     assert en["sentences"]["ending"][1] == "Købe nolo is bet: lost on a tie"
     assert en["sentences"]["turn"][4] == "Your turn: play a card, or declare the tout"
+    assert en["exchange"] == [
+        [None, "Choose 1 more to throw away"],
+        [None, "Choose at most 2: the talon holds 2"],
+        ["draw", "Discard 2 and draw"],
+    ]
     assert en["sentences"]["events"][:4] == [
         "Bo bids Spil",
         "Bo declares Tourné",
@@ -456,6 +470,8 @@ def test_every_entry_the_server_sends_has_words_in_each_language(
             assert mine, action
             if action == "draw" or not (action in BID_WORDS or action.startswith("declare ")):
                 assert mine != english, (lang, action, mine)
+        for (_, mine), (_, english) in zip(other["exchange"], en["exchange"], strict=True):
+            assert mine != english and "{" not in mine, (lang, mine)
         for kind, texts in other["sentences"].items():
             for mine, english in zip(texts, en["sentences"][kind], strict=True):
                 assert mine and mine != english and "{" not in mine, (lang, kind, mine)

@@ -139,6 +139,13 @@ function discardsWanted(live, ctx) {
   return Math.max(0, least - (live.discards || []).length);
 }
 
+/** How many more cards this seat may throw away: as many as the talon can give back (the
+ *  tourné's player one more, the turned card being his first). */
+function discardsAllowed(live, ctx) {
+  const turned = live.player === ctx.mySeat && (live.contract === "tourne" || live.contract === "tourne_respekt");
+  return Math.max(0, (live.stock_left ?? 0) + (turned ? 1 : 0) - (live.discards || []).length);
+}
+
 /** The games a bid's step holds ("Tourné / Købe nolo"), for the bid buttons' titles. */
 function stepGames(step) {
   return GAMES.filter((g) => g.step === step).map((g) => t(g.name)).join(" / ");
@@ -212,9 +219,13 @@ const lhombre = {
       } else if (verb === "tout") out.push({ action: a, label: t("Tout: I take all nine tricks") });
     }
     const draw = exchangeButton(legal, ctx);
-    const short = draw && !legal.some((a) => a.text === "draw") ? discardsWanted(live, ctx) - ctx.selected.length : 0;
-    if (draw && short > 0 && ctx.selected.length) out.push({ ...draw, action: null, label: t("Choose {n} more to throw away", { n: short }) });
-    else if (draw) out.push(draw);
+    if (!draw) return out;
+    const chosen = ctx.selected.length;
+    const short = legal.some((a) => a.text === "draw") ? 0 : discardsWanted(live, ctx) - chosen;
+    const most = discardsAllowed(live, ctx);
+    if (chosen && short > 0) out.push({ ...draw, action: null, label: t("Choose {n} more to throw away", { n: short }) });
+    else if (chosen > most) out.push({ ...draw, action: null, label: t("Choose at most {n}: the talon holds {left}", { n: most, left: live.stock_left ?? 0 }) });
+    else out.push(draw);
     return out;
   },
 
