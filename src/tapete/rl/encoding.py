@@ -812,6 +812,9 @@ def _identity(view: Any) -> Any:
 #: stream is dropped first.
 MAX_STREAMS: Final = 512
 MAX_STREAM_BYTES: Final = 32 << 20
+#: The most tensors :meth:`Encoder.forget` keeps for new streams, and their most bytes.
+MAX_SPARE_STREAMS: Final = 256
+MAX_SPARE_BYTES: Final = 8 << 20
 #: The most values a field keeps the cells of (a one-hot, a few numbers...).
 MAX_CACHED_VALUES: Final = 4096
 
@@ -832,6 +835,17 @@ class _Unseen:
 _UNSEEN: Final = _Unseen()
 
 
+def _kept(value: object) -> object:
+    """``value`` as an object (the compiled module keeps it boxed, made once)."""
+    return value
+
+
+#: The cell values, as objects (a memoryview's cell is set from a float object: made once).
+_ONE: Final = _kept(1.0)
+_ZERO: Final = _kept(0.0)
+_ALL: Final = _kept(slice(None))
+
+
 class _Stream:
     """One stream's tensor (``vec``, and ``mv``: a memoryview of it, whose cells are set in
     C), the field values it encodes and each field's own memo (the cells it set, the cards
@@ -847,6 +861,14 @@ class _Stream:
         self.bytes_view: Any = self.mv.cast("B")
         self.values: list[Any] = [_UNSEEN] * fields
         self.memo: list[Any] = [None] * fields
+
+    def clear(self) -> None:
+        """Back to a new stream's state: a zero tensor, no values."""
+        self.direct = False
+        self.vec.fill(0.0)
+        fields = len(self.values)
+        self.values = [_UNSEEN] * fields
+        self.memo = [None] * fields
 
 
 class _Field:
@@ -900,9 +922,9 @@ class _Cells(_Field):
         before: list[int] | None = memo[self.i]
         if before is not None:
             for c in before:
-                mv[c] = 0.0
+                mv[c] = _ZERO
         for c in ones:
-            mv[c] = 1.0
+            mv[c] = _ONE
         for k in range(len(si)):
             mv[si[k]] = sv[k]
         memo[self.i] = ones + si if si else ones
@@ -918,8 +940,7 @@ class _Numbers(_Field):
         self.o = part.offset
         self.size = part.size
         self.single = part.kind == "scalar"
-        self.start = 4 * part.offset
-        self.end = 4 * (part.offset + part.size)
+        self.span = slice(4 * part.offset, 4 * (part.offset + part.size))  # its bytes
         self.blocks: dict[Any, bytes] = {}
 
     def block(self, values: Any) -> bytes:
@@ -947,7 +968,7 @@ class _Numbers(_Field):
                 if len(self.blocks) >= MAX_CACHED_VALUES:
                     self.blocks.clear()
                 self.blocks[new] = block
-        stream.bytes_view[self.start : self.end] = block
+        stream.bytes_view[self.span] = block
 
 
 class _TrickCells(_Field):
@@ -961,8 +982,7 @@ class _TrickCells(_Field):
         self.n = n
         self.d = d
         self.index_of: list[int] = list(index_of)
-        self.start = 4 * part.offset
-        self.end = 4 * (part.offset + part.size)
+        self.span = slice(4 * part.offset, 4 * (part.offset + part.size))  # its bytes
         self.zeros: Any = memoryview(bytes(4 * part.size))
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
@@ -973,7 +993,7 @@ class _TrickCells(_Field):
         if new is None:
             if before:
                 for c in before:
-                    mv[c] = 0.0
+                    mv[c] = _ZERO
             memo[self.i] = None
             return
         trick: Trick = new
@@ -996,25 +1016,25 @@ class _TrickCells(_Field):
             ):
                 cells = before  # the stream's own list: extended in place
                 if winner is not None and last.winner is None:
-                    mv[o + n + winner] = 1.0
+                    mv[o + n + winner] = _ONE
                     cells.append(o + n + winner)
             else:
                 first = 0
         if first == 0:
             if before:
                 if len(before) > 3:
-                    stream.bytes_view[self.start : self.end] = self.zeros
+                    stream.bytes_view[self.span] = self.zeros
                 else:
                     for c in before:
-                        mv[c] = 0.0
-            mv[o + leader] = 1.0
+                        mv[c] = _ZERO
+            mv[o + leader] = _ONE
             cells = [o + leader]
             if winner is not None:
-                mv[o + n + winner] = 1.0
+                mv[o + n + winner] = _ONE
                 cells.append(o + n + winner)
         for k in range(first, len(cards)):
             c = base + ((leader + k) % n) * d + index_of[cards[k]]
-            mv[c] = 1.0
+            mv[c] = _ONE
             cells.append(c)
         memo[self.i] = cells
 
@@ -1040,7 +1060,7 @@ class _CardPlane(_Field):
         index_of = self.index_of
         while changed:
             low = changed & -changed
-            mv[o + index_of[low.bit_length() - 1]] = 1.0 if mask & low else 0.0
+            mv[o + index_of[low.bit_length() - 1]] = _ONE if mask & low else _ZERO
             changed ^= low
         memo[self.i] = mask
 
@@ -1055,8 +1075,7 @@ class _TrickList(_Field):
         self.n = n
         self.d = d
         self.index_of: list[int] = list(index_of)
-        self.start = 4 * part.offset
-        self.end = 4 * (part.offset + part.size)
+        self.span = slice(4 * part.offset, 4 * (part.offset + part.size))  # its bytes
         self.zeros: Any = memoryview(bytes(4 * part.size))
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
@@ -1071,7 +1090,7 @@ class _TrickList(_Field):
                 memo[self.i] = tricks
                 return
         else:  # not an extension: again
-            stream.bytes_view[self.start : self.end] = self.zeros
+            stream.bytes_view[self.span] = self.zeros
             start = 0
         o, n, d, index_of = self.o, self.n, self.d, self.index_of
         mv = stream.mv
@@ -1080,16 +1099,16 @@ class _TrickList(_Field):
             leader: int = trick.leader
             cards: tuple[Any, ...] = trick.cards
             for k in range(len(cards)):
-                mv[o + ((leader + k) % n) * d + index_of[cards[k]]] = 1.0
+                mv[o + ((leader + k) % n) * d + index_of[cards[k]]] = _ONE
         memo[self.i] = tricks
 
 
 class _EventLog(_Field):
     """The event log: the slots from the first event that differs from the stream's last
     log are written again (a longer log of the same deal: its new events only; the slots
-    past the new log cleared). Each event's slot is kept as the bytes of its float32 cells,
-    by the event's identity (with the event, so that the identity stays its own) and by
-    its value, and the new slots are written as one block."""
+    past the new log cleared). Each event's slot is kept as the bytes of its float32 cells, by
+    the event's identity (with the event, so that the identity stays its own) and by what
+    decides them (actor, kind, action, arguments); the new slots are written as one block."""
 
     def __init__(self, i: int, part: Part) -> None:
         super().__init__(i)
@@ -1255,9 +1274,15 @@ class Encoder:
         self._outside: Callable[[Any], tuple[Any, ...]] | None = (
             _getter(outside) if outside else None
         )
+        # 3 or 2: the outside fields are PlayerView's seat, current_player (and events), read
+        # as attributes; else with _outside
+        base = ("seat", "current_player", "events")
+        self._outside_base: int = next((k for k in (3, 2) if outside == base[:k]), 0)
         by_name = dict(zip(self._fields, self._updaters, strict=True))
         self._plan: list[_Field | None] = [by_name.get(f) for f in self._dict_names + outside]
-        self._streams: dict[tuple[Any, int], _Stream] = {}
+        self._streams: dict[int, _Stream] = {}
+        self._spare: list[_Stream] = []
+        self._seat_codes: int = game.num_players() + 1
         # the caller's last buffer and its bytes (None: not C-contiguous float32)
         self._out: Any = None
         self._out_bytes: Any = None
@@ -1291,39 +1316,51 @@ class Encoder:
         if self._out_bytes is None:
             out[:] = stream.vec
         else:
-            self._out_bytes[:] = stream.bytes_view
+            self._out_bytes[_ALL] = stream.bytes_view
         return out
 
     def _update(self, view: PlayerView) -> _Stream:
         """The stream of ``view``, brought to it."""
         events = view.events
-        key = (view.seat, id(events[0]) if events else 0)
-        stream = self._streams.get(key)
+        seat = view.seat
+        # the stream: the identity of its first event and its seat (-1: none), as one int
+        key = (id(events[0]) if events else 0) * self._seat_codes + (
+            0 if seat is None else seat + 1
+        )
+        streams = self._streams
+        stream = streams.get(key)
         plan = self._plan
         if stream is None:
-            if len(self._streams) >= self._max_streams:
-                del self._streams[next(iter(self._streams))]
-            stream = _Stream(self.size, len(plan) + len(self._fields))
+            stream = self._new_stream()
             stream.direct = tuple(getattr(view, "__dict__", ())) == self._dict_names
-            self._streams[key] = stream
+            streams[key] = stream
         olds = stream.values
         names: dict[str, Any] | None = getattr(view, "__dict__", None)
         if stream.direct and names is not None and len(names) == len(self._dict_names):
             k = 0
-            for new in names.values():
-                field = plan[k]
-                if field is not None:
-                    old = olds[k]
-                    if new is not old:
+            for new in list(names.values()):  # one C loop over the dict
+                old = olds[k]
+                if new is not old:
+                    field = plan[k]
+                    if field is not None:
                         field.update(view, new, old, stream)
-                        olds[k] = new
+                    olds[k] = new
                 k += 1
             if self._outside is not None:
-                for new in self._outside(view):
-                    field = plan[k]
+                # the compiled core's PlayerView keeps its own fields outside the dict
+                rest: tuple[Any, ...]
+                if self._outside_base == 3:
+                    rest = (seat, view.current_player, events)
+                elif self._outside_base == 2:
+                    rest = (seat, view.current_player)
+                else:
+                    rest = self._outside(view)
+                for new in rest:
                     old = olds[k]
-                    if new is not old and field is not None:
-                        field.update(view, new, old, stream)
+                    if new is not old:
+                        field = plan[k]
+                        if field is not None:
+                            field.update(view, new, old, stream)
                         olds[k] = new
                     k += 1
         else:  # a view whose instance dict is not the class's usual one: field by field
@@ -1339,8 +1376,30 @@ class Encoder:
                     olds[base + k] = new
         return stream
 
+    def _new_stream(self) -> _Stream:
+        """A stream with a zero tensor: a spare one (cleared), the oldest stream's when there
+        are too many, else a new one."""
+        if self._spare:
+            stream = self._spare.pop()
+            stream.clear()
+            return stream
+        streams = self._streams
+        if len(streams) >= self._max_streams:
+            stream = streams.pop(next(iter(streams)))
+            stream.clear()
+            return stream
+        return _Stream(self.size, len(self._plan) + len(self._fields))
+
     def forget(self) -> None:
-        """Drop every stream's tensor (the next view of each is written whole)."""
+        """Drop every stream (the next view of each is written whole); a few of their
+        tensors are kept, cleared, for the next new streams."""
+        keep = max(0, min(MAX_SPARE_STREAMS, MAX_SPARE_BYTES // (4 * max(1, self.size))))
+        keep -= len(self._spare)
+        for stream in self._streams.values():
+            if keep <= 0:
+                break
+            self._spare.append(stream)
+            keep -= 1
         self._streams.clear()
 
     def encode_batch(self, views: Iterable[PlayerView], out: Buffer | None = None) -> Buffer:
