@@ -158,3 +158,35 @@ def test_counted_bid_model_and_counting_bid_rollouts_play_legal_hands(
     search = load("search", worlds=24, bid_model="count", bid_rollout="counts", bid_shade=0.2)
     returns = play(game, [search] + [load("rule") for _ in range(n - 1)], seed=5)
     assert len(returns) == n
+
+
+@pytest.mark.parametrize("params", [{"n_players": 4}, {"n_players": 5, "hand_size": 4}])
+def test_the_rule_model_options_play_legal_hands(params: dict[str, object]) -> None:
+    """``opponents=count`` (the others play the rule bot's own cards in the playouts),
+    ``bid_match`` over three aggressions and a resampling ``pool`` play whole hands legally,
+    with a fixed number of worlds and with a time budget."""
+    from tapete.players.search.pocha import PochaSearch
+
+    game = tapete.load_game("pocha", **params)
+    options = dict(opponents="count", bid_model="count", play_match=0.95, bid_match=0.9,
+                   bid_aggressions=(0.3, 0.5, 0.7), pool=4)  # fmt: skip
+    for search in (PochaSearch(worlds=24, **options), PochaSearch(time_budget=0.02, **options)):
+        state = play_chance(game.new_initial_state(), random.Random(7))
+        rule = load("rule")
+        while not state.is_terminal():
+            seat = state.current_player()
+            bot = search if seat == 0 else rule
+            action = bot.choose(state.view(seat), state.legal_actions(), random.Random(seat))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert search.last_worlds > 0
+
+
+@pytest.mark.parametrize(
+    "params", [{"opponents": "psychic"}, {"bid_match": 1.0}, {"pool": 0}, {"bid_aggressions": ()}]
+)
+def test_bad_rule_model_options_are_refused(params: dict[str, object]) -> None:
+    from tapete.players.search.pocha import PochaSearch
+
+    with pytest.raises(ConfigError):
+        PochaSearch(**params)  # type: ignore[arg-type]

@@ -117,7 +117,11 @@ class PochaSearch:
     the cards it cannot see and reading the tricks). ``bid_match`` (with ``bid_model=count``;
     0: the Gaussian of ``bid_sigma``): the chance a seat bids the legal number nearest its
     count, the other bids sharing the rest; ``bid_aggressions``: the counting bidders'
-    aggressions that count as equally likely (the count's scale of each).
+    aggressions that count as equally likely (the count's scale of each). ``pool``: once
+    bids or cards have been seen, each batch of worlds is drawn from ``pool`` times as many
+    by their weights (systematic resampling; each world drawn is played out once, weighed by
+    how often it was drawn), so that the playouts go to the worlds the bids and the play
+    make likely (1: every world drawn is played out with its weight).
     """
 
     def __init__(
@@ -144,7 +148,11 @@ class PochaSearch:
         opponents: str = "sees",
         bid_match: float = 0.0,
         bid_aggressions: Sequence[float] = (0.5,),
+        pool: int = 1,
     ) -> None:
+        if not 1 <= pool <= 64:
+            raise ConfigError(f"pool must be between 1 and 64, got {pool!r}")
+        self.pool = pool
         if not 0.0 <= bid_match < 1.0:
             raise ConfigError(f"bid_match must be in [0, 1), got {bid_match!r}")
         self.bid_match = bid_match
@@ -333,10 +341,14 @@ class PochaSearch:
         target = self.worlds if self.worlds is not None else self.max_worlds
         done = 0
         batch = 8
+        # with a pool, each batch's worlds are drawn from pool times as many, by weight
+        informed = sequence is not None or any(b is not None for b in hand.bids)
+        pool = self.pool if informed else 1
+        resampler = np.random.default_rng(rng.getrandbits(63)) if pool > 1 else None
         while done < target:
             size = min(batch, target - done)
             begun = now()
-            worlds = self.draw_worlds(size, limits, kernel_rng, tables, game, view, rng)
+            worlds = self.draw_worlds(size * pool, limits, kernel_rng, tables, game, view, rng)
             hands = np.ascontiguousarray(worlds[:, :n])
             targets = no_targets
             if counting:
@@ -354,6 +366,11 @@ class PochaSearch:
                 play_weights(hands, played, sequence[0], len(sequence[0]), sequence[1],
                              root[0], root[3][pk.ST_TRUMP], infer_rp, view.seat,
                              self.play_match, weights, root[3][pk.ST_SHOWN])  # fmt: skip
+            if pool > 1:
+                picked, weights = resample(weights, size, resampler)
+                hands = np.ascontiguousarray(hands[picked])
+                if counting:
+                    targets = np.ascontiguousarray(targets[picked])
             if bidding:
                 totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
                                                 candidates[active], self.playouts, self.epsilon,
@@ -403,6 +420,25 @@ class PochaSearch:
         same decision: the game's sample of the view (the texts are the stable notation)."""
         world = game.sample_consistent_state(view, rng)
         return [world.action_to_string(a) for a in legal_actions]
+
+
+def resample(weights: Any, size: int, generator: Any) -> tuple[Any, Any]:
+    """``size`` draws among the worlds in proportion to ``weights`` (systematic resampling):
+    the indices of the worlds drawn, each once, and how many times each was drawn (their new
+    weights). All-zero weights draw uniformly.
+
+    >>> picked, counts = resample(np.array([0.0, 3.0, 1.0]), 4, np.random.default_rng(0))
+    >>> [int(i) for i in picked], [float(c) for c in counts]
+    ([1, 2], [3.0, 1.0])
+    """
+    total = float(weights.sum())
+    chances = weights / total if total > 0 else np.full(len(weights), 1.0 / len(weights))
+    edges = np.cumsum(chances)
+    edges[-1] = 1.0
+    points = (generator.random() + np.arange(size)) / size
+    drawn = np.minimum(np.searchsorted(edges, points, side="right"), len(weights) - 1)
+    picked, counts = np.unique(drawn, return_counts=True)
+    return picked, counts.astype(np.float64)
 
 
 def play_sequence(tables: PochaTables, hand: Any) -> tuple[Any, int] | None:
