@@ -76,6 +76,27 @@ def _talon(page: Any) -> int:
     return int(box.inner_text()) if box.count() else 0
 
 
+def _play_out_step(page: Any, bid: str | None = None) -> str:
+    """One answer of this seat (see :func:`_play_out`); returns the phase it answered in."""
+    phase = _phase(page)
+    actions = _actions(page)
+    if phase == "auction":
+        _click(page, bid if bid in actions else "pass")
+    elif phase == "declare":
+        _click(page, next(a for a in actions if a.startswith("declare ")))
+    elif phase == "trumps":
+        _click(page, next(a for a in actions if a.startswith("trumps ")))
+    elif phase == "exchange":
+        turned = page.locator("[data-testid=turned]").count() > 0
+        wanted = 2 if turned and _am_player(page) else 1
+        _exchange(page, wanted if _talon(page) else 0)
+    else:
+        before = _state(page)
+        page.locator("#hand button.card.legal").first.click()
+        _wait_change(page, before)
+    return phase
+
+
 def _play_out(page: Any, bid: str | None = None, limit: int = 150) -> set[str]:
     """Play until the deal (or the session) is over: make ``bid`` when it is offered, else
     pass; declare the first game offered, name the first suit, buy one card (two after a
@@ -84,23 +105,7 @@ def _play_out(page: Any, bid: str | None = None, limit: int = 150) -> set[str]:
     for _ in range(limit):
         if wait_turn_or_end(page, timeout=60) == "over":
             return phases
-        phase = _phase(page)
-        phases.add(phase)
-        actions = _actions(page)
-        if phase == "auction":
-            _click(page, bid if bid in actions else "pass")
-        elif phase == "declare":
-            _click(page, next(a for a in actions if a.startswith("declare ")))
-        elif phase == "trumps":
-            _click(page, next(a for a in actions if a.startswith("trumps ")))
-        elif phase == "exchange":
-            turned = page.locator("[data-testid=turned]").count() > 0
-            wanted = 2 if turned and _am_player(page) else 1
-            _exchange(page, wanted if _talon(page) else 0)
-        else:
-            before = _state(page)
-            page.locator("#hand button.card.legal").first.click()
-            _wait_change(page, before)
+        phases.add(_play_out_step(page, bid))
     raise AssertionError("the deal did not end")
 
 
@@ -528,4 +533,22 @@ def test_a_hint_names_a_button_of_the_ladder(server: Server, context_factory: An
     text = page.locator("[data-testid=hint]").inner_text()
     assert "would choose" in text
     assert any(label in text for label in labels), (text, labels)
+    no_js_errors(page)
+
+
+def test_the_play_on_a_phone(server: Server, context_factory: Any) -> None:
+    created = server.create("lhombre", [ME, BOT, BOT], name="Ana", seat=0)
+    page = seat_page(context_factory, server, created, viewport=PHONE)
+    assert wait_turn_or_end(page) == "turn"
+    _click(page, "solo")
+    for _ in range(10):  # to the first card played (Ana's solo, or a bot's nolo)
+        assert wait_turn_or_end(page) == "turn"
+        if _phase(page) == "play":
+            break
+        _play_out_step(page)
+    assert _phase(page) == "play"
+    assert page.locator("[data-testid=contract]").is_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "lhombre-play-phone")
+    assert not axe_serious(page)
     no_js_errors(page)
