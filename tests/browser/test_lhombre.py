@@ -552,3 +552,36 @@ def test_the_play_on_a_phone(server: Server, context_factory: Any) -> None:
     shot(page, "lhombre-play-phone")
     assert not axe_serious(page)
     no_js_errors(page)
+
+
+def test_the_pages_tables_agree_with_the_engine(server: Server, context_factory: Any) -> None:
+    """The page's own small tables of the game (the nine games in the `points` order with
+    their words, steps and trumps; the ladder's words; the player's fewest discards) are the
+    engine's."""
+    from tapete.games.lhombre.actions import (
+        BUYING_GAMES,
+        GAME_LEVEL,
+        GAME_WORDS,
+        GAMES,
+        LEVEL_WORDS,
+        NOLO_GAMES,
+        TOURNE_GAMES,
+    )
+
+    page = context_factory().new_page()
+    page.goto(server.base + "/")
+    got = page.evaluate(
+        """async () => {
+            const m = await import('/static/js/games/lhombre.js');
+            return { games: m.GAMES, bids: m.BIDS.map((b) => b.word),
+                     least: m.GAMES.map((g) => m.leastDiscards(g.code)) };
+        }"""
+    )
+    assert [g["code"] for g in got["games"]] == list(GAMES)
+    assert [g["word"] for g in got["games"]] == list(GAME_WORDS)
+    assert [g["step"] for g in got["games"]] == list(GAME_LEVEL)
+    # the sets hold the games' indices
+    assert [not g["trumps"] for g in got["games"]] == [i in NOLO_GAMES for i in range(9)]
+    assert got["bids"] == list(LEVEL_WORDS)
+    expected = [2 if i in TOURNE_GAMES else 1 if i in BUYING_GAMES else 0 for i in range(9)]
+    assert got["least"] == expected

@@ -135,8 +135,12 @@ function suitLabel(suit) {
  *  (docs/lhombre.md, *Buying*). Only a hint for the button: the server's legal `draw` rules. */
 function discardsWanted(live, ctx) {
   if (live.player !== ctx.mySeat) return 0;
-  const least = { spil: 1, bedre_spil: 1, kobe_nolo: 1, tourne: 2, tourne_respekt: 2 }[live.contract] ?? 1;
-  return Math.max(0, least - (live.discards || []).length);
+  return Math.max(0, leastDiscards(live.contract) - (live.discards || []).length);
+}
+
+/** The fewest cards the player of a game throws away (0: he does not buy). */
+export function leastDiscards(contract) {
+  return { spil: 1, bedre_spil: 1, kobe_nolo: 1, tourne: 2, tourne_respekt: 2 }[contract] ?? 0;
 }
 
 /** How many more cards this seat may throw away: as many as the talon can give back (the
