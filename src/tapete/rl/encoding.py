@@ -891,9 +891,10 @@ class _Cells(_Field):
     def __init__(self, i: int, parts: list[Part]) -> None:
         super().__init__(i)
         self.writers: list[Writer] = [p.write for p in parts]
-        self.cache: dict[Any, tuple[list[int], list[int], list[float]]] = {}
+        # the lists hold objects (list[Any]): the compiled module writes them as they are
+        self.cache: dict[Any, tuple[list[Any], list[Any], list[Any]]] = {}
 
-    def cells(self, view: Any, new: Any) -> tuple[list[int], list[int], list[float]]:
+    def cells(self, view: Any, new: Any) -> tuple[list[Any], list[Any], list[Any]]:
         """The cells set to one, and the scalar cells with their values, of ``view``."""
         try:
             known = self.cache.get(new)
@@ -901,9 +902,9 @@ class _Cells(_Field):
             known, new = None, _UNSEEN
         if known is not None:
             return known
-        ones: list[int] = []
-        si: list[int] = []
-        sv: list[float] = []
+        ones: list[Any] = []
+        si: list[Any] = []
+        sv: list[Any] = []
         for write in self.writers:
             write(view, ones, si, sv)
         if new is not _UNSEEN:
@@ -919,7 +920,7 @@ class _Cells(_Field):
         ones, si, sv = self.cells(view, new)
         mv = stream.mv
         memo = stream.memo
-        before: list[int] | None = memo[self.i]
+        before: list[Any] | None = memo[self.i]
         if before is not None:
             for c in before:
                 mv[c] = _ZERO
@@ -978,17 +979,18 @@ class _TrickCells(_Field):
 
     def __init__(self, i: int, part: Part, n: int, d: int, index_of: Sequence[int]) -> None:
         super().__init__(i)
-        self.o = part.offset
         self.n = n
         self.d = d
         self.index_of: list[int] = list(index_of)
+        #: The part's cell numbers, as objects (list[Any]: written as they are).
+        self.cell: list[Any] = list(range(part.offset, part.offset + part.size))
         self.span = slice(4 * part.offset, 4 * (part.offset + part.size))  # its bytes
         self.zeros: Any = memoryview(bytes(4 * part.size))
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
         memo = stream.memo
-        before: list[int] | None = memo[self.i]
+        before: list[Any] | None = memo[self.i]
         mv = stream.mv
         if new is None:
             if before:
@@ -997,13 +999,12 @@ class _TrickCells(_Field):
             memo[self.i] = None
             return
         trick: Trick = new
-        o, n, d, index_of = self.o, self.n, self.d, self.index_of
+        n, d, index_of, cell = self.n, self.d, self.index_of, self.cell
         leader: int = trick.leader
         cards: tuple[Any, ...] = trick.cards
         winner: int | None = trick.winner
-        base = o + 2 * n
         first = 0  # the first card to write
-        cells: list[int]
+        cells: list[Any]
         if before is not None and isinstance(old, Trick):
             last: Trick = old
             known: tuple[Any, ...] = last.cards
@@ -1016,24 +1017,28 @@ class _TrickCells(_Field):
             ):
                 cells = before  # the stream's own list: extended in place
                 if winner is not None and last.winner is None:
-                    mv[o + n + winner] = _ONE
-                    cells.append(o + n + winner)
+                    c = cell[n + winner]
+                    mv[c] = _ONE
+                    cells.append(c)
             else:
                 first = 0
         if first == 0:
             if before:
-                if len(before) > 3:
+                if len(before) > 2:
                     stream.bytes_view[self.span] = self.zeros
                 else:
                     for c in before:
                         mv[c] = _ZERO
-            mv[o + leader] = _ONE
-            cells = [o + leader]
+            c = cell[leader]
+            mv[c] = _ONE
+            cells = [c]
             if winner is not None:
-                mv[o + n + winner] = _ONE
-                cells.append(o + n + winner)
+                c = cell[n + winner]
+                mv[c] = _ONE
+                cells.append(c)
+        base = 2 * n
         for k in range(first, len(cards)):
-            c = base + ((leader + k) % n) * d + index_of[cards[k]]
+            c = cell[base + ((leader + k) % n) * d + index_of[cards[k]]]
             mv[c] = _ONE
             cells.append(c)
         memo[self.i] = cells
@@ -1044,8 +1049,9 @@ class _CardPlane(_Field):
 
     def __init__(self, i: int, part: Part, index_of: Sequence[int]) -> None:
         super().__init__(i)
-        self.o = part.offset
-        self.index_of: list[int] = list(index_of)
+        #: The cell of each card id, as an object (list[Any]: written as it is); None for
+        #: the cards not in the pack.
+        self.cell_of: list[Any] = [part.offset + i if i >= 0 else None for i in index_of]
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
@@ -1056,11 +1062,10 @@ class _CardPlane(_Field):
         if not changed:
             return
         mv = stream.mv
-        o = self.o
-        index_of = self.index_of
+        cell_of = self.cell_of
         while changed:
             low = changed & -changed
-            mv[o + index_of[low.bit_length() - 1]] = _ONE if mask & low else _ZERO
+            mv[cell_of[low.bit_length() - 1]] = _ONE if mask & low else _ZERO
             changed ^= low
         memo[self.i] = mask
 
@@ -1075,6 +1080,8 @@ class _TrickList(_Field):
         self.n = n
         self.d = d
         self.index_of: list[int] = list(index_of)
+        #: The part's cell numbers, as objects (list[Any]: written as they are).
+        self.cell: list[Any] = list(range(part.offset, part.offset + part.size))
         self.span = slice(4 * part.offset, 4 * (part.offset + part.size))  # its bytes
         self.zeros: Any = memoryview(bytes(4 * part.size))
 
@@ -1092,14 +1099,14 @@ class _TrickList(_Field):
         else:  # not an extension: again
             stream.bytes_view[self.span] = self.zeros
             start = 0
-        o, n, d, index_of = self.o, self.n, self.d, self.index_of
+        n, d, index_of, cell = self.n, self.d, self.index_of, self.cell
         mv = stream.mv
         for t in range(start, count):
             trick: Trick = tricks[t]
             leader: int = trick.leader
             cards: tuple[Any, ...] = trick.cards
             for k in range(len(cards)):
-                mv[o + ((leader + k) % n) * d + index_of[cards[k]]] = _ONE
+                mv[cell[((leader + k) % n) * d + index_of[cards[k]]]] = _ONE
         memo[self.i] = tricks
 
 
