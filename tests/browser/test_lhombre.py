@@ -298,14 +298,15 @@ def test_a_tourne_turns_up_trumps_and_the_player_buys(server: Server, context_fa
 
 
 SESSION_WORDS = [
-    # (locale, words on the table, English words that must be gone)
+    # (locale, words on the table, words of the other languages that must not be there)
+    ("en-US", ["Forehand", "The Union's table", "Scores", "Deals (1 of 3)"], ["Mano", "Счёт"]),
     ("es-ES", ["Mano", "Tabla de la Unión", "Puntuación"], ["Pass", "Scores", "Forehand"]),
     ("ru-RU", ["Первая рука", "Таблица Союза", "Счёт"], ["Pass", "Scores", "Forehand"]),
 ]
 
 
 @pytest.mark.parametrize(("locale", "words", "gone"), SESSION_WORDS)
-def test_a_whole_session_in_spanish_and_russian(
+def test_a_whole_session_in_each_language(
     server: Server, context_factory: Any, locale: str, words: list[str], gone: list[str]
 ) -> None:
     created = server.create(
