@@ -109,7 +109,7 @@ def test_a_session_answered_in_spanish_and_russian(lang: str) -> None:
         cards = [x.split(" ", 1)[1] for x in texts if x.startswith("play")]
         return f"{play} {cards[0]}"
 
-    table, _ = _table(read, "--seed", "5", "--deals", "3", "--lang", lang)
+    table, out = _table(read, "--seed", "5", "--deals", "3", "--lang", lang)
     holder.append(table)
 
     def refuse(error: Exception, answer: str) -> None:
@@ -120,6 +120,9 @@ def test_a_session_answered_in_spanish_and_russian(lang: str) -> None:
     assert len(table.view().results) == 3
     said = " ".join(prompts)
     assert f"{pass_word} / spil" in said and draw in said
+    # the first line's help names the words to type in the language
+    first = out.getvalue().split("\n\n")[0]
+    assert f"'{pass_word}'" in first and f"'{draw}'" in first and f"'{declare} solo'" in first
 
 
 @pytest.mark.parametrize("lang", ["es", "ru"])
