@@ -120,6 +120,8 @@ def test_a_session_answered_in_spanish_and_russian(lang: str) -> None:
     assert len(table.view().results) == 3
     said = " ".join(prompts)
     assert f"{pass_word} / spil" in said and draw in said
+    # the passes are said in the language's word
+    assert f": {pass_word}\n" in out.getvalue() and ": pass\n" not in out.getvalue()
     # the first line's help names the words to type in the language
     first = out.getvalue().split("\n\n")[0]
     assert f"'{pass_word}'" in first and f"'{draw}'" in first and f"'{declare} solo'" in first

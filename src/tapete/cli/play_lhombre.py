@@ -194,7 +194,7 @@ class LhombreTable(ExchangeTable):
                     self._dealt = [self._hand_of(seat) for seat in range(3)]
                 self._show_hand(sorted_hand(self._hand_of(self.me).mask, -1))
         elif kind == "pass":
-            c.print(f"  {name}: pass")
+            c.print(f"  {name}: {self.shown('pass')}")
         elif kind == "bid":
             c.print(f"  {name}: {LEVEL_WORDS[int(event.arg('level')) - 1]}")
         elif kind == "declare":
@@ -215,7 +215,7 @@ class LhombreTable(ExchangeTable):
         elif kind == "exchange":
             self._exchanged(name, actor, int(event.arg("count", 0)))
         elif kind == "tout":
-            c.print(f"  {name}: tout! " + t("he will take all nine tricks"))
+            c.print(f"  {name}: {self.shown('tout')}! " + t("he will take all nine tricks"))
         elif kind == "play":
             self._show_open_hand()
             self._played(actor, int(event.arg("card")))
