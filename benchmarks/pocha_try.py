@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tapete.players.base import register_player
-from tapete.players.search import _PARAMETERS, SearchPlayer
+from tapete.players.search import _PARAMETERS, SearchPlayer, _pocha_params
 
 
 class PochaTry(SearchPlayer):
@@ -33,7 +33,8 @@ class PochaTry(SearchPlayer):
                 epsilon=self.epsilon, bid_sigma=self.bid_sigma,
                 rollout_sees=self.rollout == "sees", keep=self.keep, play_match=self.play_match,
                 bid_model=self.bid_model, bid_rollout_sees=self.bid_rollout == "sees",
-                bid_shade=self.bid_shade, clock=self.clock, endgame=self.endgame, **extra,
+                bid_shade=self.bid_shade, clock=self.clock, endgame=self.endgame,
+                **_pocha_params(self.params), **extra,
             )  # fmt: skip
         return self._pocha
 

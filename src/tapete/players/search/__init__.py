@@ -47,7 +47,7 @@ _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
-    "defender_exchange",
+    "defender_exchange", "opponents", "bid_match", "pool",
 )  # fmt: skip
 
 
@@ -74,7 +74,7 @@ class SearchPlayer(Player):
         self.epsilon = float(params.get("epsilon", 0.0))
         if not 0.0 <= self.epsilon <= 1.0:
             raise ConfigError(f"epsilon must be between 0 and 1, got {self.epsilon!r}")
-        self.bid_model = params.get("bid_model", "policy")
+        self.bid_model = params.get("bid_model", "count")
         if self.bid_model not in ("count", "policy"):
             raise ConfigError(f"bid_model must be count or policy, got {self.bid_model!r}")
         sigma = params.get("bid_sigma")
@@ -82,7 +82,7 @@ class SearchPlayer(Player):
         if self.bid_sigma is not None and not 0.0 <= self.bid_sigma < 100.0:
             raise ConfigError(f"bid_sigma must be between 0 and 100, got {self.bid_sigma!r}")
         self.keep = _positive_int("keep", params.get("keep", 3))
-        self.play_match = float(params.get("play_match", 0.7))
+        self.play_match = float(params.get("play_match", 0.95))
         if not 0.0 <= self.play_match < 1.0:
             raise ConfigError(f"play_match must be in [0, 1), got {self.play_match!r}")
         self.rollout = params.get("rollout", "sees")
@@ -133,6 +133,7 @@ class SearchPlayer(Player):
                 rollout_sees=self.rollout == "sees", keep=self.keep, play_match=self.play_match,
                 bid_model=self.bid_model, bid_rollout_sees=self.bid_rollout == "sees",
                 bid_shade=self.bid_shade, clock=self.clock, endgame=self.endgame,
+                **_pocha_params(self.params),
             )  # fmt: skip
         return self._pocha
 
@@ -201,6 +202,22 @@ def _check_game(name: object) -> None:
             f"the search player does not play {name}; it plays {', '.join(GAMES)} (use the "
             "rule or random player)"
         )
+
+
+def _pocha_params(params: dict[str, Any]) -> dict[str, Any]:
+    """La Pocha's own parameters given (:class:`tapete.players.search.pocha.PochaSearch`
+    checks them): ``opponents`` (``count``, the default: the others play the ``rule`` bot's
+    cards in the playouts; ``sees``), ``bid_match``, ``pool``."""
+    out: dict[str, Any] = {}
+    if "opponents" in params:
+        out["opponents"] = str(params["opponents"])
+    for name, kind in (("bid_match", float), ("pool", int)):
+        if name in params:
+            try:
+                out[name] = kind(params[name])
+            except (TypeError, ValueError):
+                raise ConfigError(f"{name} must be a number, got {params[name]!r}") from None
+    return out
 
 
 def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:

@@ -135,8 +135,8 @@ class PochaSearch:
         rollout_sees: bool = True,
         keep: int = 3,
         prune_after: int = 120,
-        play_match: float = 0.7,
-        bid_model: str = "policy",
+        play_match: float = 0.95,
+        bid_model: str = "count",
         count_aggression: float = 0.5,
         bid_rollout_sees: bool | None = None,
         bid_shade: float = 0.2,
@@ -145,10 +145,10 @@ class PochaSearch:
         bid_self_sees: bool = True,
         infer_sees: bool = True,
         tail: int = 0,
-        opponents: str = "sees",
-        bid_match: float = 0.0,
-        bid_aggressions: Sequence[float] = (0.5,),
-        pool: int = 1,
+        opponents: str = "count",
+        bid_match: float = 0.9,
+        bid_aggressions: Sequence[float] = (0.3, 0.5, 0.7),
+        pool: int = 8,
     ) -> None:
         if not 1 <= pool <= 64:
             raise ConfigError(f"pool must be between 1 and 64, got {pool!r}")
