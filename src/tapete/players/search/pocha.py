@@ -91,12 +91,12 @@ class PochaSearch:
     ``keep`` best candidates are played out in the later worlds.
 
     ``bid_model`` is how the other seats are taken to bid, both to weigh the worlds and for
-    the seats still to bid in a bid's playouts: ``policy`` (the default) uses the kernel
-    policy's count; ``count`` counts each hand's tricks as a counting bidder does (the
-    features and weights of the ``rule`` bot's count, at aggression ``count_aggression``)
-    and bids the nearest legal number (no clear gain measured against ``rule``, see
-    ``docs/bots.md``). ``bid_sigma`` defaults to 0.5 (``count``) or 1
-    (``policy``). ``bid_rollout_sees`` overrides ``rollout_sees`` in the bids' playouts;
+    the seats still to bid in a bid's playouts: ``count`` (the default) counts each hand's
+    tricks as a counting bidder does (the features and weights of the ``rule`` bot's count,
+    at aggression ``count_aggression``) and bids the nearest legal number; ``policy`` uses
+    the kernel policy's count. ``bid_sigma`` (used when ``bid_match`` is 0) defaults to 0.5
+    (``count``) or 1 (``policy``). ``bid_rollout_sees`` overrides ``rollout_sees`` in the
+    bids' playouts;
     ``bid_shade``: the weight of "one trick fewer" in a bid's playouts (see
     :func:`tapete.solvers.pocha_search.evaluate_bids`). ``clock``: ``wall`` or ``cpu``, what
     ``time_budget`` is counted on (:data:`CLOCKS`). ``endgame``: with this many tricks left
@@ -112,16 +112,21 @@ class PochaSearch:
     playout the seat's own cards of the last ``tail`` tricks are chosen exactly in that world
     (:func:`tapete.solvers.pocha_endgame.finish_tricks`; 0: the policy plays them).
     ``opponents``: how the other seats play in the playouts, the exact solving and the
-    inference from the play: ``sees`` (the rule-like policy reading every hand) or ``count``
-    (:func:`tapete.solvers.pocha_kernel.counting_play`, the ``rule`` bot's own play, counting
-    the cards it cannot see and reading the tricks). ``bid_match`` (with ``bid_model=count``;
-    0: the Gaussian of ``bid_sigma``): the chance a seat bids the legal number nearest its
-    count, the other bids sharing the rest; ``bid_aggressions``: the counting bidders'
-    aggressions that count as equally likely (the count's scale of each). ``pool``: once
-    bids or cards have been seen, each batch of worlds is drawn from ``pool`` times as many
-    by their weights (systematic resampling; each world drawn is played out once, weighed by
-    how often it was drawn), so that the playouts go to the worlds the bids and the play
-    make likely (1: every world drawn is played out with its weight).
+    inference from the play: ``count`` (the default:
+    :func:`tapete.solvers.pocha_kernel.counting_play`, the ``rule`` bot's own play, counting
+    the cards it cannot see and reading the tricks) or ``sees`` (the rule-like policy reading
+    every hand). The defaults (``opponents=count``, ``bid_model=count``, ``bid_match`` 0.9 over
+    aggressions 0.3, 0.5 and 0.7, ``play_match`` 0.95, ``pool`` 8) take the other seats to
+    play as counting players do, whose cards and bids say much about their hands; see
+    ``docs/bots.md`` for what that gains against ``rule`` and against other players.
+    ``bid_match`` (with ``bid_model=count``; 0: the Gaussian of ``bid_sigma``): the chance a
+    seat bids the legal number nearest its count, the other bids sharing the rest;
+    ``bid_aggressions``: the counting bidders' aggressions that count as equally likely (the
+    count's scale of each). ``pool``: once bids or cards have been seen, each batch of worlds is
+    drawn from ``pool`` times as many by their weights (systematic resampling; each world drawn
+    is played out once, weighed by how often it was drawn), so that the playouts go to the
+    worlds the bids and the play make likely (1: every world drawn is played out with its
+    weight).
     """
 
     def __init__(
