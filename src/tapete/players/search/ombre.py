@@ -5,9 +5,12 @@ the other two hands within what the play revealed; the game's sampler for a forc
 solves each candidate card in each world with the exact solver of
 :mod:`tapete.solvers.ombre_kernel` (ombre against the coalition, every card seen) and plays
 the card with the best mean outcome for its side: the ombre counts a sacardo +1, a puesta
--0.9 and a codille -1; a defender the opposite. The auction, the ombre's exchange and its
-trumps are searched by :mod:`tapete.players.search.ombre_contract` (with ``contract=True``,
-the default); a defender's exchange is the ``rule`` bot's.
+-0.9 and a codille -1; a defender the opposite (``defend=coalition``, the default in a
+match) or, in a single deal (``defend=own``), its own codille, the only outcome that pays it
+(:func:`tapete.players.search.ombre_contract.own_value`). The auction, the ombre's exchange
+and its trumps are searched by :mod:`tapete.players.search.ombre_contract` (with
+``contract=True``, the default); a defender's exchange is the ``rule`` bot's unless
+``defender_exchange=True``.
 
 >>> import random, tapete
 >>> game = tapete.load_game('ombre')
@@ -39,7 +42,12 @@ from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
 from tapete.players.rule.ombre import rules_in_force
-from tapete.players.search.ombre_contract import OMBRE_VALUE, ContractSearch, own_value
+from tapete.players.search.ombre_contract import (
+    DECLARE_MARGIN,
+    OMBRE_VALUE,
+    ContractSearch,
+    own_value,
+)
 from tapete.players.search.ombre_prior import OmbrePrior
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
@@ -51,8 +59,8 @@ MIN_CONTRACT_BUDGET = 0.5
 #: The clocks a time budget can be counted on: wall-clock or this thread's CPU time.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
-#: What a defender's card play can aim at (see :attr:`OmbreSearch.defend`).
-DEFENCES = ("coalition", "own")
+#: What a defender's play can aim at (see :attr:`OmbreSearch.defend`).
+DEFENCES = ("auto", "coalition", "own")
 
 
 def deal_view(view: PlayerView) -> Any:
@@ -75,15 +83,17 @@ class OmbreSearch:
     def __init__(
         self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
-        declare_margin: float = 0.0, prior: bool = True, defend: str = "coalition",
+        declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
         defender_exchange: bool = False,
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
         if defend not in DEFENCES:
-            raise ConfigError(f"defend must be coalition or own, got {defend!r}")
-        #: What a defender plays for: ``coalition`` (the ombre's loss) or ``own`` (its own
-        #: codille, the only outcome that pays a defender in a deal: see :func:`own_value`).
+            raise ConfigError(f"defend must be auto, coalition or own, got {defend!r}")
+        #: What a defender plays for: ``coalition`` (the ombre's loss), ``own`` (its own
+        #: codille, the only outcome that pays a defender in a deal: see :func:`own_value`)
+        #: or ``auto``: ``own`` in a single deal, ``coalition`` in a match (where the pool a
+        #: puesta doubles stays on the table for the next deals).
         self.defend = defend
         self.time_budget = time_budget
         self.worlds = worlds
@@ -105,6 +115,12 @@ class OmbreSearch:
         self.prior = OmbrePrior.shared() if prior else None
         #: Worlds solved for the last decision.
         self.last_worlds = 0
+
+    def defence(self, view: PlayerView) -> str:
+        """What a defender plays for in ``view``'s game: ``coalition`` or ``own``."""
+        if self.defend != "auto":
+            return self.defend
+        return "own" if deal_view(view) is view else "coalition"
 
     def warm_up(self) -> None:
         """Compile the solver (it cannot be cached: it is recursive) before the first card."""
@@ -137,6 +153,7 @@ class OmbreSearch:
         if deal is not None and deal.phase != "play":
             if self.contract is None:
                 return None
+            self.contract.defend = self.defence(view)
             found_action = self.contract.choose(deal, legal_actions, rng, rules_in_force(deal))
             self.last_worlds = self.contract.last_worlds
             return found_action
@@ -180,7 +197,7 @@ class OmbreSearch:
         prior = self.prior if view.seat != deal.ombre else None
         ombre_played = _played_by(deal, deal.ombre)
         exchanged = deal.drawn[deal.ombre]
-        own = self.defend == "own" and view.seat != deal.ombre
+        own = self.defence(view) == "own" and view.seat != deal.ombre
         while done < target:
             begun = clock()
             masks = self._world(view, deal, constraints, game, rng)
