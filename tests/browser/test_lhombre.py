@@ -6,6 +6,7 @@ a phone."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -146,6 +147,12 @@ def test_a_solo_deal_by_clicking(server: Server, context_factory: Any) -> None:
     ending = page.locator("[data-testid=announcement]").inner_text()
     scores = page.locator("[data-testid=scores] dd").all_inner_texts()
     assert len(scores) == 3 and sum(int(s) for s in scores) == 0  # each pays the player
+    # nine tricks on the seats; the player's in the tricks panel
+    stats = page.locator(".seat .stat").all_inner_texts()
+    tricks = [int(re.search(r"Tricks (\d)", x).group(1)) for x in stats]  # type: ignore[union-attr]
+    assert sum(tricks) == 9
+    player = int(page.locator(".seat:has(.tag.gold)").first.get_attribute("data-seat") or -1)
+    assert page.locator("[data-testid=player-tricks]").inner_text() == str(tricks[player])
     if "declare" in phases:
         # Ana held the solo: she declared it, named trumps, bought nothing and played it
         assert {"declare", "trumps", "play"} <= phases and "exchange" not in phases

@@ -112,3 +112,15 @@ export function sessionSheet(view, ctx, headers, cells, testid = "deal-sheet") {
         h("tbody", {}, rows))),
   };
 }
+
+/** "Tricks per side": the player's tricks (`player-tricks`), then each other seat's that
+ *  `plays(seat)` (every seat but the player's by default), as a side panel. */
+export function tricksPanel(live, ctx, plays = () => true) {
+  const tw = live.tricks_won || [];
+  const others = tw.flatMap((n, s) => (s === live.player || !plays(s) ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]));
+  return {
+    title: t("Tricks per side"),
+    node: h("dl", { class: "kv" }, h("dt", {}, t("Player ({who})", { who: ctx.seatName(live.player) })),
+      h("dd", { "data-testid": "player-tricks" }, String(tw[live.player] ?? 0)), ...others),
+  };
+}

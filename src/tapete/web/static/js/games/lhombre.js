@@ -9,7 +9,7 @@ import { h } from "../api.js";
 import { cardElement, cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { N_, t } from "../i18n.js";
 import ombre, { exchangeButton, matadors } from "./ombre.js";
-import { infoBox, isMatch, params, sessionSheet, signed, splitAction } from "./common.js";
+import { infoBox, isMatch, params, sessionSheet, signed, splitAction, tricksPanel } from "./common.js";
 
 /** The nine games in the order of the Union's table (the engine's GAMES and the `points`
  *  option): the view's code, the word that declares it, its name for people, its step. */
@@ -250,15 +250,7 @@ const lhombre = {
 
   panels(view, live, ctx) {
     const panels = [];
-    const tw = live.tricks_won || [0, 0, 0];
-    if (live.player !== null && live.player !== undefined && live.contract) {
-      panels.push({
-        title: t("Tricks per side"),
-        node: h("dl", { class: "kv" },
-          h("dt", {}, t("Player ({who})", { who: ctx.seatName(live.player) })), h("dd", { "data-testid": "player-tricks" }, String(tw[live.player] ?? 0)),
-          ...tw.flatMap((n, s) => (s === live.player ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]))),
-      });
-    }
+    if (live.player !== null && live.player !== undefined && live.contract) panels.push(tricksPanel(live, ctx));
     const points = pointsTable(params(view, ctx));
     if (points) panels.push({ title: t("The Union's table"), node: ladderTable(points, live.contract) });
     const balances = live.balances ?? view.balances;
