@@ -1011,8 +1011,7 @@ class _TrickCells(_Field):
             first = len(known)
             if (
                 last.leader == leader
-                and first <= len(cards)
-                and cards[:first] == known
+                and _starts_with(cards, known)
                 and (last.winner is None or last.winner == winner)
             ):
                 cells = before  # the stream's own list: extended in place
@@ -1092,7 +1091,7 @@ class _TrickList(_Field):
         before: tuple[Any, ...] = memo[self.i] or ()
         start = len(before)
         count = len(tricks)
-        if start <= count and tricks[:start] == before:  # compared in C, identity first
+        if _starts_with(tricks, before):
             if start == count:
                 memo[self.i] = tricks
                 return
@@ -1185,6 +1184,19 @@ class _EventLog(_Field):
         at = 4 * (o + start * width)
         stream.bytes_view[at : at + len(block)] = block
         memo[self.i] = events
+
+
+def _starts_with(items: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
+    """Whether ``items`` begins with the items of ``before`` (identity first; a short tuple:
+    no slice made)."""
+    if len(before) > len(items):
+        return False
+    for k in range(len(before)):
+        a = items[k]
+        b = before[k]
+        if a is not b and a != b:
+            return False
+    return True
 
 
 def _bytes_of(array: Any) -> Any:
@@ -1355,21 +1367,15 @@ class Encoder:
                 k += 1
             if self._outside is not None:
                 # the compiled core's PlayerView keeps its own fields outside the dict
-                rest: tuple[Any, ...]
-                if self._outside_base == 3:
-                    rest = (seat, view.current_player, events)
-                elif self._outside_base == 2:
-                    rest = (seat, view.current_player)
+                if self._outside_base:
+                    self._step(view, stream, k, seat)
+                    self._step(view, stream, k + 1, view.current_player)
+                    if self._outside_base == 3:
+                        self._step(view, stream, k + 2, events)
                 else:
-                    rest = self._outside(view)
-                for new in rest:
-                    old = olds[k]
-                    if new is not old:
-                        field = plan[k]
-                        if field is not None:
-                            field.update(view, new, old, stream)
-                        olds[k] = new
-                    k += 1
+                    for new in self._outside(view):
+                        self._step(view, stream, k, new)
+                        k += 1
         else:  # a view whose instance dict is not the class's usual one: field by field
             stream.direct = False  # for good: the values below are kept at other places
             updaters = self._updaters
@@ -1382,6 +1388,15 @@ class Encoder:
                     updaters[k].update(view, new, old, stream)
                     olds[base + k] = new
         return stream
+
+    def _step(self, view: PlayerView, stream: _Stream, k: int, new: Any) -> None:
+        """Bring the stream's ``k``-th value (of :attr:`_plan`) to ``new``."""
+        old = stream.values[k]
+        if new is not old:
+            field = self._plan[k]
+            if field is not None:
+                field.update(view, new, old, stream)
+            stream.values[k] = new
 
     def _new_stream(self) -> _Stream:
         """A stream with a zero tensor: a spare one (cleared), the oldest stream's when there
