@@ -273,6 +273,7 @@ def test_a_tourne_turns_up_trumps_and_the_player_buys(server: Server, context_fa
     assert "The tourné turns up" in page.locator("#log").inner_text()
     assert _talon(page) == 12
     shot(page, "lhombre-tourne-desktop")
+    assert not axe_serious(page)
     # one card thrown away is not enough: the tourné buys one beyond the turned card
     cards = page.locator("#hand button.card.legal")
     draw = page.locator("#actions button[data-key='act:draw'], #actions button[data-action='draw']")
