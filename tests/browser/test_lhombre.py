@@ -414,7 +414,8 @@ PROBE = """async (lang) => {
     ending: outcomes.map((o) => m.endingText(o, 'kobe_nolo')),
     turn: ['auction', 'declare', 'trumps', 'exchange', 'play'].map((phase) =>
       mod.turnText({ ...live, phase, current_player: 0 }, ctx, true)),
-    events: ['spil', 'declare tourné', 'turn ♥5', 'tout', 'pass', 'trumps ♠'].map((text) =>
+    events: ['spil', 'declare tourné', 'turn ♥5', 'tout', 'pass', 'trumps ♠', 'declare solo-spar']
+      .map((text) =>
       mod.describe({ text, actor: 1 }, ctx)),
     tags: [0, 1, 2].map((s) => mod.seatTags(live, s).map((x) => x.text).join(', ')),
   };
@@ -471,6 +472,7 @@ def test_every_entry_the_server_sends_has_words_in_each_language(
         "the tourné turns up five of hearts: trumps are hearts",
         "Bo declares the tout: all nine tricks",
     ]
+    assert en["sentences"]["events"][6] == "Bo declares Solo spar: spades are trumps"
     assert en["sentences"]["tags"] == [
         "Forehand, Player, Tout",
         "Middle hand",

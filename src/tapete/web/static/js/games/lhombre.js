@@ -287,7 +287,12 @@ const lhombre = {
     const who = ctx.seatName(ev.actor);
     if (bidOf(verb)) return t("{who} bids {bid}", { who, bid: bidText(verb) });
     switch (verb) {
-      case "declare": return t("{who} declares {game}", { who, game: gameText(arg) });
+      case "declare": {
+        const game = gameOf(arg);
+        // bedre spil and solo spar are played in spades: no suit is named after them
+        if (game && (game.code === "bedre_spil" || game.code === "solo_spar")) return t("{who} declares {game}: spades are trumps", { who, game: gameText(arg) });
+        return t("{who} declares {game}", { who, game: gameText(arg) });
+      }
       case "turn": return t("the tourné turns up {card}: trumps are {suit}", { card: cardName(arg), suit: suitWord(parseCard(arg)?.suit) });
       case "tout": return t("{who} declares the tout: all nine tricks", { who });
       default: return ombre.describe(ev, ctx);
