@@ -205,6 +205,8 @@ def test_a_nolo_ouvert_lies_open_for_a_spectator(server: Server, context_factory
     assert wait_turn_or_end(page) == "turn"
     assert _phase(page) == "play"
     watcher.wait_for_function("() => document.body.dataset.phase === 'play'")
+    # Ana is told that her hand lies open
+    assert "Open hand (nolo ouvert)" in page.locator(".seat.me .tags").inner_text()
     mine = page.locator("#hand button.card").evaluate_all("bs => bs.map(b => b.dataset.card)")
     assert len(mine) == 9
     watcher.wait_for_selector(".seat[data-seat='0'] .shown .card")

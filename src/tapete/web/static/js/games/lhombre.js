@@ -179,6 +179,7 @@ const lhombre = {
     if (live.phase === "auction" && live.bidder === seat && live.bid) tags.push({ text: bidText(live.bid) });
     if (live.phase === "auction" && (live.passed || []).includes(seat)) tags.push({ text: t("Passed") });
     if (live.tout && live.player === seat) tags.push({ text: t("Tout"), cls: "gold" });
+    if (live.player === seat && (live.open_hand || []).length) tags.push({ text: t("Open hand (nolo ouvert)") });
     return tags;
   },
 
