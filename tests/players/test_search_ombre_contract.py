@@ -269,3 +269,44 @@ def test_own_defence_values_a_defenders_own_codille() -> None:
     player: Any = load("search", defend="everyone")
     with pytest.raises(tapete.errors.ConfigError):
         player._ombre_search()
+
+
+def test_the_declaration_margin_applies_from_the_floor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A declaration a little below passing is declared with a hand the model values at
+    DECLARE_FLOOR or more, and passed with a weaker one; far below passing, passed."""
+    from tapete.players.search import ombre_contract as oc
+
+    game: Any = tapete.load_game("ombre")
+    rng = random.Random(0)
+    seen: dict[str, int] = {}
+    for seed in range(200):
+        state: Any = game.new_initial_state()
+        r = random.Random(seed)
+        while state.phase() != "auction":
+            state.apply_action(r.choice(state.legal_actions()))
+        view: Any = state.view(0)
+        strong = model.best_suit(view.hand.mask)[1] >= oc.DECLARE_FLOOR
+        for below in (0.5 * oc.DECLARE_MARGIN, 2.0 * oc.DECLARE_MARGIN):
+            search = ContractSearch(worlds=1)
+
+            def fixed(*args: Any, below: float = below, **kwargs: Any) -> Any:
+                plans = args[2]
+                return [0.1 + below] * len(plans) + [0.1], 1.0, 1
+
+            monkeypatch.setattr(search, "_evaluate_plans", fixed)
+            action = search.choose(view, state.legal_actions(), rng, game.rules)
+            expected = OMBRE if strong and below > oc.DECLARE_MARGIN else PASS
+            assert action == expected
+            seen[f"{strong} {below > oc.DECLARE_MARGIN}"] = action
+    assert len(seen) == 4
+
+
+@pytest.mark.parametrize(("name", "defence"), [("ombre", "own"), ("ombre-match", "coalition")])
+def test_a_defender_plays_for_its_own_codille_in_a_single_deal(name: str, defence: str) -> None:
+    params = {"num_deals": 2} if name == "ombre-match" else {}
+    game: Any = tapete.load_game(name, **params)
+    state: Any = game.new_initial_state()
+    player: Any = load("search", worlds=2)
+    assert player._ombre_search().defence(state.view(0)) == defence
+    forced: Any = load("search", worlds=2, defend="coalition")
+    assert forced._ombre_search().defence(state.view(0)) == "coalition"
