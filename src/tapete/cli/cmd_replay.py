@@ -176,7 +176,8 @@ def _action_line(number: int, state: Any, text: str, names: list[str], family: s
         verb, _, rest = text.partition(" ")
         said = " ".join(w for w in (t(CHANCE_VERBS[verb]) if verb in CHANCE_VERBS else verb,
                                      rest) if w)  # fmt: skip
-        line = f"{number:>4}  {t('chance'):<18} {said}"
+        chance = t("chance")
+        line = f"{number:>4}  {chance:<18} {said}"
         recipient = state.chance_recipient()
         if recipient is not None:
             line += "  → " + t("seat {seat}", seat=recipient)
