@@ -1001,7 +1001,7 @@ class _TrickCells(_Field):
         trick: Trick = new
         n, d, index_of, cell = self.n, self.d, self.index_of, self.cell
         leader: int = trick.leader
-        cards: tuple[Any, ...] = trick.cards
+        cards: tuple[int, ...] = trick.cards  # Card is an int: list indexes in C
         winner: int | None = trick.winner
         first = 0  # the first card to write
         cells: list[Any]
@@ -1103,7 +1103,7 @@ class _TrickList(_Field):
         for t in range(start, count):
             trick: Trick = tricks[t]
             leader: int = trick.leader
-            cards: tuple[Any, ...] = trick.cards
+            cards: tuple[int, ...] = trick.cards  # Card is an int: list indexes in C
             for k in range(len(cards)):
                 mv[cell[((leader + k) % n) * d + index_of[cards[k]]]] = _ONE
         memo[self.i] = tricks
@@ -1324,13 +1324,13 @@ class Encoder:
             raise EncodingError(
                 f"this encoder reads {self.view_class.__name__} views, got {type(view).__name__}"
             )
-        if out is not None and out.shape != (self.size,):
+        if out is not None and out is not self._out and out.shape != (self.size,):
             raise EncodingError(f"the buffer must have shape ({self.size},), got {out.shape}")
         stream = self._update(view)
         if out is None:
             return stream.vec.copy()
-        if out is not self._out:  # the bytes of the caller's buffer, kept for the next call
-            self._out = out
+        if out is not self._out:  # the caller's buffer (its shape checked above) and its
+            self._out = out  # bytes, kept for the next call
             self._out_bytes = _bytes_of(out)
         if self._out_bytes is None:
             out[:] = stream.vec
