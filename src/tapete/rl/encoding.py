@@ -915,7 +915,7 @@ class _Cells(_Field):
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
-        if new == old:
+        if old is not _UNSEEN and new == old:  # (a new stream: no comparison)
             return
         ones, si, sv = self.cells(view, new)
         mv = stream.mv
@@ -955,7 +955,7 @@ class _Numbers(_Field):
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
         if self.single:
-            if new != old:
+            if old is _UNSEEN or new != old:
                 stream.mv[self.o] = 0.0 if new is None else float(new)
             return
         try:
