@@ -3,7 +3,7 @@
 // (hand_counts -> cards_held, hand -> deal) keeps working.
 
 import { h } from "../api.js";
-import { cardElement } from "../cards.js";
+import { cardElement, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { t } from "../i18n.js";
 
 /** The first of `names` present (not undefined) in `obj`. */
@@ -92,35 +92,82 @@ export function resultsTable(returns, ctx, unitLabel = null) {
   return h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, unitLabel || t("Result")))), h("tbody", {}, rows));
 }
 
+/** A seat's short name for a sheet's cell, "–" for none (a deal nobody played). */
+export function seatShortOrNone(ctx, seat) {
+  return seat === null || seat === undefined ? "–" : ctx.seatShort(seat);
+}
+
+/** A French suit's symbol and word ("♦ diamonds"), "" for none. */
+export function suitLabel(suit) {
+  const s = suitName(suit);
+  return s ? `${SUIT_SYMBOL[s]} ${suitWord(s)}` : "";
+}
+
 /**
  * A session's score sheet as a side panel: "Deals (n of total)", one row per finished deal
  * (its number, the `cells` of the game, each seat's change), "No deal finished yet." before.
- * `headers` are the game's own column titles; the sheet scrolls (and takes the focus) when long.
+ * `headers` are the game's own column titles; the sheet scrolls when long and is then, as a
+ * named region, reached with the keyboard (`region: false`: a plain scrolling box, as Ombre's
+ * and Tresillo's sheets have been drawn).
  */
-export function sessionSheet(view, ctx, headers, cells, testid = "deal-sheet") {
+export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet", region = true } = {}) {
   const results = view.results || [];
   const n = Math.min((view.deal_index ?? view.deal_number ?? results.length) + 1, view.num_deals ?? Infinity);
   const title = t("Deals ({n} of {total})", { n, total: view.num_deals ?? "?" });
   if (!results.length) return { title, node: h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) };
   const seats = (results[0].changes || []).map((_, s) => h("th", {}, ctx.seatShort(s)));
   const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), ...cells(r).map((c) => h("td", {}, c)), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
+  const wrap = region ? { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": title } : { class: "sheet-wrap" };
   return {
     title,
-    node: h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": title },
+    node: h("div", wrap,
       h("table", { class: "sheet", "data-testid": testid },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), ...headers.map((x) => h("th", {}, x)), ...seats)),
         h("tbody", {}, rows))),
   };
 }
 
-/** "Tricks per side": the player's tricks (`player-tricks`), then each other seat's that
- *  `plays(seat)` (every seat but the player's by default), as a side panel. */
-export function tricksPanel(live, ctx, plays = () => true) {
+/**
+ * "Tricks per side" as a side panel: the playing seat's tricks (`player-tricks`; `seat`, the
+ * view's `player` by default, under `heading`, "Player (Ana)" by default), with `defenders`
+ * the other seats' sum ("Defenders"), then each other seat's that `plays(seat)` (every seat
+ * but the playing one by default).
+ */
+export function tricksPanel(live, ctx, { seat = live.player, heading = null, defenders = false, plays = () => true } = {}) {
   const tw = live.tricks_won || [];
-  const others = tw.flatMap((n, s) => (s === live.player || !plays(s) ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]));
+  const own = tw[seat] ?? 0;
+  const others = tw.flatMap((n, s) => (s === seat || !plays(s) ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]));
+  const sum = defenders ? [h("dt", {}, t("Defenders")), h("dd", {}, String(tw.reduce((a, b) => a + b, 0) - own))] : [];
   return {
     title: t("Tricks per side"),
-    node: h("dl", { class: "kv" }, h("dt", {}, t("Player ({who})", { who: ctx.seatName(live.player) })),
-      h("dd", { "data-testid": "player-tricks" }, String(tw[live.player] ?? 0)), ...others),
+    node: h("dl", { class: "kv" }, h("dt", {}, heading ?? t("Player ({who})", { who: ctx.seatName(seat) })),
+      h("dd", { "data-testid": "player-tricks" }, String(own)), ...sum, ...others),
   };
+}
+
+/** Each seat's balance as a side panel under `title` (a list of the seats' names and signed
+ *  balances), after the `lead` pairs of label and value (the pool, the plate). */
+export function balancesPanel(title, balances, ctx, { lead = [], testid = null } = {}) {
+  return {
+    title,
+    node: h("dl", { class: "kv", "data-testid": testid }, ...lead.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, value)]),
+      ...(balances || []).flatMap((b, s) => [h("dt", {}, ctx.seatName(s)), h("dd", {}, signed(b))])),
+  };
+}
+
+/** The results of a game counted in balances: a session's final balances once it is over, a
+ *  deal's balances under `titleOf(live)` once it has an outcome; else null. */
+export function balancesResults(view, live, titleOf) {
+  if (isMatch(view)) return view.current_player === -4 ? { title: t("Final balances"), values: view.balances } : null;
+  return live.outcome ? { title: titleOf(live), values: live.balances } : null;
+}
+
+/** The session's last finished deal in a sentence: `textOf(result)`, then each seat's change
+ *  ("Sacardo: ombre wins the pool. Ana +5, Bea -2, Cid -3"); null before the first. */
+export function lastDealSummary(view, ctx, textOf) {
+  const results = view.results || [];
+  const r = results[results.length - 1];
+  if (!r) return null;
+  const changes = (r.changes || []).map((c, s) => `${ctx.seatName(s)} ${signed(c)}`).join(", ");
+  return `${textOf(r)}. ${changes}`;
 }

@@ -5,7 +5,7 @@
 import { h } from "../api.js";
 import { cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { t } from "../i18n.js";
-import { cardList, cardsHeld, infoBox, isMatch, liveDeal, signed, splitAction } from "./common.js";
+import { balancesPanel, balancesResults, cardList, cardsHeld, infoBox, isMatch, lastDealSummary, liveDeal, seatShortOrNone, sessionSheet, splitAction, tricksPanel } from "./common.js";
 
 /** The matadors' cards for a trump suit: Spadille, Manille (the 2 of a black trump suit,
  *  the 7 of a red one) and Basto, as the engine's ombre/tables.py names them. */
@@ -78,10 +78,8 @@ const ombre = {
   seatStat(live, seat) {
     const won = (live.tricks_won || [])[seat] ?? 0;
     const parts = [t("Tricks {n}", { n: won })];
-    if (live.phase === "exchange" || (live.drawn || [])[seat]) {
-      const d = (live.drawn || [])[seat];
-      if (d) parts.push(t("drew {n}", { n: d }));
-    }
+    const d = (live.drawn || [])[seat];
+    if (d) parts.push(t("drew {n}", { n: d }));
     return parts.join(" · ");
   },
 
@@ -137,16 +135,8 @@ const ombre = {
 
   panels(view, live, ctx) {
     const panels = [];
-    const tw = live.tricks_won || [0, 0, 0];
     if (live.ombre !== null && live.ombre !== undefined) {
-      const defenders = tw.reduce((a, b) => a + b, 0) - tw[live.ombre];
-      panels.push({
-        title: t("Tricks per side"),
-        node: h("dl", { class: "kv" },
-          h("dt", {}, t("Ombre ({who})", { who: ctx.seatName(live.ombre) })), h("dd", { "data-testid": "ombre-tricks" }, String(tw[live.ombre])),
-          h("dt", {}, t("Defenders")), h("dd", {}, String(defenders)),
-          ...tw.flatMap((n, s) => (s === live.ombre ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]))),
-      });
+      panels.push(tricksPanel(live, ctx, { seat: live.ombre, heading: t("Ombre ({who})", { who: ctx.seatName(live.ombre) }), defenders: true }));
     }
     if (suitName(live.trumps)) {
       const m = matadors(live.trumps);
@@ -156,23 +146,11 @@ const ombre = {
       });
     }
     // the live deal's pool and balances include this deal's antes
-    const balances = live.balances ?? view.balances;
     const pool = live.pool ?? view.pool;
-    panels.push({
-      title: t("Pool and balances"),
-      node: h("dl", { class: "kv" }, h("dt", {}, t("Pool")), h("dd", {}, String(pool ?? 0)),
-        ...(balances || []).flatMap((b, s) => [h("dt", {}, ctx.seatName(s)), h("dd", {}, signed(b))])),
-    });
+    panels.push(balancesPanel(t("Pool and balances"), live.balances ?? view.balances, ctx, { lead: [[t("Pool"), String(pool ?? 0)]] }));
     if (isMatch(view)) {
-      const results = view.results || [];
-      const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, r.ombre === null || r.ombre === undefined ? "–" : ctx.seatShort(r.ombre)),
-        h("td", {}, r.outcome ? outcomeWord(r.outcome) : ""), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
-      panels.push({
-        title: t("Deals ({n} of {total})", { n: Math.min((view.deal_index ?? view.deal_number ?? results.length) + 1, view.num_deals ?? Infinity), total: view.num_deals ?? "?" }),
-        node: !rows.length ? h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) : h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Ombre")), h("th", {}, t("Outcome")), ...[0, 1, 2].map((s) => h("th", {}, ctx.seatShort(s))))),
-          h("tbody", {}, rows))),
-      });
+      panels.push(sessionSheet(view, ctx, [t("Ombre"), t("Outcome")],
+        (r) => [seatShortOrNone(ctx, r.ombre), r.outcome ? outcomeWord(r.outcome) : ""], { region: false }));
     }
     return panels;
   },
@@ -182,19 +160,11 @@ const ombre = {
     return { cls: live.outcome.startsWith("codille") ? "codille" : live.outcome, text: outcomeText(live.outcome) };
   },
 
-  results(view, live) {
-    if (isMatch(view)) return view.current_player === -4 ? { title: t("Final balances"), values: view.balances } : null;
-    return live.outcome ? { title: outcomeText(live.outcome), values: live.balances } : null;
-  },
+  results: (view, live) => balancesResults(view, live, (l) => outcomeText(l.outcome)),
 
   dealIndex: (view) => (isMatch(view) ? view.deal_index ?? (view.results || []).length : null),
 
-  dealSummary(view, ctx) {
-    const r = (view.results || [])[(view.results || []).length - 1];
-    if (!r) return null;
-    const changes = (r.changes || []).map((c, s) => `${ctx.seatName(s)} ${signed(c)}`).join(", ");
-    return `${outcomeText(r.outcome)}. ${changes}`;
-  },
+  dealSummary: (view, ctx) => lastDealSummary(view, ctx, (r) => outcomeText(r.outcome)),
 
   describe(ev, ctx) {
     const [verb, arg] = splitAction(ev.text);

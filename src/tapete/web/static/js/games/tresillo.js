@@ -4,10 +4,10 @@
 // exchange are drawn as Ombre's (games/ombre.js).
 
 import { h } from "../api.js";
-import { cardElement, cardName, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
+import { cardElement, cardName, suitName } from "../cards.js";
 import { t } from "../i18n.js";
-import ombre, { exchangeButton } from "./ombre.js";
-import { infoBox, isMatch, signed, splitAction } from "./common.js";
+import ombre from "./ombre.js";
+import { balancesPanel, balancesResults, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, suitLabel, tricksPanel } from "./common.js";
 
 /** A contract's name for people (entrada, vuelta, solo; "de favor" when in the favour suit). */
 export function contractText(contract) {
@@ -61,14 +61,8 @@ const tresillo = {
 
   seatOut: (live, seat) => seat === live.dealer,
 
-  seatStat(live, seat) {
-    if (seat === live.dealer) return "";
-    const won = (live.tricks_won || [])[seat] ?? 0;
-    const parts = [t("Tricks {n}", { n: won })];
-    const d = (live.drawn || [])[seat];
-    if (d) parts.push(t("drew {n}", { n: d }));
-    return parts.join(" · ");
-  },
+  // the dealer plays no trick: his seat says nothing
+  seatStat: (live, seat) => (seat === live.dealer ? "" : ombre.seatStat(live, seat)),
 
   cornerInfo(live) {
     // kept narrow: the top seat sits right of these boxes
@@ -78,10 +72,10 @@ const tresillo = {
     if (contract || suit) {
       boxes.push(infoBox(live.contract ? t("Contract") : t("Highest bid"),
         contract ? h("span", { class: "value", "data-testid": "contract" }, contractText(contract)) : null,
-        suit ? h("span", { class: "value", "data-testid": "trumps", title: t("Trumps") }, `${SUIT_SYMBOL[suit]} ${suitWord(suit)}`) : null));
+        suit ? h("span", { class: "value", "data-testid": "trumps", title: t("Trumps") }, suitLabel(suit)) : null));
     }
     const favor = suitName(live.favor);
-    if (favor) boxes.push(infoBox(t("Palo de favor"), h("span", { class: "value", "data-testid": "favor" }, `${SUIT_SYMBOL[favor]} ${suitWord(favor)}`)));
+    if (favor) boxes.push(infoBox(t("Palo de favor"), h("span", { class: "value", "data-testid": "favor" }, suitLabel(favor))));
     if (live.turned) boxes.push(infoBox(t("Vuelta card"), cardElement(live.turned, { small: true }), h("span", { class: "sr-only", "data-testid": "turned" }, cardName(live.turned))));
     if (live.phase === "exchange") boxes.push(infoBox(t("Stock"), h("span", { class: "value" }, String(live.stock_left ?? 0))));
     boxes.push(infoBox(t("Plate"), h("span", { class: "value", "data-testid": "plate" }, plateText(live.plate))));
@@ -90,8 +84,9 @@ const tresillo = {
 
   actionButtons(legal, live, ctx) {
     const out = [];
+    const rest = [];
     for (const a of legal) {
-      const [verb, arg] = splitAction(a.text);
+      const verb = splitAction(a.text)[0];
       switch (verb) {
         case "pass": out.push({ action: a, label: t("Pass") }); break;
         case "entrada": case "entrada-favor": case "vuelta": case "solo": case "solo-favor":
@@ -99,58 +94,29 @@ const tresillo = {
         case "surrender": out.push({ action: a, label: t("Surrender (me rindo)") }); break;
         case "defend": out.push({ action: a, label: t("Defend it (la defiendo)"), primary: true }); break;
         case "accept": out.push({ action: a, label: t("Accept (bien)") }); break;
-        case "trumps": {
-          const s = suitName(arg);
-          out.push({ action: a, label: `${SUIT_SYMBOL[s] || arg} ${suitWord(s)}`, title: t("Name {suit} trumps", { suit: suitWord(s) }) });
-          break;
-        }
-        default: break;
+        default: rest.push(a);
       }
     }
-    const draw = exchangeButton(legal, ctx);
-    if (draw) out.push(draw);
-    return out;
+    // naming trumps and the exchange as Ombre's (they come in phases of their own)
+    return [...out, ...ombre.actionButtons(rest, live, ctx)];
   },
 
   turnText(live, ctx, mine) {
     const who = ctx.seatName(live.current_player);
     switch (live.phase) {
       case "auction": return mine ? t("Bid a game (entrada, vuelta, solo) or pass") : t("{who} is bidding", { who });
-      case "trumps": return mine ? t("Name the trump suit") : t("{who} names trumps", { who });
-      case "exchange": return mine ? t("Choose the cards to throw away, then draw") : t("{who} exchanges", { who });
       case "defence": return mine ? t("The player surrendered: defend the game or accept?") : t("{who} may defend the game", { who });
-      case "play": return mine ? t("Your turn: play a card") : t("{who} is to play", { who });
-      default: return "";
+      default: return ombre.turnText(live, ctx, mine);
     }
   },
 
   panels(view, live, ctx) {
     const panels = [];
-    const tw = live.tricks_won || [0, 0, 0, 0];
-    if (live.player !== null && live.player !== undefined) {
-      panels.push({
-        title: t("Tricks per side"),
-        node: h("dl", { class: "kv" },
-          h("dt", {}, t("Player ({who})", { who: ctx.seatName(live.player) })), h("dd", { "data-testid": "player-tricks" }, String(tw[live.player])),
-          ...tw.flatMap((n, s) => (s === live.player || s === live.dealer ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]))),
-      });
-    }
-    const balances = live.balances ?? view.balances;
-    panels.push({
-      title: t("Plate and balances"),
-      node: h("dl", { class: "kv" }, h("dt", {}, t("Plate")), h("dd", {}, plateText(live.plate ?? view.plate)),
-        ...(balances || []).flatMap((b, s) => [h("dt", {}, ctx.seatName(s)), h("dd", {}, signed(b))])),
-    });
+    if (live.player !== null && live.player !== undefined) panels.push(tricksPanel(live, ctx, { plays: (s) => s !== live.dealer }));
+    panels.push(balancesPanel(t("Plate and balances"), live.balances ?? view.balances, ctx, { lead: [[t("Plate"), plateText(live.plate ?? view.plate)]] }));
     if (isMatch(view)) {
-      const results = view.results || [];
-      const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, r.player === null || r.player === undefined ? "–" : ctx.seatShort(r.player)),
-        h("td", {}, contractText(r.contract)), h("td", {}, outcomeWord(r.outcome)), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
-      panels.push({
-        title: t("Deals ({n} of {total})", { n: Math.min((view.deal_index ?? results.length) + 1, view.num_deals ?? Infinity), total: view.num_deals ?? "?" }),
-        node: !rows.length ? h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) : h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Player")), h("th", {}, t("Contract")), h("th", {}, t("Outcome")), ...[0, 1, 2, 3].map((s) => h("th", {}, ctx.seatShort(s))))),
-          h("tbody", {}, rows))),
-      });
+      panels.push(sessionSheet(view, ctx, [t("Player"), t("Contract"), t("Outcome")],
+        (r) => [seatShortOrNone(ctx, r.player), contractText(r.contract), outcomeWord(r.outcome)], { region: false }));
     }
     return panels;
   },
@@ -160,19 +126,9 @@ const tresillo = {
     return { cls: outcomeClass(live.outcome), text: outcomeText(live.outcome) };
   },
 
-  results(view, live) {
-    if (isMatch(view)) return view.current_player === -4 ? { title: t("Final balances"), values: view.balances } : null;
-    return live.outcome ? { title: outcomeText(live.outcome), values: live.balances } : null;
-  },
+  results: (view, live) => balancesResults(view, live, (l) => outcomeText(l.outcome)),
 
-  dealIndex: (view) => (isMatch(view) ? view.deal_index ?? (view.results || []).length : null),
-
-  dealSummary(view, ctx) {
-    const r = (view.results || [])[(view.results || []).length - 1];
-    if (!r) return null;
-    const changes = (r.changes || []).map((c, s) => `${ctx.seatName(s)} ${signed(c)}`).join(", ");
-    return `${outcomeText(r.outcome)}. ${changes}`;
-  },
+  dealSummary: (view, ctx) => lastDealSummary(view, ctx, (r) => outcomeText(r.outcome)),
 
   describe(ev, ctx) {
     const [verb, arg] = splitAction(ev.text);
