@@ -6,10 +6,11 @@ each seat, that seat is played by both players at once against two ``rule`` bots
 its decisions both choose; while they agree the deal goes on; at the first decision where they
 do not, the deal is played to the end twice from there (``a``'s action then ``a`` in that seat,
 ``b``'s then ``b``, the ``rule`` bots and the chance events seeded alike) and the seat's two
-returns are written. The mean of ``b - a`` over all seat-deals (0 where they never differ) is
-``b``'s gain per seat-game over ``a``, with a 95% interval; it is printed by phase of the fork
-too. It costs two searches a decision until the fork, and none of the deals where the players
-agree is played twice.
+returns are written, and each less the mean of the other two seats' (what the duplicate arena's
+margin counts: a ``rule`` ombre's sacardo lowers it). The mean of ``b - a`` over all seat-deals
+(0 where they never differ) is ``b``'s gain per seat-game over ``a``, with a 95% interval; it
+is printed by phase of the fork too. It costs two searches a decision until the fork, and
+none of the deals where the players agree is played twice.
 """
 
 from __future__ import annotations
@@ -96,13 +97,21 @@ def main() -> None:
                     players = [_Seeded(bot, rngs[k]) if q == me else rule for q in range(3)]
                     _play_out(branch, players, rule_rng, chance)
                     row[f"return_{k}"] = branch.returns()[me]
+                    row[f"relative_{k}"] = _relative(branch.returns(), me)
                     row[f"outcome_{k}"] = branch.outcome
                 break
             else:
                 row["return_a"] = row["return_b"] = state.returns()[me]
+                row["relative_a"] = row["relative_b"] = _relative(state.returns(), me)
             rows.append(row)
             print(json.dumps(row), file=out, flush=True)
     _table(rows)
+
+
+def _relative(returns: list[float], me: int) -> float:
+    """The seat's return less the mean of the other two: what a duplicate arena's margin
+    over the other players counts of this game."""
+    return returns[me] - 0.5 * (sum(returns) - returns[me])
 
 
 class _Seeded:
@@ -118,17 +127,19 @@ class _Seeded:
 
 
 def _table(rows: list[dict[str, Any]]) -> None:
-    """Print ``b``'s gain over ``a`` per seat-deal, overall and by the phase of the fork."""
+    """Print ``b``'s gain over ``a`` per seat-deal (its own return, and its return less the
+    others' mean: the arena's margin), overall and by the phase of the fork."""
     n = len(rows)
-    gains = [r["return_b"] - r["return_a"] for r in rows]
-    mean = statistics.mean(gains)
-    half = 1.96 * statistics.stdev(gains) / n**0.5 if n > 1 else 0.0
     forks = [r for r in rows if "phase" in r]
-    print(
-        f"{n} seat-deals, {len(forks)} forks: b - a = {mean:+.3f} "
-        f"[{mean - half:+.3f}, {mean + half:+.3f}] per seat-game",
-        file=sys.stderr,
-    )
+    for kind in ("return", "relative"):
+        gains = [r[f"{kind}_b"] - r[f"{kind}_a"] for r in rows]
+        mean = statistics.mean(gains)
+        half = 1.96 * statistics.stdev(gains) / n**0.5 if n > 1 else 0.0
+        print(
+            f"{n} seat-deals, {len(forks)} forks: b - a ({kind}) = {mean:+.3f} "
+            f"[{mean - half:+.3f}, {mean + half:+.3f}] per seat-game",
+            file=sys.stderr,
+        )
     for phase in sorted({r["phase"] for r in forks}):
         part = [r["return_b"] - r["return_a"] for r in forks if r["phase"] == phase]
         print(f"  fork at {phase}: {len(part)}, sum {sum(part):+.1f}", file=sys.stderr)

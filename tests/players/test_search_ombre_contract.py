@@ -266,6 +266,12 @@ def test_own_defence_values_a_defenders_own_codille() -> None:
     values = own_value(np.array([ok.CODILLE, ok.CODILLE, ok.PUESTA, ok.SACARDO]),
                        np.array([ok.SACARDO, ok.CODILLE, ok.CODILLE, ok.CODILLE]))  # fmt: skip
     assert values[0] > values[1] > values[2] > values[3]
+    from tapete.players.search.ombre_contract import relative_value
+
+    # relative to the others: its own codille, a shared one, a puesta, a sacardo
+    coalition = np.array([ok.PUESTA, ok.CODILLE, ok.PUESTA, ok.SACARDO])
+    relative = relative_value(coalition, np.array([ok.SACARDO, ok.CODILLE, ok.CODILLE, ok.CODILLE]))
+    assert relative[0] > relative[1] > relative[2] > 0 > relative[3]
     player: Any = load("search", defend="everyone")
     with pytest.raises(tapete.errors.ConfigError):
         player._ombre_search()

@@ -47,6 +47,7 @@ from tapete.players.search.ombre_contract import (
     OMBRE_VALUE,
     ContractSearch,
     own_value,
+    relative_value,
 )
 from tapete.players.search.ombre_prior import OmbrePrior
 from tapete.solvers import ombre_kernel as ok
@@ -60,7 +61,7 @@ MIN_CONTRACT_BUDGET = 0.5
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 #: What a defender's play can aim at (see :attr:`OmbreSearch.defend`).
-DEFENCES = ("auto", "coalition", "own")
+DEFENCES = ("auto", "coalition", "own", "relative")
 
 
 def deal_view(view: PlayerView) -> Any:
@@ -89,7 +90,7 @@ class OmbreSearch:
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
         if defend not in DEFENCES:
-            raise ConfigError(f"defend must be auto, coalition or own, got {defend!r}")
+            raise ConfigError(f"defend must be auto, coalition, own or relative, got {defend!r}")
         #: What a defender plays for: ``coalition`` (the ombre's loss), ``own`` (its own
         #: codille, the only outcome that pays a defender in a deal: see :func:`own_value`)
         #: or ``auto``: ``own`` in a single deal, ``coalition`` in a match (where the pool a
@@ -197,7 +198,9 @@ class OmbreSearch:
         prior = self.prior if view.seat != deal.ombre else None
         ombre_played = _played_by(deal, deal.ombre)
         exchanged = deal.drawn[deal.ombre]
-        own = self.defence(view) == "own" and view.seat != deal.ombre
+        defence = self.defence(view) if view.seat != deal.ombre else "coalition"
+        own = defence != "coalition"
+        value = own_value if defence == "own" else relative_value
         while done < target:
             begun = clock()
             masks = self._world(view, deal, constraints, game, rng)
@@ -211,7 +214,7 @@ class OmbreSearch:
                 alone = ok.card_values(hands, won, leader, trick_array, len(cards),
                                        candidates, view.seat, tables.n_trumps, privilege,
                                        self.table)  # fmt: skip
-                totals += w * own_value(values, alone)
+                totals += w * value(values, alone)
             else:
                 totals += (w * sign) * OMBRE_VALUE[values]
             weight += w

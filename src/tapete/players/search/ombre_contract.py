@@ -106,6 +106,24 @@ CODILLE_SHARE = 0.5
 COALITION_TIE = 0.05
 
 
+#: A defender's ``relative`` value of each outcome of the coalition's solve (index:
+#: CODILLE, PUESTA, SACARDO; a codille it cannot force alone is half its own): its return
+#: less the mean of the other two seats' (the duplicate arena's margin), over its own
+#: codille's: a sacardo -1.5, a puesta +1.5, the partner's codille 0, its own +4.5 units.
+RELATIVE_VALUE = np.array([0.5, 1.0 / 3.0, -1.0 / 3.0])
+
+
+def relative_value(coalition: Any, alone: Any) -> Any:
+    """A defender's value (``relative`` play): its own codille (``alone`` SACARDO) 1, else
+    :data:`RELATIVE_VALUE` of the coalition's outcome.
+
+    >>> relative_value(np.array([ok.CODILLE, ok.PUESTA, ok.SACARDO, ok.PUESTA]),
+    ...                np.array([ok.CODILLE, ok.CODILLE, ok.CODILLE, ok.SACARDO])).round(3).tolist()
+    [0.5, 0.333, -0.333, 1.0]
+    """
+    return np.where(np.asarray(alone) == ok.SACARDO, 1.0, RELATIVE_VALUE[coalition])
+
+
 def own_value(coalition: Any, alone: Any) -> Any:
     """A defender's value (``own`` play) from two exact solves of a world: ``coalition``, the
     outcome the ombre forces against both defenders, and ``alone``, the outcome this defender
@@ -498,10 +516,11 @@ class ContractSearch:
                 kernel = np.array([tables.kernel_mask(h) for h in hands], dtype=np.uint64)
                 coalition = int(ok.solve(kernel, zeros, leader, o, tables.n_trumps,
                                          rules.privilege, self.table))  # fmt: skip
-                if self.defend == "own":
+                if self.defend in ("own", "relative"):
                     alone = ok.reaches(kernel, zeros, leader, seat, ok.SACARDO,
                                        tables.n_trumps, rules.privilege, self.table)  # fmt: skip
-                    v = float(own_value(coalition, ok.SACARDO if alone else ok.CODILLE))
+                    score = own_value if self.defend == "own" else relative_value
+                    v = float(score(coalition, ok.SACARDO if alone else ok.CODILLE))
                 else:
                     v = -float(OMBRE_VALUE[coalition])
                 totals[i] += w * v
