@@ -1124,7 +1124,10 @@ class _EventLog(_Field):
         self.width = part.event_log[2]
         self.o = part.offset
         self.size = part.size
-        self.by_id: dict[int, tuple[Event, bytes]] = {}
+        # (event, row): by the event's id, and the last one written in each slot (the
+        # streams of one deal write the same events in the same slots: no lookup)
+        self.by_id: dict[int, tuple[Any, ...]] = {}
+        self.at_slot: list[tuple[Any, ...] | None] = [None] * self.slots
         self.rows: dict[tuple[Any, ...], bytes] = {}
         self.zeros: Any = memoryview(bytes(4 * part.size))
 
@@ -1169,16 +1172,19 @@ class _EventLog(_Field):
                 stream.bytes_view[4 * (o + start * width) : 4 * (o + written * width)] = self.zeros[
                     : 4 * (written - start) * width
                 ]
-        by_id = self.by_id
-        rows: list[bytes] = []
+        by_id, at_slot = self.by_id, self.at_slot
+        rows: list[Any] = []
         for j in range(start, count):
             event = events[j]
-            known = by_id.get(id(event))
+            known: tuple[Any, ...] | None = at_slot[j]  # the last event written in slot j
             if known is None or known[0] is not event:
-                if len(by_id) >= 65_536:
-                    by_id.clear()
-                known = (event, self.row(event))
-                by_id[id(event)] = known
+                known = by_id.get(id(event))
+                if known is None or known[0] is not event:
+                    if len(by_id) >= 65_536:
+                        by_id.clear()
+                    known = (event, self.row(event))
+                    by_id[id(event)] = known
+                at_slot[j] = known
             rows.append(known[1])
         block = rows[0] if len(rows) == 1 else b"".join(rows)
         at = 4 * (o + start * width)
