@@ -159,9 +159,11 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
 def encoder_cost(repeats: int) -> dict[str, float]:
     """CPU microseconds per observation written into a numpy buffer: tapete's encoders
     (single and batch) on the views of the seat to act at every decision of 30 random La
-    Pocha 4x10 games, in playing order (each encoder starts empty in each repeat); OpenSpiel's
-    ``oh_hell`` information-state tensor at every decision of 30 random games, into numpy
-    (its observation object) and as a list."""
+    Pocha 4x10 games, in playing order (each encoder starts empty in each repeat), then the
+    same views split into each stream's first view (a seat's first decision of a deal: its
+    tensor written whole) and the later ones, and in a seeded random order (every view far
+    from its stream's last one); OpenSpiel's ``oh_hell`` information-state tensor at every
+    decision of 30 random games, into numpy (its observation object) and as a list."""
     from open_spiel.python.observation import make_observation
 
     game = tapete.load_game("pocha", **POCHA)
@@ -175,22 +177,37 @@ def encoder_cost(repeats: int) -> dict[str, float]:
             else:
                 views.append(state.view(state.current_player()))
                 state.apply_action(rng.choice(state.legal_actions()))
+    seen: set[tuple[Any, int]] = set()
+    firsts = []  # each stream's first view: a seat's first decision of a deal
+    for view in views:
+        key = (view.seat, id(view.events[0]))
+        if key not in seen:
+            seen.add(key)
+            firsts.append(view)
+    shuffled = random.Random(7).sample(views, len(views))
     out: dict[str, float] = {}
     for recall in (True, False):
         enc = encoder_for(game, recall)
         buf = np.zeros(enc.size, np.float32)
         batch = np.zeros((len(views), enc.size), np.float32)
 
-        def single(e: Any = enc, b: Any = buf) -> None:
-            for view in views:
+        def single(e: Any = enc, b: Any = buf, some: Any = views) -> None:
+            for view in some:
                 e.encode(view, b)
 
         def batched(e: Any = enc, b: Any = batch) -> None:
             e.encode_batch(views, b)
 
         name = "infostate" if recall else "observation"
-        out[f"tapete_{name}_us"] = _best(single, repeats, enc.forget) / len(views) * 1e6
+        whole = _best(single, repeats, enc.forget)
+        out[f"tapete_{name}_us"] = whole / len(views) * 1e6
         out[f"tapete_{name}_batch_us"] = _best(batched, repeats, enc.forget) / len(views) * 1e6
+        new = _best(lambda: single(some=firsts), repeats, enc.forget)
+        out[f"tapete_{name}_new_stream_us"] = new / len(firsts) * 1e6
+        later = max(0.0, whole - new) / (len(views) - len(firsts))  # (the rest of the run)
+        out[f"tapete_{name}_later_views_us"] = later * 1e6
+        random_order = _best(lambda: single(some=shuffled), repeats, enc.forget)
+        out[f"tapete_{name}_random_order_us"] = random_order / len(views) * 1e6
         out[f"tapete_{name}_size"] = enc.size
     oh_hell = pyspiel.load_game(OH_HELL)
     states = []
