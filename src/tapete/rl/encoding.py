@@ -812,6 +812,9 @@ def _identity(view: Any) -> Any:
 #: stream is dropped first.
 MAX_STREAMS: Final = 512
 MAX_STREAM_BYTES: Final = 32 << 20
+#: The most events whose slot an event log keeps by the event's identity (about a hundred
+#: deals' worth: a bigger table is slower to look up, and keeps more old events alive).
+MAX_KNOWN_EVENTS: Final = 16_384
 #: The most tensors :meth:`Encoder.forget` keeps for new streams, and their most bytes.
 MAX_SPARE_STREAMS: Final = 256
 MAX_SPARE_BYTES: Final = 8 << 20
@@ -1180,7 +1183,7 @@ class _EventLog(_Field):
             if known is None or known[0] is not event:
                 known = by_id.get(id(event))
                 if known is None or known[0] is not event:
-                    if len(by_id) >= 65_536:
+                    if len(by_id) >= MAX_KNOWN_EVENTS:
                         by_id.clear()
                     known = (event, self.row(event))
                     by_id[id(event)] = known
