@@ -47,6 +47,18 @@ export function isMatch(view) {
   return String(view?.game || "").endsWith("-match");
 }
 
+/** The view readers the trick-taking games share (La Pocha, Ombre and the games drawn as
+ *  Ombre's): the live deal, the player's hand, each seat's cards held, the trick on the table
+ *  and the finished ones, the dealer. A game's renderer spreads them and adds its own. */
+export const trickTaking = {
+  live: liveDeal,
+  handOf: (live) => cardList(live.hand),
+  cardsHeld,
+  trick: (live) => live.current_trick || null,
+  finishedTricks: (live) => live.finished_tricks || [],
+  dealer: (live) => live.dealer,
+};
+
 /** The game parameters in force (from the view's spec, else the table's). */
 export function params(view, ctx) {
   return { ...(ctx?.tableParams || {}), ...(view?.spec?.params || {}) };

@@ -5,7 +5,7 @@
 import { h } from "../api.js";
 import { cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { t } from "../i18n.js";
-import { balancesPanel, balancesResults, cardList, cardsHeld, infoBox, isMatch, lastDealSummary, liveDeal, seatShortOrNone, sessionSheet, splitAction, tricksPanel } from "./common.js";
+import { balancesPanel, balancesResults, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, trickTaking, tricksPanel } from "./common.js";
 
 /** The matadors' cards for a trump suit: Spadille, Manille (the 2 of a black trump suit,
  *  the 7 of a red one) and Basto, as the engine's ombre/tables.py names them. */
@@ -50,14 +50,9 @@ function sameCard(a, b) {
 }
 
 const ombre = {
+  ...trickTaking,
   pack: "french",
-  live: liveDeal,
-  handOf: (live) => cardList(live.hand),
-  cardsHeld,
-  trick: (live) => live.current_trick || null,
-  finishedTricks: (live) => live.finished_tricks || [],
   cardVerb: (live) => (live.phase === "play" ? "play" : live.phase === "exchange" ? "discard" : null),
-  dealer: (live) => live.dealer,
   selectsCards: (live, legal) => legal.some((a) => splitAction(a.text)[0] === "discard"),
 
   cardMark(live, code) {

@@ -4,7 +4,7 @@
 import { h } from "../api.js";
 import { cardElement, cardName, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
-import { cardList, cardsHeld, infoBox, isMatch, liveDeal, params, splitAction } from "./common.js";
+import { cardList, cardsHeld, infoBox, isMatch, params, splitAction, trickTaking } from "./common.js";
 
 /** The bid the last to bid may not make, as the view gives it (`forbidden_bid`: set while
  *  that seat is to bid, for every seat and spectator alike; the page does not work the rule
@@ -47,14 +47,9 @@ function turnLine(live, ctx, mine) {
 }
 
 const pocha = {
+  ...trickTaking,
   pack: "spanish",
-  live: liveDeal,
-  handOf: (live) => cardList(live.hand),
-  cardsHeld,
-  trick: (live) => live.current_trick || null,
-  finishedTricks: (live) => live.finished_tricks || [],
   cardVerb: (live) => (live.phase === "play" ? "play" : null),
-  dealer: (live) => live.dealer,
   // ronda india / ciega: your own card lies face down and is played by clicking it
   handHidden: ownCardsHidden,
   playHidden: (live) => live.phase === "play",
