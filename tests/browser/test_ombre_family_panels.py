@@ -1,0 +1,113 @@
+"""Ombre's and Tresillo's side panels (drawn by games/common.js's helpers) against the server's
+views: the tricks per side, the balances with the pool or the plate, and the session's sheet
+of finished deals, in the replay of a whole bots' session."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from .conftest import Server, no_js_errors, watch_errors
+
+BOT = {"kind": "bot", "player": "rule"}
+
+#: Each game's sheet columns before the seats', and its balances panel (title, first entry).
+GAMES = {
+    "ombre-match": {
+        "seats": 3,
+        "columns": ["#", "Ombre", "Outcome"],
+        "side": "ombre",
+        "balances": ("Pool and balances", "Pool"),
+    },
+    "tresillo-match": {
+        "seats": 4,
+        "columns": ["#", "Player", "Contract", "Outcome"],
+        "side": "player",
+        "balances": ("Plate and balances", "Plate"),
+    },
+}
+
+
+def _finished(server: Server, game: str, seats: int) -> str:
+    created = server.create(game, [BOT] * seats, params={"num_deals": 2}, bot_delay=0)
+    table_id = str(created["table"]["id"])
+    deadline = time.monotonic() + 90
+    while server.call("GET", f"/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return table_id
+
+
+def _show(page: Any, n: int) -> None:
+    """The replay at step ``n`` (the slider moved there)."""
+    page.evaluate(
+        "n => { const s = document.getElementById('slider'); s.value = String(n);"
+        " s.dispatchEvent(new Event('input')); }",
+        n,
+    )
+    page.wait_for_selector(f"body[data-frame='{n}']", state="attached")
+
+
+def _panel(page: Any, title: str) -> Any:
+    return page.locator(f"#panels section[aria-label='{title}']")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_panels_show_the_servers_views(server: Server, context_factory: Any, game: str) -> None:
+    spec = GAMES[game]
+    table_id = _finished(server, game, spec["seats"])
+    total = server.call("GET", f"/api/tables/{table_id}/frames/0")["total"]
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.replay_url(table_id))
+    page.wait_for_selector("#transcript li")
+
+    # a step of the first deal's play, some tricks taken: the playing side's tricks and the others'
+    side = spec["side"]
+    for n in range(total // 4, total):
+        deal = server.call("GET", f"/api/tables/{table_id}/frames/{n}")["spectator"]["deal"]
+        if deal.get(side) is not None and sum(deal["tricks_won"]) >= 2:
+            break
+    else:
+        raise AssertionError("no step with tricks taken")
+    _show(page, n)
+    tricks = _panel(page, "Tricks per side")
+    tw, own = deal["tricks_won"], deal[side]
+    labels = tricks.locator("dt").all_inner_texts()
+    values = [int(x) for x in tricks.locator("dd").all_inner_texts()]
+    assert tricks.locator("[data-testid=player-tricks]").inner_text() == str(tw[own])
+    out = deal["dealer"] if game == "tresillo-match" else None  # Tresillo's dealer sits out
+    others = [s for s in range(spec["seats"]) if s not in (own, out)]
+    if game == "ombre-match":
+        assert labels[0].startswith("Ombre (") and labels[1] == "Defenders"
+        assert values == [tw[own], sum(tw) - tw[own], *(tw[s] for s in others)]
+    else:  # the dealer sits out: no line of his
+        assert labels[0].startswith("Player (")
+        assert values == [tw[own], *(tw[s] for s in others)]
+    assert all(label.startswith("· ") for label in labels[len(labels) - len(others) :])
+
+    # the session's end: the balances panel and one sheet row a deal
+    _show(page, total)
+    view = server.call("GET", f"/api/tables/{table_id}/frames/{total}")["spectator"]
+    title, first = spec["balances"]
+    balances = _panel(page, title)
+    assert balances.locator("dt").first.inner_text() == first
+    shown = balances.locator("dd").all_inner_texts()[1:]
+    live = view.get("deal") or view
+    wanted = live["balances"] if live.get("balances") is not None else view["balances"]
+    assert [int(x) for x in shown] == wanted
+    sheet = page.locator("[data-testid=deal-sheet]")
+    head = sheet.locator("thead th").all_inner_texts()
+    columns = spec["columns"]
+    assert head[: len(columns)] == columns and len(head) == len(columns) + spec["seats"]
+    rows = [row.split("\t") for row in sheet.locator("tbody tr").all_inner_texts()]
+    results = view["results"]
+    assert len(rows) == len(results) == 2
+    for i, (row, result) in enumerate(zip(rows, results, strict=True)):
+        assert row[0] == str(i + 1)
+        who = result.get("ombre" if game == "ombre-match" else "player")
+        assert row[1] == ("–" if who is None else head[len(columns) + who])
+        assert [int(c) for c in row[len(columns) :]] == list(result["changes"])
+    no_js_errors(page)
