@@ -1328,7 +1328,9 @@ class Encoder:
         The encoder keeps a tensor per *stream* (a seat's views of one game, found by the
         seat and the first event): a new view of the stream rewrites only the fields that
         changed since its last view (cards in or out of a plane, the new events of the
-        log...), then the stream's tensor is copied into ``out``."""
+        log...), then the stream's tensor is copied into ``out`` (one ``memcpy`` into a
+        C-contiguous float32 buffer: the encoder keeps the last buffer and a memoryview of
+        it, so numpy will not resize that buffer in place meanwhile)."""
         if type(view) is not self.view_class:
             raise EncodingError(
                 f"this encoder reads {self.view_class.__name__} views, got {type(view).__name__}"
