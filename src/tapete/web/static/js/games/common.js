@@ -47,16 +47,21 @@ export function isMatch(view) {
   return String(view?.game || "").endsWith("-match");
 }
 
-/** The view readers the trick-taking games share (La Pocha, Ombre and the games drawn as
- *  Ombre's): the live deal, the player's hand, each seat's cards held, the trick on the table
- *  and the finished ones, the dealer. A game's renderer spreads them and adds its own. */
-export const trickTaking = {
+/** The view readers every game's renderer starts from: the live deal, the player's hand,
+ *  each seat's cards held, the dealer. A renderer spreads them and adds its own. */
+export const dealReaders = {
   live: liveDeal,
   handOf: (live) => cardList(live.hand),
   cardsHeld,
+  dealer: (live) => live.dealer,
+};
+
+/** The readers of the trick-taking games (La Pocha, Ombre and the games drawn as Ombre's):
+ *  `dealReaders`, the trick on the table and the finished ones. */
+export const trickTaking = {
+  ...dealReaders,
   trick: (live) => live.current_trick || null,
   finishedTricks: (live) => live.finished_tricks || [],
-  dealer: (live) => live.dealer,
 };
 
 /** The game parameters in force (from the view's spec, else the table's). */

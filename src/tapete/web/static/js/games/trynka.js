@@ -5,7 +5,7 @@
 import { h } from "../api.js";
 import { cardElement, cardName, parseCard } from "../cards.js";
 import { t } from "../i18n.js";
-import { amountGroups, cardList, cardsHeld, infoBox, isMatch, liveDeal, signed, splitAction } from "./common.js";
+import { amountGroups, cardList, dealReaders, infoBox, isMatch, liveDeal, params as rulesOf, signed, splitAction } from "./common.js";
 
 /** What a reveal costs the seat to act: the server's figure (the view's `reveal_cost`, priced
  * under the rules in force: dark_reveal_cost, reveal_basis, reveal_without_blind…). */
@@ -59,19 +59,12 @@ export function isJoker(code) {
   return !!c && c.rank === "7" && c.suit === "clubs";
 }
 
-function rulesOf(live, ctx) {
-  return { ...(ctx?.tableParams || {}), ...(live.spec?.params || {}) };
-}
-
 const trynka = {
+  ...dealReaders,
   pack: "french",
-  live: liveDeal,
-  handOf: (live) => cardList(live.hand),
-  cardsHeld,
   trick: () => null,
   finishedTricks: () => [],
   cardVerb: () => null,
-  dealer: (live) => live.dealer,
   /** The 7♣ under Seka's joker carries a mark on the card. */
   cardMark: (live, code, ctx) => (rulesOf(live, ctx).joker === true && isJoker(code) ? t("joker") : null),
   markClass: () => "joker",
@@ -97,7 +90,7 @@ const trynka = {
     const stat = t("Chips {chips} · bet {paid}", { chips: shown, paid });
     // a hand this seat can see whole: its value
     const known = seat === live.seat ? cardList(live.hand) : cardList((live.shown || [])[seat]);
-    const value = known.length === 3 ? handValueText(known, { ...(ctx?.tableParams || {}), ...(live.spec?.params || {}) }) : "";
+    const value = known.length === 3 ? handValueText(known, rulesOf(live, ctx)) : "";
     return value ? `${stat} · ${value}` : stat;
   },
 
