@@ -169,7 +169,7 @@ def test_every_game_in_playing_order_of_the_seat_to_act() -> None:
     for name in ("ombre", "trynka", "pocha-match"):
         game = load_ready(name)
         rng = random.Random(1)
-        views = []
+        views: list[Any] = []
         for _ in range(2):
             state = game.new_initial_state()
             while not state.is_terminal() and len(views) < 300:
