@@ -838,6 +838,10 @@ class _Unseen:
 _UNSEEN: Final = _Unseen()
 
 
+#: What decides an event's cells, read in one C call: ``(actor, kind, action, args)``.
+_EVENT_KEY: Final = operator.attrgetter("actor", "kind", "action", "args")
+
+
 def _kept(value: object) -> object:
     """``value`` as an object (the compiled module keeps it boxed, made once)."""
     return value
@@ -1136,7 +1140,7 @@ class _EventLog(_Field):
 
     def row(self, event: Event) -> bytes:
         """The float32 cells of ``event``'s slot, as bytes (kept by what decides them)."""
-        key = (event.actor, event.kind, event.action, event.args)
+        key = _EVENT_KEY(event)
         row = self.rows.get(key)
         if row is None:
             slot = np.zeros(self.width, np.float32)
