@@ -1,6 +1,6 @@
 """Ombre's and Tresillo's side panels (drawn by games/common.js's helpers) against the server's
 views: the tricks per side, the balances with the pool or the plate, and the session's sheet
-of finished deals, in the replay of a whole bots' session."""
+of finished deals, in the replay of a whole bots' session (and axe-core on it)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server, no_js_errors, watch_errors
+from .conftest import Server, axe_serious, no_js_errors, watch_errors
 
 BOT = {"kind": "bot", "player": "rule"}
 
@@ -110,4 +110,7 @@ def test_the_panels_show_the_servers_views(server: Server, context_factory: Any,
         who = result.get("ombre" if game == "ombre-match" else "player")
         assert row[1] == ("–" if who is None else head[len(columns) + who])
         assert [int(c) for c in row[len(columns) :]] == list(result["changes"])
+    assert not axe_serious(
+        page
+    )  # a sheet too wide or long for the panel scrolls: it takes the focus
     no_js_errors(page)

@@ -123,21 +123,19 @@ export function suitLabel(suit) {
 /**
  * A session's score sheet as a side panel: "Deals (n of total)", one row per finished deal
  * (its number, the `cells` of the game, each seat's change), "No deal finished yet." before.
- * `headers` are the game's own column titles; the sheet scrolls when long and is then, as a
- * named region, reached with the keyboard (`region: false`: a plain scrolling box, as Ombre's
- * and Tresillo's sheets have been drawn).
+ * `headers` are the game's own column titles; the sheet scrolls (and takes the focus, a named
+ * region) when long or wide.
  */
-export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet", region = true } = {}) {
+export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet" } = {}) {
   const results = view.results || [];
   const n = Math.min((view.deal_index ?? view.deal_number ?? results.length) + 1, view.num_deals ?? Infinity);
   const title = t("Deals ({n} of {total})", { n, total: view.num_deals ?? "?" });
   if (!results.length) return { title, node: h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) };
   const seats = (results[0].changes || []).map((_, s) => h("th", {}, ctx.seatShort(s)));
   const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), ...cells(r).map((c) => h("td", {}, c)), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
-  const wrap = region ? { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": title } : { class: "sheet-wrap" };
   return {
     title,
-    node: h("div", wrap,
+    node: h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": title },
       h("table", { class: "sheet", "data-testid": testid },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), ...headers.map((x) => h("th", {}, x)), ...seats)),
         h("tbody", {}, rows))),

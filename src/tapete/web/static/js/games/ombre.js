@@ -145,7 +145,7 @@ const ombre = {
     panels.push(balancesPanel(t("Pool and balances"), live.balances ?? view.balances, ctx, { lead: [[t("Pool"), String(pool ?? 0)]] }));
     if (isMatch(view)) {
       panels.push(sessionSheet(view, ctx, [t("Ombre"), t("Outcome")],
-        (r) => [seatShortOrNone(ctx, r.ombre), r.outcome ? outcomeWord(r.outcome) : ""], { region: false }));
+        (r) => [seatShortOrNone(ctx, r.ombre), r.outcome ? outcomeWord(r.outcome) : ""]));
     }
     return panels;
   },

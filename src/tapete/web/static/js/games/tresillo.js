@@ -116,7 +116,7 @@ const tresillo = {
     panels.push(balancesPanel(t("Plate and balances"), live.balances ?? view.balances, ctx, { lead: [[t("Plate"), plateText(live.plate ?? view.plate)]] }));
     if (isMatch(view)) {
       panels.push(sessionSheet(view, ctx, [t("Player"), t("Contract"), t("Outcome")],
-        (r) => [seatShortOrNone(ctx, r.player), contractText(r.contract), outcomeWord(r.outcome)], { region: false }));
+        (r) => [seatShortOrNone(ctx, r.player), contractText(r.contract), outcomeWord(r.outcome)]));
     }
     return panels;
   },
