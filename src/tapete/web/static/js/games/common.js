@@ -120,11 +120,16 @@ export function suitLabel(suit) {
   return s ? `${SUIT_SYMBOL[s]} ${suitWord(s)}` : "";
 }
 
+/** A sheet's box in a side panel: it scrolls when the sheet is longer or wider than the panel,
+ *  and takes the focus then as a region named `label`, so that the keyboard scrolls it too. */
+export function sheetBox(label, ...content) {
+  return h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": label }, ...content);
+}
+
 /**
  * A session's score sheet as a side panel: "Deals (n of total)", one row per finished deal
  * (its number, the `cells` of the game, each seat's change), "No deal finished yet." before.
- * `headers` are the game's own column titles; the sheet scrolls (and takes the focus, a named
- * region) when long or wide.
+ * `headers` are the game's own column titles; the sheet is in a `sheetBox`.
  */
 export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet" } = {}) {
   const results = view.results || [];
@@ -135,7 +140,7 @@ export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet" 
   const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), ...cells(r).map((c) => h("td", {}, c)), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
   return {
     title,
-    node: h("div", { class: "sheet-wrap", tabindex: "0", role: "region", "aria-label": title },
+    node: sheetBox(title,
       h("table", { class: "sheet", "data-testid": testid },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), ...headers.map((x) => h("th", {}, x)), ...seats)),
         h("tbody", {}, rows))),

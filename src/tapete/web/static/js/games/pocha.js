@@ -4,7 +4,7 @@
 import { h } from "../api.js";
 import { cardElement, cardName, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
-import { cardList, cardsHeld, infoBox, isMatch, params, splitAction, trickTaking } from "./common.js";
+import { cardList, cardsHeld, infoBox, isMatch, params, sheetBox, splitAction, trickTaking } from "./common.js";
 
 /** The bid the last to bid may not make, as the view gives it (`forbidden_bid`: set while
  *  that seat is to bid, for every seat and spectator alike; the page does not work the rule
@@ -201,7 +201,7 @@ function scoreSheet(view, live, ctx) {
     body.push(h("tr", { class: "current" }, h("td", {}, sizes[idx]), ...Array.from({ length: n }, (_, s) => h("td", {}, (live.bids || [])[s] ?? "·"))));
   }
   const total = h("tr", {}, h("th", { scope: "row" }, t("Total")), ...(view.totals || []).map((v) => h("th", {}, String(v))));
-  return h("div", { class: "sheet-wrap" }, h("table", { class: "sheet", "aria-label": t("Score sheet") }, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, total)));
+  return sheetBox(t("Score sheet"), h("table", { class: "sheet", "aria-label": t("Score sheet") }, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, total)));
 }
 
 export default pocha;
