@@ -1,4 +1,4 @@
-// Helpers shared by the three games' view renderers. Views are the engine's
+// Helpers shared by the games' view renderers (games/*.js). Views are the engine's
 // `view.to_dict()`; field names are read through `pick` so that a renamed field
 // (hand_counts -> cards_held, hand -> deal) keeps working.
 
