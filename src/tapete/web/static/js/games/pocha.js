@@ -4,7 +4,7 @@
 import { h } from "../api.js";
 import { cardElement, cardName, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
-import { cardList, cardsHeld, infoBox, isMatch, params, sheetBox, splitAction, trickTaking } from "./common.js";
+import { cardList, cardsHeld, infoBox, isMatch, sheetBox, splitAction, trickTaking } from "./common.js";
 
 /** The bid the last to bid may not make, as the view gives it (`forbidden_bid`: set while
  *  that seat is to bid, for every seat and spectator alike; the page does not work the rule

@@ -168,7 +168,6 @@ const trynka = {
       title: t("Chips"),
       node: h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Chips")), h("th", {}, t("In the bank")), h("th", {}, t("State")))), h("tbody", {}, rows)),
     }];
-    const notes = live.notes || [];
     if (live.svara_count) {
       const joiners = [];
       for (let s = 0; s < n; s++) if ((live.active || [])[s] === false) joiners.push(ctx.seatName(s));
@@ -184,7 +183,6 @@ const trynka = {
       const of = view.banks ? t("Bank {n} of {total}", { n: index + 1, total: view.banks }) : t("Bank {n}", { n: index + 1 });
       panels.push({ title: t("Session"), node: h("p", {}, of) });
     }
-    void notes;
     return panels;
   },
 
