@@ -24,22 +24,15 @@ import sys
 from typing import Any
 
 import tapete
+from tapete.arena.core import PlayerSpec
 from tapete.games.ombre.actions import OMBRE, PASS
 from tapete.players import load
 
 
-def _value(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
-def _player(spec: str) -> Any:
-    name, *params = spec.split(":")
-    return load(name, **{k: _value(v) for k, _, v in (p.partition("=") for p in params)})
+def _player(text: str) -> Any:
+    """The player ``name:key=value...`` names, read as the arena reads it."""
+    spec = PlayerSpec.parse(text)
+    return load(spec.name, **spec.params)
 
 
 def _play_out(state: Any, players: list[Any], rng: random.Random) -> Any:
