@@ -171,6 +171,17 @@ def seat_page(context_factory: Any, server: Server, created: dict[str, Any], **k
     return page
 
 
+def lobby_page(context_factory: Any, server: Server, game: str | None = None, **kw: Any) -> Any:
+    """The lobby, ready (its seat rows drawn), with ``game`` (a label's text) chosen."""
+    page = context_factory(**kw).new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#seat-kind-0")
+    if game is not None:
+        page.locator("#game-choice label", has_text=game).click()
+    return page
+
+
 def watch_errors(page: Any) -> None:
     """Fail on JavaScript errors in the page."""
     errors: list[str] = []

@@ -15,6 +15,7 @@ from .conftest import (
     PHONE,
     Server,
     axe_serious,
+    lobby_page,
     no_js_errors,
     seat_page,
     shot,
@@ -351,11 +352,7 @@ def test_a_whole_session_in_each_language(
 
 
 def test_the_lobby_makes_a_lhombre_session(server: Server, context_factory: Any) -> None:
-    page = context_factory().new_page()
-    watch_errors(page)
-    page.goto(server.base + "/")
-    page.wait_for_selector("#seat-kind-0")
-    page.locator("#game-choice label", has_text="Danish l'hombre").click()
+    page = lobby_page(context_factory, server, "Danish l'hombre")
     assert page.locator("#seats .seat-row").count() == 3
     bots = page.locator("#seat-bot-1 option").evaluate_all("os => os.map(o => o.value)")
     assert bots[:2] == ["rule", "random"]
@@ -437,10 +434,7 @@ PROBE = """async (lang) => {
 def test_every_entry_the_server_sends_has_words_in_each_language(
     server: Server, context_factory: Any
 ) -> None:
-    page = context_factory().new_page()
-    watch_errors(page)
-    page.goto(server.base + "/")
-    page.wait_for_selector("#seat-kind-0")
+    page = lobby_page(context_factory, server)
     said = {lang: page.evaluate(PROBE, lang) for lang in ("en", "es", "ru")}
     en = said["en"]
     # one button per entry (the exchange's one for 'draw'), each with words

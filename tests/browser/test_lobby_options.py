@@ -13,6 +13,7 @@ from .conftest import (
     PHONE,
     Server,
     axe_serious,
+    lobby_page,
     no_js_errors,
     seat_page,
     shot,
@@ -61,10 +62,7 @@ MEASURE = """() => [...document.querySelectorAll('select[id^=seat-bot-]')]
 
 
 def test_a_table_without_hints_from_the_lobby(server: Server, context_factory: Any) -> None:
-    page = context_factory().new_page()
-    watch_errors(page)
-    page.goto(server.base + "/")
-    page.wait_for_selector("#seat-kind-0")
+    page = lobby_page(context_factory, server)
     assert page.locator("#hints").is_checked()  # hints are allowed unless turned off
     page.fill("#my-name", "Ana")
     page.locator("#hints").uncheck()
@@ -104,11 +102,7 @@ def test_hints_on_and_off_at_the_table(server: Server, context_factory: Any) -> 
 
 
 def test_tresillo_in_the_lobby(server: Server, context_factory: Any) -> None:
-    page = context_factory().new_page()
-    watch_errors(page)
-    page.goto(server.base + "/")
-    page.wait_for_selector("#seat-kind-0")
-    page.locator("#game-choice label", has_text="Tresillo").click()
+    page = lobby_page(context_factory, server, "Tresillo")
     assert page.locator("#seats .seat-row").count() == 4
     page.fill("#my-name", "Ana")
     shot(page, "lobby-tresillo-desktop")
