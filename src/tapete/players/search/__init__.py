@@ -47,7 +47,7 @@ _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
-    "defender_exchange", "opponents", "bid_match", "pool",
+    "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool",
 )  # fmt: skip
 
 
@@ -225,14 +225,23 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     ``contract`` (search the auction, the ombre's exchange and trumps; default on),
     ``contract_budget`` (their seconds a decision), ``declare_margin``, ``prior`` (a
     defender's worlds weighed by the ombre's contract; default on), ``defend`` (what a
-    defender plays for: ``coalition`` or ``own``) and ``defender_exchange`` (search a
-    defender's exchange too)."""
+    defender plays for: ``coalition`` or ``own``), ``defender_exchange`` (search a
+    defender's exchange too) and ``prior_as_ombre`` (the ombre's card-play worlds weighed
+    by the defenders' passes and exchanges: the number of worlds drawn for each solved;
+    default 0, off)."""
     out: dict[str, Any] = {}
     for name in ("contract", "prior", "defender_exchange"):
         if name in params:
             out[name] = params[name] not in (False, 0, "0", "false", "no", "off")
     if "defend" in params:
         out["defend"] = str(params["defend"])
+    if "prior_as_ombre" in params:
+        try:
+            out["prior_as_ombre"] = int(params["prior_as_ombre"])
+        except (TypeError, ValueError):
+            raise ConfigError(
+                f"prior_as_ombre must be a whole number, got {params['prior_as_ombre']!r}"
+            ) from None
     for name in ("contract_budget", "declare_margin"):
         if name in params:
             try:

@@ -41,15 +41,17 @@ import numpy as np
 from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
+from tapete.games.ombre.tables import FULL_MASK
 from tapete.players.rule.ombre import rules_in_force
 from tapete.players.search.ombre_contract import (
     DECLARE_MARGIN,
     OMBRE_VALUE,
     ContractSearch,
+    _passed_by_choice,
     own_value,
     relative_value,
 )
-from tapete.players.search.ombre_prior import OmbrePrior
+from tapete.players.search.ombre_prior import OmbrePrior, defender_weight
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
 from tapete.solvers.ombre_worlds import play_constraints, sample_hands
@@ -85,7 +87,7 @@ class OmbreSearch:
         self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
         declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
-        defender_exchange: bool = False,
+        defender_exchange: bool = False, prior_as_ombre: int = 0,
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
@@ -114,6 +116,13 @@ class OmbreSearch:
         )  # fmt: skip
         #: A defender's worlds weighed by the ombre's declaration, exchange and trumps.
         self.prior = OmbrePrior.shared() if prior else None
+        #: The ombre's card-play worlds weighed by the defenders' passes and exchanges (the
+        #: model): of this many worlds drawn, one is solved, chosen in proportion to its
+        #: weight and counted with their mean weight (0: off, every world counts alike).
+        self.prior_as_ombre = max(0, int(prior_as_ombre))
+        #: The weights' own random stream (the worlds drawn stay those of the unweighed
+        #: search: a paired comparison then differs by the weights only).
+        self._weight_rng = random.Random(0)
         #: Worlds solved for the last decision.
         self.last_worlds = 0
 
@@ -201,15 +210,19 @@ class OmbreSearch:
         defence = self.defence(view) if view.seat != deal.ombre else "coalition"
         own = defence != "coalition"
         value = own_value if defence == "own" else relative_value
+        as_ombre = self.prior_as_ombre > 0 and view.seat == deal.ombre
+        defenders = self._defenders(deal) if as_ombre else None
         while done < target:
             begun = clock()
             masks = self._world(view, deal, constraints, game, rng)
-            hands = np.array([tables.kernel_mask(m) for m in masks], dtype=np.uint64)
-            values = ok.card_values(hands, won, leader, trick_array, len(cards), candidates,
-                                    deal.ombre, tables.n_trumps, privilege, self.table)  # fmt: skip
             w = 1.0
             if prior is not None:
                 w = prior.weight(masks[deal.ombre] | ombre_played, deal.trumps, exchanged)
+            elif defenders is not None:
+                masks, w = self._pick_world(masks, view, deal, constraints, game, defenders)
+            hands = np.array([tables.kernel_mask(m) for m in masks], dtype=np.uint64)
+            values = ok.card_values(hands, won, leader, trick_array, len(cards), candidates,
+                                    deal.ombre, tables.n_trumps, privilege, self.table)  # fmt: skip
             if own:
                 alone = ok.card_values(hands, won, leader, trick_array, len(cards),
                                        candidates, view.seat, tables.n_trumps, privilege,
@@ -227,6 +240,43 @@ class OmbreSearch:
         weight = weight or 1.0
         return [float(t / weight) for t in totals], list(range(len(legal_actions)))
 
+    def _defenders(self, deal: Any) -> tuple[int, list[tuple[int, int, int, int, bool]]]:
+        """What the ombre's worlds are weighed by (:func:`_defenders_weight`): the cards
+        out of every world's hands (played, its own discards, a rest shown), and for each
+        defender its seat, the cards it played, its draws with the room left at its turn
+        and whether it passed when it could declare."""
+        passed = _passed_by_choice(deal)
+        played = [_played_by(deal, q) for q in range(3)]
+        out = played[0] | played[1] | played[2] | int(deal.discards.mask) | int(deal.rest.mask)
+        room = 13 - deal.drawn[deal.ombre]
+        rows = []
+        for step in (1, 2):
+            d = (deal.ombre + step) % 3
+            rows.append((d, played[d], deal.drawn[d], room, d in passed))
+            room -= deal.drawn[d]
+        return out, rows
+
+    def _pick_world(
+        self, first: list[int], view: PlayerView, deal: Any, constraints: Any, game: Game,
+        defenders: tuple[int, list[tuple[int, int, int, int, bool]]],
+    ) -> tuple[list[int], float]:  # fmt: skip
+        """Of ``first`` and ``prior_as_ombre - 1`` more worlds (drawn from the weights' own
+        stream), one chosen in proportion to its weight, and the mean weight of them all:
+        a weighed sample whose weight keeps the estimate unbiased, with fewer of the solves
+        spent on worlds the defenders' passes and exchanges make unlikely."""
+        rng = self._weight_rng
+        worlds = [first]
+        worlds += [self._world(view, deal, constraints, game, rng)
+                   for _ in range(self.prior_as_ombre - 1)]  # fmt: skip
+        weights = [_defenders_weight(m, defenders, rng) for m in worlds]
+        total = sum(weights)
+        x = rng.random() * total
+        for m, w in zip(worlds, weights, strict=True):
+            x -= w
+            if x <= 0:
+                return m, total / len(worlds)
+        return worlds[-1], total / len(worlds)
+
     def _world(
         self, view: PlayerView, deal: Any, constraints: Any, game: Game, rng: random.Random
     ) -> list[int]:
@@ -243,6 +293,20 @@ class OmbreSearch:
                 return masks
         world = game.sample_consistent_state(view, rng)
         return [int(deal_view(world.view(q)).hand.mask) for q in range(3)]
+
+
+def _defenders_weight(
+    masks: list[int], defenders: tuple[int, list[tuple[int, int, int, int, bool]]],
+    rng: random.Random,
+) -> float:  # fmt: skip
+    """How likely the defenders' passes and exchanges were in the world ``masks`` (the
+    three hands), by the model (:func:`tapete.players.search.ombre_prior.defender_weight`)."""
+    out, rows = defenders
+    rest = FULL_MASK & ~(masks[0] | masks[1] | masks[2] | out)
+    w = 1.0
+    for d, played, drawn, room, passed in rows:
+        w *= defender_weight(masks[d] | played, drawn, room, rest, passed, rng)
+    return w
 
 
 def _played_by(deal: Any, seat: int) -> int:

@@ -37,7 +37,15 @@ from typing import Final
 from tapete.cards import Suit, iter_bits
 from tapete.games.ombre.tables import FULL_MASK, MATADOR_MASK, SUITS, TRUMP_MASK
 from tapete.players.rule.ombre import DECLARE_AT
-from tapete.players.search.ombre_model import best_suit, hand_value, keepers_as_ombre
+from tapete.players.search.ombre_model import (
+    BLACK_ACES,
+    KINGS,
+    PRINTED,
+    QUEENS,
+    best_suit,
+    hand_value,
+    keepers_as_ombre,
+)
 
 #: Simulated deals behind the tables.
 DEALS: Final = 20000
@@ -122,3 +130,114 @@ def _mask(cards: list[int]) -> int:
     for c in cards:
         out |= 1 << c
     return out
+
+
+def _suit_options(post: int, rest: int, printed: int) -> list[tuple[int, int, int]]:
+    """One printed suit's ways of having been drawn: the cards drawn of it, the ways to
+    pick them, and how many discards the suit may have held (-1: the kept cards cannot be
+    what the model keeps)."""
+    cards = post & printed
+    high = (cards & (KINGS | QUEENS)).bit_count()
+    low = (cards & ~BLACK_ACES & ~KINGS & ~QUEENS).bit_count()
+    ace = (cards & BLACK_ACES).bit_count()
+    lows_out = (rest & printed & ~BLACK_ACES & ~KINGS & ~QUEENS).bit_count()
+    out = []
+    for dh in range(high + 1):
+        for dl in range(low + 1):
+            kept_low, kept = low - dl, high - dh + low - dl
+            # a low card kept in a short suit: the model would have thrown it (-1)
+            cap = (-1 if kept < 3 else 0) if kept_low else min(2 - kept, lows_out)
+            for da in range(ace + 1):
+                ways = math.comb(high, dh) * math.comb(low, dl) * math.comb(ace, da)
+                out.append((dh + dl + da, ways, cap))
+    return out
+
+
+def exchange_fit(post: int, drawn: int, rest: int) -> float:
+    """The share of the ways to choose ``drawn`` cards among a defender's nine cards after
+    the exchange, ``post``, that leave what the model (the ``rule`` bot's discards:
+    :func:`tapete.players.search.ombre_model.defender_discards`, the low cards of its
+    printed suits of at most two cards, the black aces apart) keeps of a hand whose
+    discards, taken from ``rest`` (the cards of the world in no hand), number ``drawn``
+    (or more, when the stock ran out: the model then throws its first ones).
+
+    >>> from tapete.cards import CardSet
+    >>> post = CardSet.parse('♥2 ♦2 ♠7 ♣K ♣Q ♣J ♣7 ♣6 ♣5').mask
+    >>> rest = CardSet.parse('♥3 ♦3 ♠6').mask
+    >>> exchange_fit(post, 0, rest)  # it would have thrown ♥2, ♦2, ♠7
+    0.0
+    >>> exchange_fit(post, 3, rest) == 1 / math.comb(9, 3)  # drawn: ♥2, ♦2, ♠7 exactly
+    True
+    >>> exchange_fit(CardSet.parse('♣K ♣Q ♣J ♣7 ♣6 ♣5 ♥K ♥Q ♠A').mask, 0, rest)
+    1.0
+    """
+    # ways[(cards drawn so far, discards the suits so far may have held)]
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for printed in PRINTED:
+        nxt: dict[tuple[int, int], int] = {}
+        for d, w, cap in _suit_options(post, rest, printed):
+            if cap < 0:
+                continue
+            for (d0, c0), w0 in ways.items():
+                if d0 + d > drawn:
+                    continue
+                key = (d0 + d, min(drawn, c0 + cap))
+                nxt[key] = nxt.get(key, 0) + w0 * w
+        ways = nxt
+    fit = ways.get((drawn, drawn), 0)
+    return fit / math.comb(post.bit_count(), drawn)
+
+
+def defender_weight(
+    post: int, drawn: int, room: int, rest: int, passed: bool, rng: random.Random,
+    tau: float = 0.3, floor: float = 0.05, tries: int = 24,
+) -> float:  # fmt: skip
+    """How likely a defender's exchange and pass were in a world of the ombre's card play
+    where its nine cards after the exchange are ``post`` (those it holds and those it
+    played): it took ``drawn`` cards with ``room`` left in the stock at its turn, and its
+    discards are among ``rest``. The exchange: :func:`exchange_fit` (1 when the stock ran
+    out at its turn), at least ``floor`` of one fitting choice (the model is not the
+    player); a seat that ``passed`` when it could declare is weighed too by the model's pass,
+    ``sigmoid((DECLARE_AT - value) / tau)``, of one hand it may have held (the first of
+    ``tries`` random choices of the drawn cards that fits, with low cards of ``rest`` in
+    its short suits as its discards).
+
+    >>> from tapete.cards import CardSet
+    >>> post = CardSet.parse('♥2 ♦2 ♠7 ♣K ♣Q ♣J ♣7 ♣6 ♣5').mask
+    >>> rest = CardSet.parse('♥3 ♦3 ♠6').mask
+    >>> rng = random.Random(1)
+    >>> defender_weight(post, 0, 10, rest, False, rng)  # it would have thrown ♥2, ♦2, ♠7
+    0.05
+    >>> defender_weight(post, 0, 0, rest, False, rng)  # the stock had run out
+    1.0
+    >>> strong = CardSet.parse('♠A ♣A ♥7 ♥A ♥K ♥Q ♥2 ♦K ♣K').mask
+    >>> defender_weight(strong, 0, 10, rest, True, rng) < 0.01  # it passed with that?
+    True
+    """
+    fit = 1.0 if drawn >= room else exchange_fit(post, drawn, rest)
+    w = max(fit, floor / math.comb(post.bit_count(), drawn))
+    if not passed:
+        return w
+    cards = list(iter_bits(post))
+    original = post
+    for _ in range(tries if drawn else 1):
+        taken = _mask(rng.sample(cards, drawn)) if drawn else 0
+        kept = post & ~taken
+        thrown: list[int] = []
+        ok = True
+        for printed in PRINTED:
+            suit = kept & printed & ~BLACK_ACES
+            if suit & ~KINGS & ~QUEENS:
+                if suit.bit_count() < 3:
+                    ok = False
+                    break
+                continue
+            lows = list(iter_bits(rest & printed & ~BLACK_ACES & ~KINGS & ~QUEENS))
+            rng.shuffle(lows)
+            thrown += lows[: 2 - suit.bit_count()]
+        if ok and len(thrown) >= drawn:
+            rng.shuffle(thrown)
+            original = kept | _mask(thrown[:drawn])
+            break
+    x = max(-30.0, min(30.0, (DECLARE_AT - best_suit(original)[1]) / tau))
+    return w / (1.0 + math.exp(-x))
