@@ -1,6 +1,7 @@
-"""What the terminal tables of Ombre and Tresillo share: the person's turn with discards that
-wait for ``draw`` (and can be taken back), tricks of three cards won by Ombre's trick rule,
-the trump order with the matadors' names, and the money table."""
+"""What the terminal tables of Ombre, Tresillo and Danish l'hombre share: the person's turn
+with discards that wait for ``draw`` (and can be taken back), tricks of three cards won by
+Ombre's trick rule, the trump order with the matadors' names, and the money table (the rest
+of a session's table: :mod:`tapete.cli.ombre_family`)."""
 
 from __future__ import annotations
 
@@ -67,9 +68,14 @@ class ExchangeTable(TerminalTable):
     def _typed(self, answer: str, phase: str) -> list[str]:
         """The person's answer as engine action texts (several discards at once)."""
 
-    @abstractmethod
     def _take_back(self, cards: list[str]) -> None:
         """Take back pending discards (all of them without cards named)."""
+        self._pending = self._kept_discards(cards) if cards else []
+        self._show_turn()
+
+    @abstractmethod
+    def _kept_discards(self, cards: list[str]) -> list[str]:
+        """The pending discards left when those of ``cards`` (as typed) are taken back."""
 
     @abstractmethod
     def _show_turn(self) -> None:
@@ -167,7 +173,7 @@ class ExchangeTable(TerminalTable):
         if len(self._trick) < 3:
             return
         cards = [played for _, played in self._trick]
-        index = trick_winner(self._trumps, cards)
+        index = self._trick_winner(cards)
         winner = self._trick[index][0]
         self._tricks_seen += 1
         played = [(s, styled(str(Card(x)))) for s, x in self._trick]
@@ -176,6 +182,10 @@ class ExchangeTable(TerminalTable):
         c.print("  → " + t("trick {n} to {who} with {card}", n=self._tricks_seen,
                            who=self.names[winner], card=won_with))  # fmt: skip
         self._keep_last_trick(played, winner)
+
+    def _trick_winner(self, cards: list[int]) -> int:
+        """Which of a trick's three cards (in playing order) takes it."""
+        return trick_winner(self._trumps, cards)
 
     def _tricks_taken(self, tricks: Sequence[int], dealer: int = -1) -> str:
         """The tricks each seat took in the deal (not the dealer who sat it out)."""

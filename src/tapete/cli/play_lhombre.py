@@ -13,14 +13,13 @@ language (:mod:`tapete.cli.texts`).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from rich.console import Console
 
-from tapete.cards import Card, CardSet
-from tapete.cli.common import LEFT_STATUS, add_play_options
-from tapete.cli.exchange import ExchangeTable
-from tapete.cli.ombre_cards import TAKE_BACK, sorted_hand, styled
+from tapete.cards import Card
+from tapete.cli.ombre_cards import sorted_hand, styled
+from tapete.cli.ombre_family import OmbreFamilyTable, add_session_arguments
 from tapete.cli.prompt import ombre_text, read_line
 from tapete.cli.table import play_table, table_game
 from tapete.cli.texts import N_
@@ -39,7 +38,6 @@ RULES_PAGES.setdefault("lhombre", "docs/lhombre.md")  # where ``rules`` points
 
 #: The names of the highest trumps (ponto only when trumps are red) [docs/lhombre.md].
 MATADORS = (N_("Spadille"), N_("Manille"), N_("Basta"), N_("Ponto"))
-SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 #: How a deal ended, the sentence of each outcome (``{contract}``, ``{player}``).
 OUTCOME_TEXTS = {
     "won": N_("{contract} won by {player}"),
@@ -68,19 +66,15 @@ def contract_word(code: str | None) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tapete play lhombre`` (those of every ``play``, and ``--deals``)."""
-    add_play_options(parser, N_("always 3"))
-    parser.add_argument("--deals", type=int, default=None, help=N_("deals in the session"))
+    add_session_arguments(parser, N_("always 3"))
 
 
-class LhombreTable(ExchangeTable):
-    """The terminal table of a session of Danish l'hombre (``lhombre-match``).
-
-    Everything it prints comes from the person's views and events: the text is made here.
-    """
+class LhombreTable(OmbreFamilyTable[LhombreView, LhombreDealResult]):
+    """The terminal table of a session of Danish l'hombre (``lhombre-match``)."""
 
     family = "lhombre"
-    commands = ("money", "last", "rules")
     matadors = MATADORS
+    deal_view_type = LhombreView
 
     def __init__(
         self,
@@ -93,14 +87,8 @@ class LhombreTable(ExchangeTable):
         if not isinstance(state, LhombreMatchState):
             raise ConfigError("the l'hombre table plays a session (lhombre-match)")
         self.state: LhombreMatchState = state
-        if getattr(args, "players", None) not in (None, 3):
-            raise ConfigError("Danish l'hombre is played by 3 players (--players 3)")
-        if not 0 <= args.seat < 3:
-            raise ConfigError("--seat must be 0, 1 or 2")
-        self._sit_down(args, console, read)
-        self._init_exchange()
-        self._dealt_cards = 0
-        self._dealt: list[CardSet] = []
+        self._seat_at_table(args, console, read,
+                            "Danish l'hombre is played by 3 players (--players 3)")  # fmt: skip
         self._open_shown = False
 
     @property
@@ -113,13 +101,7 @@ class LhombreTable(ExchangeTable):
         """The person's view of the session now."""
         return self.state.view(self.me)
 
-    def deal_view(self, seat: int | None = None) -> LhombreView | None:
-        """A seat's (the person's by default) view of the live deal, if any."""
-        deal = self.state.view(self.me if seat is None else seat).deal
-        return deal if isinstance(deal, LhombreView) else None
-
-    def run(self) -> int:
-        """Play the whole session; returns 0 (or 1 if the person quit)."""
+    def _intro(self) -> None:
         c, t = self.console, self.t
         deals = self.game.params["num_deals"]
         c.print(
@@ -136,36 +118,16 @@ class LhombreTable(ExchangeTable):
               "then 'draw', a card; 'help' for help.") + "\n",
             markup=False,
         )  # fmt: skip
-        if not self.play_turns():
-            return LEFT_STATUS
-        self._show_money(t("final balances"))
-        self._print_winners(list(self.view().balances))
-        return 0
 
-    def _resumed(self) -> None:
-        self._since = self.state.move_number()
-        view = self.view()
-        self._deals_seen = view.deal_index
-        deal = self.deal_view()
-        self._in_deal = deal is not None
-        if deal is not None:
-            self._dealt_cards = 27
-            self._trumps = int(deal.trumps) if deal.trumps is not None else -1
-            trick = deal.current_trick
-            if trick is not None:
-                self._trick = [((trick.leader + i) % 3, int(c)) for i, c in enumerate(trick.cards)]
-            self._open_shown = deal.open_hand is not None
-        self.console.print(self.t("resumed at deal {n}", n=view.deal_index + 1))
+    def _resumed_deal(self, deal: LhombreView) -> None:
+        self._dealt_cards = 27
+        self._open_shown = deal.open_hand is not None
+
+    def _has_turned_card(self, view: LhombreView, seat: int) -> bool:
+        return seat == view.player and view.turned is not None
 
     # -- what happened: the person's events -----------------------------------------------------
-    def _begin_deal(self) -> None:
-        view = self.deal_view()
-        assert view is not None
-        self._in_deal = True
-        self._dealt_cards = 0
-        self._trumps = -1
-        self._trick = []
-        self._tricks_seen = 0
+    def _deal_begins(self, view: LhombreView) -> None:
         self._last_trick_text = ""
         self._open_shown = False
         forehand = (view.dealer + 1) % 3
@@ -175,24 +137,11 @@ class LhombreTable(ExchangeTable):
                    who=self.names[view.dealer], forehand=self.names[forehand])
         )  # fmt: skip
 
-    def _print_event(self, event: Event) -> None:
+    def _deal_event(self, event: Event, name: str) -> None:
         c, t = self.console, self.t
         kind, actor = event.kind, event.actor
-        name = self.names[actor] if actor >= 0 else ""
-        if kind != "draw":
-            self._flush_draws()
-        if not self._in_deal:
-            self._begin_deal()
-        if kind == "draw":
-            card = event.arg("card")
-            if event.arg("to") == self.me and card is not None:
-                self._draws.append(Card(int(card)))
-        elif kind == "deal":
-            self._dealt_cards += 1
-            if self._dealt_cards == 27:
-                if self.reveal:
-                    self._dealt = [self._hand_of(seat) for seat in range(3)]
-                self._show_hand(sorted_hand(self._hand_of(self.me).mask, -1))
+        if kind == "deal":
+            self._card_dealt()
         elif kind == "pass":
             c.print(f"  {name}: {self.shown('pass')}")
         elif kind == "bid":
@@ -203,9 +152,6 @@ class LhombreTable(ExchangeTable):
             if code in ("bedre_spil", "solo_spar"):
                 c.print("  " + self._trumps_are("spades"))
                 self._show_trump_order()
-        elif kind == "trumps":
-            c.print(f"  {name}: " + self._trumps_are(str(event.arg("suit"))))
-            self._show_trump_order()
         elif kind == "turn":
             card = Card(int(event.arg("card")))
             self._trumps = int(card.suit)
@@ -216,27 +162,6 @@ class LhombreTable(ExchangeTable):
             self._exchanged(name, actor, int(event.arg("count", 0)))
         elif kind == "tout":
             c.print(f"  {name}: {self.shown('tout')}! " + t("he will take all nine tricks"))
-        elif kind == "play":
-            self._show_open_hand()
-            self._played(actor, int(event.arg("card")))
-
-    def _trumps_are(self, suit: str) -> str:
-        """Set the trumps (a suit's code); the sentence naming them."""
-        symbol = SYMBOLS[suit]
-        self._trumps = "♣♦♥♠".index(symbol) + 4
-        return self.t("trumps are {suit}", suit=styled(symbol))
-
-    def _exchanged(self, name: str, actor: int, k: int) -> None:
-        t = self.t
-        view = self.deal_view()
-        if view is not None and actor == view.player and view.turned is not None:
-            text = t.ngettext("takes the turned card and draws {n}",
-                              "takes the turned card and draws {n}", k)  # fmt: skip
-        elif k == 0:
-            text = t("takes no card")
-        else:
-            text = t.ngettext("exchanges {n} card", "exchanges {n} cards", k)
-        self.console.print(f"  {name}: {text}")
 
     def _show_open_hand(self) -> None:
         """A nolo ouvert: the player's hand, laid open once the play begins (once a deal)."""
@@ -252,70 +177,26 @@ class LhombreTable(ExchangeTable):
             )  # fmt: skip
 
     def _played(self, actor: int, card: int) -> None:
-        """A card played; at the third, who took the trick (nolo games: no trumps)."""
-        if len(self._trick) < 2:
-            super()._played(actor, card)
-            return
-        c, t = self.console, self.t
-        c.print(f"  {self.names[actor]}: {styled(str(Card(card)))}")
-        self._trick.append((actor, card))
-        cards = [played for _, played in self._trick]
+        self._show_open_hand()
+        super()._played(actor, card)
+
+    def _trick_winner(self, cards: list[int]) -> int:
+        """Which card takes the trick (nolo games: no trumps)."""
         trumps = self._trumps
-        index = nolo_trick_winner(cards) if trumps < 0 else trick_winner(trumps, cards)
-        winner = self._trick[index][0]
-        self._tricks_seen += 1
-        played = [(s, styled(str(Card(x)))) for s, x in self._trick]
-        self._trick = []
-        won_with = styled(str(Card(cards[index])))
-        c.print("  → " + t("trick {n} to {who} with {card}", n=self._tricks_seen,
-                           who=self.names[winner], card=won_with))  # fmt: skip
-        self._keep_last_trick(played, winner)
+        return nolo_trick_winner(cards) if trumps < 0 else trick_winner(trumps, cards)
 
-    def _deal_over(self, index: int) -> None:
-        c, t = self.console, self.t
-        view = self.view()
-        result = view.results[index]
-        if result.outcome == "all_pass":
-            c.print("  " + t("all passed: the cards are thrown in, nothing is paid"))
-        else:
-            assert result.player is not None
-            c.print("  " + self._tricks_taken(result.tricks_won))
-            contract = contract_word(result.contract)
-            said = t(OUTCOME_TEXTS.get(result.outcome, result.outcome), contract=contract,
-                     player=self.names[result.player])  # fmt: skip
-            c.print(f"  [bold]{said}[/]")
-        if self.reveal and self._dealt:
-            self._show_dealt(list(enumerate(self._dealt)))
-        balances = [int(b) for b in view.finished[index].standings]
-        self._show_money(t("after the deal"), result, balances)
-        self._in_deal = False
-        self._dealt = []
-
-    def _show_money(
-        self,
-        title: str,
-        result: LhombreDealResult | None = None,
-        balances: Sequence[int] | None = None,
-    ) -> None:
-        """The scores: given, or those of the deal in progress (else of the session)."""
-        if balances is None:
-            deal = self.deal_view()
-            balances = deal.balances if deal is not None else self.view().balances
-        if result is None:
-            self._money_table(title, balances)
-        else:
-            self._money_table(title, balances, result.changes, result.dealer)
-
-    def _show(self, command: str) -> None:
-        self._show_money(self.t("now"))  # "money"
+    def _deal_result(self, result: LhombreDealResult) -> None:
+        assert result.player is not None
+        self.console.print("  " + self._tricks_taken(result.tricks_won))
+        contract = contract_word(result.contract)
+        said = self.t(OUTCOME_TEXTS.get(result.outcome, result.outcome), contract=contract,
+                      player=self.names[result.player])  # fmt: skip
+        self.console.print(f"  [bold]{said}[/]")
 
     # -- the person's turn -------------------------------------------------------------------------
-    def _show_turn(self) -> None:
-        view = self.deal_view()
-        assert view is not None
+    def _show_game(self, view: LhombreView, trumps: int) -> None:
         c, t = self.console, self.t
         phase = view.phase
-        trumps = int(view.trumps) if view.trumps is not None else -1
         if phase == "auction" and view.bid is not None and view.bidder is not None:
             c.print(t("highest bid: {bid} ({who})", bid=view.bid, who=self.names[view.bidder]))
         if phase == "play" and view.player is not None:
@@ -332,29 +213,7 @@ class LhombreTable(ExchangeTable):
             if view.open_hand is not None and view.player != self.me:
                 c.print(t("the open hand of {who}: {cards}", who=self.names[view.player],
                           cards=styled(sorted_hand(view.open_hand.mask, -1))))  # fmt: skip
-            trick = view.current_trick
-            if trick is not None and trick.cards:
-                played = ", ".join(
-                    f"{self.names[(trick.leader + i) % 3]} {styled(str(card))}"
-                    for i, card in enumerate(trick.cards)
-                )
-                c.print(t("on the table: {cards}", cards=played))
-        if phase == "exchange" and view.discards:
-            c.print(t("discarded so far: {cards}",
-                      cards=styled(sorted_hand(view.discards.mask, trumps))))  # fmt: skip
-        if phase == "exchange" and self._pending:
-            pending = " ".join(text.split(" ", 1)[1] for text in self._pending)
-            c.print(t("to discard on '{draw}': {cards} ('{back}' takes them back)",
-                      draw=self.shown("draw"), cards=styled(pending),
-                      back=t(TAKE_BACK[0])))  # fmt: skip
-        self._show_hand(sorted_hand(view.hand.mask, trumps))
-
-    def _show_hand(self, cards: str) -> None:
-        """Print the person's hand, unless the same line was just printed."""
-        moves = self.state.move_number()
-        if (cards, moves) != getattr(self, "_hand_shown", None):
-            self.console.print(self.t("your hand: {cards}", cards=styled(cards)))
-        self._hand_shown = (cards, moves)
+            self._show_on_table(view)
 
     def shown(self, text: str) -> str:
         """An engine action text in the table's words: the Danish bids and games as they
@@ -371,16 +230,7 @@ class LhombreTable(ExchangeTable):
         if phase == "trumps":
             return t("name trumps (♣ ♦ ♥ ♠ or C D H S): ")
         if phase == "exchange":
-            view = self.deal_view()
-            stock = view.stock_left if view is not None else 0
-            most = min(9, stock)
-            if view is not None and view.player == self.me and view.turned is not None:
-                most = min(10, stock + 1)  # the turned card is in the hand: ten to choose from
-            return t(
-                "cards to discard (stock {stock}, up to {most}), '{back} CARD' to take one "
-                "back, '{draw}' to draw: ", stock=stock, most=most,
-                back=t(TAKE_BACK[0]), draw=self.shown("draw"),
-            )  # fmt: skip
+            return self._exchange_prompt()
         if self.shown("tout") in texts:
             return t("your card (or '{tout}' to take all nine tricks): ", tout=self.shown("tout"))
         return t("your card: ")
@@ -399,14 +249,9 @@ class LhombreTable(ExchangeTable):
             answer = f"trumps {answer}"
         return ombre_text(answer, phase)
 
-    def _take_back(self, cards: list[str]) -> None:
-        """Take back pending discards (all of them without cards named)."""
-        if not cards:
-            self._pending = []
-        else:
-            wanted = set(ombre_text(" ".join(cards), "exchange"))
-            self._pending = [text for text in self._pending if text not in wanted]
-        self._show_turn()
+    def _kept_discards(self, cards: list[str]) -> list[str]:
+        wanted = set(ombre_text(" ".join(cards), "exchange"))
+        return [text for text in self._pending if text not in wanted]
 
 
 def run(args: argparse.Namespace) -> int:

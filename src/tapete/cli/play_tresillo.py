@@ -30,10 +30,9 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-from tapete.cards import Card, CardSet
-from tapete.cli.common import LEFT_STATUS, add_play_options
-from tapete.cli.exchange import ExchangeTable
-from tapete.cli.ombre_cards import TAKE_BACK, sorted_hand, styled
+from tapete.cards import Card
+from tapete.cli.ombre_cards import sorted_hand, styled
+from tapete.cli.ombre_family import SYMBOLS, OmbreFamilyTable, add_session_arguments
 from tapete.cli.prompt import read_line, spanish_card
 from tapete.cli.table import play_table, table_game
 from tapete.cli.texts import N_, Texts
@@ -43,8 +42,7 @@ from tapete.games.tresillo import TresilloMatchGame, TresilloMatchState, Tresill
 from tapete.games.tresillo.actions import parse_card
 from tapete.games.tresillo.view import TresilloDealResult, TresilloMatchView, TresilloView
 
-#: The suits by their engine code and by their Spanish names (oros ♦, copas ♥...).
-SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+#: The suits by their Spanish names (oros ♦, copas ♥...; by their engine code: SYMBOLS).
 SPANISH_SUIT = {"♣": "bastos", "♦": "oros", "♥": "copas", "♠": "espadas"}
 RUSSIAN_SUIT = {"♣": "трефы", "♦": "бубны", "♥": "червы", "♠": "пики"}
 #: The highest trumps by their Tresillo names (Punto only when trumps are red).
@@ -109,8 +107,7 @@ _SPANISH_TO_FRENCH_RANK = {"S": "J", "C": "Q", "R": "K"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``tapete play tresillo`` (those of every ``play``, and ``--deals``)."""
-    add_play_options(parser, N_("always 4"))
-    parser.add_argument("--deals", type=int, default=None, help=N_("deals in the session"))
+    add_session_arguments(parser, N_("always 4"))
 
 
 def card_word(word: str) -> str:
@@ -165,16 +162,12 @@ def _plate_text(plate: Sequence[int], t: Texts) -> str:
     return ", ".join(str(p) for p in plate) if plate else t("nothing on it")
 
 
-class TresilloTable(ExchangeTable):
-    """The terminal table: owns the session, asks the person, lets the bots play.
-
-    Everything it prints comes from the person's views and events (``state.view(me)``,
-    ``state.events(me, since)``): the text is made here from their values.
-    """
+class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
+    """The terminal table of a session of Tresillo (``tresillo-match``)."""
 
     family = "tresillo"
-    commands = ("money", "last", "rules")
     matadors = MATADORS
+    deal_view_type = TresilloView
 
     def __init__(
         self,
@@ -187,18 +180,12 @@ class TresilloTable(ExchangeTable):
             raise ConfigError(f"a Tresillo table plays tresillo-match, not {game.name}")
         self.game: TresilloMatchGame = game
         self.state: TresilloMatchState = game.new_initial_state()
-        if getattr(args, "players", None) not in (None, 4):
-            raise ConfigError("Tresillo is played by four at the table (--players 4)")
-        if not 0 <= args.seat < 4:
-            raise ConfigError("--seat must be 0, 1, 2 or 3")
-        self._sit_down(args, console, read)
-        self._init_exchange()
+        self._seat_at_table(args, console, read,
+                            "Tresillo is played by four at the table (--players 4)")  # fmt: skip
         self._dealt_to_me = 0
-        self._dealt: dict[int, CardSet] = {}
         self._surrendered_by = -1
         self._defender = -1
         self._events_seen = 0  # the person's events printed (a new one shows the hand again)
-        self._hand_shown: tuple[str, int] | None = None
 
     @property
     def deal(self) -> TresilloState | None:
@@ -209,17 +196,11 @@ class TresilloTable(ExchangeTable):
         """The person's view of the session now."""
         return self.state.view(self.me)
 
-    def deal_view(self, seat: int | None = None) -> TresilloView | None:
-        """A seat's (the person's by default) view of the live deal, if any."""
-        deal = self.state.view(self.me if seat is None else seat).deal
-        return deal if isinstance(deal, TresilloView) else None
-
     def shown(self, text: str) -> str:
         """An engine action text in the table's words."""
         return shown_action(self.lang, text)
 
-    def run(self) -> int:
-        """Play the whole session; returns 0 (or 1 if the person quit)."""
+    def _intro(self) -> None:
         c, t = self.console, self.t
         c.print(
             t.ngettext(
@@ -247,8 +228,9 @@ class TresilloTable(ExchangeTable):
                   extra=self.game.rules.favor_extra)
             )  # fmt: skip
         c.print()
-        if not self.play_turns():
-            return LEFT_STATUS
+
+    def _session_over(self) -> None:
+        c, t = self.console, self.t
         view = self.view()
         last = sum(view.results[-1].plate_after) if view.results else 0
         if last - view.unassigned:
@@ -261,33 +243,20 @@ class TresilloTable(ExchangeTable):
                                "{n} units of the plate could not be shared and stay unassigned",
                                view.unassigned))  # fmt: skip
         self._print_winners(list(view.balances))
-        return 0
 
-    def _resumed(self) -> None:
-        self._since = self.state.move_number()
-        view = self.view()
-        self._deals_seen = view.deal_index
-        deal = self.deal_view()
-        self._in_deal = deal is not None
-        if deal is not None:
-            self._dealt_to_me = len(deal.hand) + len(deal.discards)
-            self._trumps = int(deal.trumps) if deal.trumps is not None else -1
-            trick = deal.current_trick
-            if trick is not None:
-                seat = trick.leader
-                for card in trick.cards:
-                    self._trick.append((seat, int(card)))
-                    seat = self._next_seat(seat, deal.dealer)
-            self._tricks_seen = len(deal.finished_tricks)
-            if deal.first_player is not None:
-                self._surrendered_by = deal.first_player
-                self._defender = deal.player if deal.player is not None else -1
-        self.console.print(self.t("resumed at deal {n}", n=view.deal_index + 1))
+    def _resumed_deal(self, deal: TresilloView) -> None:
+        self._dealt_to_me = len(deal.hand) + len(deal.discards)
+        self._tricks_seen = len(deal.finished_tricks)
+        if deal.first_player is not None:
+            self._surrendered_by = deal.first_player
+            self._defender = deal.player if deal.player is not None else -1
 
-    @staticmethod
-    def _next_seat(seat: int, dealer: int) -> int:
+    def _next_seat(self, seat: int, dealer: int) -> int:
         nxt = (seat + 1) % 4
-        return (nxt + 1) % 4 if nxt == dealer else nxt
+        return (nxt + 1) % 4 if nxt == dealer else nxt  # the dealer sits the deal out
+
+    def _has_turned_card(self, view: TresilloView, seat: int) -> bool:
+        return seat == view.player and view.contract == "vuelta"
 
     # -- what happened: the person's events -----------------------------------------------------
     def _after_chance(self, phase: str, text: str) -> None:
@@ -304,15 +273,9 @@ class TresilloTable(ExchangeTable):
         if deal is None or deal.phase() != "stock":  # the cards drawn, on one line
             self._flush_draws()
 
-    def _begin_deal(self) -> None:
-        view = self.deal_view()
-        assert view is not None
+    def _deal_begins(self, view: TresilloView) -> None:
         c, t = self.console, self.t
-        self._in_deal = True
         self._dealt_to_me = 0
-        self._trumps = -1
-        self._trick = []
-        self._tricks_seen = 0
         self._last_trick_text = ""
         self._surrendered_by = self._defender = -1
         c.rule(
@@ -323,25 +286,19 @@ class TresilloTable(ExchangeTable):
         if view.dealer == self.me:
             c.print(t("you deal this one: you sit it out, but pay and receive like the others"))
 
-    def _print_event(self, event: Event) -> None:
+    def _noted(self, event: Event) -> bool:
+        if event.kind not in ("deal", "draw", "discard"):
+            self._events_seen += 1
+        return True
+
+    def _deal_event(self, event: Event, name: str) -> None:
         c, t = self.console, self.t
         kind, actor = event.kind, event.actor
-        name = self.names[actor] if actor >= 0 else ""
-        if kind not in ("deal", "draw", "discard"):
-            self._events_seen += 1
-        if kind != "draw":
-            self._flush_draws()
-        if not self._in_deal:
-            self._begin_deal()
         if kind == "deal":
             if event.arg("to") == self.me and event.arg("card") is not None:
                 self._dealt_to_me += 1
                 if self._dealt_to_me == 9:
                     self._show_hand(sorted_hand(self._hand_of(self.me).mask, -1))
-        elif kind == "draw":
-            card = event.arg("card")
-            if event.arg("to") == self.me and card is not None:
-                self._draws.append(Card(int(card)))
         elif kind == "pass":
             c.print(f"  {name}: {self.shown('pass')}")
         elif kind == "bid":
@@ -351,8 +308,6 @@ class TresilloTable(ExchangeTable):
             if code.endswith("_favor") and favor >= 0:
                 said += " " + styled("♣♦♥♠"[favor - 4])
             c.print(f"  {name}: {said}")
-        elif kind == "trumps":
-            self._trumps_named(name, str(event.arg("suit")))
         elif kind == "turn":
             card = Card(int(event.arg("card")))
             symbol = str(card)[:1]
@@ -364,16 +319,7 @@ class TresilloTable(ExchangeTable):
                                  extra=self.game.rules.favor_extra))  # fmt: skip
             self._show_trump_order()
         elif kind == "exchange":
-            k = event.arg("count", 0)
-            view = self.deal_view()
-            if view is not None and actor == view.player and view.contract == "vuelta":
-                text = t.ngettext("takes the turned card and draws {n}",
-                                  "takes the turned card and draws {n}", k)  # fmt: skip
-            elif k == 0:
-                text = t("takes no card")
-            else:
-                text = t.ngettext("exchanges {n} card", "exchanges {n} cards", k)
-            c.print(f"  {name}: {text}")
+            self._exchanged(name, actor, int(event.arg("count", 0)))
         elif kind == "surrender":
             self._surrendered_by = actor
             view = self.deal_view()
@@ -387,32 +333,13 @@ class TresilloTable(ExchangeTable):
             c.print(f"  {name}: " + t("defends the entrada and plays it on"))
         elif kind == "accept":
             c.print(f"  {name}: {self.shown('accept')}")
-        elif kind == "play":
-            self._played(actor, int(event.arg("card")))
 
-    def _trumps_named(self, name: str, suit: str) -> None:
-        symbol = SYMBOLS[suit]
-        self._trumps = "♣♦♥♠".index(symbol) + 4
-        self.console.print(f"  {name}: " + self.t("trumps are {suit}", suit=styled(symbol)))
-        self._show_trump_order()
-
-    def _deal_over(self, index: int) -> None:
+    def _deal_result(self, result: TresilloDealResult) -> None:
         c, t = self.console, self.t
-        view = self.view()
-        result = view.results[index]
-        if result.outcome == "all_pass":
-            c.print("  " + t("all passed: the cards are thrown in, nothing is paid"))
-        else:
-            if any(result.tricks_won):
-                c.print("  " + self._tricks_taken(result.tricks_won, result.dealer))
-            outcome = t(OUTCOMES.get(result.outcome, result.outcome))
-            c.print(f"  [bold]{outcome}[/]: " + self._outcome_text(result))
-        if self.reveal and self._dealt:
-            self._show_dealt(sorted(self._dealt.items()))
-        balances = [int(b) for b in view.finished[index].standings]
-        self._show_money(t("after the deal"), result, balances, result.plate_after)
-        self._in_deal = False
-        self._dealt = {}
+        if any(result.tricks_won):
+            c.print("  " + self._tricks_taken(result.tricks_won, result.dealer))
+        outcome = t(OUTCOMES.get(result.outcome, result.outcome))
+        c.print(f"  [bold]{outcome}[/]: " + self._outcome_text(result))
 
     def _outcome_text(self, result: TresilloDealResult) -> str:
         """The sentence of a finished deal, its amounts from the deal's changes."""
@@ -467,37 +394,20 @@ class TresilloTable(ExchangeTable):
                  "the plate",
                  defender=names[defender], first=names[first], amount=amount)  # fmt: skip
 
-    def _show_money(
-        self,
-        title: str,
-        result: TresilloDealResult | None = None,
-        balances: Sequence[int] | None = None,
-        plate: Sequence[int] | None = None,
-    ) -> None:
-        """The balances and the plate: given, or those of the deal in progress (else of the
-        session)."""
-        deal = self.deal_view()
-        money: TresilloMatchView | TresilloView = deal if deal is not None else self.view()
-        if balances is None:
-            balances = money.balances
-        if plate is None:
-            plate = money.plate
-        if result is None:
-            self._money_table(title, balances)
+    def _pot_text(self, result: TresilloDealResult | None) -> str:
+        """The plate: after the deal of ``result``, else the deal's in progress (else the
+        session's)."""
+        if result is not None:
+            plate = result.plate_after
         else:
-            self._money_table(title, balances, result.changes, result.dealer)
-        self.console.print(self.t("the plate: {plate}", plate=_plate_text(plate, self.t)))
-
-    def _show(self, command: str) -> None:
-        self._show_money(self.t("now"))  # "money"
+            deal = self.deal_view()
+            plate = deal.plate if deal is not None else self.view().plate
+        return self.t("the plate: {plate}", plate=_plate_text(plate, self.t))
 
     # -- the person's turn -------------------------------------------------------------------------
-    def _show_turn(self) -> None:
-        view = self.deal_view()
-        assert view is not None
+    def _show_game(self, view: TresilloView, trumps: int) -> None:
         c, t = self.console, self.t
         phase = view.phase
-        trumps = int(view.trumps) if view.trumps is not None else -1
         if phase == "auction" and view.bid is not None and view.bidder is not None:
             bid = self.shown(view.bid.replace("_", "-"))
             c.print(t("highest bid: {bid} ({who})", bid=bid, who=self.names[view.bidder]))
@@ -510,30 +420,10 @@ class TresilloTable(ExchangeTable):
             c.print(t("the game: {contract} in {suit}, player {player}; tricks: {tricks}",
                       player=self.names[view.player], contract=contract, suit=styled(symbol),
                       tricks=won))  # fmt: skip
-            trick = view.current_trick
-            if trick is not None and trick.cards:
-                played = ", ".join(
-                    f"{self.names[s]} {styled(str(Card(x)))}" for s, x in self._trick
-                )
-                c.print(t("on the table: {cards}", cards=played))
-        if phase == "exchange" and view.discards:
-            cards = styled(sorted_hand(view.discards.mask, trumps))
-            c.print(t("discarded so far: {cards}", cards=cards))
-        if phase == "exchange" and self._pending:
-            pending = " ".join(text.split(" ", 1)[1] for text in self._pending)
-            c.print(
-                t("to discard on '{draw}': {cards} ('{back}' takes them back)",
-                  draw=self.shown("draw"), cards=styled(pending), back=t(TAKE_BACK[0]))
-            )  # fmt: skip
-        self._show_hand(sorted_hand(view.hand.mask, trumps))
+            self._show_on_table(view)
 
-    def _show_hand(self, cards: str) -> None:
-        """Print the person's hand, unless the same line was just printed (no event seen
-        since)."""
-        key = (cards, self._events_seen)
-        if key != self._hand_shown:
-            self.console.print(self.t("your hand: {cards}", cards=styled(cards)))
-        self._hand_shown = key
+    def _hand_moment(self) -> int:
+        return self._events_seen  # the hand again after an event, not after a discard typed
 
     def _prompt(self, phase: str, texts: list[str]) -> str:
         t = self.t
@@ -543,16 +433,7 @@ class TresilloTable(ExchangeTable):
             suits = [text.split(" ", 1)[1] for text in texts]
             return t("name trumps ({choices}): ", choices=" / ".join(suits))
         if phase == "exchange":
-            view = self.deal_view()
-            stock = view.stock_left if view is not None else 0
-            most = min(9, stock)
-            if view is not None and view.player == self.me and view.contract == "vuelta":
-                most = min(10, stock + 1)  # the turned card is in the hand: ten to choose from
-            return t(
-                "cards to discard (stock {stock}, up to {most}), '{back} CARD' to take one "
-                "back, '{draw}' to draw: ", stock=stock, most=most,
-                back=t(TAKE_BACK[0]), draw=self.shown("draw"),
-            )  # fmt: skip
+            return self._exchange_prompt()
         if phase == "defence":
             view = self.deal_view()
             who = self.names[view.player] if view is not None and view.player is not None else ""
@@ -567,21 +448,14 @@ class TresilloTable(ExchangeTable):
     def _typed(self, answer: str, phase: str) -> list[str]:
         return tresillo_text(answer, phase)
 
-    def _take_back(self, cards: list[str]) -> None:
-        """Take back pending discards (all of them without cards named)."""
-        if not cards:
-            self._pending = []
-        else:
-            wanted = set()
-            for card in cards:
-                try:
-                    wanted.add(parse_card(card_word(card)))
-                except TapeteError:
-                    continue  # not a card: nothing to take back
-            self._pending = [
-                text for text in self._pending if parse_card(text.split(" ", 1)[1]) not in wanted
-            ]
-        self._show_turn()
+    def _kept_discards(self, cards: list[str]) -> list[str]:
+        wanted = set()
+        for card in cards:
+            try:
+                wanted.add(parse_card(card_word(card)))
+            except TapeteError:
+                continue  # not a card: nothing to take back
+        return [text for text in self._pending if parse_card(text.split(" ", 1)[1]) not in wanted]
 
 
 def run(args: argparse.Namespace) -> int:
