@@ -190,3 +190,55 @@ def test_bad_rule_model_options_are_refused(params: dict[str, object]) -> None:
 
     with pytest.raises(ConfigError):
         PochaSearch(**params)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"bid_lift": 1.5}, {"bid_lift": 0.9, "bid_shade": 0.2}, {"max_worlds": 0},
+     {"bid_opponents": "psychic"}],
+)  # fmt: skip
+def test_bad_bid_and_world_options_are_refused(params: dict[str, object]) -> None:
+    from tapete.players.search.pocha import PochaSearch
+
+    with pytest.raises(ConfigError):
+        PochaSearch(**params)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError):
+        load("search", **params)._pocha_search()  # type: ignore[attr-defined]
+
+
+def test_the_search_player_passes_the_bid_and_world_options() -> None:
+    player = searcher(bid_lift="0.1", max_worlds="500", bid_opponents="count", pool="16")
+    search = player._pocha_search()
+    assert (search.bid_lift, search.max_worlds, search.bid_opponents, search.pool) == (
+        0.1, 500, "count", 16,
+    )  # fmt: skip
+    with pytest.raises(ConfigError):
+        searcher(max_worlds="many")._pocha_search()
+
+
+def test_bid_opponents_sets_who_sees_in_a_bids_playouts() -> None:
+    """``bid_rollout_sees`` sets every seat (what the ``search`` player has always given);
+    ``bid_opponents`` then sets the other seats alone, ``bid_self_sees=False`` the seat."""
+    from tapete.players.search.pocha import PochaSearch
+    from tapete.solvers import pocha_kernel as pk
+    from tapete.solvers.pocha import PochaTables
+
+    game = tapete.load_game("pocha", n_players=4)
+    tables = PochaTables.from_params(dict(game.params), after_swaps=True)
+    every = (1 << 4) - 1
+
+    def seeing(**params: object) -> int:
+        search = PochaSearch(worlds=8, **params)  # type: ignore[arg-type]
+        return int(search.bid_params(tables, 2)[pk.RP_POLICY_SEES]) & every
+
+    base = int(tables.rp[pk.RP_POLICY_SEES]) & every
+    assert seeing() == base
+    assert seeing(bid_rollout_sees=True) == every
+    assert seeing(bid_rollout_sees=True, bid_opponents="count") == 1 << 2
+    assert seeing(bid_rollout_sees=False, bid_opponents="sees") == every & ~(1 << 2)
+    assert seeing(bid_rollout_sees=True, bid_opponents="count", bid_self_sees=False) == 0
+    assert (
+        searcher(bid_opponents="count")._pocha_search().bid_params(tables, 1)[pk.RP_POLICY_SEES]
+        & every
+        == 1 << 1
+    )

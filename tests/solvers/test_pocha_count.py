@@ -88,6 +88,39 @@ def test_bid_shade_counts_a_trick_fewer_with_its_weight() -> None:
     assert list(shaded) == [0.5 * -5 + 0.5 * 10, 0.5 * 15 + 0.5 * -5]
 
 
+def test_bid_lift_counts_a_trick_more_with_its_weight() -> None:
+    """Two cards, the ace of trumps and a low plain card the others beat: the playouts take
+    one trick. Lifted by 0.25, each bid counts a quarter of the score one trick more (two
+    tricks: -10 for bid 0, -5 for 1); with a shade of 0.5 too, half of one trick fewer."""
+    from tapete.solvers.pocha import PochaTables
+    from tapete.solvers.pocha_search import bid_weights, evaluate_bids
+
+    tables = PochaTables.from_params({"n_players": 3, "hand_size": 2, "deck": "36"})
+    k = tables.cards_per_suit
+    mine, second, third = (
+        1 << (k - 1) | 1 << k,
+        1 << 1 | 1 << (2 * k - 1),
+        1 << 2 | 1 << (2 * k - 2),
+    )
+    world = np.array([[mine, second, third]], dtype=np.uint64)
+    bids = np.array([-1, -1, -1], dtype=np.int64)
+    st = np.zeros(pk.ST_SIZE, dtype=np.int64)
+    st[pk.ST_BEST_TRUMP] = -1
+    args = (np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64), st, tables.rp)
+    weights = bid_weights(world, np.zeros(3, dtype=np.uint64), bids, st, tables.rp, 1.0)
+    candidates = np.array([0, 1], dtype=np.int64)
+    rng = np.array([7], dtype=np.uint64)
+    empty = np.zeros((0, 3))
+    plain = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, empty)
+    lifted = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, empty, 0.0, 0,
+                           0.25)  # fmt: skip
+    both = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, empty, 0.5, 0,
+                         0.25)  # fmt: skip
+    assert list(plain) == [-5.0, 15.0]
+    assert list(lifted) == [0.75 * -5 + 0.25 * -10, 0.75 * 15 + 0.25 * -5]
+    assert list(both) == [0.25 * -5 + 0.5 * 10 + 0.25 * -10, 0.25 * 15 + 0.5 * -5 + 0.25 * -5]
+
+
 @pytest.mark.parametrize(
     "params",
     [{"n_players": 4}, {"n_players": 4, "undertrump": "must"},

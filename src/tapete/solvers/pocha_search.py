@@ -288,15 +288,17 @@ def evaluate_plays(
 def evaluate_bids(
     worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any,
     candidates: Any, playouts: Any, epsilon: Any, rng: Any, targets: Any, shade: Any = 0.0,
-    tail: Any = 0,
+    tail: Any = 0, lift: Any = 0.0,
 ) -> Any:  # fmt: skip
     """``float64[len(candidates)]``: the summed points (times each world's ``weights``) of
     the seat to move bidding each candidate in each world (later seats bid the legal bid
     nearest ``targets[w, seat]`` from :func:`counted_targets`, or by the policy's count when
     ``targets`` is empty), then playing out. With ``shade`` > 0 each playout counts with
     weight ``shade`` as if the seat had taken one trick fewer (the playouts see every card,
-    so they make the seat's tricks look surer than they are). ``tail``: as in
-    :func:`evaluate_plays`."""
+    so they make the seat's tricks look surer than they are); with ``lift`` > 0, with weight
+    ``lift`` as if it had taken one trick more (while one is left to take: the seeing
+    playouts also duck surer than a player who does not see, as a bid of 0 shows).
+    ``tail``: as in :func:`evaluate_plays`."""
     n = rp[pk.RP_N]
     me = st[pk.ST_TO_MOVE]
     totals = np.zeros(candidates.shape[0], dtype=np.float64)
@@ -320,7 +322,10 @@ def evaluate_bids(
                     pk.play_out(hands, bids2, won2, trick2, st2, rp, rng, pk.ROLLOUT_RULE, epsilon)
                     t = won2[me]
                 value = pk.score(rp, candidates[a], t)
+                base = value
                 if shade > 0.0 and t > 0:  # the playouts see every card: take a trick less
-                    value = (1.0 - shade) * value + shade * pk.score(rp, candidates[a], t - 1)
+                    value += shade * (pk.score(rp, candidates[a], t - 1) - base)
+                if lift > 0.0 and t < rp[pk.RP_HAND]:  # ... or one more
+                    value += lift * (pk.score(rp, candidates[a], t + 1) - base)
                 totals[a] += weights[w] * value
     return totals

@@ -47,7 +47,8 @@ _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
-    "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool",
+    "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
+    "max_worlds", "bid_opponents",
 )  # fmt: skip
 
 
@@ -207,11 +208,17 @@ def _check_game(name: object) -> None:
 def _pocha_params(params: dict[str, Any]) -> dict[str, Any]:
     """La Pocha's own parameters given (:class:`tapete.players.search.pocha.PochaSearch`
     checks them): ``opponents`` (``count``, the default: the others play the ``rule`` bot's
-    cards in the playouts; ``sees``), ``bid_match``, ``pool``."""
+    cards in the playouts; ``sees``), ``bid_match``, ``pool``, ``bid_lift``, ``max_worlds``
+    (the most worlds a time-budgeted decision plays out), ``bid_opponents`` (how the others
+    play in a bid's playouts)."""
     out: dict[str, Any] = {}
-    if "opponents" in params:
-        out["opponents"] = str(params["opponents"])
-    for name, kind in (("bid_match", float), ("pool", int)):
+    for name in ("opponents", "bid_opponents"):
+        if name in params:
+            out[name] = str(params[name])
+    kinds: tuple[tuple[str, type], ...] = (
+        ("bid_match", float), ("pool", int), ("bid_lift", float), ("max_worlds", int),
+    )  # fmt: skip
+    for name, kind in kinds:
         if name in params:
             try:
                 out[name] = kind(params[name])

@@ -126,7 +126,12 @@ class PochaSearch:
     drawn from ``pool`` times as many by their weights (systematic resampling; each world drawn
     is played out once, weighed by how often it was drawn), so that the playouts go to the
     worlds the bids and the play make likely (1: every world drawn is played out with its
-    weight).
+    weight). ``bid_lift``: the weight of "one trick more" in a bid's playouts (0 by default;
+    with ``bid_shade``, see :func:`tapete.solvers.pocha_search.evaluate_bids`).
+    ``bid_opponents``: how the other seats play in a bid's playouts, ``count`` or ``sees``;
+    ``None`` (the default) leaves them as ``bid_rollout_sees`` says when it is given (every
+    seat sees or every seat counts: what the ``search`` player, which always gives it, has
+    done), else as ``opponents`` says.
     """
 
     def __init__(
@@ -154,7 +159,17 @@ class PochaSearch:
         bid_match: float = 0.9,
         bid_aggressions: Sequence[float] = (0.3, 0.5, 0.7),
         pool: int = 8,
+        bid_lift: float = 0.0,
+        bid_opponents: str | None = None,
     ) -> None:
+        if bid_opponents not in (None, "sees", "count"):
+            raise ConfigError(f"bid_opponents must be sees or count, got {bid_opponents!r}")
+        self.bid_opponents = bid_opponents
+        if not 0.0 <= bid_lift <= 1.0 or not 0.0 <= bid_shade + bid_lift <= 1.0:
+            raise ConfigError(f"bid_lift must be in [0, 1 - bid_shade], got {bid_lift!r}")
+        self.bid_lift = bid_lift
+        if max_worlds < 1:
+            raise ConfigError(f"max_worlds must be a positive number, got {max_worlds!r}")
         if not 1 <= pool <= 64:
             raise ConfigError(f"pool must be between 1 and 64, got {pool!r}")
         self.pool = pool
@@ -234,7 +249,7 @@ class PochaSearch:
         counted_bid_weights(targets, bids, 0, rp, 0.5)
         matched_bid_weights(targets, bids, 0, rp, 0.9, self._bid_scales)
         evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, targets,
-                      float(self.bid_shade), int(self.tail))  # fmt: skip
+                      float(self.bid_shade), int(self.tail), float(self.bid_lift))  # fmt: skip
         st[pk.ST_PHASE] = pk.PHASE_PLAY
         bids[:] = 0
         evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, int(self.tail))
@@ -276,6 +291,25 @@ class PochaSearch:
             tables.rp[pk.RP_POLICY_SEES] = sees
             self._tables[key] = tables
         return tables
+
+    def bid_params(self, tables: PochaTables, seat: int) -> Any:
+        """The kernel parameters of a bid's playouts for ``seat``: ``tables.rp`` with the
+        seats that see every hand (``RP_POLICY_SEES``) as ``bid_rollout_sees``,
+        ``bid_opponents`` and ``bid_self_sees`` say."""
+        changed = self.bid_rollout_sees is not None or self.bid_opponents is not None
+        if not changed and self.bid_self_sees:
+            return tables.rp
+        rp = tables.rp.copy()
+        if self.bid_rollout_sees is not None:
+            rp[pk.RP_POLICY_SEES] = -1 if self.bid_rollout_sees else 0
+        mine = 1 << seat
+        if self.bid_opponents == "count":  # the others count, the seat as it was
+            rp[pk.RP_POLICY_SEES] &= mine
+        elif self.bid_opponents == "sees":
+            rp[pk.RP_POLICY_SEES] |= ~mine
+        if not self.bid_self_sees:  # the seat itself counts, the others as they are
+            rp[pk.RP_POLICY_SEES] &= ~mine
+        return rp
 
     def choose(
         self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random,
@@ -328,13 +362,7 @@ class PochaSearch:
         if hand.trump_card is not None and hand.trump_card_holder is None:
             hidden = np.uint64(~(1 << tables.kernel_of[int(hand.trump_card)]) & (2**64 - 1))
         no_targets = np.zeros((0, n), dtype=np.float64)
-        bid_rp = tables.rp
-        if bidding and (self.bid_rollout_sees is not None or not self.bid_self_sees):
-            bid_rp = tables.rp.copy()
-            if self.bid_rollout_sees is not None:
-                bid_rp[pk.RP_POLICY_SEES] = -1 if self.bid_rollout_sees else 0
-            if not self.bid_self_sees:  # the seat itself counts, the others as they are
-                bid_rp[pk.RP_POLICY_SEES] &= ~(1 << view.seat)
+        bid_rp = self.bid_params(tables, view.seat) if bidding else tables.rp
         infer_rp = tables.rp
         if not self.infer_sees or self.opponents == "count":
             infer_rp = tables.rp.copy()
@@ -380,7 +408,7 @@ class PochaSearch:
                 totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
                                                 candidates[active], self.playouts, self.epsilon,
                                                 kernel_rng, targets, self.bid_shade,
-                                                self.tail)  # fmt: skip
+                                                self.tail, self.bid_lift)  # fmt: skip
             elif exact:
                 totals[active] += evaluate_plays_exact(hands, weights, *root, tables.rp,
                                                        candidates[active])  # fmt: skip
