@@ -22,8 +22,10 @@ from tapete.cards import Card, CardSet
 from tapete.cli.common import LEFT_STATUS, add_play_options
 from tapete.cli.exchange import DealView, ExchangeTable
 from tapete.cli.ombre_cards import TAKE_BACK, sorted_hand, styled
+from tapete.cli.prompt import read_line
+from tapete.cli.table import table_game
 from tapete.cli.texts import N_
-from tapete.engine import Trick
+from tapete.engine import Game, Trick
 from tapete.engine.events import Event
 from tapete.engine.match import DealSummary, MatchState, MatchView
 from tapete.errors import ConfigError
@@ -142,24 +144,34 @@ class OmbreFamilyTable(ExchangeTable, Generic[DV, R]):
     _hand_shown: tuple[str, int] | None = None
     _dealt_cards = 0  # the cards dealt so far in the deal, to every seat
 
-    def _seat_at_table(
+    #: The session's game (``ombre-match``...).
+    match_game: str
+    #: The error when ``--players`` is not the game's count of players.
+    players_error: str
+
+    def __init__(
         self,
         args: argparse.Namespace,
         console: Console,
-        read: Callable[[str], str],
-        players: str,
-        label: Callable[[int], str] = str,
+        read: Callable[[str], str] = read_line,
     ) -> None:
-        """Check ``--players`` (``players``: the error when it is not the game's count) and
-        ``--seat``, then sit down (:meth:`_sit_down`) at a table with no deal seen yet."""
+        self._open(table_game(args, self.match_game, num_deals=args.deals))
         n = self.game.num_players()
         if getattr(args, "players", None) not in (None, n):
-            raise ConfigError(players)
+            raise ConfigError(self.players_error)
         if not 0 <= args.seat < n:
             raise ConfigError(f"--seat must be {', '.join(map(str, range(n - 1)))} or {n - 1}")
-        self._sit_down(args, console, read, label)
+        self._sit_down(args, console, read, self._seat_label)
         self._init_exchange()
         self._dealt: dict[int, CardSet] = {}  # with --reveal: every seat's cards as dealt
+
+    @abstractmethod
+    def _open(self, game: Game) -> None:
+        """Take the session's ``game`` (``--resume``: the record's) and its new state."""
+
+    def _seat_label(self, seat: int) -> str:
+        """What a bot's name says of its seat (``rule-1``)."""
+        return str(seat)
 
     @abstractmethod
     def view(self) -> SessionView[R]:

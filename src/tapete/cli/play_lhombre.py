@@ -13,17 +13,17 @@ language (:mod:`tapete.cli.texts`).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
 from rich.console import Console
 
 from tapete.cards import Card
 from tapete.cli.ombre_cards import sorted_hand, styled
 from tapete.cli.ombre_family import OmbreFamilyTable, add_session_arguments
-from tapete.cli.prompt import ombre_text, read_line
-from tapete.cli.table import play_table, table_game
+from tapete.cli.prompt import ombre_text
+from tapete.cli.table import play_table
 from tapete.cli.texts import N_
 from tapete.cli.words import RULES_PAGES
+from tapete.engine import Game
 from tapete.engine.events import Event
 from tapete.errors import ConfigError
 from tapete.games.lhombre import LhombreMatchState, LhombreState
@@ -76,19 +76,15 @@ class LhombreTable(OmbreFamilyTable[LhombreView, LhombreDealResult]):
     matadors = MATADORS
     deal_view_type = LhombreView
 
-    def __init__(
-        self,
-        args: argparse.Namespace,
-        console: Console,
-        read: Callable[[str], str] = read_line,
-    ) -> None:
-        self.game = table_game(args, "lhombre-match", num_deals=args.deals)
-        state = self.game.new_initial_state()
+    match_game = "lhombre-match"
+    players_error = "Danish l'hombre is played by 3 players (--players 3)"
+
+    def _open(self, game: Game) -> None:
+        state = game.new_initial_state()
         if not isinstance(state, LhombreMatchState):
             raise ConfigError("the l'hombre table plays a session (lhombre-match)")
+        self.game = game
         self.state: LhombreMatchState = state
-        self._seat_at_table(args, console, read,
-                            "Danish l'hombre is played by 3 players (--players 3)")  # fmt: skip
         self._open_shown = False
 
     @property

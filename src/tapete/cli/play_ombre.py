@@ -11,16 +11,16 @@ prints every text in Spanish or Russian (:mod:`tapete.cli.texts`).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
 from rich.console import Console
 
 from tapete.cards import Card
 from tapete.cli.ombre_cards import sorted_hand, styled, trump_order
 from tapete.cli.ombre_family import OmbreFamilyTable, add_session_arguments
-from tapete.cli.prompt import ombre_text, read_line
-from tapete.cli.table import play_table, table_game
+from tapete.cli.prompt import ombre_text
+from tapete.cli.table import play_table
 from tapete.cli.texts import N_
+from tapete.engine import Game
 from tapete.engine.events import Event
 from tapete.games.ombre import OmbreMatchState, OmbreState
 from tapete.games.ombre.view import DealResult, OmbreMatchView, OmbreView
@@ -48,19 +48,18 @@ class OmbreTable(OmbreFamilyTable[OmbreView, DealResult]):
     matadors = MATADORS
     deal_view_type = OmbreView
 
-    def __init__(
-        self,
-        args: argparse.Namespace,
-        console: Console,
-        read: Callable[[str], str] = read_line,
-    ) -> None:
-        self.game = table_game(args, "ombre-match", num_deals=args.deals)
-        state = self.game.new_initial_state()
+    match_game = "ombre-match"
+    players_error = "Ombre is played by 3 players (--players 3)"
+
+    def _open(self, game: Game) -> None:
+        state = game.new_initial_state()
         assert isinstance(state, OmbreMatchState)
+        self.game = game
         self.state: OmbreMatchState = state
-        self._seat_at_table(args, console, read, "Ombre is played by 3 players (--players 3)",
-                            lambda seat: self.t(SEAT_NAMES[seat]))  # fmt: skip
         self._shows: list[tuple[int, Card]] = []  # the face-up deal choosing the dealer
+
+    def _seat_label(self, seat: int) -> str:
+        return self.t(SEAT_NAMES[seat])
 
     @property
     def deal(self) -> OmbreState | None:

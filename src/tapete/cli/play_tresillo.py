@@ -26,16 +26,17 @@ catalogs of :mod:`tapete.cli.texts`) and the table reads the words it shows: ``p
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.console import Console
 
 from tapete.cards import Card
 from tapete.cli.ombre_cards import sorted_hand, styled
 from tapete.cli.ombre_family import SYMBOLS, OmbreFamilyTable, add_session_arguments
-from tapete.cli.prompt import read_line, spanish_card
-from tapete.cli.table import play_table, table_game
+from tapete.cli.prompt import spanish_card
+from tapete.cli.table import play_table
 from tapete.cli.texts import N_, Texts
+from tapete.engine import Game
 from tapete.engine.events import Event
 from tapete.errors import ConfigError, TapeteError
 from tapete.games.tresillo import TresilloMatchGame, TresilloMatchState, TresilloState
@@ -169,19 +170,14 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
     matadors = MATADORS
     deal_view_type = TresilloView
 
-    def __init__(
-        self,
-        args: argparse.Namespace,
-        console: Console,
-        read: Callable[[str], str] = read_line,
-    ) -> None:
-        game = table_game(args, "tresillo-match", num_deals=args.deals)
+    match_game = "tresillo-match"
+    players_error = "Tresillo is played by four at the table (--players 4)"
+
+    def _open(self, game: Game) -> None:
         if not isinstance(game, TresilloMatchGame):
             raise ConfigError(f"a Tresillo table plays tresillo-match, not {game.name}")
         self.game: TresilloMatchGame = game
         self.state: TresilloMatchState = game.new_initial_state()
-        self._seat_at_table(args, console, read,
-                            "Tresillo is played by four at the table (--players 4)")  # fmt: skip
         self._dealt_to_me = 0
         self._surrendered_by = -1
         self._defender = -1
