@@ -138,16 +138,15 @@ class OmbreFamilyTable(ExchangeTable, Generic[DV, R]):
     """
 
     commands = ("money", "last", "rules")
-    state: MatchState
-    #: The class of the game's views of a deal (what :meth:`deal_view` gives).
-    deal_view_type: type[DV]
-    _hand_shown: tuple[str, int] | None = None
-    _dealt_cards = 0  # the cards dealt so far in the deal, to every seat
-
     #: The session's game (``ombre-match``...).
     match_game: str
     #: The error when ``--players`` is not the game's count of players.
     players_error: str
+    #: The class of the game's views of a deal (what :meth:`deal_view` gives).
+    deal_view_type: type[DV]
+    state: MatchState
+    _hand_shown: tuple[str, int] | None = None  # the hand last printed, and when
+    _dealt_cards = 0  # the cards dealt so far in the deal, to every seat
 
     def __init__(
         self,
