@@ -1,7 +1,8 @@
 """What the Ombre-family tables (Ombre, Tresillo, Danish l'hombre) share
 (:mod:`tapete.cli.ombre_family`), driven through their input and output: the seats they
 refuse, and a session resumed in the middle of a trick that goes on from the same trick (the
-cards on the table with their seats, Tresillo's dealer sitting out, and the trumps)."""
+cards on the table with their seats, Tresillo's dealer sitting out, the trumps and the count of
+tricks), and ``last`` forgetting the previous deal's last trick."""
 
 from __future__ import annotations
 
@@ -55,13 +56,14 @@ def _args(game: str, seed: int, seat: int) -> argparse.Namespace:
 
 def _left_in_a_trick(
     game: str, seed: int, seat: int
-) -> tuple[GameRecord, list[tuple[int, int]], int] | None:
+) -> tuple[GameRecord, list[tuple[int, int]], int, int] | None:
     """Play at random until the person is to play to a trick already begun (a second card),
     then leave: the game so far, the cards on the table as the table tracked them from the
-    events (seat, card), and the trumps; None when no such turn comes."""
+    events (seat, card), the trumps and the tricks the table had counted in the deal; None when
+    no such turn comes."""
     rng = random.Random(seed)
     table: OmbreFamilyTable  # type: ignore[type-arg]
-    kept: list[tuple[GameRecord, list[tuple[int, int]], int]] = []
+    kept: list[tuple[GameRecord, list[tuple[int, int]], int, int]] = []
 
     def read(prompt: str) -> str:
         if kept:
@@ -72,7 +74,7 @@ def _left_in_a_trick(
         assert view is not None
         trick = view.current_trick
         if deal.phase() == "play" and trick is not None and len(trick.cards) == 2:
-            kept.append((table.record(), list(table._trick), table._trumps))
+            kept.append((table.record(), list(table._trick), table._trumps, table._tricks_seen))
             return "quit"
         trial = deal.clone()  # the discards typed, waiting for 'draw'
         for text in table._pending:
@@ -95,7 +97,7 @@ def test_a_session_resumed_in_a_trick_goes_on_from_the_cards_on_the_table(game: 
         left = _left_in_a_trick(game, seed, seat)
         if left is None:
             continue
-        record, on_table, trumps = left
+        record, on_table, trumps, tricks_seen = left
         assert len(on_table) == 2
         out = io.StringIO()
         again = TABLES[game](
@@ -103,9 +105,50 @@ def test_a_session_resumed_in_a_trick_goes_on_from_the_cards_on_the_table(game: 
         )
         again.resume(record)
         assert again._trick == on_table and again._trumps == trumps
+        assert again._tricks_seen == tricks_seen  # the next trick keeps its number
         assert again._in_deal and "resumed at deal" in out.getvalue()
         again._show_turn()
         cards = ", ".join(f"{again.names[s]} {Card(c)}" for s, c in on_table)
         assert f"on the table: {cards}" in out.getvalue().splitlines()
         resumed_tricks += 1
     assert resumed_tricks >= 3
+
+
+def _last_typed_in_a_new_deal(game: str, seed: int) -> str | None:
+    """Play a two-deal session at random, typing ``last`` at the person's first prompt of the
+    second deal before its first trick ends: what the table answered (None: no such prompt)."""
+    rng = random.Random(seed)
+    out = io.StringIO()
+    table: OmbreFamilyTable  # type: ignore[type-arg]
+    typed_at: list[int] = []  # where the output stood when 'last' was typed
+    answers: list[str] = []
+
+    def read(prompt: str) -> str:
+        if len(typed_at) == 1:
+            answers.append(out.getvalue()[typed_at[0] :])
+            typed_at.append(-1)
+        view = table.deal_view()
+        if not typed_at and table.view().deal_index == 1 and view and not view.finished_tricks:
+            typed_at.append(len(out.getvalue()))
+            return "last"
+        deal = table.deal
+        assert deal is not None
+        trial = deal.clone()
+        for text in table._pending:
+            trial.apply_action(trial.string_to_action(text))
+        texts = [trial.action_to_string(a) for a in trial.legal_actions()]
+        draws = [text for text in texts if text.startswith("draw")]
+        return draws[0] if draws and rng.random() < 0.5 else rng.choice(texts)
+
+    table = TABLES[game](_args(game, seed, seed % 3), Console(file=out, width=120), read)
+    table.run()
+    return answers[0] if answers else None
+
+
+@pytest.mark.parametrize("game", ["ombre", "tresillo", "lhombre"])
+def test_last_at_a_new_deal_does_not_show_the_previous_deals_trick(game: str) -> None:
+    answered = [_last_typed_in_a_new_deal(game, seed) for seed in range(1, 5)]
+    for answer in answered:
+        if answer is not None:
+            assert "no trick has been played yet" in answer and "last trick:" not in answer
+    assert sum(answer is not None for answer in answered) >= 2

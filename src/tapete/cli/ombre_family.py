@@ -79,6 +79,11 @@ class DealShown(DealView, Protocol):
         """The trick being played."""
         ...
 
+    @property
+    def finished_tricks(self) -> Sequence[Trick]:
+        """The tricks of the deal played to the end."""
+        ...
+
 
 class DealOutcome(Protocol):
     """What these tables read of a finished deal's result."""
@@ -209,6 +214,7 @@ class OmbreFamilyTable(ExchangeTable, Generic[DV, R]):
         if deal is not None:
             self._trumps = int(deal.trumps) if deal.trumps is not None else -1
             self._trick = self._on_table(deal)
+            self._tricks_seen = len(deal.finished_tricks)
             self._resumed_deal(deal)
         self.console.print(self.t("resumed at deal {n}", n=view.deal_index + 1))
 
@@ -241,6 +247,7 @@ class OmbreFamilyTable(ExchangeTable, Generic[DV, R]):
         self._trumps = -1
         self._trick = []
         self._tricks_seen = 0
+        self._last_trick_text = ""
         self._deal_begins(view)
 
     @abstractmethod

@@ -124,7 +124,6 @@ class LhombreTable(OmbreFamilyTable[LhombreView, LhombreDealResult]):
 
     # -- what happened: the person's events -----------------------------------------------------
     def _deal_begins(self, view: LhombreView) -> None:
-        self._last_trick_text = ""
         self._open_shown = False
         forehand = (view.dealer + 1) % 3
         self.console.rule(

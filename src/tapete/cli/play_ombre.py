@@ -131,9 +131,7 @@ class OmbreTable(OmbreFamilyTable[OmbreView, DealResult]):
             said = t(words.get(event.arg("contract"), N_("pass")))
             c.print(f"  {name}: {said}")
         elif kind == "exchange":
-            k = event.arg("count", 0)
-            text = t.ngettext("exchanges {n} card", "exchanges {n} cards", k)
-            c.print(f"  {name}: {text}")
+            self._exchanged(name, event.actor, event.arg("count", 0))
         elif kind == "rest" and not event.hidden:
             rest = styled(str(event.arg("card")))
             c.print("  " + t("the rest of the stock: {cards}", cards=rest))

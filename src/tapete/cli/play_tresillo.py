@@ -242,7 +242,6 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
 
     def _resumed_deal(self, deal: TresilloView) -> None:
         self._dealt_to_me = len(deal.hand) + len(deal.discards)
-        self._tricks_seen = len(deal.finished_tricks)
         if deal.first_player is not None:
             self._surrendered_by = deal.first_player
             self._defender = deal.player if deal.player is not None else -1
@@ -272,7 +271,6 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
     def _deal_begins(self, view: TresilloView) -> None:
         c, t = self.console, self.t
         self._dealt_to_me = 0
-        self._last_trick_text = ""
         self._surrendered_by = self._defender = -1
         c.rule(
             t("deal {n} of {total}: dealer {who} (sits out); the plate: {plate}",
