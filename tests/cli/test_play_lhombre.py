@@ -207,7 +207,7 @@ def test_the_table_speaks_spanish_and_russian_with_the_danish_terms(lang: str) -
 
     holder: list[LhombreTable] = []
     read = _person(lambda: holder[0], ["spil", "spil"], 3)
-    table, out = _table(read, "--seed", "3", "--deals", "1", "--lang", lang)  # type: ignore[arg-type]
+    table, out = _table(read, "--seed", "3", "--deals", "1", "--lang", lang, "--name", "Ana")  # type: ignore[arg-type]
     holder.append(table)
     assert table.run() == 0
     text = out.getvalue()

@@ -106,7 +106,14 @@ class LhombreTable(OmbreFamilyTable[LhombreView, LhombreDealResult]):
                 "{seed} (--seed {seed} plays this session again).",
                 "Danish l'hombre — 3 players, {deals} deals; you are {name} (seat {seat}). Seed "
                 "{seed} (--seed {seed} plays this session again).",
-                deals, deals=deals, name=self.names[self.me], seat=self.me, seed=self.seed),
+                deals, deals=deals, name=self.names[self.me], seat=self.me, seed=self.seed)
+            if self.named else
+            t.ngettext(
+                "Danish l'hombre — 3 players, {deals} deal; your seat: {seat}. Seed {seed} "
+                "(--seed {seed} plays this session again).",
+                "Danish l'hombre — 3 players, {deals} deals; your seat: {seat}. Seed {seed} "
+                "(--seed {seed} plays this session again).",
+                deals, deals=deals, seat=self.me, seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(

@@ -80,7 +80,14 @@ class OmbreTable(OmbreFamilyTable[OmbreView, DealResult]):
                 "Ombre — 3 players, {deals} deals; you are {name} (seat {seat}, {place}). Seed "
                 "{seed} (--seed {seed} plays this session again).",
                 deals, deals=deals, name=self.names[self.me], seat=self.me,
-                place=t(SEAT_NAMES[self.me]), seed=self.seed),
+                place=t(SEAT_NAMES[self.me]), seed=self.seed)
+            if self.named else
+            t.ngettext(
+                "Ombre — 3 players, {deals} deal; your seat: {seat} ({place}). Seed {seed} "
+                "(--seed {seed} plays this session again).",
+                "Ombre — 3 players, {deals} deals; your seat: {seat} ({place}). Seed {seed} "
+                "(--seed {seed} plays this session again).",
+                deals, deals=deals, seat=self.me, place=t(SEAT_NAMES[self.me]), seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(

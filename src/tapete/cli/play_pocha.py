@@ -81,13 +81,21 @@ class PochaTable(TerminalTable):
     def run(self) -> int:
         """Play the whole game; returns 0 (or 1 if the person quit)."""
         c, t = self.console, self.t
+        n = self.game.num_players()
         c.print(
             t.ngettext(
                 "La Pocha — {n} player; you are {name} (seat {seat}). Seed {seed} (--seed "
                 "{seed} plays this game again).",
                 "La Pocha — {n} players; you are {name} (seat {seat}). Seed {seed} (--seed "
                 "{seed} plays this game again).",
-                self.game.num_players(), name=self.names[self.me], seat=self.me, seed=self.seed),
+                n, name=self.names[self.me], seat=self.me, seed=self.seed)
+            if self.named else
+            t.ngettext(
+                "La Pocha — {n} player; your seat: {seat}. Seed {seed} (--seed {seed} plays "
+                "this game again).",
+                "La Pocha — {n} players; your seat: {seat}. Seed {seed} (--seed {seed} plays "
+                "this game again).",
+                n, seat=self.me, seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(t("Type a card like 3o or a bid like 2; 'help' for help.") + "\n", markup=False)

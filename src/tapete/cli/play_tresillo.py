@@ -198,14 +198,21 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
 
     def _intro(self) -> None:
         c, t = self.console, self.t
+        deals = self.game.num_deals
         c.print(
             t.ngettext(
                 "Tresillo — four at the table, {deals} deal; you are {name} (seat {seat}). Seed "
                 "{seed} (--seed {seed} plays this session again).",
                 "Tresillo — four at the table, {deals} deals; you are {name} (seat {seat}). Seed "
                 "{seed} (--seed {seed} plays this session again).",
-                self.game.num_deals, deals=self.game.num_deals, name=self.names[self.me],
-                seat=self.me, seed=self.seed),
+                deals, deals=deals, name=self.names[self.me], seat=self.me, seed=self.seed)
+            if self.named else
+            t.ngettext(
+                "Tresillo — four at the table, {deals} deal; your seat: {seat}. Seed {seed} "
+                "(--seed {seed} plays this session again).",
+                "Tresillo — four at the table, {deals} deals; your seat: {seat}. Seed {seed} "
+                "(--seed {seed} plays this session again).",
+                deals, deals=deals, seat=self.me, seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(

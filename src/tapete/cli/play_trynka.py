@@ -354,7 +354,14 @@ class TrynkaTable(TerminalTable):
                 "plays this session again).",
                 "Trynka — {n} players; you are {name} (seat {seat}). Seed {seed} (--seed {seed} "
                 "plays this session again).",
-                len(self.names), name=self.names[self.me], seat=self.me, seed=self.seed),
+                len(self.names), name=self.names[self.me], seat=self.me, seed=self.seed)
+            if self.named else
+            t.ngettext(
+                "Trynka — {n} player; your seat: {seat}. Seed {seed} (--seed {seed} plays this "
+                "session again).",
+                "Trynka — {n} players; your seat: {seat}. Seed {seed} (--seed {seed} plays this "
+                "session again).",
+                len(self.names), seat=self.me, seed=self.seed),
             markup=False,
         )  # fmt: skip
         c.print(t("Type an action like 'bet 2' or 'fold'; 'help' for help.") + "\n", markup=False)

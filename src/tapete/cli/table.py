@@ -85,6 +85,8 @@ class TerminalTable(ABC):
         self.t = Texts(self.lang)
         self.seed, self.deal_rng, self.bot_rng = table_randomness(args.seed)
         self.person = args.name or self.t("you")
+        #: Whether the person gave a name (the opening line says it; without one it says the seat)
+        self.named = bool(args.name) and args.name != self.t("you")
         self.table_options = {
             "seat": args.seat,
             "name": self.person,
