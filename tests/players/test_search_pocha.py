@@ -98,10 +98,12 @@ def test_a_cpu_time_budget_plays_legal_hands() -> None:
 def test_endgame_by_level_and_parameter() -> None:
     """The time-budgeted levels solve the last tricks exactly, fixed worlds do not unless
     asked; the ``endgame`` parameter overrides it, and a solved hand is played legally."""
-    from tapete.players.search.pocha import ENDGAME
+    from tapete.players.search.pocha import ENDGAME, ENDGAME_SHORT
 
-    assert searcher("search-strong")._pocha_search().endgame == ENDGAME > 0
-    assert searcher("search-easy")._pocha_search().endgame == ENDGAME
+    assert searcher("search-strong")._pocha_search().endgame == ENDGAME == 8
+    assert searcher("search-normal")._pocha_search().endgame == ENDGAME
+    assert searcher("search-easy")._pocha_search().endgame == ENDGAME_SHORT == 7
+    assert searcher("search-easy", time_budget=0.05)._pocha_search().endgame == ENDGAME
     assert searcher("search-normal", endgame=0)._pocha_search().endgame == 0
     assert searcher(worlds=8)._pocha_search().endgame == 0  # fixed worlds: as asked
     search = searcher(worlds=12, endgame=10)

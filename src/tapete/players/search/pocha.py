@@ -59,11 +59,17 @@ CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time
 #: (``docs/bots.md``), so the strong level stops there instead of spending its whole second.
 MAX_WORLDS = 10_000
 
-#: The tricks left from which a time-budgeted search solves each world exactly (``endgame``):
-#: at a fixed 400 worlds, over the same 200 deals, 7 made +1.08 [0.37, 1.79] points a deal
-#: more than none (5: +0.62, 3: +0.04, 6: +0.93, 8: +0.98) and +0.53 [-0.06, 1.12] over
-#: another 200 deals (5: +0.26; solving the whole play, 10: +0.02), see ``docs/bots.md``.
-ENDGAME = 7
+#: The tricks left from which a time-budgeted search of at least :data:`ENDGAME_FROM` seconds
+#: solves each world exactly (``endgame``): at the 50 ms level (CPU), over the same 200 deals
+#: (seeds 401, 411), 8 made +0.39 [-0.11, 0.88] points a deal more than 7 (9: +0.43 [-0.14,
+#: 1.01]); with the earlier world weights, at a fixed 400 worlds, 7 made +1.08 more than none
+#: (5: +0.62, 8: +0.98), see ``docs/bots.md``.
+ENDGAME = 8
+#: Shorter budgets (the easy level) solve the last :data:`ENDGAME_SHORT` tricks (7, as every
+#: level did before 2026-12-01 20:30 UTC: 8 was not measured there).
+ENDGAME_SHORT = 7
+#: The budget (seconds) from which :data:`ENDGAME` applies.
+ENDGAME_FROM = 0.05
 
 
 def deal_view(view: PlayerView) -> Any:
@@ -102,7 +108,8 @@ class PochaSearch:
     ``time_budget`` is counted on (:data:`CLOCKS`). ``endgame``: with this many tricks left
     or fewer, a card is valued in each world by the best points the seat can reach choosing
     its later cards (:func:`tapete.solvers.pocha_endgame.evaluate_plays_exact`) instead of a
-    playout (0: never; by default :data:`ENDGAME` for a time budget, 0 for a fixed number
+    playout (0: never; by default :data:`ENDGAME` for a time budget of :data:`ENDGAME_FROM`
+    seconds or more, :data:`ENDGAME_SHORT` for a shorter one, 0 for a fixed number
     of worlds, so that fixed-world runs stay comparable with the earlier ones).
     ``bid_self_sees=False``: in a bid's playouts the seat itself plays
     counting only the cards it cannot see (the others as ``bid_rollout_sees`` says).
@@ -189,7 +196,8 @@ class PochaSearch:
         self.clock = clock
         self._now = CLOCKS[clock]
         if endgame is None:
-            endgame = ENDGAME if worlds is None else 0
+            deep = time_budget >= ENDGAME_FROM
+            endgame = 0 if worlds is not None else ENDGAME if deep else ENDGAME_SHORT
         if not 0 <= endgame <= 64:
             raise ConfigError(f"endgame must be between 0 and 64 tricks, got {endgame!r}")
         self.endgame = endgame
