@@ -182,3 +182,40 @@ def test_every_game_in_playing_order_of_the_seat_to_act() -> None:
         buf = np.zeros(enc.size, np.float32)
         for view in views:
             assert np.array_equal(enc.encode(view, buf), fresh_tensor(game, view)), name
+
+
+def test_event_logs_that_differ_inside_the_opening(pocha: Any) -> None:
+    """The log's opening (the deal, as planes) of one stream's views: cut short, grown back,
+    two of its events swapped (the same planes: their order is not kept), another event
+    inside it, a shown card dealt twice (the opening ends there; the rest goes to slots):
+    each tensor is the one a new encoder writes, in any order."""
+    rng = random.Random(12)
+    state = pocha.new_initial_state()
+    while state.move_number() < 30 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    view = state.view(1)
+    events = view.events
+    run = next(k for k, e in enumerate(events) if e.actor >= 0)
+    assert run > 4
+    own = next(k for k in range(1, run) if not events[k].hidden)
+    logs = [events[:k] for k in (1, 2, run - 1, run, run + 1)]
+    logs.append(events[:1] + events[2:3] + events[1:2] + events[3:])  # two swapped
+    logs.append(events[:3] + events[run : run + 1] + events[3:run] + events[run + 1 :])
+    logs.append(events[: own + 1] + events[own : own + 1] + events[own + 1 :])  # shown twice
+    logs.append(events)
+    views = [dataclasses.replace(view, events=log) for log in logs]
+    enc = Encoder(pocha)
+    (opening,) = [p for p in enc.parts if p.kind == "opening"]
+    for order in (views, views[::-1], views[::2] + views[1::2]):
+        for v in order:
+            assert np.array_equal(enc.encode(v), fresh_tensor(pocha, v))
+    swapped, whole = enc.encode(views[5]), enc.encode(views[-1])
+    assert np.array_equal(swapped, whole)  # the opening's order is not kept
+    cut = enc.encode(views[2])
+    cells = slice(opening.offset, opening.offset + opening.size)
+    assert cut[cells].sum() == run - 1 and whole[cells].sum() == run
+    twice = enc.decode(enc.encode(views[7]))["events"]
+    assert twice[0][2] == events[own].action  # the card dealt again: the first slot

@@ -29,6 +29,8 @@ def field_value(view: Any, path: str) -> Any:
     for step in path.rstrip("?").split("."):
         if value is None:
             return None
+        if step == "opening":  # the event log's opening: read from the log itself
+            continue
         match = re.fullmatch(r"(\w+)\[(\d+)\]", step)
         if match:
             items = getattr(value, match.group(1))
@@ -39,9 +41,60 @@ def field_value(view: Any, path: str) -> Any:
     return value
 
 
+def opening_rows(enc: Encoder, log: str) -> list[tuple[str, int]]:
+    """The ``(kind, recipient)`` rows of the event log ``log``'s opening part (none: [])."""
+    for part in enc.parts:
+        if part.name == log + ".opening":
+            rows = []
+            for label in part.labels:
+                kind, _, to = label.partition(" to ")
+                rows.append((kind, int(to) if to else -1))
+            return rows
+    return []
+
+
+def split_opening(events: Any, rows: list[tuple[str, int]], enc: Encoder) -> tuple[int, Any]:
+    """The log's opening as the layout documents it, read independently of the encoder:
+    its length and, per row, the cards shown and the count of hidden ones. The opening is
+    the log's leading chance events that deal one card to a row's recipient (shown: the
+    ``card`` argument, with the card's deck-local index as action; hidden: no action), up
+    to a card already shown in its row or more hidden cards than the pack holds."""
+    d = len(enc.deck)
+    shown = dict.fromkeys(rows, 0)
+    hidden = dict.fromkeys(rows, 0)
+    run = 0
+    for event in events:
+        args = dict(event.args)
+        to = args.get("to", -1)
+        if event.actor != CHANCE or set(args) - {"to", "card"} or type(to) is not int:
+            break
+        if "to" in args and to < 0:
+            break
+        row = (event.kind, to)
+        card = args.get("card")
+        if row not in shown:
+            break
+        if event.hidden:
+            if event.action is not None or "card" in args or hidden[row] >= d:
+                break
+            hidden[row] += 1
+        else:
+            if not isinstance(card, Card) or event.action != enc.deck.index_of[card]:
+                break
+            if shown[row] >> card & 1:
+                break
+            shown[row] |= 1 << card
+        run += 1
+    planes = tuple((k, t, CardSet(shown[k, t]), hidden[k, t]) for k, t in rows)
+    return run, planes
+
+
 def expected(kind: str, value: Any, part: Any, view: Any, enc: Encoder) -> Any:
     """What the encoder's ``decode`` must give for a part of ``kind`` holding ``value``."""
     n = enc.game.num_players()
+    if kind == "opening":
+        log = part.name.removesuffix(".opening")
+        return split_opening(value or (), opening_rows(enc, log), enc)[1]
     if kind == "bool":
         return bool(value)
     if kind == "seat_values":
@@ -85,7 +138,8 @@ def expected(kind: str, value: Any, part: Any, view: Any, enc: Encoder) -> Any:
         return tuple(tuple(CardSet(m) for m in row) for row in planes)
     if kind == "events":
         slots = part.shape[0]
-        events = (value or ())[-slots:]
+        run, _ = split_opening(value or (), opening_rows(enc, part.name), enc)
+        events = (value or ())[run:][-slots:]
         out = []
         for e in events:
             actor = e.actor if e.actor >= 0 else CHANCE
@@ -167,11 +221,12 @@ def test_batch_equals_single_encodings(name: str, recall: bool) -> None:
 def test_observation_is_the_information_state_without_the_event_log() -> None:
     game = load_ready("pocha")
     full, obs = encoder_for(game), encoder_for(game, perfect_recall=False)
-    assert [p.name for p in full.parts if p.kind != "events"] == [p.name for p in obs.parts]
-    assert any(p.kind == "events" for p in full.parts)
+    log = ("events", "opening")
+    assert [p.name for p in full.parts if p.kind not in log] == [p.name for p in obs.parts]
+    assert [p.kind for p in full.parts if p.kind in log] == ["opening", "events"]
     view = sample_states(game, 2, 30)[-1].view(0)
     a, b = full.decode(full.encode(view)), obs.decode(obs.encode(view))
-    assert {k: v for k, v in a.items() if k != "events"} == b
+    assert {k: v for k, v in a.items() if not k.startswith("events")} == b
 
 
 def test_refuses_another_games_view_and_a_wrong_buffer() -> None:
@@ -269,12 +324,14 @@ def test_incremental_event_window_equals_fresh(name: str) -> None:
     fresh = Encoder(game, max_events=5)
     assert any(len(v.events) > 5 for v in views)
     (log,) = [p for p in enc.parts if p.kind == "events"]
+    rows = opening_rows(enc, log.name)
     for view in views + views[::-7]:
         fresh.forget()
         tensor = enc.encode(view)
         assert np.array_equal(tensor, fresh.encode(view))
         kept = enc.decode(tensor)[log.name]
-        assert [e[2] for e in kept] == [e.action for e in view.events[-5:]]
+        run, _ = split_opening(view.events, rows, enc)
+        assert [e[2] for e in kept] == [e.action for e in view.events[run:][-5:]]
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,14 @@ The layout of a game's tensor is derived from its view's dataclass fields and ty
 strings (phases, outcomes) are one-hot over the values the game uses, tricks are one plane
 per seat of the cards it played, a match view's live deal is encoded with its own layout,
 and the event log (``view.events``) is the *perfect-recall* part of the information state:
-one slot per event with its actor, kind, action and public seat values (a hidden action
-keeps only what the seat may see: who received the card). There are as many slots as the
-game's ``max_game_length`` (a match: its deals'), at most ``max_events`` (256 by default:
-a Trynka bank may last thousands of moves); past that the latest events are kept.
+its *opening* (the deal: the leading chance events that deal one card each, see
+:func:`opening_key`) as planes, per kind and recipient, of the cards shown and one cell per
+hidden card (the order of the deal is not kept: it is the shuffle's), then one slot per
+later event with its actor, kind, action and public seat values (a hidden action keeps only
+what the seat may see: who received the card). There are as many slots as the game's
+``max_game_length`` (a match: its deals') less the shortest opening seen, at most
+``max_events`` (256 by default: a Trynka bank may last thousands of moves); past that the
+latest events are kept.
 
 :class:`Encoder` is built once per game (``Encoder(game)``; cached by :func:`encoder_for`)
 and then writes any view of that game into a buffer:
@@ -103,6 +107,32 @@ class Discovery:
     cards: int = 0
     max_events: int = 0
     deal_specs: set[Any] = dataclasses.field(default_factory=set)
+    #: The ``(kind, recipient)`` of the chance card events that open a log (the deal, see
+    #: :func:`opening_key`) and the least length of such an opening seen ended by another
+    #: event (-1: none seen).
+    opening_rows: set[tuple[str, int]] = dataclasses.field(default_factory=set)
+    opening_min: int = -1
+
+
+def opening_key(event: Event) -> tuple[str, int] | None:
+    """``(kind, recipient)`` of a chance event that deals one card (shown: its ``card``
+    argument, hidden: no action), the recipient its ``to`` seat (-1: none); ``None`` for any
+    other event. The log's leading run of these is its *opening* (the deal), encoded as card
+    planes and counts rather than event slots."""
+    if event.actor != CHANCE:
+        return None
+    to = -1
+    card = False
+    for key, value in event.args:
+        if key == "to" and type(value) is int and value >= 0:
+            to = value
+        elif key == "card" and isinstance(value, Card):
+            card = True
+        else:
+            return None
+    if event.hidden:
+        return (event.kind, to) if event.action is None and not card else None
+    return (event.kind, to) if card and event.action is not None else None
 
 
 def _walk(value: Any, path: str, found: Discovery) -> None:
@@ -133,6 +163,16 @@ def _walk_view(view: PlayerView, prefix: str, found: Discovery) -> None:
         value = getattr(view, f.name)
         if f.name == "events":
             found.max_events = max(found.max_events, len(value))
+            if not isinstance(view, MatchView):
+                run = 0
+                while run < len(value):
+                    row = opening_key(value[run])
+                    if row is None:
+                        break
+                    found.opening_rows.add(row)
+                    run += 1
+                if run < len(value) and (found.opening_min < 0 or run < found.opening_min):
+                    found.opening_min = run
             for event in value:
                 found.kinds.add(event.kind)
                 for key, arg in event.args:
@@ -215,6 +255,9 @@ class Part:
     get: Callable[[Any], Any] | None = None
     #: The event log's ``(event_cells, slots, width)``: an event's cells inside its slot.
     event_log: tuple[Callable[[Event], tuple[int, ...]], int, int] | None = None
+    #: The event log's opening: ``(place, offset, size, row_size, d)``: ``place(event)``
+    #: is where an event goes in the opening (see :meth:`_Builder.event_log`).
+    opening: tuple[Callable[[Event], int], int, int, int, int] | None = None
 
 
 class _Context:
@@ -618,16 +661,24 @@ class _Builder:
 
     # -- the event log -------------------------------------------------------------------------
     def event_log(self, path: str, get: Callable[[Any], Any]) -> None:
+        """The event log's parts: its opening (the deal: chance's card events before anything
+        else, as planes; :func:`opening_key`), then one slot per later event."""
         ctx = self.ctx
         found = ctx.found
-        n, a = ctx.n, ctx.num_actions
-        slots = _event_slots(ctx)
+        n, a, d = ctx.n, ctx.num_actions, ctx.d
+        index_of = ctx.index_of
+        rows = sorted(found.opening_rows)
+        row_index = {row: r for r, row in enumerate(rows)}
+        slots = _event_slots(ctx, max(found.opening_min, 0) if rows else 0)
         kinds = sorted(found.kinds)
         kind_index = {k: i for i, k in enumerate(kinds)}
         seat_args = sorted(k for k in found.event_ints if k in SEAT_NAMES)
         k_other = len(kinds)
         width = (n + 1) + (k_other + 1) + a + 1 + len(seat_args) * n
-        o = self.offset
+        o_open = self.offset
+        row_size = 2 * d  # a row: the plane of the cards shown, then one cell per hidden card
+        open_size = len(rows) * row_size
+        o = o_open + open_size  # the slots
         kind_base = n + 1
         action_base = kind_base + k_other + 1
         hidden_at = action_base + a
@@ -654,15 +705,69 @@ class _Builder:
             result = cells[key] = tuple(out)
             return result
 
+        places: dict[tuple[Any, ...], int] = {}
+
+        def opening_place(event: Event) -> int:
+            """Where ``event`` goes in the opening (relative to its first cell): its row's
+            cell of the card (shown) or the row's first hidden cell (hidden: the row's count
+            of hidden cards is added); -1 if it is not an opening event (another kind or
+            recipient than the layout's rows, or a shown card whose action is not the card's
+            deck-local index: it goes to a slot, whole)."""
+            key = (event.actor, event.kind, event.action, event.args, event.hidden)
+            place = places.get(key)
+            if place is not None:
+                return place
+            place = -1
+            row = opening_key(event)
+            r = row_index.get(row) if row is not None else None
+            if r is not None:
+                if event.hidden:
+                    place = r * row_size + d
+                else:
+                    card = next(v for k, v in event.args if k == "card")
+                    index = index_of[card] if 0 <= card < len(index_of) else -1
+                    if index >= 0 and event.action == index:
+                        place = r * row_size + index
+            if len(places) >= 65_536:
+                places.clear()
+            places[key] = place
+            return place
+
+        def split(events: Sequence[Event]) -> tuple[int, list[int]]:
+            """``(length, cells)`` of the opening of ``events`` (absolute cells): its leading
+            opening events, up to a shown card already shown in its row or a row whose hidden
+            cells are all taken (the opening keeps every event whole)."""
+            counts = [0] * len(rows)
+            taken: set[int] = set()
+            out: list[int] = []
+            run = 0
+            for event in events:
+                place = opening_place(event)
+                if place < 0:
+                    break
+                r = place // row_size
+                if place - r * row_size >= d:  # hidden: the row's next hidden cell
+                    if counts[r] >= d:
+                        break
+                    place += counts[r]
+                    counts[r] += 1
+                elif place in taken:
+                    break
+                taken.add(place)
+                out.append(o_open + place)
+                run += 1
+            return run, out
+
         # Views of one seat taken one after another share their events: each stream keeps
         # its cells (an index array), so a new view costs its new events only. A stream is
-        # found by the seat and its first event, and its prefix checked by tuple comparison
-        # (identity first, in C).
+        # found by the seat and its first slot's event, and its prefix checked by tuple
+        # comparison (identity first, in C).
         streams: dict[tuple[Any, int], tuple[tuple[Event, ...], Index, list[int]]] = {}
         empty: Index = np.zeros(0, np.int64)
 
-        def cells_of(events: Sequence[Event], seat: Any) -> Index:
-            """The absolute cells of ``seat``'s ``events`` (at most ``slots`` of them)."""
+        def slot_cells(events: tuple[Event, ...], seat: Any) -> Index:
+            """The absolute cells of ``seat``'s ``events`` after the opening (at most
+            ``slots`` of them: the latest)."""
             if len(events) > slots:  # the latest events only: no stream
                 out: list[int] = []
                 base = o
@@ -672,7 +777,6 @@ class _Builder:
                 return np.asarray(out, np.int64)
             if not events:
                 return empty
-            events = tuple(events)
             count = len(events)
             known, cells, ends = 0, empty, []
             key = (seat, id(events[0]))  # seats may share event objects (hidden ones)
@@ -702,11 +806,29 @@ class _Builder:
             streams[key] = (events, cells, ends)
             return cells
 
+        def cells_of(events: Sequence[Event], seat: Any) -> Index:
+            """The absolute cells of ``seat``'s ``events``: the opening's, then the slots'."""
+            events = tuple(events)
+            run, opening = split(events)
+            later = slot_cells(events[run:], seat)
+            return np.concatenate((np.asarray(opening, np.int64), later)) if opening else later
+
         def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
             ones.extend(cells_of(get(view) or (), view.seat).tolist())
 
         def write_array(view: Any) -> Index:
             return cells_of(get(view) or (), view.seat)
+
+        def no_cells(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
+            """The opening's cells are written with the slots' (the log's ``write``)."""
+
+        def read_opening(t: Buffer) -> Any:
+            out = []
+            for r, (kind, to) in enumerate(rows):
+                base = o_open + r * row_size
+                shown = _cardset(ctx, t[base : base + d])
+                out.append((kind, to, shown, int(np.count_nonzero(t[base + d : base + 2 * d]))))
+            return tuple(out)
 
         def read(t: Buffer) -> Any:
             out = []
@@ -728,10 +850,27 @@ class _Builder:
                 out.append((actor, kind, action, bool(row[hidden_at]), tuple(args)))
             return tuple(out)
 
+        if rows:
+            names = [f"{kind} to {to}" if to >= 0 else kind for kind, to in rows]
+            meaning = (
+                f"the log's opening (chance dealing cards before anything else), per kind and "
+                f"recipient {names}: the plane of the cards shown, then one cell per hidden "
+                "card (their count); their order is not kept"
+            )
+            self.add(
+                "opening",
+                path + ".opening",
+                open_size,
+                (len(rows), 2, d),
+                meaning,
+                no_cells,
+                read_opening,
+                tuple(names),
+            )
         meaning = (
-            f"{slots} slots of {width}: actor one-hot (seats, chance), kind one-hot {kinds} "
-            f"then other, action one-hot (0…{a - 1}), 1 if hidden, public seats {seat_args}; "
-            "the latest events if there are more"
+            f"{slots} slots of {width}, one per event after the opening: actor one-hot "
+            f"(seats, chance), kind one-hot {kinds} then other, action one-hot (0…{a - 1}), "
+            f"1 if hidden, public seats {seat_args}; the latest events if there are more"
         )
         self.add(
             "events", path, slots * width, (slots, width), meaning, write, read, tuple(seat_args)
@@ -739,16 +878,18 @@ class _Builder:
         self.parts[-1].write_array = write_array
         self.parts[-1].get = get
         self.parts[-1].event_log = (event_cells, slots, width)
+        self.parts[-1].opening = (opening_place, o_open, open_size, row_size, d)
 
 
 #: The most event slots a layout has by default (a Trynka bank may last thousands of moves).
 MAX_EVENT_SLOTS: Final = 256
 
 
-def _event_slots(ctx: _Context) -> int:
-    """Slots of the event log: the game's length bound (a match: its deals' bound), at most
-    ``max_events`` (:data:`MAX_EVENT_SLOTS` by default)."""
-    bound = _event_bound(ctx)
+def _event_slots(ctx: _Context, opening: int = 0) -> int:
+    """Slots of the event log: the game's length bound (a match: its deals' bound) less the
+    least opening seen (its events have no slots), at most ``max_events``
+    (:data:`MAX_EVENT_SLOTS` by default)."""
+    bound = max(1, _event_bound(ctx) - opening)
     return bound if ctx.max_events is None else min(bound, ctx.max_events)
 
 
@@ -812,9 +953,6 @@ def _identity(view: Any) -> Any:
 #: stream is dropped first.
 MAX_STREAMS: Final = 512
 MAX_STREAM_BYTES: Final = 32 << 20
-#: The most events whose slot an event log keeps by the event's identity (about a hundred
-#: deals' worth: a bigger table is slower to look up, and keeps more old events alive).
-MAX_KNOWN_EVENTS: Final = 16_384
 #: The most tensors :meth:`Encoder.forget` keeps for new streams, and their most bytes.
 MAX_SPARE_STREAMS: Final = 256
 MAX_SPARE_BYTES: Final = 8 << 20
@@ -858,21 +996,24 @@ class _Stream:
     C), the field values it encodes and each field's own memo (the cells it set, the cards
     of its plane, the events written...)."""
 
-    __slots__ = ("bytes_view", "direct", "memo", "mv", "values", "vec")
+    __slots__ = ("bytes_view", "direct", "memo", "mv", "values", "vec", "zeros")
 
-    def __init__(self, size: int, fields: int) -> None:
+    def __init__(self, size: int, fields: int, zeros: Any) -> None:
         #: Whether the views' instance dicts hold the fields in the encoder's order.
         self.direct = False
         self.vec: Buffer = np.zeros(size, np.float32)
         self.mv: Any = self.vec.data
         self.bytes_view: Any = self.mv.cast("B")
+        #: The bytes of a zero tensor (shared by the encoder's streams): a clear is a memcpy
+        #: (numpy's fill writes cell by cell).
+        self.zeros: Any = zeros
         self.values: list[Any] = [_UNSEEN] * fields
         self.memo: list[Any] = [None] * fields
 
     def clear(self) -> None:
         """Back to a new stream's state: a zero tensor, no values."""
         self.direct = False
-        self.vec.fill(0.0)
+        self.bytes_view[_ALL] = self.zeros
         fields = len(self.values)
         self.values = [_UNSEEN] * fields
         self.memo = [None] * fields
@@ -889,6 +1030,9 @@ class _Field:
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """Bring the field's cells in ``stream`` from ``old`` to ``new``."""
         raise NotImplementedError
+
+    def forget(self) -> None:
+        """Drop what the field keeps of the streams' values (:meth:`Encoder.forget`)."""
 
 
 class _Cells(_Field):
@@ -964,6 +1108,8 @@ class _Numbers(_Field):
         if self.single:
             if old is _UNSEEN or new != old:
                 stream.mv[self.o] = 0.0 if new is None else float(new)
+            return
+        if old is not _UNSEEN and new == old:  # equal numbers: the same cells
             return
         try:
             block = self.blocks.get(new)
@@ -1117,11 +1263,14 @@ class _TrickList(_Field):
 
 
 class _EventLog(_Field):
-    """The event log: the slots from the first event that differs from the stream's last
-    log are written again (a longer log of the same deal: its new events only; the slots
-    past the new log cleared). Each event's slot is kept as the bytes of its float32 cells, by
-    the event's identity (with the event, so that the identity stays its own) and by what
-    decides them (actor, kind, action, arguments); the new slots are written as one block."""
+    """The event log: its opening (the deal's card events, as planes) written again when it
+    changed (a stream's first view, a view in the middle of the deal), then the slots from
+    the first event that differs from the stream's last log (a longer log of the same deal:
+    its new events only; the slots past the new log cleared). The stream's last log is
+    compared item by item, identity first, in one loop (no slice made). Each event's slot is
+    kept as the bytes of its float32 cells, by the event's identity (with the event, so that
+    the identity stays its own) and by what decides them (actor, kind, action, arguments);
+    one new slot is written by its preset byte range, several as one block."""
 
     def __init__(self, i: int, part: Part) -> None:
         super().__init__(i)
@@ -1131,12 +1280,33 @@ class _EventLog(_Field):
         self.width = part.event_log[2]
         self.o = part.offset
         self.size = part.size
-        # (event, row): by the event's id, and the last one written in each slot (the
-        # streams of one deal write the same events in the same slots: no lookup)
-        self.by_id: dict[int, tuple[Any, ...]] = {}
+        opening = part.opening
+        self.has_opening = opening is not None
+        place, o_open, open_size, row_size, d = (
+            opening if opening is not None else (_no_place, 0, 0, 1, 1)
+        )
+        #: ``place(event)``: where an event goes in the opening (-1: not an opening event).
+        self.opening_place: Callable[[Event], int] = place
+        self.row_size = row_size
+        self.d = d
+        #: The opening's cell numbers (as objects), byte range and zero bytes; the place of
+        #: the event last seen at each of its positions, and by the event's identity.
+        self.open_cell: list[Any] = list(range(o_open, o_open + open_size))
+        self.open_span = slice(4 * o_open, 4 * (o_open + open_size))
+        self.open_zeros: Any = memoryview(bytes(4 * open_size))
+        self.open_at: list[tuple[Any, ...] | None] = [None] * (2 * open_size)
+        # (event, row): the last one written in each slot (the streams of one deal write
+        # the same events in the same slots: no lookup)
         self.at_slot: list[tuple[Any, ...] | None] = [None] * self.slots
         self.rows: dict[tuple[Any, ...], bytes] = {}
         self.zeros: Any = memoryview(bytes(4 * part.size))
+        #: The byte offset of each slot in the tensor (then the log's end), as objects, and
+        #: each slot's byte range (made once).
+        width = self.width
+        self.at_byte: list[Any] = [4 * (self.o + j * width) for j in range(self.slots + 1)]
+        self.span: list[Any] = [
+            slice(self.at_byte[j], self.at_byte[j + 1]) for j in range(self.slots)
+        ]
 
     def row(self, event: Event) -> bytes:
         """The float32 cells of ``event``'s slot, as bytes (kept by what decides them)."""
@@ -1151,52 +1321,129 @@ class _EventLog(_Field):
             self.rows[key] = row
         return row
 
+    def row_at(self, event: Any, j: int) -> bytes:
+        """The bytes of ``event``'s slot, written at slot ``j``: the last event written there
+        if it is this one (the streams of one deal write the same events in the same
+        slots), else made or found by what decides them."""
+        at_slot = self.at_slot
+        known: tuple[Any, ...] | None = at_slot[j]
+        if known is None or known[0] is not event:
+            known = (event, self.row(event))
+            at_slot[j] = known
+        row: bytes = known[1]
+        return row
+
+    def forget(self) -> None:
+        """Drop the events last written in each slot (the forgotten streams'); the events'
+        rows and places, kept by what decides them, stay."""
+        self.at_slot = [None] * len(self.at_slot)
+        self.open_at = [None] * len(self.open_at)
+
+    def place_at(self, event: Any, j: int) -> int:
+        """``event``'s place in the opening (-1: none), the event being the ``j``-th: the
+        last hidden or shown event seen there if it is this one (the streams of one deal
+        see the same events in the same places, a hidden card's event shared by the seats
+        that do not hold it), else asked (the place is kept by what decides it)."""
+        open_at = self.open_at
+        known: tuple[Any, ...] | None = open_at[2 * j]
+        if known is None or known[0] is not event:
+            known = open_at[2 * j + 1]
+            if known is None or known[0] is not event:
+                place = self.opening_place(event)
+                known = (event, place)
+                row_size = self.row_size
+                hidden = place >= 0 and place - (place // row_size) * row_size >= self.d
+                open_at[2 * j if hidden else 2 * j + 1] = known
+        found: int = known[1]
+        return found
+
+    def write_opening(self, events: tuple[Any, ...], stream: _Stream) -> int:
+        """Write the opening of ``events`` into the stream's (cleared) opening cells: its
+        leading opening events, up to a card already shown in its row or a row whose hidden
+        cells are all taken (as :meth:`_Builder.event_log`'s ``split``); its length."""
+        d = self.d
+        row_size = self.row_size
+        counts = [0] * (len(self.open_cell) // row_size)
+        cell = self.open_cell
+        mv = stream.mv
+        count = len(events)
+        limit = len(self.open_cell)
+        run = 0
+        while run < count and run < limit:
+            place = self.place_at(events[run], run)
+            if place < 0:
+                break
+            r = place // row_size
+            if place - r * row_size >= d:  # hidden: the row's next hidden cell
+                k = counts[r]
+                if k >= d:
+                    break
+                place += k
+                counts[r] = k + 1
+            elif mv[cell[place]] != 0.0:  # this card shown already
+                break
+            mv[cell[place]] = _ONE
+            run += 1
+        return run
+
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
         """See :class:`_Field`."""
         events: tuple[Any, ...] = () if new is None else tuple(new)
         count = len(events)
-        slots, width, o = self.slots, self.width, self.o
-        if count > slots:  # the latest events only
-            events = events[count - slots :]
-            count = slots
+        i = self.i
         memo = stream.memo
-        before: tuple[Any, ...] = memo[self.i] or ()  # the events in the slots, in order
+        state: list[Any] | None = memo[i]  # [the log last written, its opening's length]
+        if state is None:
+            state = memo[i] = [(), 0]
+        before: tuple[Any, ...] = state[0]
+        run_before: int = state[1]
         written = len(before)
-        if written <= count and events[:written] == before:  # compared in C, identity first
-            start = written
-            if start == count:
-                memo[self.i] = events
-                return
-        else:  # the slots from the first event that differs
-            limit = min(written, count)
-            start = 0
-            while start < limit:
-                a, b = events[start], before[start]
-                if a is not b and a != b:
-                    break
-                start += 1
-            if written > start:
-                stream.bytes_view[4 * (o + start * width) : 4 * (o + written * width)] = self.zeros[
-                    : 4 * (written - start) * width
-                ]
-        by_id, at_slot = self.by_id, self.at_slot
-        rows: list[Any] = []
-        for j in range(start, count):
-            event = events[j]
-            known: tuple[Any, ...] | None = at_slot[j]  # the last event written in slot j
-            if known is None or known[0] is not event:
-                known = by_id.get(id(event))
-                if known is None or known[0] is not event:
-                    if len(by_id) >= MAX_KNOWN_EVENTS:
-                        by_id.clear()
-                    known = (event, self.row(event))
-                    by_id[id(event)] = known
-                at_slot[j] = known
-            rows.append(known[1])
-        block = rows[0] if len(rows) == 1 else b"".join(rows)
-        at = 4 * (o + start * width)
-        stream.bytes_view[at : at + len(block)] = block
-        memo[self.i] = events
+        limit = written if written < count else count
+        start = 0  # the first event that differs (compared identity first)
+        while start < limit:
+            a = events[start]
+            b = before[start]
+            if a is not b and a != b:
+                break
+            start += 1
+        if start == count and start == written:
+            state[0] = events
+            return
+        slots = self.slots
+        bv = stream.bytes_view
+        run = run_before
+        if self.has_opening and (start <= run_before or run_before == written):
+            # the opening may have changed (or, the last log being all opening, grown)
+            if run_before:
+                bv[self.open_span] = self.open_zeros
+            run = self.write_opening(events, stream)
+        # the slots: events[first + j] in slot j (the latest ones if there are more)
+        first = run if count - run <= slots else count - slots
+        first_before = run_before if written - run_before <= slots else written - slots
+        used = count - first
+        used_before = written - first_before
+        if first != first_before or first != run or first_before != run_before:
+            from_slot = 0  # every slot moved
+        else:
+            from_slot = start - first if start > first else 0
+        at_byte = self.at_byte
+        if used_before > used and used_before > from_slot:  # slots past the new log: cleared
+            low = used if used > from_slot else from_slot
+            bv[at_byte[low] : at_byte[used_before]] = self.zeros[
+                : 4 * (used_before - low) * self.width
+            ]
+        if used - from_slot == 1:
+            bv[self.span[from_slot]] = self.row_at(events[first + from_slot], from_slot)
+        elif used > from_slot:
+            rows = [self.row_at(events[first + j], j) for j in range(from_slot, used)]
+            bv[at_byte[from_slot] : at_byte[used]] = b"".join(rows)
+        state[0] = events
+        state[1] = run
+
+
+def _no_place(event: Event) -> int:
+    """No opening: no event has a place in it."""
+    return -1
 
 
 def _starts_with(items: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
@@ -1258,6 +1505,8 @@ def _field_updater(ctx: _Context, i: int, parts: list[Part]) -> _Field:
             return _TrickCells(i, part, ctx.n, ctx.d, ctx.index_of)
         if part.kind == "events" and part.event_log is not None:
             return _EventLog(i, part)
+    if len(parts) == 2 and parts[0].kind == "opening" and parts[1].event_log is not None:
+        return _EventLog(i, parts[1])  # the log's opening, then its slots
     return _Cells(i, parts)
 
 
@@ -1313,6 +1562,7 @@ class Encoder:
         by_name = dict(zip(self._fields, self._updaters, strict=True))
         self._plan: list[_Field | None] = [by_name.get(f) for f in self._dict_names + outside]
         self._streams: dict[int, _Stream] = {}
+        self._zeros: Any = memoryview(bytes(4 * self.size))
         self._spare: list[_Stream] = []
         self._seat_codes: int = game.num_players() + 1
         # the caller's last buffer and its bytes (None: not C-contiguous float32)
@@ -1425,11 +1675,13 @@ class Encoder:
             stream = streams.pop(next(iter(streams)))
             stream.clear()
             return stream
-        return _Stream(self.size, len(self._plan) + len(self._fields))
+        return _Stream(self.size, len(self._plan) + len(self._fields), self._zeros)
 
     def forget(self) -> None:
         """Drop every stream (the next view of each is written whole); a few of their
         tensors are kept, cleared, for the next new streams."""
+        for field in self._updaters:
+            field.forget()
         keep = max(0, min(MAX_SPARE_STREAMS, MAX_SPARE_BYTES // (4 * max(1, self.size))))
         keep -= len(self._spare)
         for stream in self._streams.values():
