@@ -255,9 +255,11 @@ class Part:
     get: Callable[[Any], Any] | None = None
     #: The event log's ``(event_cells, slots, width)``: an event's cells inside its slot.
     event_log: tuple[Callable[[Event], tuple[int, ...]], int, int] | None = None
-    #: The event log's opening: ``(place, offset, size, row_size, d)``: ``place(event)``
-    #: is where an event goes in the opening (see :meth:`_Builder.event_log`).
-    opening: tuple[Callable[[Event], int], int, int, int, int] | None = None
+    #: The event log's opening: ``(kind_rows, index_of, offset, size, row_size, d)``: the
+    #: row of each kind by recipient (``kind_rows[kind][to + 1]``, -1: none; see
+    #: :meth:`_Builder.event_log`), each card id's deck-local index, where the opening's
+    #: cells are, each row's size and the pack's.
+    opening: tuple[dict[str, list[int]], list[int], int, int, int, int] | None = None
 
 
 class _Context:
@@ -878,7 +880,11 @@ class _Builder:
         self.parts[-1].write_array = write_array
         self.parts[-1].get = get
         self.parts[-1].event_log = (event_cells, slots, width)
-        self.parts[-1].opening = (opening_place, o_open, open_size, row_size, d)
+        kind_rows: dict[str, list[int]] = {}
+        for (kind, to), r in row_index.items():
+            kind_rows.setdefault(kind, [-1] * (n + 1))[to + 1] = r
+        cards = [int(i) for i in index_of]
+        self.parts[-1].opening = (kind_rows, cards, o_open, open_size, row_size, d)
 
 
 #: The most event slots a layout has by default (a Trynka bank may last thousands of moves).
@@ -953,6 +959,10 @@ def _identity(view: Any) -> Any:
 #: stream is dropped first.
 MAX_STREAMS: Final = 512
 MAX_STREAM_BYTES: Final = 32 << 20
+#: The most events whose slot or place an event log keeps by the event's identity (about
+#: thirty deals' worth: a bigger table is slower to look up, and keeps more old events
+#: alive; it is emptied when full).
+MAX_KNOWN_EVENTS: Final = 4096
 #: The most tensors :meth:`Encoder.forget` keeps for new streams, and their most bytes.
 MAX_SPARE_STREAMS: Final = 256
 MAX_SPARE_BYTES: Final = 8 << 20
@@ -1282,11 +1292,13 @@ class _EventLog(_Field):
         self.size = part.size
         opening = part.opening
         self.has_opening = opening is not None
-        place, o_open, open_size, row_size, d = (
-            opening if opening is not None else (_no_place, 0, 0, 1, 1)
+        kind_rows, index_of, o_open, open_size, row_size, d = (
+            opening if opening is not None else ({}, [], 0, 0, 1, 1)
         )
-        #: ``place(event)``: where an event goes in the opening (-1: not an opening event).
-        self.opening_place: Callable[[Event], int] = place
+        #: The opening's row of each kind by recipient (``[to + 1]``; -1: none).
+        self.kind_rows: dict[str, list[int]] = kind_rows
+        #: The deck-local index of each card id (-1: not in the pack).
+        self.index_of: list[int] = index_of
         self.row_size = row_size
         self.d = d
         #: The opening's cell numbers (as objects), byte range and zero bytes; the place of
@@ -1295,6 +1307,10 @@ class _EventLog(_Field):
         self.open_span = slice(4 * o_open, 4 * (o_open + open_size))
         self.open_zeros: Any = memoryview(bytes(4 * open_size))
         self.open_at: list[tuple[Any, ...] | None] = [None] * (2 * open_size)
+        # (event, row or place) by the event's identity (a view out of order, a hidden
+        # card's event seen by another seat in between)
+        self.by_id: dict[int, tuple[Any, ...]] = {}
+        self.open_by_id: dict[int, tuple[Any, ...]] = {}
         # (event, row): the last one written in each slot (the streams of one deal write
         # the same events in the same slots: no lookup)
         self.at_slot: list[tuple[Any, ...] | None] = [None] * self.slots
@@ -1328,7 +1344,13 @@ class _EventLog(_Field):
         at_slot = self.at_slot
         known: tuple[Any, ...] | None = at_slot[j]
         if known is None or known[0] is not event:
-            known = (event, self.row(event))
+            by_id = self.by_id
+            known = by_id.get(id(event))
+            if known is None or known[0] is not event:
+                if len(by_id) >= MAX_KNOWN_EVENTS:
+                    by_id.clear()
+                known = (event, self.row(event))
+                by_id[id(event)] = known
             at_slot[j] = known
         row: bytes = known[1]
         return row
@@ -1338,6 +1360,40 @@ class _EventLog(_Field):
         rows and places, kept by what decides them, stay."""
         self.at_slot = [None] * len(self.at_slot)
         self.open_at = [None] * len(self.open_at)
+
+    def place(self, event: Any) -> int:
+        """Where ``event`` goes in the opening, relative to its first cell: its row's cell
+        of the card (shown) or the row's first hidden cell (hidden); -1 if it is not an
+        opening event (as the builder's ``opening_place``: see :func:`opening_key`)."""
+        if event.actor != CHANCE:
+            return -1
+        to = -1
+        card = -1
+        args: tuple[Any, ...] = event.args
+        for item in args:
+            key = item[0]
+            value = item[1]
+            if key == "to" and type(value) is int and value >= 0:
+                to = value
+            elif key == "card" and isinstance(value, Card):
+                if card < 0:
+                    card = value
+            else:
+                return -1
+        rows = self.kind_rows.get(event.kind)
+        if rows is None or to + 1 >= len(rows):
+            return -1
+        r = rows[to + 1]
+        if r < 0:
+            return -1
+        action = event.action
+        if event.hidden:
+            return r * self.row_size + self.d if action is None and card < 0 else -1
+        index_of = self.index_of
+        if card < 0 or action is None or card >= len(index_of):
+            return -1
+        index = index_of[card]
+        return r * self.row_size + index if index >= 0 and action == index else -1
 
     def place_at(self, event: Any, j: int) -> int:
         """``event``'s place in the opening (-1: none), the event being the ``j``-th: the
@@ -1349,8 +1405,14 @@ class _EventLog(_Field):
         if known is None or known[0] is not event:
             known = open_at[2 * j + 1]
             if known is None or known[0] is not event:
-                place = self.opening_place(event)
-                known = (event, place)
+                by_id = self.open_by_id
+                known = by_id.get(id(event))
+                if known is None or known[0] is not event:
+                    if len(by_id) >= MAX_KNOWN_EVENTS:
+                        by_id.clear()
+                    known = (event, self.place(event))
+                    by_id[id(event)] = known
+                place: int = known[1]
                 row_size = self.row_size
                 hidden = place >= 0 and place - (place // row_size) * row_size >= self.d
                 open_at[2 * j if hidden else 2 * j + 1] = known
@@ -1439,11 +1501,6 @@ class _EventLog(_Field):
             bv[at_byte[from_slot] : at_byte[used]] = b"".join(rows)
         state[0] = events
         state[1] = run
-
-
-def _no_place(event: Event) -> int:
-    """No opening: no event has a place in it."""
-    return -1
 
 
 def _starts_with(items: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
