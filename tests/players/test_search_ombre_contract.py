@@ -387,11 +387,13 @@ def test_the_ombres_weights_favour_the_true_defender_hands() -> None:
 
 def test_the_ombres_weighed_worlds_play_legal_cards() -> None:
     """With ``prior_as_ombre`` the search as ombre plays legal cards; the parameter is read
-    as a whole number."""
+    as a whole number; ``max_worlds`` reaches the cards' cap."""
     game: Any = tapete.load_game("ombre")
     player: Any = load("search", worlds=3, prior_as_ombre="4")
     assert player._ombre_search().prior_as_ombre == 4
     assert load("search")._ombre_search().prior_as_ombre == 0  # off by default
+    assert load("search", max_worlds="50")._ombre_search().max_worlds == 50
+    assert load("search-strong")._ombre_search().max_worlds == 400
     with pytest.raises(ConfigError):
         load("search", prior_as_ombre="many")._ombre_search()
     search = OmbreSearch(worlds=3, prior_as_ombre=4)

@@ -235,13 +235,15 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     defender plays for: ``coalition`` or ``own``), ``defender_exchange`` (search a
     defender's exchange too) and ``prior_as_ombre`` (the ombre's card-play worlds weighed
     by the defenders' passes and exchanges: the number of worlds drawn for each solved;
-    default 0, off)."""
+    default 0, off); ``max_worlds`` caps the worlds of a card decision (400)."""
     out: dict[str, Any] = {}
     for name in ("contract", "prior", "defender_exchange"):
         if name in params:
             out[name] = params[name] not in (False, 0, "0", "false", "no", "off")
     if "defend" in params:
         out["defend"] = str(params["defend"])
+    if "max_worlds" in params:  # the cards' cap of worlds a decision (400)
+        out["max_worlds"] = _positive_int("max_worlds", params["max_worlds"])
     if "prior_as_ombre" in params:
         try:
             out["prior_as_ombre"] = int(params["prior_as_ombre"])
