@@ -183,20 +183,12 @@ def test_the_prior_favours_the_true_ombre_hand() -> None:
     """Against rule bots, the ombre's true nine cards weigh more than sampled ones."""
     game: Any = tapete.load_game("ombre")
     prior = OmbrePrior.shared()
-    bots = [load("rule")] * 3
     higher = total = 0
     for seed in range(60):
-        state: Any = game.new_initial_state()
-        rng = random.Random(seed)
-        while not state.is_terminal() and state.phase() != "play":
-            legal = state.legal_actions()
-            if state.is_chance_node():
-                state.apply_action(rng.choice(legal))
-            else:
-                seat = state.current_player()
-                state.apply_action(bots[seat].choose(state.view(seat), legal, rng))
-        if state.is_terminal():
+        state = _rule_deal_in_play(game, seed)
+        if state is None:
             continue
+        rng = random.Random(1000 + seed)
         ombre = state.ombre
         view: Any = state.view((ombre + 1) % 3)
         k = view.drawn[ombre]

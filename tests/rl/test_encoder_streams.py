@@ -101,17 +101,23 @@ def test_a_batch_into_a_strided_buffer(pocha: Any, pocha_views: list[Any], refer
         assert np.array_equal(out[k], reference[k, True])
 
 
+def _played_at_random(game: Any, rng: random.Random, moves: int = 30) -> Any:
+    """A state of ``game`` after ``moves`` random moves (chance ones by their odds)."""
+    state = game.new_initial_state()
+    while state.move_number() < moves and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def test_event_logs_that_part_from_the_streams_last_one(pocha: Any) -> None:
     """Views of one stream (the same seat and first event) whose logs share a prefix and
     then differ — another line of play grafted on, a log cut short, events equal but not
     the same objects — each get their own log, slot by slot."""
     rng = random.Random(4)
-    state = pocha.new_initial_state()
-    while state.move_number() < 30 and not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = _played_at_random(pocha, rng)
     lines = []
     for seed in (5, 6, 7):  # three lines of play from the same position (clones)
         line_rng = random.Random(seed)
@@ -190,12 +196,7 @@ def test_event_logs_that_differ_inside_the_opening(pocha: Any) -> None:
     inside it, a shown card dealt twice (the opening ends there; the rest goes to slots):
     each tensor is the one a new encoder writes, in any order."""
     rng = random.Random(12)
-    state = pocha.new_initial_state()
-    while state.move_number() < 30 and not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = _played_at_random(pocha, rng)
     view = state.view(1)
     events = view.events
     run = next(k for k, e in enumerate(events) if e.actor >= 0)
