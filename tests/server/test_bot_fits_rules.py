@@ -30,9 +30,9 @@ def test_a_bot_that_does_not_play_the_game_is_refused_at_creation(sqlite_url: st
                 )
             assert refused.value.code == "bad_player"
             assert "tresillo" in refused.value.detail and "seat 0" in refused.value.detail
-            table, _, _, _ = await manager.create(
+            table, _, _, _ = await manager.create(  # bots slow enough not to end the session
                 TableSpec(game="tresillo", params={}, seats=(SeatSpec("bot", "rule"),) * 4,
-                          bot_delay=0.0)
+                          bot_delay=1.0)
             )  # fmt: skip
             assert table.data.status == "playing"
             assert await store.aread(st.list_live_tables) == [table.data.id]  # one stored
