@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -65,15 +66,11 @@ def test_counted_tricks_equal_the_rule_bots_count(params: dict[str, object]) -> 
     assert checked >= 60
 
 
-def test_bid_shade_counts_a_trick_fewer_with_its_weight() -> None:
-    """One card, the ace of trumps: bid 1 makes it (15), bid 0 misses (-5); shaded by 0.5,
-    each is half its own score and half the score one trick lower (10 for bid 0, -5 for 1)."""
-    from tapete.solvers.pocha import PochaTables
+def _bid_values(tables: Any, world: Any, shade: float = 0.0, lift: float = 0.0) -> Any:
+    """The first seat's value of bids 0 and 1 in ``world`` (one playout, nobody has bid yet,
+    no trump played), with ``bid_shade`` ``shade`` and ``bid_lift`` ``lift``."""
     from tapete.solvers.pocha_search import bid_weights, evaluate_bids
 
-    tables = PochaTables.from_params({"n_players": 3, "hand_size": 1, "deck": "36"})
-    k = tables.cards_per_suit
-    world = np.array([[1 << (k - 1), 1 << 0, 1 << k]], dtype=np.uint64)
     bids = np.array([-1, -1, -1], dtype=np.int64)
     st = np.zeros(pk.ST_SIZE, dtype=np.int64)
     st[pk.ST_BEST_TRUMP] = -1
@@ -81,9 +78,21 @@ def test_bid_shade_counts_a_trick_fewer_with_its_weight() -> None:
     weights = bid_weights(world, np.zeros(3, dtype=np.uint64), bids, st, tables.rp, 1.0)
     candidates = np.array([0, 1], dtype=np.int64)
     rng = np.array([7], dtype=np.uint64)
-    plain = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, np.zeros((0, 3)))
-    shaded = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng,
-                           np.zeros((0, 3)), 0.5)  # fmt: skip
+    empty = np.zeros((0, 3))
+    return evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, empty, shade, 0,
+                         lift)  # fmt: skip
+
+
+def test_bid_shade_counts_a_trick_fewer_with_its_weight() -> None:
+    """One card, the ace of trumps: bid 1 makes it (15), bid 0 misses (-5); shaded by 0.5,
+    each is half its own score and half the score one trick lower (10 for bid 0, -5 for 1)."""
+    from tapete.solvers.pocha import PochaTables
+
+    tables = PochaTables.from_params({"n_players": 3, "hand_size": 1, "deck": "36"})
+    k = tables.cards_per_suit
+    world = np.array([[1 << (k - 1), 1 << 0, 1 << k]], dtype=np.uint64)
+    plain = _bid_values(tables, world)
+    shaded = _bid_values(tables, world, 0.5)
     assert list(plain) == [-5.0, 15.0]
     assert list(shaded) == [0.5 * -5 + 0.5 * 10, 0.5 * 15 + 0.5 * -5]
 
@@ -93,7 +102,6 @@ def test_bid_lift_counts_a_trick_more_with_its_weight() -> None:
     one trick. Lifted by 0.25, each bid counts a quarter of the score one trick more (two
     tricks: -10 for bid 0, -5 for 1); with a shade of 0.5 too, half of one trick fewer."""
     from tapete.solvers.pocha import PochaTables
-    from tapete.solvers.pocha_search import bid_weights, evaluate_bids
 
     tables = PochaTables.from_params({"n_players": 3, "hand_size": 2, "deck": "36"})
     k = tables.cards_per_suit
@@ -103,19 +111,9 @@ def test_bid_lift_counts_a_trick_more_with_its_weight() -> None:
         1 << 2 | 1 << (2 * k - 2),
     )
     world = np.array([[mine, second, third]], dtype=np.uint64)
-    bids = np.array([-1, -1, -1], dtype=np.int64)
-    st = np.zeros(pk.ST_SIZE, dtype=np.int64)
-    st[pk.ST_BEST_TRUMP] = -1
-    args = (np.zeros(3, dtype=np.int64), np.zeros(3, dtype=np.int64), st, tables.rp)
-    weights = bid_weights(world, np.zeros(3, dtype=np.uint64), bids, st, tables.rp, 1.0)
-    candidates = np.array([0, 1], dtype=np.int64)
-    rng = np.array([7], dtype=np.uint64)
-    empty = np.zeros((0, 3))
-    plain = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, empty)
-    lifted = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, empty, 0.0, 0,
-                           0.25)  # fmt: skip
-    both = evaluate_bids(world, weights, bids, *args, candidates, 1, 0.0, rng, empty, 0.5, 0,
-                         0.25)  # fmt: skip
+    plain = _bid_values(tables, world)
+    lifted = _bid_values(tables, world, 0.0, 0.25)
+    both = _bid_values(tables, world, 0.5, 0.25)
     assert list(plain) == [-5.0, 15.0]
     assert list(lifted) == [0.75 * -5 + 0.25 * -10, 0.75 * 15 + 0.25 * -5]
     assert list(both) == [0.25 * -5 + 0.5 * 10 + 0.25 * -10, 0.25 * 15 + 0.5 * -5 + 0.25 * -5]
