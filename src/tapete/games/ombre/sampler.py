@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from tapete.cards import iter_bits
-from tapete.engine.api import TERMINAL, PlayerView
-from tapete.engine.sampling import assign_cards
-from tapete.errors import IllegalActionError, InconsistentViewError
+from tapete.engine.api import PlayerView
+from tapete.engine.sampling import assign_cards, replay_deal
+from tapete.errors import InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID, CARD_INDEX, N_CARDS
 from tapete.games.ombre.actions import NUM_DISTINCT_ACTIONS as N_ACTIONS
 from tapete.games.ombre.rules import OmbreRules
@@ -196,20 +196,11 @@ def sample_deal(game: OmbreGame, view: PlayerView, rng: random.Random) -> OmbreS
     """A full deal of ``game`` consistent with ``view`` (see the module's docstring)."""
     if not isinstance(view, OmbreView):
         raise InconsistentViewError(f"ombre samples from an OmbreView, got {type(view).__name__}")
-    if view.spec is not None and view.spec != game.spec:
-        raise InconsistentViewError(
-            f"the view is of {view.spec.name} with other parameters than this game"
-        )
-    state = game.new_initial_state()
-    try:
-        for action in fill_deal(game.rules, view, rng):
-            if not 0 <= action < N_CARDS and state.is_chance_node():
-                raise InconsistentViewError("the view's events do not fit a deal of ombre")
-            state.apply_action(action)
-    except (IllegalActionError, KeyError, IndexError, TypeError) as error:
-        raise InconsistentViewError(
-            f"the view's events do not fit a deal of ombre: {error}"
-        ) from None
-    if view.current_player != TERMINAL and state.current_player() != view.current_player:
-        raise InconsistentViewError("the view's events do not lead to its current player")
-    return state
+    return replay_deal(
+        game.new_initial_state(),
+        view,
+        game.spec,
+        lambda: fill_deal(game.rules, view, rng),
+        N_CARDS,
+        "ombre",
+    )
