@@ -248,9 +248,6 @@ class Part:
     #: The names behind the cells: a string part's values, an event log's public seat
     #: arguments.
     labels: tuple[str, ...] = ()
-    #: ``write_array(view)``: the cells to set as an index array (the event log's fast
-    #: form; ``write`` gives the same cells as a list).
-    write_array: Callable[[Any], Any] | None = None
     #: ``get(view)``: the value the part encodes (``None`` past a missing live deal).
     get: Callable[[Any], Any] | None = None
     #: The event log's ``(event_cells, slots, width)``: an event's cells inside its slot.
@@ -818,9 +815,6 @@ class _Builder:
         def write(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
             ones.extend(cells_of(get(view) or (), view.seat).tolist())
 
-        def write_array(view: Any) -> Index:
-            return cells_of(get(view) or (), view.seat)
-
         def no_cells(view: Any, ones: list[int], si: list[int], sv: list[float]) -> None:
             """The opening's cells are written with the slots' (the log's ``write``)."""
 
@@ -877,7 +871,6 @@ class _Builder:
         self.add(
             "events", path, slots * width, (slots, width), meaning, write, read, tuple(seat_args)
         )
-        self.parts[-1].write_array = write_array
         self.parts[-1].get = get
         self.parts[-1].event_log = (event_cells, slots, width)
         kind_rows: dict[str, list[int]] = {}
@@ -1306,6 +1299,12 @@ class _EventLog(_Field):
         self.open_cell: list[Any] = list(range(o_open, o_open + open_size))
         self.open_span = slice(4 * o_open, 4 * (o_open + open_size))
         self.open_zeros: Any = memoryview(bytes(4 * open_size))
+        #: The byte offset of each opening row's hidden cells, and the bytes of ``d`` ones
+        #: (a row's hidden cells are written as one block).
+        self.hidden_at: list[int] = [
+            4 * (o_open + r * row_size + d) for r in range(open_size // row_size)
+        ]
+        self.open_ones: Any = memoryview(np.ones(d, np.float32).tobytes())
         self.open_at: list[tuple[Any, ...] | None] = [None] * (2 * open_size)
         # (event, row or place) by the event's identity (a view out of order, a hidden
         # card's event seen by another seat in between)
@@ -1422,10 +1421,13 @@ class _EventLog(_Field):
     def write_opening(self, events: tuple[Any, ...], stream: _Stream) -> int:
         """Write the opening of ``events`` into the stream's (cleared) opening cells: its
         leading opening events, up to a card already shown in its row or a row whose hidden
-        cells are all taken (as :meth:`_Builder.event_log`'s ``split``); its length."""
+        cells are all taken (as :meth:`_Builder.event_log`'s ``split``); its length. The
+        shown cards are set one by one, each row's hidden cells (their count) as a block."""
         d = self.d
         row_size = self.row_size
-        counts = [0] * (len(self.open_cell) // row_size)
+        n_rows = len(self.open_cell) // row_size
+        counts = [0] * n_rows
+        shown = [0] * n_rows  # the shown cards' bits, per row
         cell = self.open_cell
         mv = stream.mv
         count = len(events)
@@ -1436,16 +1438,26 @@ class _EventLog(_Field):
             if place < 0:
                 break
             r = place // row_size
-            if place - r * row_size >= d:  # hidden: the row's next hidden cell
+            at = place - r * row_size
+            if at >= d:  # hidden: the row's next hidden cell
                 k = counts[r]
                 if k >= d:
                     break
-                place += k
                 counts[r] = k + 1
-            elif mv[cell[place]] != 0.0:  # this card shown already
-                break
-            mv[cell[place]] = _ONE
+            else:
+                bit = 1 << at
+                mask = shown[r]
+                if mask & bit:  # this card shown already
+                    break
+                shown[r] = mask | bit
+                mv[cell[place]] = _ONE
             run += 1
+        bv = stream.bytes_view
+        for r in range(n_rows):
+            k = counts[r]
+            if k:
+                at_byte = self.hidden_at[r]
+                bv[at_byte : at_byte + 4 * k] = self.open_ones[: 4 * k]
         return run
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
@@ -1671,12 +1683,12 @@ class Encoder:
         streams = self._streams
         stream = streams.get(key)
         plan = self._plan
+        names: dict[str, Any] | None = getattr(view, "__dict__", None)
         if stream is None:
             stream = self._new_stream()
-            stream.direct = tuple(getattr(view, "__dict__", ())) == self._dict_names
+            stream.direct = names is not None and tuple(names) == self._dict_names
             streams[key] = stream
         olds = stream.values
-        names: dict[str, Any] | None = getattr(view, "__dict__", None)
         if stream.direct and names is not None and len(names) == len(self._dict_names):
             k = 0
             for new in list(names.values()):  # one C loop over the dict
