@@ -111,9 +111,10 @@ def test_contract_decisions_are_legal_and_the_exchange_follows_its_plan(name: st
     assert {"auction", "exchange", "trumps", "play"} <= phases
 
 
-def test_declares_a_sure_hand_and_passes_a_hopeless_one() -> None:
+@pytest.mark.parametrize("sim", ["solve", "rule", "mix"])
+def test_declares_a_sure_hand_and_passes_a_hopeless_one(sim: str) -> None:
     game: Any = tapete.load_game("ombre")
-    search = ContractSearch(worlds=40)
+    search = ContractSearch(worlds=40, declare_sim=sim)
     rng = random.Random(3)
     hands = {
         OMBRE: CardSet.parse("♠A ♣A ♥7 ♥A ♥K ♥Q ♥J ♥2 ♦K").mask,
@@ -135,6 +136,34 @@ def test_declares_a_sure_hand_and_passes_a_hopeless_one() -> None:
         assert state.view(0).hand.mask == hand
         action = search.choose(state.view(0), state.legal_actions(), rng, game.rules)
         assert action == expected, search.last_values
+
+
+def test_a_declaration_played_by_the_rule_model_sees_a_weaker_defence() -> None:
+    """The same worlds played out by the ``rule`` bots' cards give a borderline hand a better
+    chance than against the perfect defence of the solve (the ``rule`` defenders are weak)."""
+    game: Any = tapete.load_game("ombre")
+    rules = game.rules
+    hands = [h for h in _hands(400, 5) if 2.5 <= model.best_suit(h)[1] <= 3.5][:30]
+    assert len(hands) == 30
+    higher = 0
+    for i, hand in enumerate(hands):
+        plans = exchange_plans(hand)
+        values = {}
+        for sim in ("solve", "rule"):
+            search = ContractSearch(worlds=30, declare_sim=sim)
+            means, _, n = search._evaluate_plans(
+                hand, 0, plans, [], random.Random(i), rules, 0, later=[1, 2]
+            )
+            assert n == 30
+            values[sim] = max(means[: len(plans)])
+        higher += values["rule"] > values["solve"]
+    assert higher >= 20
+    with pytest.raises(ValueError):
+        ContractSearch(declare_sim="perfect")
+    contract = OmbreSearch(worlds=4, declare_sim="mix").contract
+    assert contract is not None and contract.declare_sim == "mix"
+    with pytest.raises(ConfigError):
+        OmbreSearch(declare_sim="perfect")
 
 
 def test_names_the_suit_of_a_long_trump_hand() -> None:

@@ -48,7 +48,7 @@ _PARAMETERS: Final = (
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
     "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
-    "max_worlds", "bid_opponents",
+    "max_worlds", "bid_opponents", "declare_sim",
 )  # fmt: skip
 
 
@@ -235,13 +235,17 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     defender plays for: ``coalition`` or ``own``), ``defender_exchange`` (search a
     defender's exchange too) and ``prior_as_ombre`` (the ombre's card-play worlds weighed
     by the defenders' passes and exchanges: the number of worlds drawn for each solved;
-    default 0, off); ``max_worlds`` caps the worlds of a card decision (400)."""
+    default 0, off); ``max_worlds`` caps the worlds of a card decision (400);
+    ``declare_sim`` (how the auction's "I play" plays its worlds out: ``solve``, the default,
+    ``rule`` or ``mix``)."""
     out: dict[str, Any] = {}
     for name in ("contract", "prior", "defender_exchange"):
         if name in params:
             out[name] = params[name] not in (False, 0, "0", "false", "no", "off")
     if "defend" in params:
         out["defend"] = str(params["defend"])
+    if "declare_sim" in params:
+        out["declare_sim"] = str(params["declare_sim"])
     if "max_worlds" in params:  # the cards' cap of worlds a decision (400)
         out["max_worlds"] = _positive_int("max_worlds", params["max_worlds"])
     if "prior_as_ombre" in params:

@@ -45,6 +45,7 @@ from tapete.games.ombre.tables import FULL_MASK
 from tapete.players.rule.ombre import rules_in_force
 from tapete.players.search.ombre_contract import (
     DECLARE_MARGIN,
+    DECLARE_SIMS,
     OMBRE_VALUE,
     ContractSearch,
     _passed_by_choice,
@@ -87,12 +88,14 @@ class OmbreSearch:
         self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
         declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
-        defender_exchange: bool = False, prior_as_ombre: int = 0,
+        defender_exchange: bool = False, prior_as_ombre: int = 0, declare_sim: str = "solve",
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
         if defend not in DEFENCES:
             raise ConfigError(f"defend must be auto, coalition, own or relative, got {defend!r}")
+        if declare_sim not in DECLARE_SIMS:
+            raise ConfigError(f"declare_sim must be solve, rule or mix, got {declare_sim!r}")
         #: What a defender plays for: ``coalition`` (the ombre's loss), ``own`` (its own
         #: codille, the only outcome that pays a defender in a deal: see :func:`own_value`)
         #: or ``auto``: ``own`` in a single deal, ``coalition`` in a match (where the pool a
@@ -109,7 +112,7 @@ class OmbreSearch:
             ContractSearch(
                 time_budget=budget, worlds=worlds, clock=self.clock,
                 declare_margin=declare_margin, table=self.table, defend=defend,
-                defender_exchange=defender_exchange,
+                defender_exchange=defender_exchange, declare_sim=declare_sim,
             )
             if contract and (worlds is not None or budget >= MIN_CONTRACT_BUDGET)
             else None

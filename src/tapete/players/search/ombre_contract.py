@@ -51,6 +51,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -84,6 +85,7 @@ from tapete.players.search.ombre_model import (
 )
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
+from tapete.solvers.ombre_rule import rule_playout
 
 #: The ombre's value of a sacardo and of anything else (a codille or a puesta: both cost
 #: it the pool), in units of the pool.
@@ -100,6 +102,8 @@ DECLARE_MARGIN = -0.4
 DECLARE_FLOOR = 2.0
 #: The ombre's value of each outcome in the card play (index: CODILLE, PUESTA, SACARDO).
 OMBRE_VALUE = np.array([-1.0, -0.9, 1.0])
+#: The ways the auction's "I play" may play a world out (``declare_sim``).
+DECLARE_SIMS = ("solve", "rule", "mix")
 #: A defender's share of a codille the coalition forces but it cannot force alone.
 CODILLE_SHARE = 0.5
 #: The weight of the coalition's value in ``own`` play (breaks ties: stop the sacardo).
@@ -280,6 +284,7 @@ class ContractSearch:
         table: Any = None,
         defend: str = "coalition",
         defender_exchange: bool = False,
+        declare_sim: str = "solve",
     ) -> None:
         self.time_budget = time_budget
         self.worlds = worlds
@@ -294,6 +299,13 @@ class ContractSearch:
         self.defend = defend
         #: Whether a defender's exchange is searched (else the ``rule`` bot's).
         self.defender_exchange = defender_exchange
+        #: How the auction's "I play" plays a world out: ``solve`` (exactly, against a perfect
+        #: defence), ``rule`` (every seat on the ``rule`` bot's card play,
+        #: :func:`tapete.solvers.ombre_rule.rule_playout`: a defence like the ``rule``
+        #: bots') or ``mix`` (the mean of the two).
+        if declare_sim not in DECLARE_SIMS:
+            raise ValueError(f"declare_sim must be one of {DECLARE_SIMS}, got {declare_sim!r}")
+        self.declare_sim = declare_sim
         self._plan: tuple[int, int] | None = None
         #: Worlds simulated for the last decision, and its values (action -> mean value).
         self.last_worlds = 0
@@ -579,8 +591,8 @@ class ContractSearch:
             stock = unseen[18:]
             w = self._pass_weight({s: hands[s] for s in passed}, passed)
             for i in alive:
-                won = self._play_deal(hands, stock, seat, plans[i], eldest, rules)
-                totals[i] += w * (WIN if won == ok.SACARDO else LOSS)
+                totals[i] += w * self._declare_value(hands, stock, seat, plans[i], eldest,
+                                                     rules, later is not None)  # fmt: skip
             if later is not None:
                 totals[-1] += w * self._pass_value(hands, stock, seat, later, eldest, rules)
             weight += w
@@ -599,27 +611,52 @@ class ContractSearch:
                 means[i] = -2.0  # dropped by the halving
         return means, weight, n
 
+    def _declare_value(
+        self, hands: list[int], stock: list[int], ombre: int, plan: int, eldest: int,
+        rules: OmbreRules, auction: bool,
+    ) -> float:  # fmt: skip
+        """The ombre's value (WIN or LOSS; with ``mix``, their mean) of a world and a plan;
+        in the ``auction``, played out as ``declare_sim`` says, else solved."""
+        sim = self.declare_sim if auction else "solve"
+        value = 0.0
+        if sim in ("solve", "mix"):
+            won = self._play_deal(hands, stock, ombre, plan, eldest, rules)
+            value += WIN if won == ok.SACARDO else LOSS
+        if sim in ("rule", "mix"):
+            won = self._play_deal(hands, stock, ombre, plan, eldest, rules, by_rule=True)
+            value += WIN if won == ok.SACARDO else LOSS
+        return value / 2 if sim == "mix" else value
+
     def _play_deal(
         self, hands: list[int], stock: list[int], ombre: int, plan: int, eldest: int,
-        rules: OmbreRules, full: bool = False,
+        rules: OmbreRules, full: bool = False, by_rule: bool = False,
     ) -> int:  # fmt: skip
         """The solved outcome of a deal from its original ``hands`` and ``stock``: the ombre
         throws ``plan``; the defenders exchange by the model; the ombre names its best suit
         (the ``rule`` bot's valuation). SACARDO or PUESTA (not a sacardo: one search) unless
-        ``full``: then SACARDO, PUESTA or CODILLE."""
+        ``full``: then SACARDO, PUESTA or CODILLE; with ``by_rule``, the outcome of every seat
+        playing the ``rule`` bot's cards (:func:`tapete.solvers.ombre_rule.rule_playout`)."""
         k = plan.bit_count()
         final = [0, 0, 0]
         final[ombre] = hands[ombre] & ~plan | _mask(stock[:k])
+        thrown = [0, 0, 0]
+        thrown[ombre] = plan
         pos = k
         for d in ((ombre + 1) % 3, (ombre + 2) % 3):
             disc, _ = defender_exchange(hands[d], 13 - pos)
             kd = disc.bit_count()
             final[d] = hands[d] & ~disc | _mask(stock[pos : pos + kd])
+            thrown[d] = disc
             pos += kd
         tables = OmbreTables.for_trumps(best_suit(final[ombre])[0])
         kernel = np.array([tables.kernel_mask(h) for h in final], dtype=np.uint64)
         leader = eldest if rules.eldest_leads else ombre
         won = np.zeros(3, dtype=np.int64)
+        if by_rule:
+            known = np.array([tables.kernel_mask(m) for m in thrown], dtype=np.uint64)
+            deck, ids = _rule_tables(tables)
+            return int(rule_playout(kernel, won, known, deck, leader, ombre, tables.n_trumps,
+                                    rules.privilege, ids, _NO_TRACE))  # fmt: skip
         if full:
             return int(ok.solve(kernel, won, leader, ombre, tables.n_trumps, rules.privilege,
                                 self.table))  # fmt: skip
@@ -640,6 +677,16 @@ class ContractSearch:
                 outcome = self._play_deal(hands, stock, s, plan, eldest, rules, full=True)
                 return 0.5 if outcome == ok.CODILLE else 0.0
         return 0.0
+
+
+_NO_TRACE = np.zeros(0, dtype=np.int64)
+
+
+@functools.cache
+def _rule_tables(tables: OmbreTables) -> tuple[Any, Any]:
+    """The kernel mask of every card and the kernel indices' card ids (for ``rule_playout``)."""
+    deck = np.uint64(tables.kernel_mask(FULL_MASK))
+    return deck, np.array(tables.card_id, dtype=np.int64)
 
 
 def _mask(cards: Sequence[int]) -> int:
