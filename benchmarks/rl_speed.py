@@ -10,8 +10,10 @@ information-state tensor; optionally OpenSpiel's ISMCTS against ``rule`` through
 Run it with the tapete that ``pip install .`` builds (the compiled rules core) to see what
 users get; the development install (editable) is pure Python. Every rate and cost is per
 CPU second of this process (``time.process_time``: the other processes of a shared machine
-do not count), the best of ``--repeats`` rounds in which every loop runs in turn; the load
-average is printed. The JSON line at the end holds every figure.
+do not count), the best of ``--repeats`` rounds in which every loop runs in turn (an
+encoder's timed run repeats its passes over the views until ``--min-run`` CPU seconds, and
+counts their mean); the load average is printed. The JSON line at the end holds every
+figure.
 """
 
 from __future__ import annotations
