@@ -34,12 +34,13 @@ import numpy as np
 
 from tapete.solvers.bits import lowest_index, popcount
 from tapete.solvers.jit import jit
-from tapete.solvers.ombre_kernel import BLOCK, legal_plays, outcome
+from tapete.solvers.ombre_kernel import BLOCK, _beats, _block, legal_plays, outcome
 
 
 @jit(cache=True, inline="always")
 def _block_of(c: Any) -> Any:
-    return np.uint64(0xFFF) << np.uint64(BLOCK * (c // BLOCK))
+    """The mask of the block (suit) of kernel card ``c``."""
+    return _block(c // BLOCK)
 
 
 @jit(cache=True, inline="always")
@@ -101,9 +102,7 @@ def _winners(cards: Any, best: Any) -> Any:
     while m:
         c = lowest_index(m)
         m &= m - np.uint64(1)
-        cb = c // BLOCK
-        bb = best // BLOCK
-        if (cb == bb and c > best) or (cb == 0 and bb != 0):
+        if _beats(c, best):
             out |= np.uint64(1) << np.uint64(c)
     return out
 
@@ -223,7 +222,7 @@ def rule_playout(
                 led = c
                 best = c
                 best_seat = seat
-            elif _winners(bit, best):
+            elif _beats(c, best):
                 best = c
                 best_seat = seat
             seat = seat + 1 if seat < 2 else 0
