@@ -956,6 +956,8 @@ MAX_STREAM_BYTES: Final = 32 << 20
 #: thirty deals' worth: a bigger table is slower to look up, and keeps more old events
 #: alive; it is emptied when full).
 MAX_KNOWN_EVENTS: Final = 4096
+#: The most new event slots written one by one (more: joined and written as one block).
+_FEW_SLOTS: Final = 8
 #: The most tensors :meth:`Encoder.forget` keeps for new streams, and their most bytes.
 MAX_SPARE_STREAMS: Final = 256
 MAX_SPARE_BYTES: Final = 8 << 20
@@ -1087,8 +1089,10 @@ class _Cells(_Field):
 
 class _Numbers(_Field):
     """A number, or a number per seat: the cells take the values (0 past a shorter tuple,
-    or for ``None``). A tuple's cells are written as one block of bytes, kept per value
-    (counts, tricks won and scores take few values)."""
+    or for ``None``). A tuple as long as the stream's last one has its changed items
+    written cell by cell (compared in one loop: no tuple hashed); any other tuple's cells
+    are written as one block of bytes, kept per value (counts, tricks won and scores take
+    few values)."""
 
     def __init__(self, i: int, part: Part) -> None:
         super().__init__(i)
@@ -1097,6 +1101,8 @@ class _Numbers(_Field):
         self.single = part.kind == "scalar"
         self.span = slice(4 * part.offset, 4 * (part.offset + part.size))  # its bytes
         self.blocks: dict[Any, bytes] = {}
+        #: The part's cell numbers, as objects (list[Any]: written as they are).
+        self.cell: list[Any] = list(range(part.offset, part.offset + part.size))
 
     def block(self, values: Any) -> bytes:
         """The float32 cells of ``values`` (a tuple of numbers, or ``None``), as bytes."""
@@ -1112,7 +1118,22 @@ class _Numbers(_Field):
             if old is _UNSEEN or new != old:
                 stream.mv[self.o] = 0.0 if new is None else float(new)
             return
-        if old is not _UNSEEN and new == old:  # equal numbers: the same cells
+        if type(new) is tuple and type(old) is tuple:
+            values: tuple[Any, ...] = new
+            last: tuple[Any, ...] = old
+            count = len(values)
+            if count == len(last):  # the same length: the items that changed
+                if count > self.size:
+                    count = self.size
+                mv = stream.mv
+                cell = self.cell
+                for k in range(count):
+                    a = values[k]
+                    b = last[k]
+                    if a is not b and a != b:
+                        mv[cell[k]] = float(a)
+                return
+        elif old is not _UNSEEN and new == old:  # equal numbers: the same cells
             return
         try:
             block = self.blocks.get(new)
@@ -1299,12 +1320,14 @@ class _EventLog(_Field):
         self.open_cell: list[Any] = list(range(o_open, o_open + open_size))
         self.open_span = slice(4 * o_open, 4 * (o_open + open_size))
         self.open_zeros: Any = memoryview(bytes(4 * open_size))
-        #: The byte offset of each opening row's hidden cells, and the bytes of ``d`` ones
-        #: (a row's hidden cells are written as one block).
-        self.hidden_at: list[int] = [
-            4 * (o_open + r * row_size + d) for r in range(open_size // row_size)
+        #: Per opening row, the byte range of its first ``k`` hidden cells (``[r][k]``), and
+        #: the bytes of ``k`` ones (made once: a row's hidden cells, their count, are written
+        #: as one block, no slice made).
+        hidden_at = [4 * (o_open + r * row_size + d) for r in range(open_size // row_size)]
+        self.hidden_span: list[list[Any]] = [
+            [slice(at, at + 4 * k) for k in range(d + 1)] for at in hidden_at
         ]
-        self.open_ones: Any = memoryview(np.ones(d, np.float32).tobytes())
+        self.ones: list[Any] = [bytes(np.ones(k, np.float32).tobytes()) for k in range(d + 1)]
         self.open_at: list[tuple[Any, ...] | None] = [None] * (2 * open_size)
         # (event, row or place) by the event's identity (a view out of order, a hidden
         # card's event seen by another seat in between)
@@ -1433,8 +1456,14 @@ class _EventLog(_Field):
         count = len(events)
         limit = len(self.open_cell)
         run = 0
+        open_at = self.open_at
         while run < count and run < limit:
-            place = self.place_at(events[run], run)
+            event = events[run]
+            known: tuple[Any, ...] | None = open_at[2 * run]  # the hidden event seen there
+            if known is not None and known[0] is event:
+                place: int = known[1]
+            else:
+                place = self.place_at(event, run)
             if place < 0:
                 break
             r = place // row_size
@@ -1453,11 +1482,12 @@ class _EventLog(_Field):
                 mv[cell[place]] = _ONE
             run += 1
         bv = stream.bytes_view
+        hidden_span = self.hidden_span
+        ones = self.ones
         for r in range(n_rows):
             k = counts[r]
             if k:
-                at_byte = self.hidden_at[r]
-                bv[at_byte : at_byte + 4 * k] = self.open_ones[: 4 * k]
+                bv[hidden_span[r][k]] = ones[k]
         return run
 
     def update(self, view: Any, new: Any, old: Any, stream: _Stream) -> None:
@@ -1473,7 +1503,9 @@ class _EventLog(_Field):
         run_before: int = state[1]
         written = len(before)
         limit = written if written < count else count
-        start = 0  # the first event that differs (compared identity first)
+        start = 0  # the first event that differs (compared by identity, then by value)
+        while start < limit and events[start] is before[start]:
+            start += 1
         while start < limit:
             a = events[start]
             b = before[start]
@@ -1506,9 +1538,11 @@ class _EventLog(_Field):
             bv[at_byte[low] : at_byte[used_before]] = self.zeros[
                 : 4 * (used_before - low) * self.width
             ]
-        if used - from_slot == 1:
-            bv[self.span[from_slot]] = self.row_at(events[first + from_slot], from_slot)
-        elif used > from_slot:
+        if used - from_slot <= _FEW_SLOTS:  # slot by slot, by their preset byte ranges
+            span = self.span
+            for j in range(from_slot, used):
+                bv[span[j]] = self.row_at(events[first + j], j)
+        else:
             rows = [self.row_at(events[first + j], j) for j in range(from_slot, used)]
             bv[at_byte[from_slot] : at_byte[used]] = b"".join(rows)
         state[0] = events
@@ -1634,6 +1668,10 @@ class Encoder:
         self._zeros: Any = memoryview(bytes(4 * self.size))
         self._spare: list[_Stream] = []
         self._seat_codes: int = game.num_players() + 1
+        # per seat code (0: a spectator, then seat + 1), the first event of its last view's
+        # log and that view's stream (a seat's next view is most often of the same game)
+        self._last_head: list[Any] = [None] * self._seat_codes
+        self._last_stream: list[_Stream | None] = [None] * self._seat_codes
         # the caller's last buffer and its bytes (None: not C-contiguous float32)
         self._out: Any = None
         self._out_bytes: Any = None
@@ -1676,18 +1714,27 @@ class Encoder:
         """The stream of ``view``, brought to it."""
         events = view.events
         seat = view.seat
-        # the stream: the identity of its first event and its seat (-1: none), as one int
-        key = (id(events[0]) if events else 0) * self._seat_codes + (
-            0 if seat is None else seat + 1
-        )
-        streams = self._streams
-        stream = streams.get(key)
+        code = 0 if seat is None else seat + 1
         plan = self._plan
         names: dict[str, Any] | None = getattr(view, "__dict__", None)
+        # the stream: the seat's last one if the view's log opens with the same event (no
+        # lookup), else found by the identity of its first event and its seat, as one int
+        head: Any = events[0] if events else None
+        last = self._last_stream
+        stream: _Stream | None = None
+        if head is not None and 0 <= code < len(last) and head is self._last_head[code]:
+            stream = last[code]
         if stream is None:
-            stream = self._new_stream()
-            stream.direct = names is not None and tuple(names) == self._dict_names
-            streams[key] = stream
+            key = (id(events[0]) if events else 0) * self._seat_codes + code
+            streams = self._streams
+            stream = streams.get(key)
+            if stream is None:
+                stream = self._new_stream()
+                stream.direct = names is not None and tuple(names) == self._dict_names
+                streams[key] = stream
+            if head is not None and 0 <= code < len(last):
+                self._last_head[code] = head
+                last[code] = stream
         olds = stream.values
         if stream.direct and names is not None and len(names) == len(self._dict_names):
             k = 0
@@ -1743,14 +1790,22 @@ class Encoder:
         if len(streams) >= self._max_streams:
             stream = streams.pop(next(iter(streams)))
             stream.clear()
+            self._forget_last()
             return stream
         return _Stream(self.size, len(self._plan) + len(self._fields), self._zeros)
+
+    def _forget_last(self) -> None:
+        """Drop each seat's last stream (a stream dropped or given to another game)."""
+        codes = len(self._last_stream)
+        self._last_head = [None] * codes
+        self._last_stream = [None] * codes
 
     def forget(self) -> None:
         """Drop every stream (the next view of each is written whole); a few of their
         tensors are kept, cleared, for the next new streams."""
         for field in self._updaters:
             field.forget()
+        self._forget_last()
         keep = max(0, min(MAX_SPARE_STREAMS, MAX_SPARE_BYTES // (4 * max(1, self.size))))
         keep -= len(self._spare)
         for stream in self._streams.values():
