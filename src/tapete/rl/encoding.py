@@ -1130,8 +1130,9 @@ class _Numbers(_Field):
                 for k in range(count):
                     a = values[k]
                     b = last[k]
-                    if a is not b and a != b:
-                        mv[cell[k]] = float(a)
+                    if a is not b and a != b:  # an int or a float as it is (no float made)
+                        kind = type(a)
+                        mv[cell[k]] = a if kind is int or kind is float else float(a)
                 return
         elif old is not _UNSEEN and new == old:  # equal numbers: the same cells
             return
