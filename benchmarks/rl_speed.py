@@ -175,15 +175,7 @@ def encoder_cost(repeats: int, min_run: float = MIN_RUN_SECONDS) -> dict[str, fl
 
     game = tapete.load_game("pocha", **POCHA)
     rng = random.Random(0)
-    views = []
-    for _ in range(30):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                views.append(state.view(state.current_player()))
-                state.apply_action(rng.choice(state.legal_actions()))
+    views = pocha_views(game, rng)
     seen: set[tuple[Any, int]] = set()
     firsts = []  # each stream's first view: a seat's first decision of a deal
     for view in views:
@@ -244,6 +236,34 @@ def encoder_cost(repeats: int, min_run: float = MIN_RUN_SECONDS) -> dict[str, fl
     out["oh_hell_infostate_size"] = oh_hell.information_state_tensor_size()
     out["tapete_view_us"] = _view_cost(game) * 1e6
     return out
+
+
+def pocha_views(game: Any, rng: random.Random, games: int = 30) -> list[Any]:
+    """The views of the seat to act at every decision of ``games`` random games."""
+    views = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                views.append(state.view(state.current_player()))
+                state.apply_action(rng.choice(state.legal_actions()))
+    return views
+
+
+def profile_passes(passes: int, recall: bool = True) -> None:
+    """``passes`` untimed passes of the encoder over the benchmark's views in playing order
+    (the encoder emptied before each), nothing else: for a profiler, e.g. callgrind's
+    instruction counts inside ``Encoder.encode`` (``--toggle-collect``)."""
+    game = tapete.load_game("pocha", **POCHA)
+    views = pocha_views(game, random.Random(0))
+    enc = encoder_for(game, recall)
+    buf = np.zeros(enc.size, np.float32)
+    for _ in range(passes):
+        enc.forget()
+        for view in views:
+            enc.encode(view, buf)
 
 
 def _best(
@@ -353,7 +373,16 @@ def main(argv: list[str]) -> int:
         default=MIN_RUN_SECONDS,
         help="least CPU seconds of one timed run of an encoder (passes repeated until then)",
     )
+    parser.add_argument(
+        "--profile-passes",
+        type=int,
+        default=0,
+        help="only run this many untimed passes of the information-state encoder (profiling)",
+    )
     args = parser.parse_args(argv)
+    if args.profile_passes:
+        profile_passes(args.profile_passes)
+        return 0
     openspiel.register(["pocha"])
     report: dict[str, Any] = {
         "python": platform.python_version(),
