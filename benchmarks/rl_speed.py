@@ -252,14 +252,18 @@ def pocha_views(game: Any, rng: random.Random, games: int = 30) -> list[Any]:
     return views
 
 
-def profile_passes(passes: int, recall: bool = True) -> None:
+def profile_passes(passes: int, games: int = 0, recall: bool = True) -> None:
     """``passes`` untimed passes of the encoder over the benchmark's views in playing order
     (the encoder emptied before each), nothing else: for a profiler, e.g. callgrind's
-    instruction counts inside ``Encoder.encode`` (``--toggle-collect``)."""
+    instruction counts inside ``Encoder.encode`` (``--toggle-collect``). First, ``games``
+    random games (seed 3) with the tensor of the seat to act at every decision, as the
+    game loops of a whole run (every view new: the encoder's cost in training)."""
     game = tapete.load_game("pocha", **POCHA)
-    views = pocha_views(game, random.Random(0))
     enc = encoder_for(game, recall)
     buf = np.zeros(enc.size, np.float32)
+    for view in pocha_views(game, random.Random(3), games):
+        enc.encode(view, buf)
+    views = pocha_views(game, random.Random(0))
     for _ in range(passes):
         enc.forget()
         for view in views:
@@ -379,9 +383,15 @@ def main(argv: list[str]) -> int:
         default=0,
         help="only run this many untimed passes of the information-state encoder (profiling)",
     )
+    parser.add_argument(
+        "--profile-games",
+        type=int,
+        default=0,
+        help="with --profile-passes: first this many random games, a tensor per decision",
+    )
     args = parser.parse_args(argv)
-    if args.profile_passes:
-        profile_passes(args.profile_passes)
+    if args.profile_passes or args.profile_games:
+        profile_passes(args.profile_passes, args.profile_games)
         return 0
     openspiel.register(["pocha"])
     report: dict[str, Any] = {
