@@ -36,6 +36,7 @@ import tapete
 from tapete.engine import sample_chance
 from tapete.rl import openspiel
 from tapete.rl.encoding import encoder_for
+from tapete.testing import decision_views
 
 POCHA = {"n_players": 4, "hand_size": 10}
 OH_HELL = "oh_hell(players=4,num_suits=4,num_cards_per_suit=11,num_tricks_fixed=10)"
@@ -240,16 +241,7 @@ def encoder_cost(repeats: int, min_run: float = MIN_RUN_SECONDS) -> dict[str, fl
 
 def pocha_views(game: Any, rng: random.Random, games: int = 30) -> list[Any]:
     """The views of the seat to act at every decision of ``games`` random games."""
-    views = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                views.append(state.view(state.current_player()))
-                state.apply_action(rng.choice(state.legal_actions()))
-    return views
+    return decision_views(game, rng, games)
 
 
 def profile_passes(passes: int, games: int = 0, recall: bool = True) -> None:

@@ -15,6 +15,7 @@ np = pytest.importorskip("numpy")
 import tapete  # noqa: E402
 from tapete.engine import sample_chance  # noqa: E402
 from tapete.rl.encoding import Encoder  # noqa: E402
+from tapete.testing import decision_views  # noqa: E402
 
 #: La Pocha's variants (4x10 as the benchmark, more seats, the hand variants).
 VARIANTS: list[dict[str, Any]] = [
@@ -28,17 +29,7 @@ VARIANTS: list[dict[str, Any]] = [
 
 def playing_order(game: Any, seed: int, games: int) -> list[Any]:
     """The benchmark's views: the seat to act at every decision, game after game."""
-    rng = random.Random(seed)
-    views = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                views.append(state.view(state.current_player()))
-                state.apply_action(rng.choice(state.legal_actions()))
-    return views
+    return decision_views(game, random.Random(seed), games)
 
 
 class Alone:

@@ -8,5 +8,6 @@
 """
 
 from tapete.testing.conformance import ConformanceError, ConformanceReport, check_game
+from tapete.testing.views import decision_views
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "decision_views"]
