@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pocha_paired import measured_player
 
 import tapete
 from tapete.engine.api import State
@@ -92,13 +93,7 @@ def main() -> None:
             if record["game"] != "pocha" or record["params"]:
                 raise SystemExit(f"{folder}: only La Pocha's default rules are read")
             players = record["players"]
-            name = args.player
-            if name is None:
-                single = {p for p in players if players.count(p) == 1}
-                if len(single) != 1:
-                    raise SystemExit(f"{folder}: name the player (--player): {sorted(players)}")
-                name = single.pop()
-            seat = players.index(name)
+            seat = players.index(measured_player(players, args.player, folder))
             state = _state_at(game, record, seat, "play")
             hand = deal_view(state.view(seat))
             bid = int(hand.bids[seat])

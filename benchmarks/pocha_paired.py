@@ -36,11 +36,7 @@ def read_run(folder: Path, player: str | None = None) -> tuple[dict[int, float],
     for line in (folder / "records.jsonl").read_text().splitlines():
         record = json.loads(line)
         players = record["players"]
-        if player is None:
-            single = {p for p in players if players.count(p) == 1}
-            if len(single) != 1:
-                raise SystemExit(f"{folder}: name the player (--player): {sorted(set(players))}")
-            player = single.pop()
+        player = measured_player(players, player, folder)
         main = players.index(player)
         games[record["meta"]["deal"]].append((record["result"], main))
         hits = _exact_bids(record)
@@ -54,6 +50,16 @@ def read_run(folder: Path, player: str | None = None) -> tuple[dict[int, float],
         others = [r for result, main in rows for s, r in enumerate(result) if s != main]
         margins[deal] = statistics.fmean(mine) - statistics.fmean(others)
     return margins, exact[0] / max(1, exact[1]), other_exact[0] / max(1, other_exact[1])
+
+
+def measured_player(players: list[str], player: str | None, folder: Path) -> str:
+    """``player`` if given, else the one name of ``players`` that fills a single seat."""
+    if player is not None:
+        return player
+    single = {p for p in players if players.count(p) == 1}
+    if len(single) != 1:
+        raise SystemExit(f"{folder}: name the player (--player): {sorted(set(players))}")
+    return single.pop()
 
 
 def _exact_bids(record: dict[str, Any]) -> list[bool]:
