@@ -36,6 +36,7 @@ from tapete.players.rule.pocha import _WEIGHTS as RULE_COUNT_WEIGHTS
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
 from tapete.solvers.pocha_endgame import evaluate_plays_exact
+from tapete.solvers.pocha_iset import evaluate_plays_iset
 from tapete.solvers.pocha_search import (
     bid_weights,
     counted_bid_weights,
@@ -138,7 +139,11 @@ class PochaSearch:
     ``bid_opponents``: how the other seats play in a bid's playouts, ``count`` or ``sees``;
     ``None`` (the default) leaves them as ``bid_rollout_sees`` says when it is given (every
     seat sees or every seat counts: what the ``search`` player, which always gives it, has
-    done), else as ``opponents`` says.
+    done), else as ``opponents`` says. ``iset``: with this many tricks left or fewer (0,
+    the default: never), a card is chosen by the information-set search of one batch of
+    ``iset_worlds`` worlds searched together
+    (:func:`tapete.solvers.pocha_iset.evaluate_plays_iset`: the seat's later cards chosen
+    alike in the worlds it cannot tell apart) instead of each world solved apart.
     """
 
     def __init__(
@@ -168,7 +173,15 @@ class PochaSearch:
         pool: int = 8,
         bid_lift: float = 0.0,
         bid_opponents: str | None = None,
+        iset: int = 0,
+        iset_worlds: int = 256,
     ) -> None:
+        if not 0 <= iset <= 64:
+            raise ConfigError(f"iset must be between 0 and 64 tricks, got {iset!r}")
+        if iset_worlds < 1:
+            raise ConfigError(f"iset_worlds must be a positive number, got {iset_worlds!r}")
+        self.iset = iset
+        self.iset_worlds = iset_worlds
         if bid_opponents not in (None, "sees", "count"):
             raise ConfigError(f"bid_opponents must be sees or count, got {bid_opponents!r}")
         self.bid_opponents = bid_opponents
@@ -262,6 +275,7 @@ class PochaSearch:
         bids[:] = 0
         evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, int(self.tail))
         evaluate_plays_exact(hands, weights, bids, won, trick, st, rp, one)
+        evaluate_plays_iset(hands, weights, bids, won, trick, st, rp, one)
         free = np.full(n + 1, np.uint64(0xFF), dtype=np.uint64)
         need = np.zeros(n + 1, dtype=np.int64)
         sample_worlds(np.uint64(0), free, need, np.zeros(n + 1, dtype=np.uint64),
@@ -351,7 +365,9 @@ class PochaSearch:
         n = tables.n_players
         texts = self._texts(game, view, legal_actions, rng)
         bidding = hand.phase == "bidding"
-        exact = not bidding and hand.hand_size - len(hand.finished_tricks) <= self.endgame
+        left = hand.hand_size - len(hand.finished_tricks)
+        joint = not bidding and left <= self.iset  # one batch, its worlds searched together
+        exact = joint or (not bidding and left <= self.endgame)
         if bidding:
             candidates = np.array([int(t.split()[1]) for t in texts], dtype=np.int64)
         else:
@@ -380,6 +396,8 @@ class PochaSearch:
         active = np.arange(len(legal_actions))
         deadline = started + 0.9 * self.time_budget
         target = self.worlds if self.worlds is not None else self.max_worlds
+        if joint:
+            target = self.iset_worlds
         done = 0
         batch = 8
         # with a pool, each batch's worlds are drawn from pool times as many, by weight
@@ -387,7 +405,7 @@ class PochaSearch:
         pool = self.pool if informed else 1
         resampler = np.random.default_rng(rng.getrandbits(63)) if pool > 1 else None
         while done < target:
-            size = min(batch, target - done)
+            size = target if joint else min(batch, target - done)
             begun = now()
             worlds = self.draw_worlds(size * pool, limits, kernel_rng, tables, game, view, rng)
             hands = np.ascontiguousarray(worlds[:, :n])
@@ -417,6 +435,9 @@ class PochaSearch:
                                                 candidates[active], self.playouts, self.epsilon,
                                                 kernel_rng, targets, self.bid_shade,
                                                 self.tail, self.bid_lift)  # fmt: skip
+            elif joint:
+                totals[active] += evaluate_plays_iset(hands, weights, *root, tables.rp,
+                                                      candidates[active])  # fmt: skip
             elif exact:
                 totals[active] += evaluate_plays_exact(hands, weights, *root, tables.rp,
                                                        candidates[active])  # fmt: skip
