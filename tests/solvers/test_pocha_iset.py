@@ -175,6 +175,22 @@ def test_the_search_player_takes_iset() -> None:
             decisions += 1
         state.apply_action(action)
     assert decisions >= 3
+    # under a time budget the joint search doubles its worlds while the time lasts
+    timed = PochaSearch(time_budget=0.2, clock="cpu", iset=5, iset_worlds=64)
+    state = game.new_initial_state()
+    sizes = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            play_chance(state, rng)
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = timed.choose(state.view(seat), legal, random.Random(seat), game)
+        assert action in legal
+        if state.view(seat).phase == "play" and len(legal) > 1:
+            sizes.add(timed.last_worlds)
+        state.apply_action(action)
+    assert sizes and sizes <= {16, 32, 64}
     for bad in ({"iset": -1}, {"iset": 65}, {"iset_worlds": 0}):
         with pytest.raises(ConfigError):
             PochaSearch(**bad)  # type: ignore[arg-type]

@@ -75,17 +75,39 @@ def _expand(
 
 
 @jit(cache=True)
+def _weight(bw: Any, d: Any, count: Any) -> Any:
+    """The summed weight of the first ``count`` worlds of level ``d``."""
+    total = 0.0
+    for j in range(count):
+        total += bw[d, j]
+    return total
+
+
+@jit(cache=True)
 def evaluate_plays_iset(
     worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, cards: Any,
 ) -> Any:  # fmt: skip
-    """``float64[len(cards)]``: the summed points (each world's times its ``weights``) the
+    """``float64[len(cards)]``: :func:`search_plays_iset`'s values, with no limit."""
+    return search_plays_iset(worlds, weights, bids, won, trick, st, rp, cards, 0)[0]
+
+
+@jit(cache=True)
+def search_plays_iset(
+    worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any, cards: Any,
+    limit: Any,
+) -> Any:  # fmt: skip
+    """``(float64[len(cards)], work)``: the summed points (each world's times its ``weights``) the
     seat to move gets after each card (kernel index), its later cards chosen by the
     information-set search over all the ``worlds`` together (see the module). A value is
     never above :func:`tapete.solvers.pocha_endgame.evaluate_plays_exact`'s for the same
-    worlds (which chooses them in each world apart), and equal to it for one world.
+    worlds (which chooses them in each world apart), and equal to it for one world; and the
+    work done, the seat's cards played in all (one in one world: one unit). With ``limit``
+    > 0 the search gives up (every value ``nan``) once its work is over ``limit``, so that a
+    caller can bound its time.
 
-    The search is depth-first without recursion (numba caches no recursive function): level
-    ``d`` holds a node (a set of worlds at the seat's ``d``-th turn from now, with their
+    A node stops trying cards once one makes the bid in every world. The search is
+    depth-first without recursion (numba caches no recursive function): level ``d`` holds a
+    node (a set of worlds at the seat's ``d``-th turn from now, with their
     shared tricks and state), the card being tried there, the worlds after it and the part
     of them (the next group of one key) being valued at level ``d + 1``."""
     me = st[pk.ST_TO_MOVE]
@@ -111,6 +133,8 @@ def evaluate_plays_iset(
     best = np.zeros(levels, dtype=np.float64)
     seen = np.zeros(n, dtype=np.uint64)
     bid = bids[me]
+    top = pk.score(rp, bid, bid)  # a world's most points
+    work = 0
     totals = np.zeros(cards.shape[0], dtype=np.float64)
     for a in range(cards.shape[0]):
         for w in range(size):
@@ -124,6 +148,7 @@ def evaluate_plays_iset(
         total[0] = 0.0
         moves[0] = 0
         _expand(0, cards[a], bh, cnt, sw, sr, ss, ph, pw, pr, ps, keys, order, bids, rp, me)
+        work += size
         at[0] = 0
         d = 0
         while True:
@@ -145,10 +170,7 @@ def evaluate_plays_iset(
                 sr[e] = pr[d, first]
                 ss[e] = ps[d, first]
                 if ss[e, pk.ST_PHASE] != pk.PHASE_PLAY:  # the hand is over: its points
-                    weight = 0.0
-                    for j in range(cnt[e]):
-                        weight += bw[e, j]
-                    total[d] += weight * pk.score(rp, bid, sw[e, me])
+                    total[d] += _weight(bw, e, cnt[e]) * pk.score(rp, bid, sw[e, me])
                     continue
                 legal = pk.legal_plays(bh[e, 0], ss[e], rp)  # the seat's own hand: alike
                 seen[0] = 0  # every card still held in some world (for the pruning)
@@ -160,16 +182,21 @@ def evaluate_plays_iset(
                 c = lowest_index(moves[e])
                 moves[e] &= moves[e] - np.uint64(1)
                 _expand(e, c, bh, cnt, sw, sr, ss, ph, pw, pr, ps, keys, order, bids, rp, me)
+                work += cnt[e]
                 at[e] = 0
                 total[e] = 0.0
                 d = e
                 continue
             if total[d] > best[d]:  # every group after this card valued
                 best[d] = total[d]
-            if moves[d]:  # the node's next card
+            if limit > 0 and work > limit:
+                totals[:] = np.nan
+                return totals, work
+            if moves[d] and best[d] < _weight(bw, d, cnt[d]) * top:  # the node's next card
                 c = lowest_index(moves[d])
                 moves[d] &= moves[d] - np.uint64(1)
                 _expand(d, c, bh, cnt, sw, sr, ss, ph, pw, pr, ps, keys, order, bids, rp, me)
+                work += cnt[d]
                 at[d] = 0
                 total[d] = 0.0
                 continue
@@ -178,4 +205,4 @@ def evaluate_plays_iset(
             d -= 1  # the node is valued: its best card's total adds to its parent's card
             total[d] += best[d + 1]
         totals[a] = best[0]
-    return totals
+    return totals, work

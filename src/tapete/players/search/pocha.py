@@ -36,7 +36,7 @@ from tapete.players.rule.pocha import _WEIGHTS as RULE_COUNT_WEIGHTS
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
 from tapete.solvers.pocha_endgame import evaluate_plays_exact
-from tapete.solvers.pocha_iset import evaluate_plays_iset
+from tapete.solvers.pocha_iset import search_plays_iset
 from tapete.solvers.pocha_search import (
     bid_weights,
     counted_bid_weights,
@@ -60,6 +60,9 @@ CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time
 #: (``docs/bots.md``), so the strong level stops there instead of spending its whole second.
 MAX_WORLDS = 10_000
 
+#: The worlds of the first joint search (``iset``) under a time budget, doubled while the
+#: time lasts.
+ISET_FIRST = 16
 #: The tricks left from which a time-budgeted search of at least :data:`ENDGAME_FROM` seconds
 #: solves each world exactly (``endgame``): at the 50 ms level (CPU), over the same 200 deals
 #: (seeds 401, 411), 8 made +0.39 [-0.11, 0.88] points a deal more than 7 (9: +0.43 [-0.14,
@@ -275,7 +278,7 @@ class PochaSearch:
         bids[:] = 0
         evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, int(self.tail))
         evaluate_plays_exact(hands, weights, bids, won, trick, st, rp, one)
-        evaluate_plays_iset(hands, weights, bids, won, trick, st, rp, one)
+        search_plays_iset(hands, weights, bids, won, trick, st, rp, one, 0)
         free = np.full(n + 1, np.uint64(0xFF), dtype=np.uint64)
         need = np.zeros(n + 1, dtype=np.int64)
         sample_worlds(np.uint64(0), free, need, np.zeros(n + 1, dtype=np.uint64),
@@ -396,8 +399,12 @@ class PochaSearch:
         active = np.arange(len(legal_actions))
         deadline = started + 0.9 * self.time_budget
         target = self.worlds if self.worlds is not None else self.max_worlds
+        joint_size = self.iset_worlds  # the worlds of the next joint search
+        if joint and self.worlds is None:  # doubled while the time lasts
+            joint_size = min(ISET_FIRST, self.iset_worlds)
         if joint:
             target = self.iset_worlds
+        rate = 0.0  # the joint search's work per second, as last measured
         done = 0
         batch = 8
         # with a pool, each batch's worlds are drawn from pool times as many, by weight
@@ -405,7 +412,7 @@ class PochaSearch:
         pool = self.pool if informed else 1
         resampler = np.random.default_rng(rng.getrandbits(63)) if pool > 1 else None
         while done < target:
-            size = target if joint else min(batch, target - done)
+            size = joint_size if joint else min(batch, target - done)
             begun = now()
             worlds = self.draw_worlds(size * pool, limits, kernel_rng, tables, game, view, rng)
             hands = np.ascontiguousarray(worlds[:, :n])
@@ -435,9 +442,25 @@ class PochaSearch:
                                                 candidates[active], self.playouts, self.epsilon,
                                                 kernel_rng, targets, self.bid_shade,
                                                 self.tail, self.bid_lift)  # fmt: skip
-            elif joint:
-                totals[active] += evaluate_plays_iset(hands, weights, *root, tables.rp,
-                                                      candidates[active])  # fmt: skip
+            elif joint:  # the worlds of this search together: its values replace the last
+                limit = 0
+                if rate > 0.0:
+                    limit = max(1, int((deadline - now()) * rate))
+                values, work = search_plays_iset(hands, weights, *root, tables.rp,
+                                                 candidates[active], limit)  # fmt: skip
+                if np.isnan(values).any():  # out of time: the last search's values stand
+                    break
+                spent = now() - begun
+                rate = work / spent if spent > 0 else 0.0
+                totals[active] = values
+                weight_sums[active] = weights.sum()
+                done = size
+                joint_size = 2 * size
+                if joint_size > target or self.worlds is not None:
+                    break
+                if now() + (now() - begun) * 2.5 > deadline:
+                    break
+                continue
             elif exact:
                 totals[active] += evaluate_plays_exact(hands, weights, *root, tables.rp,
                                                        candidates[active])  # fmt: skip
