@@ -121,7 +121,7 @@ def compiled_test(extra: list[str]) -> int:
     ensure_compiled_environment()
     # The layers the compiled core changes: the rules, the bots and the terminal that drive
     # them (the server, browser, adapters and kernels run on the same engine API and are
-    # tested once, in the pure run).
+    # tested once, in the pure run), and the encoder's native part against its pure one.
     tests = [
         "tests/cards",
         "tests/engine",
@@ -131,6 +131,7 @@ def compiled_test(extra: list[str]) -> int:
         "tests/players",
         "tests/cli",
         "tests/test_golden.py",
+        "tests/rl/test_native_cells.py",  # the encoder's C extension, built with the wheel
     ]
     return subprocess.run(
         [

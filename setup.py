@@ -19,7 +19,7 @@ import sysconfig
 import warnings
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 #: The modules compiled by mypyc (each must stay valid for mypyc's native classes).
@@ -31,6 +31,10 @@ COMPILED = [
     "src/tapete/games/pocha/game.py",
     "src/tapete/rl/encoding.py",
 ]
+#: The hand-written C extension modules (CPython's own headers only), built with the mypyc
+#: ones: the observation encoder's native stream tensor (``tapete.rl._cells``; the encoder
+#: uses memoryviews of numpy arrays when it is not there, with the same cells).
+NATIVE = [Extension("tapete.rl._cells", ["src/tapete/rl/_cells.c"])]
 #: mypy's options for the build: the observation encoder (``tapete[rl]``) imports numpy,
 #: which the build environment need not have (it is then typed as ``Any``; same code).
 MYPY_OPTIONS = ["--ignore-missing-imports"]
@@ -72,11 +76,11 @@ def compiled_modules() -> list[Any]:
     try:
         from mypyc.build import mypycify
     except ImportError:
-        return _fall_back("mypy (mypyc) is not installed in the build environment")
+        return [*NATIVE, *_fall_back("mypy (mypyc) is not installed in the build environment")]
     try:
-        return list(mypycify([*MYPY_OPTIONS, *COMPILED], opt_level="3"))
+        return [*NATIVE, *mypycify([*MYPY_OPTIONS, *COMPILED], opt_level="3")]
     except (Exception, SystemExit) as error:  # mypyc reports type errors by exiting
-        return _fall_back(f"mypyc failed: {error}")
+        return [*NATIVE, *_fall_back(f"mypyc failed: {error}")]
 
 
 class BuildExtOrPure(build_ext):

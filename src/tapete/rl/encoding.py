@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import operator
 import random
 import types
@@ -273,6 +274,9 @@ class _Context:
         self.card_ids = self.deck.card_ids
         self.suits = self.deck.suits
         self.num_actions = game.num_distinct_actions()
+        #: The native module (:data:`NATIVE`) when the encoder's streams are native, else
+        #: ``None``: the updaters' native field updates (set by :class:`Encoder`).
+        self.native: Any = None
 
 
 def _optional(hint: Any) -> tuple[Any, bool]:
@@ -996,19 +1000,49 @@ _ZERO: Final = _kept(0.0)
 _ALL: Final = _kept(slice(None))
 
 
+def native_module() -> Any:
+    """:mod:`tapete.rl._cells`, the encoder's native part (a C extension the wheel builds
+    when a C compiler is there: its stream tensor, ``Cells``, and the field updates written
+    into it), or ``None`` when it is not built (an editable install, a machine without a C
+    compiler): the streams then are numpy arrays set through memoryviews, the reference,
+    with the same cells (the tests compare the two byte for byte)."""
+    try:
+        return importlib.import_module("tapete.rl._cells")
+    except ImportError:
+        return None
+
+
+#: :func:`native_module` at import (``None``: not built): what an :class:`Encoder` uses by
+#: default, and its stream tensor type.
+NATIVE: Final[Any] = native_module()
+NATIVE_CELLS: Final[Any] = None if NATIVE is None else NATIVE.Cells
+
+
 class _Stream:
-    """One stream's tensor (``vec``, and ``mv``: a memoryview of it, whose cells are set in
-    C), the field values it encodes and each field's own memo (the cells it set, the cards
-    of its plane, the events written...)."""
+    """One stream's tensor (``vec``), the objects its cells are set through (``mv``: by cell
+    number, ``bytes_view``: by byte range), the field values it encodes and each field's
+    own memo (the cells it set, the cards of its plane, the events written...).
+
+    With ``cells`` (the native :class:`tapete.rl._cells.Cells`) the tensor is a block of
+    that type, which ``mv`` and ``bytes_view`` both are (an int key sets a float32 cell, a
+    slice a byte range; ``vec`` is a numpy array over it); else ``vec`` is a numpy array,
+    ``mv`` a memoryview of its cells and ``bytes_view`` one of its bytes. The cells set are
+    the same either way (the tests compare the two byte for byte)."""
 
     __slots__ = ("bytes_view", "direct", "memo", "mv", "values", "vec", "zeros")
 
-    def __init__(self, size: int, fields: int, zeros: Any) -> None:
+    def __init__(self, size: int, fields: int, zeros: Any, cells: Any = None) -> None:
         #: Whether the views' instance dicts hold the fields in the encoder's order.
         self.direct = False
-        self.vec: Buffer = np.zeros(size, np.float32)
-        self.mv: Any = self.vec.data
-        self.bytes_view: Any = self.mv.cast("B")
+        if cells is None:
+            self.vec: Buffer = np.zeros(size, np.float32)
+            self.mv: Any = self.vec.data
+            self.bytes_view: Any = self.mv.cast("B")
+        else:
+            block = cells(4 * size)
+            self.vec = np.frombuffer(block, np.float32)
+            self.mv = block
+            self.bytes_view = block
         #: The bytes of a zero tensor (shared by the encoder's streams): a clear is a memcpy
         #: (numpy's fill writes cell by cell).
         self.zeros: Any = zeros
@@ -1094,11 +1128,13 @@ class _Numbers(_Field):
     are written as one block of bytes, kept per value (counts, tricks won and scores take
     few values)."""
 
-    def __init__(self, i: int, part: Part) -> None:
+    def __init__(self, i: int, part: Part, native: Any = None) -> None:
         super().__init__(i)
         self.o = part.offset
         self.size = part.size
         self.single = part.kind == "scalar"
+        #: The native module's ``numbers`` (the same-length update in one call), or None.
+        self.native: Any = None if native is None else native.numbers
         self.span = slice(4 * part.offset, 4 * (part.offset + part.size))  # its bytes
         self.blocks: dict[Any, bytes] = {}
         #: The part's cell numbers, as objects (list[Any]: written as they are).
@@ -1122,7 +1158,10 @@ class _Numbers(_Field):
             values: tuple[Any, ...] = new
             last: tuple[Any, ...] = old
             count = len(values)
-            if count == len(last):  # the same length: the items that changed
+            if self.native is not None:  # the same length: in one native call, as below
+                if self.native(stream.mv, values, last, self.o, self.size):
+                    return
+            elif count == len(last):  # the same length: the items that changed
                 if count > self.size:
                     count = self.size
                 mv = stream.mv
@@ -1297,9 +1336,12 @@ class _EventLog(_Field):
     the identity stays its own) and by what decides them (actor, kind, action, arguments);
     one new slot is written by its preset byte range, several as one block."""
 
-    def __init__(self, i: int, part: Part) -> None:
+    def __init__(self, i: int, part: Part, native: Any = None) -> None:
         super().__init__(i)
         assert part.event_log is not None
+        #: The native module (its ``prefix``, ``opening`` and ``slots`` do the steps below in
+        #: one call each), or None.
+        self.native: Any = native
         self.event_cells = part.event_log[0]
         self.slots = part.event_log[1]
         self.width = part.event_log[2]
@@ -1319,6 +1361,8 @@ class _EventLog(_Field):
         #: The opening's cell numbers (as objects), byte range and zero bytes; the place of
         #: the event last seen at each of its positions, and by the event's identity.
         self.open_cell: list[Any] = list(range(o_open, o_open + open_size))
+        self.open_o = o_open
+        self.open_size = open_size
         self.open_span = slice(4 * o_open, 4 * (o_open + open_size))
         self.open_zeros: Any = memoryview(bytes(4 * open_size))
         #: Per opening row, the byte range of its first ``k`` hidden cells (``[r][k]``), and
@@ -1342,6 +1386,8 @@ class _EventLog(_Field):
         #: The byte offset of each slot in the tensor (then the log's end), as objects, and
         #: each slot's byte range (made once).
         width = self.width
+        #: A slot's bytes (an object: passed as it is to the native ``slots``).
+        self.row_bytes: Any = 4 * width
         self.at_byte: list[Any] = [4 * (self.o + j * width) for j in range(self.slots + 1)]
         self.span: list[Any] = [
             slice(self.at_byte[j], self.at_byte[j + 1]) for j in range(self.slots)
@@ -1446,9 +1492,23 @@ class _EventLog(_Field):
         """Write the opening of ``events`` into the stream's (cleared) opening cells: its
         leading opening events, up to a card already shown in its row or a row whose hidden
         cells are all taken (as :meth:`_Builder.event_log`'s ``split``); its length. The
-        shown cards are set one by one, each row's hidden cells (their count) as a block."""
+        shown cards are set one by one, each row's hidden cells (their count) as a block
+        (natively: the same in one call)."""
         d = self.d
         row_size = self.row_size
+        if self.native is not None and d <= 64:
+            found: int = self.native.opening(
+                stream.mv,
+                events,
+                self.open_at,
+                self.open_by_id,
+                self,
+                self.open_o,
+                row_size,
+                d,
+                self.open_size,
+            )
+            return found
         n_rows = len(self.open_cell) // row_size
         counts = [0] * n_rows
         shown = [0] * n_rows  # the shown cards' bits, per row
@@ -1505,14 +1565,18 @@ class _EventLog(_Field):
         written = len(before)
         limit = written if written < count else count
         start = 0  # the first event that differs (compared by identity, then by value)
-        while start < limit and events[start] is before[start]:
-            start += 1
-        while start < limit:
-            a = events[start]
-            b = before[start]
-            if a is not b and a != b:
-                break
-            start += 1
+        native = self.native
+        if native is not None:
+            start = native.prefix(events, before, limit)
+        else:
+            while start < limit and events[start] is before[start]:
+                start += 1
+            while start < limit:
+                a = events[start]
+                b = before[start]
+                if a is not b and a != b:
+                    break
+                start += 1
         if start == count and start == written:
             state[0] = events
             return
@@ -1539,7 +1603,20 @@ class _EventLog(_Field):
             bv[at_byte[low] : at_byte[used_before]] = self.zeros[
                 : 4 * (used_before - low) * self.width
             ]
-        if used - from_slot <= _FEW_SLOTS:  # slot by slot, by their preset byte ranges
+        if native is not None:  # natively, slot by slot (as below, in one call)
+            native.slots(
+                stream.mv,
+                events,
+                first,
+                from_slot,
+                used,
+                self.at_slot,
+                self.by_id,
+                at_byte[0],
+                self.row_bytes,
+                self,
+            )
+        elif used - from_slot <= _FEW_SLOTS:  # slot by slot, by their preset byte ranges
             span = self.span
             for j in range(from_slot, used):
                 bv[span[j]] = self.row_at(events[first + j], j)
@@ -1600,7 +1677,7 @@ def _field_updater(ctx: _Context, i: int, parts: list[Part]) -> _Field:
     if len(parts) == 1 and parts[0].get is not None:
         part = parts[0]
         if part.kind in ("seat_values", "scalar"):
-            return _Numbers(i, part)
+            return _Numbers(i, part, ctx.native)
         if part.kind == "cardset":
             return _CardPlane(i, part, ctx.index_of)
         if part.kind == "tricks":
@@ -1608,9 +1685,9 @@ def _field_updater(ctx: _Context, i: int, parts: list[Part]) -> _Field:
         if part.kind == "trick":
             return _TrickCells(i, part, ctx.n, ctx.d, ctx.index_of)
         if part.kind == "events" and part.event_log is not None:
-            return _EventLog(i, part)
+            return _EventLog(i, part, ctx.native)
     if len(parts) == 2 and parts[0].kind == "opening" and parts[1].event_log is not None:
-        return _EventLog(i, parts[1])  # the log's opening, then its slots
+        return _EventLog(i, parts[1], ctx.native)  # the log's opening, then its slots
     return _Cells(i, parts)
 
 
@@ -1624,11 +1701,19 @@ class Encoder:
         perfect_recall: bool = True,
         found: Discovery | None = None,
         max_events: int | None = MAX_EVENT_SLOTS,
+        native: bool | None = None,
     ) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
+        if native and NATIVE_CELLS is None:
+            raise EncodingError("the native stream tensor (tapete.rl._cells) is not built")
+        #: Whether the streams' tensors are the native ones (:func:`native_cells`; by default
+        #: when they are built, ``native=False``: numpy arrays through memoryviews).
+        self.native: bool = NATIVE_CELLS is not None and native is not False
+        self._cells: Any = NATIVE_CELLS if self.native else None
         found = found if found is not None else discovery(game)
         self._ctx = _Context(game, found, max_events)
+        self._ctx.native = NATIVE if self.native else None
         builder = _Builder(self._ctx, perfect_recall)
         view = game.new_initial_state().view(0)
         self.view_class: type = type(view)
@@ -1793,7 +1878,7 @@ class Encoder:
             stream.clear()
             self._forget_last()
             return stream
-        return _Stream(self.size, len(self._plan) + len(self._fields), self._zeros)
+        return _Stream(self.size, len(self._plan) + len(self._fields), self._zeros, self._cells)
 
     def _forget_last(self) -> None:
         """Drop each seat's last stream (a stream dropped or given to another game)."""

@@ -1,0 +1,670 @@
+/* tapete.rl._cells: the native tensor of an encoder's stream (see encoding.py's _Stream).
+ *
+ * A Cells object owns a zeroed block of bytes (a float32 tensor) and exports it through the
+ * buffer protocol (format "B", one byte per item: numpy reads it with np.frombuffer, a
+ * memoryview copies it). Item assignment is the only operation, and it is what the pure
+ * encoder does through two memoryviews of a numpy array, done here without their generic
+ * machinery (index conversion, format parsing, structure checks):
+ *
+ *     cells[i] = number    float32 cell i (0 <= i < nbytes / 4; negative i counts from the
+ *                          end) set to (float)PyFloat_AsDouble(number), as a memoryview of
+ *                          format "f" does it;
+ *     cells[a:b] = data    bytes a ... b-1 set to the bytes of data (bytes or any contiguous
+ *                          buffer of exactly b - a bytes), as a memoryview of format "B".
+ *
+ * Only CPython's own headers are used. The pure-Python encoder (memoryviews) stays the
+ * reference: the tests compare both paths' tensors byte for byte.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+typedef struct {
+    PyObject_HEAD
+    char *data;
+    Py_ssize_t nbytes;
+} CellsObject;
+
+static PyObject *
+cells_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    Py_ssize_t nbytes;
+    static char *keywords[] = {"nbytes", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "n:Cells", keywords, &nbytes)) {
+        return NULL;
+    }
+    if (nbytes < 0 || nbytes % 4 != 0) {
+        PyErr_SetString(PyExc_ValueError, "Cells: nbytes must be a non-negative multiple of 4");
+        return NULL;
+    }
+    CellsObject *self = (CellsObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->data = PyMem_Calloc(nbytes > 0 ? (size_t)nbytes : 1, 1);
+    if (self->data == NULL) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    self->nbytes = nbytes;
+    return (PyObject *)self;
+}
+
+static void
+cells_dealloc(CellsObject *self)
+{
+    PyMem_Free(self->data);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int
+cells_getbuffer(CellsObject *self, Py_buffer *view, int flags)
+{
+    return PyBuffer_FillInfo(view, (PyObject *)self, self->data, self->nbytes, 0, flags);
+}
+
+static int
+set_cell(CellsObject *self, Py_ssize_t i, PyObject *value)
+{
+    Py_ssize_t n = self->nbytes / 4;
+    if (i < 0) {
+        i += n;
+    }
+    if (i < 0 || i >= n) {
+        PyErr_SetString(PyExc_IndexError, "Cells: cell index out of range");
+        return -1;
+    }
+    double d;
+    if (PyFloat_CheckExact(value)) {
+        d = PyFloat_AS_DOUBLE(value);
+    }
+    else {
+        d = PyFloat_AsDouble(value);
+        if (d == -1.0 && PyErr_Occurred()) {
+            return -1;
+        }
+    }
+    float f = (float)d;
+    memcpy(self->data + 4 * i, &f, 4);
+    return 0;
+}
+
+static int
+set_bytes(CellsObject *self, PyObject *key, PyObject *value)
+{
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(key, &start, &stop, &step) < 0) {
+        return -1;
+    }
+    Py_ssize_t length = PySlice_AdjustIndices(self->nbytes, &start, &stop, step);
+    if (step != 1) {
+        PyErr_SetString(PyExc_ValueError, "Cells: only byte ranges of step 1 can be assigned");
+        return -1;
+    }
+    if (PyBytes_CheckExact(value)) {
+        if (PyBytes_GET_SIZE(value) != length) {
+            PyErr_SetString(PyExc_ValueError, "Cells: the bytes do not fill the range");
+            return -1;
+        }
+        memmove(self->data + start, PyBytes_AS_STRING(value), (size_t)length);
+        return 0;
+    }
+    Py_buffer source;
+    if (PyObject_GetBuffer(value, &source, PyBUF_SIMPLE) < 0) {
+        return -1;
+    }
+    int status = 0;
+    if (source.len != length) {
+        PyErr_SetString(PyExc_ValueError, "Cells: the bytes do not fill the range");
+        status = -1;
+    }
+    else {
+        memmove(self->data + start, source.buf, (size_t)length);
+    }
+    PyBuffer_Release(&source);
+    return status;
+}
+
+static int
+cells_ass_subscript(CellsObject *self, PyObject *key, PyObject *value)
+{
+    if (value == NULL) {
+        PyErr_SetString(PyExc_TypeError, "Cells: cells cannot be deleted");
+        return -1;
+    }
+    if (PyLong_CheckExact(key)) {
+        Py_ssize_t i = PyLong_AsSsize_t(key);
+        if (i == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        return set_cell(self, i, value);
+    }
+    if (PySlice_Check(key)) {
+        return set_bytes(self, key, value);
+    }
+    Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    return set_cell(self, i, value);
+}
+
+static PyObject *
+cells_subscript(CellsObject *self, PyObject *key)
+{
+    Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t n = self->nbytes / 4;
+    if (i < 0) {
+        i += n;
+    }
+    if (i < 0 || i >= n) {
+        PyErr_SetString(PyExc_IndexError, "Cells: cell index out of range");
+        return NULL;
+    }
+    float f;
+    memcpy(&f, self->data + 4 * i, 4);
+    return PyFloat_FromDouble((double)f);
+}
+
+static Py_ssize_t
+cells_length(CellsObject *self)
+{
+    return self->nbytes / 4;
+}
+
+static PyObject *
+cells_get_nbytes(CellsObject *self, void *closure)
+{
+    return PyLong_FromSsize_t(self->nbytes);
+}
+
+static PyGetSetDef cells_getset[] = {
+    {"nbytes", (getter)cells_get_nbytes, NULL, "The tensor's size in bytes.", NULL},
+    {NULL},
+};
+
+static PyMappingMethods cells_mapping = {
+    (lenfunc)cells_length,
+    (binaryfunc)cells_subscript,
+    (objobjargproc)cells_ass_subscript,
+};
+
+static PyBufferProcs cells_buffer = {
+    (getbufferproc)cells_getbuffer,
+    NULL,
+};
+
+PyDoc_STRVAR(cells_doc,
+"Cells(nbytes): a zeroed float32 tensor of nbytes bytes, exported as bytes (buffer\n"
+"protocol). cells[i] = number sets float32 cell i; cells[a:b] = data sets bytes a..b-1;\n"
+"cells[i] reads cell i; len(cells) is the number of cells.");
+
+static PyTypeObject CellsType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tapete.rl._cells.Cells",
+    .tp_basicsize = sizeof(CellsObject),
+    .tp_dealloc = (destructor)cells_dealloc,
+    .tp_as_mapping = &cells_mapping,
+    .tp_as_buffer = &cells_buffer,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = cells_doc,
+    .tp_getset = cells_getset,
+    .tp_new = cells_new,
+};
+
+/* -- whole field updates (the encoder's updaters call these when their stream's tensor is
+ *    a Cells; each does in one call what the pure updater does step by step) ------------- */
+
+static CellsObject *
+as_cells(PyObject *object)
+{
+    if (!PyObject_TypeCheck(object, &CellsType)) {
+        PyErr_SetString(PyExc_TypeError, "expected a tapete.rl._cells.Cells");
+        return NULL;
+    }
+    return (CellsObject *)object;
+}
+
+static int
+check_args(const char *name, Py_ssize_t nargs, Py_ssize_t wanted)
+{
+    if (nargs != wanted) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, wanted, nargs);
+        return -1;
+    }
+    return 0;
+}
+
+static int
+check_cell(CellsObject *cells, Py_ssize_t cell, Py_ssize_t count)
+{
+    if (cell < 0 || count < 0 || cell + count > cells->nbytes / 4) {
+        PyErr_SetString(PyExc_IndexError, "Cells: cell index out of range");
+        return -1;
+    }
+    return 0;
+}
+
+static void
+put(CellsObject *cells, Py_ssize_t cell, float value)
+{
+    memcpy(cells->data + 4 * cell, &value, 4);
+}
+
+/* The number of leading items of two tuples, up to limit, that are the same object or
+ * equal (a != b false), compared by identity first. */
+static Py_ssize_t
+common_prefix(PyObject *a, PyObject *b, Py_ssize_t limit)
+{
+    if (limit > PyTuple_GET_SIZE(a)) {
+        limit = PyTuple_GET_SIZE(a);
+    }
+    if (limit > PyTuple_GET_SIZE(b)) {
+        limit = PyTuple_GET_SIZE(b);
+    }
+    PyObject **x = &PyTuple_GET_ITEM(a, 0);
+    PyObject **y = &PyTuple_GET_ITEM(b, 0);
+    Py_ssize_t i = 0;
+    while (i < limit && x[i] == y[i]) {
+        i++;
+    }
+    while (i < limit) {
+        if (x[i] != y[i]) {
+            int differ = PyObject_RichCompareBool(x[i], y[i], Py_NE);
+            if (differ < 0) {
+                return -1;
+            }
+            if (differ) {
+                break;
+            }
+        }
+        i++;
+    }
+    return i;
+}
+
+PyDoc_STRVAR(prefix_doc,
+"prefix(a, b, limit) -> int: how many leading items of the tuples a and b (at most limit)\n"
+"are the same object or equal, compared by identity first.");
+
+static PyObject *
+prefix(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args("prefix", nargs, 3) < 0) {
+        return NULL;
+    }
+    if (!PyTuple_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "prefix() compares two tuples");
+        return NULL;
+    }
+    Py_ssize_t limit = PyLong_AsSsize_t(args[2]);
+    if (limit == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t found = common_prefix(args[0], args[1], limit);
+    return found < 0 ? NULL : PyLong_FromSsize_t(found);
+}
+
+/* known: a tuple (event, value) of a table; the value if its event is this one, else NULL
+ * (borrowed). */
+static PyObject *
+known_value(PyObject *known, PyObject *event)
+{
+    if (known != NULL && PyTuple_CheckExact(known) && PyTuple_GET_SIZE(known) >= 2 &&
+        PyTuple_GET_ITEM(known, 0) == event) {
+        return PyTuple_GET_ITEM(known, 1);
+    }
+    return NULL;
+}
+
+static PyObject *
+list_item(PyObject *list, Py_ssize_t i)
+{
+    return (PyList_CheckExact(list) && i >= 0 && i < PyList_GET_SIZE(list))
+               ? PyList_GET_ITEM(list, i)
+               : NULL;
+}
+
+/* by_id: a dict of (event, value) by id(event); the entry (borrowed) if it is this event's,
+ * else NULL (with an error set if the lookup failed). */
+static PyObject *
+known_by_id(PyObject *by_id, PyObject *event)
+{
+    if (!PyDict_CheckExact(by_id)) {
+        return NULL;
+    }
+    PyObject *key = PyLong_FromVoidPtr(event);
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *known = PyDict_GetItemWithError(by_id, key);
+    Py_DECREF(key);
+    return known_value(known, event) != NULL ? known : NULL;
+}
+
+/* list[i] = item (a new reference taken), if i is in the list. */
+static void
+list_store(PyObject *list, Py_ssize_t i, PyObject *item)
+{
+    if (PyList_CheckExact(list) && i >= 0 && i < PyList_GET_SIZE(list)) {
+        PyObject *was = PyList_GET_ITEM(list, i);
+        Py_INCREF(item);
+        PyList_SET_ITEM(list, i, item);
+        Py_XDECREF(was);
+    }
+}
+
+PyDoc_STRVAR(slots_doc,
+"slots(cells, events, first, start, stop, at_slot, by_id, at, width, log): write the\n"
+"slots start to stop - 1 of an event log as _EventLog.row_at finds their rows: slot j\n"
+"holds events[first + j], its row of bytes the one at_slot[j] keeps if it is (that event,\n"
+"row), else by_id[id(event)]'s if it is the event's (then kept in at_slot[j]), else\n"
+"log.row_at(event, j); slot j's bytes begin at byte at + j * width (a row's bytes).");
+
+static PyObject *
+slots(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    static PyObject *row_at = NULL;
+    if (check_args("slots", nargs, 10) < 0) {
+        return NULL;
+    }
+    CellsObject *cells = as_cells(args[0]);
+    if (cells == NULL) {
+        return NULL;
+    }
+    PyObject *events = args[1];
+    PyObject *at_slot = args[5];
+    PyObject *by_id = args[6];
+    PyObject *log = args[9];
+    if (!PyTuple_Check(events)) {
+        PyErr_SetString(PyExc_TypeError, "slots(): events must be a tuple");
+        return NULL;
+    }
+    Py_ssize_t first = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t start = PyLong_AsSsize_t(args[3]);
+    Py_ssize_t stop = PyLong_AsSsize_t(args[4]);
+    Py_ssize_t at = PyLong_AsSsize_t(args[7]);
+    Py_ssize_t width = PyLong_AsSsize_t(args[8]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0 || first < 0 || first + stop > PyTuple_GET_SIZE(events) || width < 0 ||
+        at < 0 || (stop > start && at + stop * width > cells->nbytes)) {
+        PyErr_SetString(PyExc_IndexError, "slots(): slots out of range");
+        return NULL;
+    }
+    if (row_at == NULL && (row_at = PyUnicode_InternFromString("row_at")) == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t j = start; j < stop; j++) {
+        PyObject *event = PyTuple_GET_ITEM(events, first + j);
+        PyObject *row = known_value(list_item(at_slot, j), event);
+        if (row == NULL) {
+            PyObject *known = known_by_id(by_id, event);
+            if (known == NULL && PyErr_Occurred()) {
+                return NULL;
+            }
+            if (known != NULL) {
+                row = PyTuple_GET_ITEM(known, 1);
+                list_store(at_slot, j, known);
+            }
+        }
+        if (row != NULL) {
+            Py_INCREF(row);
+        }
+        else {
+            PyObject *index = PyLong_FromSsize_t(j);
+            if (index == NULL) {
+                return NULL;
+            }
+            row = PyObject_CallMethodObjArgs(log, row_at, event, index, NULL);
+            Py_DECREF(index);
+            if (row == NULL) {
+                return NULL;
+            }
+        }
+        if (!PyBytes_CheckExact(row) || PyBytes_GET_SIZE(row) != width) {
+            Py_DECREF(row);
+            PyErr_SetString(PyExc_ValueError, "slots(): a slot's row is not bytes of its width");
+            return NULL;
+        }
+        memcpy(cells->data + at + j * width, PyBytes_AS_STRING(row), (size_t)width);
+        Py_DECREF(row);
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(opening_doc,
+"opening(cells, events, open_at, by_id, log, at, row_size, d, limit) -> int: write the\n"
+"opening of an event log (its cells cleared before) as _EventLog.write_opening does, and\n"
+"return its length. The place of the j-th event is found as _EventLog.place_at finds it:\n"
+"the one open_at[2 * j] or open_at[2 * j + 1] keeps for it, else by_id[id(event)]'s (then\n"
+"kept in open_at), else log.place_at(event, j); the opening's first cell is at; d <= 64.");
+
+static PyObject *
+opening(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    static PyObject *place_at = NULL;
+    if (check_args("opening", nargs, 9) < 0) {
+        return NULL;
+    }
+    CellsObject *cells = as_cells(args[0]);
+    if (cells == NULL) {
+        return NULL;
+    }
+    PyObject *events = args[1];
+    PyObject *open_at = args[2];
+    PyObject *by_id = args[3];
+    PyObject *log = args[4];
+    if (!PyTuple_Check(events)) {
+        PyErr_SetString(PyExc_TypeError, "opening(): events must be a tuple");
+        return NULL;
+    }
+    Py_ssize_t at = PyLong_AsSsize_t(args[5]);
+    Py_ssize_t row_size = PyLong_AsSsize_t(args[6]);
+    Py_ssize_t d = PyLong_AsSsize_t(args[7]);
+    Py_ssize_t limit = PyLong_AsSsize_t(args[8]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (d < 1 || d > 64 || row_size < 2 * d || limit < 0 || check_cell(cells, at, limit) < 0) {
+        PyErr_SetString(PyExc_ValueError, "opening(): a layout it cannot write");
+        return NULL;
+    }
+    if (place_at == NULL && (place_at = PyUnicode_InternFromString("place_at")) == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n_rows = limit / row_size;
+    Py_ssize_t *counts = PyMem_Calloc((size_t)(n_rows > 0 ? n_rows : 1), sizeof(Py_ssize_t));
+    unsigned long long *shown =
+        PyMem_Calloc((size_t)(n_rows > 0 ? n_rows : 1), sizeof(unsigned long long));
+    if (counts == NULL || shown == NULL) {
+        PyMem_Free(counts);
+        PyMem_Free(shown);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(events);
+    Py_ssize_t run = 0;
+    PyObject *result = NULL;
+    while (run < count && run < limit) {
+        PyObject *event = PyTuple_GET_ITEM(events, run);
+        PyObject *value = known_value(list_item(open_at, 2 * run), event);
+        if (value == NULL) {
+            value = known_value(list_item(open_at, 2 * run + 1), event);
+        }
+        Py_ssize_t place;
+        if (value != NULL) {
+            place = PyLong_AsSsize_t(value);
+        }
+        else if ((value = known_by_id(by_id, event)) != NULL) { /* kept where place_at keeps it */
+            PyObject *known = value;
+            place = PyLong_AsSsize_t(PyTuple_GET_ITEM(known, 1));
+            if (place == -1 && PyErr_Occurred()) {
+                goto done;
+            }
+            int hidden = place >= 0 && place - (place / row_size) * row_size >= d;
+            list_store(open_at, hidden ? 2 * run : 2 * run + 1, known);
+        }
+        else if (PyErr_Occurred()) {
+            goto done;
+        }
+        else {
+            PyObject *index = PyLong_FromSsize_t(run);
+            if (index == NULL) {
+                goto done;
+            }
+            PyObject *found = PyObject_CallMethodObjArgs(log, place_at, event, index, NULL);
+            Py_DECREF(index);
+            if (found == NULL) {
+                goto done;
+            }
+            place = PyLong_AsSsize_t(found);
+            Py_DECREF(found);
+        }
+        if (place == -1 && PyErr_Occurred()) {
+            goto done;
+        }
+        if (place < 0) {
+            break;
+        }
+        Py_ssize_t r = place / row_size;
+        Py_ssize_t col = place - r * row_size;
+        if (r >= n_rows) {
+            PyErr_SetString(PyExc_IndexError, "opening(): a place out of the opening");
+            goto done;
+        }
+        if (col >= d) { /* hidden: the row's next hidden cell */
+            if (counts[r] >= d) {
+                break;
+            }
+            counts[r] += 1;
+        }
+        else {
+            unsigned long long bit = 1ULL << col;
+            if (shown[r] & bit) { /* this card shown already */
+                break;
+            }
+            shown[r] |= bit;
+            put(cells, at + place, 1.0f);
+        }
+        run++;
+    }
+    for (Py_ssize_t r = 0; r < n_rows; r++) {
+        for (Py_ssize_t k = 0; k < counts[r]; k++) {
+            put(cells, at + r * row_size + d + k, 1.0f);
+        }
+    }
+    result = PyLong_FromSsize_t(run);
+done:
+    PyMem_Free(counts);
+    PyMem_Free(shown);
+    return result;
+}
+
+PyDoc_STRVAR(numbers_doc,
+"numbers(cells, new, old, at, size) -> bool: for two tuples of the same length, write the\n"
+"items of new that differ from old's (a is not b and a != b) into cells at + k (k < size),\n"
+"as floats, and return True; anything else: False, nothing written.");
+
+static PyObject *
+numbers(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args("numbers", nargs, 5) < 0) {
+        return NULL;
+    }
+    CellsObject *cells = as_cells(args[0]);
+    if (cells == NULL) {
+        return NULL;
+    }
+    PyObject *new = args[1];
+    PyObject *old = args[2];
+    if (!PyTuple_CheckExact(new) || !PyTuple_CheckExact(old) ||
+        PyTuple_GET_SIZE(new) != PyTuple_GET_SIZE(old)) {
+        Py_RETURN_FALSE;
+    }
+    Py_ssize_t at = PyLong_AsSsize_t(args[3]);
+    Py_ssize_t size = PyLong_AsSsize_t(args[4]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(new);
+    if (count > size) {
+        count = size;
+    }
+    if (check_cell(cells, at, count) < 0) {
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *a = PyTuple_GET_ITEM(new, k);
+        PyObject *b = PyTuple_GET_ITEM(old, k);
+        if (a == b) {
+            continue;
+        }
+        int differ = PyObject_RichCompareBool(a, b, Py_NE);
+        if (differ < 0) {
+            return NULL;
+        }
+        if (!differ) {
+            continue;
+        }
+        double value;
+        if (PyFloat_CheckExact(a)) {
+            value = PyFloat_AS_DOUBLE(a);
+        }
+        else if (PyLong_CheckExact(a)) {
+            value = PyLong_AsDouble(a);
+        }
+        else { /* float(a) */
+            PyObject *number = PyNumber_Float(a);
+            if (number == NULL) {
+                return NULL;
+            }
+            value = PyFloat_AsDouble(number);
+            Py_DECREF(number);
+        }
+        if (value == -1.0 && PyErr_Occurred()) {
+            return NULL;
+        }
+        put(cells, at + k, (float)value);
+    }
+    Py_RETURN_TRUE;
+}
+
+static PyMethodDef cells_functions[] = {
+    {"prefix", (PyCFunction)(void (*)(void))prefix, METH_FASTCALL, prefix_doc},
+    {"slots", (PyCFunction)(void (*)(void))slots, METH_FASTCALL, slots_doc},
+    {"opening", (PyCFunction)(void (*)(void))opening, METH_FASTCALL, opening_doc},
+    {"numbers", (PyCFunction)(void (*)(void))numbers, METH_FASTCALL, numbers_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef cells_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "tapete.rl._cells",
+    .m_doc = "The native tensor of the observation encoder's streams and the field updates "
+             "written into it (optional: built with the wheel when a C compiler is there).",
+    .m_size = -1,
+    .m_methods = cells_functions,
+};
+
+PyMODINIT_FUNC
+PyInit__cells(void)
+{
+    if (PyType_Ready(&CellsType) < 0) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&cells_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&CellsType);
+    if (PyModule_AddObject(module, "Cells", (PyObject *)&CellsType) < 0) {
+        Py_DECREF(&CellsType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -1,0 +1,57 @@
+"""The native stream tensor of :mod:`tapete.rl.encoding` (``_cells.c``; built with the wheel)."""
+
+from typing import Any, SupportsFloat, SupportsIndex
+
+from typing_extensions import Buffer
+
+class Cells:
+    """A zeroed float32 tensor of ``nbytes`` bytes, exported as bytes (buffer protocol):
+    ``cells[i] = number`` sets float32 cell ``i``, ``cells[a:b] = data`` bytes ``a`` to
+    ``b - 1``; ``cells[i]`` reads cell ``i``; ``len(cells)`` is the number of cells."""
+
+    def __init__(self, nbytes: int) -> None: ...
+    @property
+    def nbytes(self) -> int:
+        """The tensor's size in bytes."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: SupportsIndex) -> float: ...
+    def __setitem__(self, key: SupportsIndex | slice, value: SupportsFloat | Buffer) -> None: ...
+    def __buffer__(self, flags: int) -> memoryview: ...
+
+def prefix(a: tuple[Any, ...], b: tuple[Any, ...], limit: int) -> int:
+    """How many leading items of ``a`` and ``b`` (at most ``limit``) are the same object or
+    equal, compared by identity first."""
+
+def slots(
+    cells: Cells,
+    events: tuple[Any, ...],
+    first: int,
+    start: int,
+    stop: int,
+    at_slot: list[Any],
+    by_id: dict[int, Any],
+    at: int,
+    width: int,
+    log: Any,
+) -> None:
+    """Write the event log's slots ``start`` … ``stop - 1`` (slot ``j``: ``events[first +
+    j]``) as ``_EventLog.row_at`` finds their rows; slot ``j`` begins at byte ``at + j *
+    width``."""
+
+def opening(
+    cells: Cells,
+    events: tuple[Any, ...],
+    open_at: list[Any],
+    by_id: dict[int, Any],
+    log: Any,
+    at: int,
+    row_size: int,
+    d: int,
+    limit: int,
+) -> int:
+    """Write the log's opening as ``_EventLog.write_opening`` does (places found as
+    ``_EventLog.place_at`` finds them) and return its length."""
+
+def numbers(cells: Cells, new: Any, old: Any, at: int, size: int) -> bool:
+    """Two tuples of the same length: write the items of ``new`` that differ from ``old``'s
+    into cells ``at + k`` (``k < size``) and return True; else False (nothing written)."""

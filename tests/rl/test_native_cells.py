@@ -1,0 +1,206 @@
+"""The encoder's native part (``tapete.rl._cells``, the C extension the wheel builds)
+against the pure one: the stream tensor's cell and byte writes against a numpy array's
+memoryviews, and whole encodings of seeded views of every game by a native encoder
+against a pure one, byte for byte. The tests of the native module run where it is built
+(the compiled environment: ``python3 dev.py compiled-test`` runs this file); the pure
+fallback's are checked everywhere."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import tapete  # noqa: E402
+from tapete.engine import sample_chance  # noqa: E402
+from tapete.rl import encoding  # noqa: E402
+from tapete.rl.encoding import Encoder, EncodingError, discovery  # noqa: E402
+from tapete.testing import decision_views  # noqa: E402
+
+from .conftest import load_ready  # noqa: E402
+
+native = pytest.mark.skipif(encoding.NATIVE is None, reason="tapete.rl._cells is not built")
+
+#: Games and variants whose views are compared (La Pocha's variants as the path tests').
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("pocha", {"n_players": 4, "hand_size": 10}),
+    ("pocha", {"n_players": 5, "hand_size": 8}),
+    ("pocha", {"n_players": 3, "hand_size": 1, "ronda_india": True}),
+    ("pocha", {"n_players": 4, "hand_size": 1, "ronda_ciega": True}),
+    ("pocha", {"n_players": 4, "hand_size": 5, "ronda_subastada": True}),
+    ("pocha-match", {}),
+    ("ombre", {}),
+    ("ombre-match", {}),
+    ("trynka", {}),
+    ("trynka-match", {}),
+]
+
+
+def every_seat_views(game: Any, seed: int, games: int) -> list[Any]:
+    """The views of every seat and of a spectator at every state of seeded random games."""
+    rng = random.Random(seed)
+    views = []
+    seats: list[int | None] = [None, *range(game.num_players())]
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            views.extend(state.view(seat) for seat in seats)
+            state.apply_action(
+                sample_chance(state, rng)
+                if state.is_chance_node()
+                else rng.choice(state.legal_actions())
+            )
+        views.extend(state.view(seat) for seat in seats)
+    return views
+
+
+def test_the_module_is_what_a_compiled_install_has() -> None:
+    """The wheel compiles the C extension with the rules core: where the core is compiled
+    (``TAPETE_EXPECT_COMPILED=1``: dev.py's compiled environment) the native module is
+    there and the encoders use it by default; an editable install has neither."""
+    if os.environ.get("TAPETE_EXPECT_COMPILED") == "1":
+        assert tapete.is_compiled()
+        assert encoding.NATIVE is not None
+    if encoding.NATIVE is None:
+        assert encoding.NATIVE_CELLS is None
+        assert encoding.native_module() is None
+
+
+def test_the_pure_fallback() -> None:
+    """``native=False`` (and any encoder where the module is not built) keeps numpy arrays
+    set through memoryviews; ``native=True`` without the module is an error."""
+    game = tapete.load_game("pocha", n_players=3, hand_size=2)
+    pure = Encoder(game, native=False)
+    assert not pure.native
+    view = decision_views(game, random.Random(1), 1)[0]
+    pure.encode(view)
+    stream = next(iter(pure._streams.values()))
+    assert isinstance(stream.mv, memoryview) and isinstance(stream.bytes_view, memoryview)
+    if encoding.NATIVE is None:
+        assert not Encoder(game).native
+        with pytest.raises(EncodingError):
+            Encoder(game, native=True)
+    else:
+        assert Encoder(game).native
+
+
+@native
+def test_cells_writes_as_memoryviews() -> None:
+    """Random cell writes (ints, floats, rounded to float32, negative indices) and byte
+    range writes (bytes, memoryviews) into a ``Cells`` and into a float32 array through
+    its two memoryviews leave the same bytes; the same writes out of range fail alike."""
+    cells_type = encoding.NATIVE_CELLS
+    rng = random.Random(7)
+    for size in (1, 3, 64, 1000):
+        cells = cells_type(4 * size)
+        vec = np.zeros(size, np.float32)
+        mv, bv = vec.data, vec.data.cast("B")
+        assert len(cells) == size and cells.nbytes == 4 * size
+        for _ in range(300):
+            if rng.random() < 0.6:
+                i = rng.randrange(-size, size)
+                value = rng.choice([0.0, 1.0, rng.randrange(-9, 9), rng.uniform(-1e6, 1e6), 1 / 3])
+                cells[i] = value
+                mv[i] = value
+                assert cells[i] == mv[i]
+            else:
+                a = rng.randrange(4 * size)
+                b = rng.randrange(a, 4 * size + 1)
+                data = bytes(rng.randrange(256) for _ in range(b - a))
+                source = data if rng.random() < 0.5 else memoryview(data)
+                cells[a:b] = source
+                bv[a:b] = source
+        assert bytes(cells) == vec.tobytes()
+        assert np.array_equal(np.frombuffer(cells, np.float32), vec, equal_nan=True)
+        for bad in (size, -size - 1):
+            with pytest.raises(IndexError):
+                cells[bad] = 1.0
+            with pytest.raises(IndexError):
+                mv[bad] = 1.0
+        with pytest.raises(ValueError):
+            cells[0:1] = b"\x00\x00"
+        with pytest.raises(TypeError):
+            cells[0] = "one"
+
+
+@native
+def test_native_field_updates_against_their_pure_forms() -> None:
+    """The module's functions on their own: ``prefix`` counts what the pure loop counts
+    (identity, then equality), ``numbers`` writes what the per-item loop writes (and
+    declines tuples of different lengths)."""
+    module = encoding.NATIVE
+    rng = random.Random(11)
+    pool = [1, 2, 2.0, 3, (1,), (1,), "a"]
+    for _ in range(500):
+        a = tuple(rng.choice(pool) for _ in range(rng.randrange(6)))
+        b = tuple(rng.choice(pool) for _ in range(rng.randrange(6)))
+        limit = rng.randrange(8)
+        expected = 0
+        while expected < min(limit, len(a), len(b)) and not (
+            a[expected] is not b[expected] and a[expected] != b[expected]
+        ):
+            expected += 1
+        assert module.prefix(a, b, limit) == expected
+    for _ in range(300):
+        size = rng.randrange(1, 6)
+        new = tuple(rng.choice([0, 1, 2, 2.5, -3, 10**6, True]) for _ in range(size))
+        old = tuple(rng.choice([0, 1, 2, 2.5]) for _ in range(size))
+        cells = encoding.NATIVE_CELLS(4 * (size + 2))
+        vec = np.zeros(size + 2, np.float32)
+        cells[1:5] = b"\x01\x02\x03\x04"
+        vec.data.cast("B")[1:5] = b"\x01\x02\x03\x04"
+        assert module.numbers(cells, new, old, 1, size) is True
+        for k in range(size):
+            if new[k] is not old[k] and new[k] != old[k]:
+                vec[1 + k] = float(new[k])
+        assert bytes(cells) == vec.tobytes()
+        assert module.numbers(cells, new, (*old, 0), 1, size) is False
+        assert module.numbers(cells, list(new), old, 1, size) is False
+
+
+@native
+@pytest.mark.parametrize("name,params", GAMES, ids=lambda v: str(v))
+def test_native_and_pure_encoders_write_the_same_bytes(name: str, params: dict[str, Any]) -> None:
+    """Every seat's (and a spectator's) view at every state of seeded games, in playing
+    order, then in a seeded random order and backwards, each encoded by a native encoder,
+    by a pure one and written whole by a fresh native one: the same bytes; the same for
+    the observation (no event log)."""
+    game = load_ready(name, **params)
+    views = every_seat_views(game, seed=len(name) + len(params), games=2)
+    views = views[:: max(1, len(views) // 1500)]
+    found = discovery(game)
+    for recall in (True, False):
+        fast = Encoder(game, recall, found=found)
+        pure = Encoder(game, recall, found=found, native=False)
+        alone = Encoder(game, recall, found=found)
+        assert fast.native and not pure.native
+        buf = np.zeros(fast.size, np.float32)
+        shuffled = random.Random(5).sample(range(len(views)), len(views))
+        for order in (range(len(views)), shuffled, range(len(views) - 1, -1, -1)):
+            for i in order:
+                got = fast.encode(views[i], buf).tobytes()
+                assert got == pure.encode(views[i]).tobytes(), (name, params, recall, i)
+                if i % 7 == 0:
+                    alone.forget()
+                    assert got == alone.encode(views[i]).tobytes(), (name, params, recall, i)
+            fast.forget()
+            pure.forget()
+
+
+@native
+def test_native_batches_and_benchmark_views() -> None:
+    """The benchmark's views (the seat to act, La Pocha 4x10) in batches and one by one
+    into float32, float64 and strided buffers: the native tensors are the pure ones."""
+    game = tapete.load_game("pocha", n_players=4, hand_size=10)
+    views = decision_views(game, random.Random(2), 6)
+    fast, pure = Encoder(game), Encoder(game, native=False)
+    assert np.array_equal(fast.encode_batch(views), pure.encode_batch(views))
+    wide = np.zeros((fast.size, 2), np.float32)
+    for view in views:
+        expected = pure.encode(view)
+        assert np.array_equal(fast.encode(view, np.zeros(fast.size, np.float64)), expected)
+        assert np.array_equal(fast.encode(view, wide[:, 1]), expected)
