@@ -17,6 +17,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
 #include <string.h>
 
 typedef struct {
@@ -328,7 +329,7 @@ list_item(PyObject *list, Py_ssize_t i)
                : NULL;
 }
 
-/* by_id: a dict of (event, value) by id(event); the entry (borrowed) if it is this event's,
+/* by_id: a dict of (event, value) by id(event) >> 4; the entry (borrowed) if it is this event's,
  * else NULL (with an error set if the lookup failed). */
 static PyObject *
 known_by_id(PyObject *by_id, PyObject *event)
@@ -336,7 +337,7 @@ known_by_id(PyObject *by_id, PyObject *event)
     if (!PyDict_CheckExact(by_id)) {
         return NULL;
     }
-    PyObject *key = PyLong_FromVoidPtr(event);
+    PyObject *key = PyLong_FromSize_t((size_t)(uintptr_t)event >> 4); /* id(event) >> 4 */
     if (key == NULL) {
         return NULL;
     }
@@ -361,7 +362,7 @@ PyDoc_STRVAR(slots_doc,
 "slots(cells, events, first, start, stop, at_slot, by_id, at, width, log): write the\n"
 "slots start to stop - 1 of an event log as _EventLog.row_at finds their rows: slot j\n"
 "holds events[first + j], its row of bytes the one at_slot[j] keeps if it is (that event,\n"
-"row), else by_id[id(event)]'s if it is the event's (then kept in at_slot[j]), else\n"
+"row), else by_id[id(event) >> 4]'s if it is the event's (then kept in at_slot[j]), else\n"
 "log.row_at(event, j); slot j's bytes begin at byte at + j * width (a row's bytes).");
 
 static PyObject *
@@ -441,8 +442,9 @@ PyDoc_STRVAR(opening_doc,
 "opening(cells, events, open_at, by_id, log, at, row_size, d, limit) -> int: write the\n"
 "opening of an event log (its cells cleared before) as _EventLog.write_opening does, and\n"
 "return its length. The place of the j-th event is found as _EventLog.place_at finds it:\n"
-"the one open_at[2 * j] or open_at[2 * j + 1] keeps for it, else by_id[id(event)]'s (then\n"
-"kept in open_at), else log.place_at(event, j); the opening's first cell is at; d <= 64.");
+"the one open_at[2 * j] or open_at[2 * j + 1] keeps for it, else by_id[id(event) >> 4]'s\n"
+"(then kept in open_at), else log.place_at(event, j); the opening's first cell is at;\n"
+"d <= 64.");
 
 static PyObject *
 opening(PyObject *module, PyObject *const *args, Py_ssize_t nargs)

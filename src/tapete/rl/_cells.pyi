@@ -35,8 +35,8 @@ def slots(
     log: Any,
 ) -> None:
     """Write the event log's slots ``start`` … ``stop - 1`` (slot ``j``: ``events[first +
-    j]``) as ``_EventLog.row_at`` finds their rows; slot ``j`` begins at byte ``at + j *
-    width``."""
+    j]``) as ``_EventLog.row_at`` finds their rows (``by_id``: by ``id(event) >> 4``); slot
+    ``j`` begins at byte ``at + j * width``."""
 
 def opening(
     cells: Cells,

@@ -1133,8 +1133,11 @@ class _Numbers(_Field):
         self.o = part.offset
         self.size = part.size
         self.single = part.kind == "scalar"
-        #: The native module's ``numbers`` (the same-length update in one call), or None.
+        #: The native module's ``numbers`` (the same-length update in one call), or None,
+        #: and its arguments (objects: passed as they are).
         self.native: Any = None if native is None else native.numbers
+        self.o_arg: Any = part.offset
+        self.size_arg: Any = part.size
         self.span = slice(4 * part.offset, 4 * (part.offset + part.size))  # its bytes
         self.blocks: dict[Any, bytes] = {}
         #: The part's cell numbers, as objects (list[Any]: written as they are).
@@ -1159,7 +1162,7 @@ class _Numbers(_Field):
             last: tuple[Any, ...] = old
             count = len(values)
             if self.native is not None:  # the same length: in one native call, as below
-                if self.native(stream.mv, values, last, self.o, self.size):
+                if self.native(stream.mv, values, last, self.o_arg, self.size_arg):
                     return
             elif count == len(last):  # the same length: the items that changed
                 if count > self.size:
@@ -1361,8 +1364,12 @@ class _EventLog(_Field):
         #: The opening's cell numbers (as objects), byte range and zero bytes; the place of
         #: the event last seen at each of its positions, and by the event's identity.
         self.open_cell: list[Any] = list(range(o_open, o_open + open_size))
-        self.open_o = o_open
-        self.open_size = open_size
+        #: The opening's first cell and size, as objects (passed as they are to the native
+        #: ``opening``).
+        self.open_o: Any = o_open
+        self.open_size: Any = open_size
+        self.row_size_arg: Any = row_size
+        self.d_arg: Any = d
         self.open_span = slice(4 * o_open, 4 * (o_open + open_size))
         self.open_zeros: Any = memoryview(bytes(4 * open_size))
         #: Per opening row, the byte range of its first ``k`` hidden cells (``[r][k]``), and
@@ -1375,7 +1382,9 @@ class _EventLog(_Field):
         self.ones: list[Any] = [bytes(np.ones(k, np.float32).tobytes()) for k in range(d + 1)]
         self.open_at: list[tuple[Any, ...] | None] = [None] * (2 * open_size)
         # (event, row or place) by the event's identity (a view out of order, a hidden
-        # card's event seen by another seat in between)
+        # card's event seen by another seat in between), keyed by ``id(event) >> 4``: an
+        # object's address is a multiple of 16, whose low bits, always 0, would crowd a
+        # dict's first probes into a sixteenth of its slots
         self.by_id: dict[int, tuple[Any, ...]] = {}
         self.open_by_id: dict[int, tuple[Any, ...]] = {}
         # (event, row): the last one written in each slot (the streams of one deal write
@@ -1414,12 +1423,12 @@ class _EventLog(_Field):
         known: tuple[Any, ...] | None = at_slot[j]
         if known is None or known[0] is not event:
             by_id = self.by_id
-            known = by_id.get(id(event))
+            known = by_id.get(id(event) >> 4)
             if known is None or known[0] is not event:
                 if len(by_id) >= MAX_KNOWN_EVENTS:
                     by_id.clear()
                 known = (event, self.row(event))
-                by_id[id(event)] = known
+                by_id[id(event) >> 4] = known
             at_slot[j] = known
         row: bytes = known[1]
         return row
@@ -1475,12 +1484,12 @@ class _EventLog(_Field):
             known = open_at[2 * j + 1]
             if known is None or known[0] is not event:
                 by_id = self.open_by_id
-                known = by_id.get(id(event))
+                known = by_id.get(id(event) >> 4)
                 if known is None or known[0] is not event:
                     if len(by_id) >= MAX_KNOWN_EVENTS:
                         by_id.clear()
                     known = (event, self.place(event))
-                    by_id[id(event)] = known
+                    by_id[id(event) >> 4] = known
                 place: int = known[1]
                 row_size = self.row_size
                 hidden = place >= 0 and place - (place // row_size) * row_size >= self.d
@@ -1504,8 +1513,8 @@ class _EventLog(_Field):
                 self.open_by_id,
                 self,
                 self.open_o,
-                row_size,
-                d,
+                self.row_size_arg,
+                self.d_arg,
                 self.open_size,
             )
             return found
