@@ -204,3 +204,69 @@ def test_native_batches_and_benchmark_views() -> None:
         expected = pure.encode(view)
         assert np.array_equal(fast.encode(view, np.zeros(fast.size, np.float64)), expected)
         assert np.array_equal(fast.encode(view, wide[:, 1]), expected)
+
+
+#: Run by :func:`test_the_module_built_here_with_the_pure_encoder` in a new interpreter: the
+#: module built into ``argv[1]`` is ``tapete.rl._cells`` there, before the encoder is imported.
+CHECK_BUILT_MODULE = r"""
+import importlib.util, random, sys
+path = sys.argv[1]
+spec = importlib.util.spec_from_file_location("tapete.rl._cells", path)
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+sys.modules["tapete.rl._cells"] = module
+import numpy as np
+import tapete
+from tapete.rl import encoding
+from tapete.testing import decision_views
+assert encoding.NATIVE is module
+checked = 0
+for name, params in [("pocha", {"n_players": 4, "hand_size": 10}), ("ombre", {}),
+                     ("trynka-match", {"n_players": 3, "banks": 2}), ("pocha-match", {})]:
+    game = tapete.load_game(name, **params)
+    views = decision_views(game, random.Random(4), 3)
+    for recall in (True, False):
+        fast = encoding.Encoder(game, recall)
+        pure = encoding.Encoder(game, recall, native=False)
+        assert fast.native and not pure.native
+        for order in (views, views[::-1]):
+            for view in order:
+                assert fast.encode(view).tobytes() == pure.encode(view).tobytes(), name
+                checked += 1
+print(checked)
+"""
+
+
+def test_the_module_built_here_with_the_pure_encoder(tmp_path: Any) -> None:
+    """Where a C compiler is there (the pure, editable environment too): ``_cells.c`` built
+    as setup.py builds it, loaded as ``tapete.rl._cells`` in a new interpreter under the
+    encoder as it is installed here (pure Python in development: the wheel's combination
+    without mypyc), writes the pure path's bytes for seeded views of four games."""
+    import shutil
+    import subprocess
+    import sys
+    import sysconfig
+    from pathlib import Path
+
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        pytest.skip("no C compiler")
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    source = Path(__file__).resolve().parents[2] / "src" / "tapete" / "rl" / "_cells.c"
+    dist = Distribution({"ext_modules": [Extension("tapete.rl._cells", [str(source)])]})
+    command = build_ext(dist)
+    command.build_lib = str(tmp_path / "lib")
+    command.build_temp = str(tmp_path / "temp")
+    command.ensure_finalized()
+    command.run()
+    (built,) = command.get_outputs()
+    result = subprocess.run(
+        [sys.executable, "-c", CHECK_BUILT_MODULE, built],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout.split()[-1]) > 100
