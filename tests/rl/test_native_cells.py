@@ -131,7 +131,8 @@ def test_cells_writes_as_memoryviews() -> None:
 def test_native_field_updates_against_their_pure_forms() -> None:
     """The module's functions on their own: ``prefix`` counts what the pure loop counts
     (identity, then equality), ``numbers`` writes what the per-item loop writes (and
-    declines tuples of different lengths)."""
+    declines tuples of different lengths), ``copy`` writes a tensor into a buffer at a byte
+    offset (and refuses one that does not fit)."""
     module = encoding.NATIVE
     rng = random.Random(11)
     pool = [1, 2, 2.0, 3, (1,), (1,), "a"]
@@ -160,6 +161,13 @@ def test_native_field_updates_against_their_pure_forms() -> None:
         assert bytes(cells) == vec.tobytes()
         assert module.numbers(cells, new, (*old, 0), 1, size) is False
         assert module.numbers(cells, list(new), old, 1, size) is False
+    cells = encoding.NATIVE_CELLS(12)
+    cells[0], cells[1], cells[2] = 1.5, -2, 3
+    rows = np.full((3, 3), 9.0, np.float32)
+    module.copy(rows.data.cast("B"), cells, 12)
+    assert rows.tolist() == [[9, 9, 9], [1.5, -2, 3], [9, 9, 9]]
+    with pytest.raises(IndexError):
+        module.copy(rows.data.cast("B"), cells, 28)
 
 
 @native

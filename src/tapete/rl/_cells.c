@@ -635,7 +635,40 @@ numbers(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_TRUE;
 }
 
+PyDoc_STRVAR(copy_doc,
+"copy(dest, cells, at): the bytes of cells written into dest (a writable, contiguous\n"
+"buffer: a memoryview of the caller's array) from its byte at on, with one memcpy.");
+
+static PyObject *
+copy(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args("copy", nargs, 3) < 0) {
+        return NULL;
+    }
+    CellsObject *cells = as_cells(args[1]);
+    if (cells == NULL) {
+        return NULL;
+    }
+    Py_ssize_t at = PyLong_AsSsize_t(args[2]);
+    if (at == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_buffer dest;
+    if (PyObject_GetBuffer(args[0], &dest, PyBUF_WRITABLE) < 0) {
+        return NULL;
+    }
+    if (at < 0 || at + cells->nbytes > dest.len) {
+        PyBuffer_Release(&dest);
+        PyErr_SetString(PyExc_IndexError, "copy(): the tensor does not fit the buffer there");
+        return NULL;
+    }
+    memcpy((char *)dest.buf + at, cells->data, (size_t)cells->nbytes);
+    PyBuffer_Release(&dest);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef cells_functions[] = {
+    {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, copy_doc},
     {"prefix", (PyCFunction)(void (*)(void))prefix, METH_FASTCALL, prefix_doc},
     {"slots", (PyCFunction)(void (*)(void))slots, METH_FASTCALL, slots_doc},
     {"opening", (PyCFunction)(void (*)(void))opening, METH_FASTCALL, opening_doc},

@@ -55,3 +55,7 @@ def opening(
 def numbers(cells: Cells, new: Any, old: Any, at: int, size: int) -> bool:
     """Two tuples of the same length: write the items of ``new`` that differ from ``old``'s
     into cells ``at + k`` (``k < size``) and return True; else False (nothing written)."""
+
+def copy(dest: Buffer, cells: Cells, at: int) -> None:
+    """The bytes of ``cells`` written into ``dest`` (a writable contiguous buffer) from its
+    byte ``at`` on, with one ``memcpy``."""

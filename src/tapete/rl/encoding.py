@@ -998,6 +998,7 @@ def _kept(value: object) -> object:
 _ONE: Final = _kept(1.0)
 _ZERO: Final = _kept(0.0)
 _ALL: Final = _kept(slice(None))
+_NO_OFFSET: Final = _kept(0)
 
 
 def native_module() -> Any:
@@ -1720,6 +1721,8 @@ class Encoder:
         #: when they are built, ``native=False``: numpy arrays through memoryviews).
         self.native: bool = NATIVE_CELLS is not None and native is not False
         self._cells: Any = NATIVE_CELLS if self.native else None
+        #: The native ``copy`` (a stream's tensor into the caller's buffer), or None.
+        self._copy: Any = NATIVE.copy if self.native else None
         found = found if found is not None else discovery(game)
         self._ctx = _Context(game, found, max_events)
         self._ctx.native = NATIVE if self.native else None
@@ -1801,6 +1804,8 @@ class Encoder:
             self._out_bytes = _bytes_of(out)
         if self._out_bytes is None:
             out[:] = stream.vec
+        elif self._copy is not None:
+            self._copy(self._out_bytes, stream.mv, _NO_OFFSET)
         else:
             self._out_bytes[_ALL] = stream.bytes_view
         return out
@@ -1931,6 +1936,8 @@ class Encoder:
             stream = self._update(view)
             if rows is None:
                 out[row] = stream.vec
+            elif self._copy is not None:
+                self._copy(rows, stream.mv, row * width)
             else:
                 rows[row * width : (row + 1) * width] = stream.bytes_view
         return out
