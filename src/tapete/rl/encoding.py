@@ -1344,8 +1344,11 @@ class _EventLog(_Field):
         super().__init__(i)
         assert part.event_log is not None
         #: The native module (its ``prefix``, ``opening`` and ``slots`` do the steps below in
-        #: one call each), or None.
+        #: one call each, kept as attributes: no module lookup per call), or None.
         self.native: Any = native
+        self.native_prefix: Any = None if native is None else native.prefix
+        self.native_opening: Any = None if native is None else native.opening
+        self.native_slots: Any = None if native is None else native.slots
         self.event_cells = part.event_log[0]
         self.slots = part.event_log[1]
         self.width = part.event_log[2]
@@ -1507,7 +1510,7 @@ class _EventLog(_Field):
         d = self.d
         row_size = self.row_size
         if self.native is not None and d <= 64:
-            found: int = self.native.opening(
+            found: int = self.native_opening(
                 stream.mv,
                 events,
                 self.open_at,
@@ -1577,7 +1580,7 @@ class _EventLog(_Field):
         start = 0  # the first event that differs (compared by identity, then by value)
         native = self.native
         if native is not None:
-            start = native.prefix(events, before, limit)
+            start = self.native_prefix(events, before, limit)
         else:
             while start < limit and events[start] is before[start]:
                 start += 1
@@ -1614,7 +1617,7 @@ class _EventLog(_Field):
                 : 4 * (used_before - low) * self.width
             ]
         if native is not None:  # natively, slot by slot (as below, in one call)
-            native.slots(
+            self.native_slots(
                 stream.mv,
                 events,
                 first,
