@@ -7,6 +7,9 @@ faster. Without a C compiler, or if compiling fails, it warns and installs pure 
 An editable install (``pip install -e .``, what development uses) stays pure Python, and
 so does any build with ``TAPETE_COMPILE=0``; ``TAPETE_COMPILE=1`` makes a failure to
 compile an error instead of a warning. ``tapete.is_compiled()`` says which one is running.
+With the mypyc modules it builds the hand-written C extension ``tapete.rl._cells`` (the
+observation encoder's native part, :data:`NATIVE`; the encoder takes its pure path, with
+the same tensors, when it is not there).
 """
 
 from __future__ import annotations

@@ -171,6 +171,45 @@ def test_native_field_updates_against_their_pure_forms() -> None:
 
 
 @native
+def test_slots_and_their_table_by_identity() -> None:
+    """``slots`` writes each slot's row as the log's ``row_at`` gives it, keeps what
+    ``row_at`` kept in ``at_slot`` in its ``IdTable`` too (at most ``limit`` entries, then
+    emptied) and finds it there once ``at_slot`` forgot it: the same bytes, fewer calls."""
+    module = encoding.NATIVE
+
+    class Log:
+        def __init__(self) -> None:
+            self.at_slot: list[Any] = [None] * 6
+            self.calls = 0
+
+        def row_at(self, event: Any, j: int) -> bytes:
+            self.calls += 1
+            known = (event, bytes([event[0]]) * 8)
+            self.at_slot[j] = known
+            return known[1]
+
+    events = tuple((k,) for k in range(1, 7))
+    expected = b"".join(bytes([k]) * 8 for k in range(1, 7))
+    for limit in (1, 3, 100):
+        log, ids = Log(), module.IdTable(limit)
+        cells = encoding.NATIVE_CELLS(48)
+        module.slots(cells, events, 0, 0, 6, log.at_slot, ids, 0, 8, log)
+        assert bytes(cells) == expected and log.calls == 6
+        assert 0 < len(ids) <= limit
+        log.at_slot = [None] * 6
+        cells = encoding.NATIVE_CELLS(48)
+        module.slots(cells, events, 0, 0, 6, log.at_slot, ids, 0, 8, log)
+        assert bytes(cells) == expected
+        assert log.calls == (6 + 6 if limit < 6 else 6)
+        for known, event in zip(log.at_slot, events, strict=True):
+            assert known is not None and known[0] is event
+        ids.clear()
+        assert len(ids) == 0
+    with pytest.raises(IndexError):
+        module.slots(encoding.NATIVE_CELLS(40), events, 0, 0, 6, [None] * 6, ids, 0, 8, log)
+
+
+@native
 @pytest.mark.parametrize("name,params", GAMES, ids=lambda v: str(v))
 def test_native_and_pure_encoders_write_the_same_bytes(name: str, params: dict[str, Any]) -> None:
     """Every seat's (and a spectator's) view at every state of seeded games, in playing

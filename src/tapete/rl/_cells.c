@@ -216,6 +216,171 @@ static PyTypeObject CellsType = {
     .tp_new = cells_new,
 };
 
+/* -- a table of (event, value) tuples by the event's identity ------------------------------
+ *
+ * What the pure code keeps in a dict by id(event) >> 4, looked up here without making an int
+ * or hashing one: open addressing over the event's address. Each entry owns its tuple, and
+ * the tuple its event, so an address in the table is that event's for as long as the entry
+ * lives. Full (limit entries): emptied, as the pure code empties its dicts. */
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t mask;
+    Py_ssize_t count;
+    Py_ssize_t limit;
+    PyObject **keys;  /* the events (borrowed: each held by its entry's tuple) */
+    PyObject **items; /* the (event, value) tuples (owned) */
+} IdTableObject;
+
+static PyObject *
+idtable_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    Py_ssize_t limit;
+    static char *keywords[] = {"limit", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "n:IdTable", keywords, &limit)) {
+        return NULL;
+    }
+    if (limit < 1 || limit > ((Py_ssize_t)1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "IdTable: limit must be 1 ... 2**24");
+        return NULL;
+    }
+    Py_ssize_t size = 8;
+    while (size < 2 * limit) {
+        size *= 2;
+    }
+    IdTableObject *self = (IdTableObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->keys = PyMem_Calloc((size_t)size, sizeof(PyObject *));
+    self->items = PyMem_Calloc((size_t)size, sizeof(PyObject *));
+    if (self->keys == NULL || self->items == NULL) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    self->mask = size - 1;
+    self->limit = limit;
+    return (PyObject *)self;
+}
+
+static void
+idtable_empty(IdTableObject *self)
+{
+    if (self->items == NULL) {
+        return;
+    }
+    for (Py_ssize_t i = 0; i <= self->mask; i++) {
+        self->keys[i] = NULL;
+        Py_CLEAR(self->items[i]);
+    }
+    self->count = 0;
+}
+
+static void
+idtable_dealloc(IdTableObject *self)
+{
+    idtable_empty(self);
+    PyMem_Free(self->keys);
+    PyMem_Free(self->items);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static Py_ssize_t
+idtable_slot(IdTableObject *self, PyObject *event)
+{
+    size_t h = ((size_t)(uintptr_t)event >> 4) * (size_t)0x9E3779B97F4A7C15ULL;
+    Py_ssize_t i = (Py_ssize_t)(h >> 20) & self->mask;
+    while (self->keys[i] != NULL && self->keys[i] != event) {
+        i = (i + 1) & self->mask;
+    }
+    return i;
+}
+
+/* The (event, value) tuple kept for event (borrowed), or NULL. */
+static PyObject *
+idtable_get(IdTableObject *self, PyObject *event)
+{
+    Py_ssize_t i = idtable_slot(self, event);
+    return self->keys[i] == event ? self->items[i] : NULL;
+}
+
+/* Keep known, an (event, value) tuple, for its event. */
+static void
+idtable_put(IdTableObject *self, PyObject *known)
+{
+    PyObject *event = PyTuple_GET_ITEM(known, 0);
+    Py_ssize_t i = idtable_slot(self, event);
+    if (self->keys[i] == NULL) {
+        if (self->count >= self->limit) {
+            idtable_empty(self);
+            i = idtable_slot(self, event);
+        }
+        self->count++;
+    }
+    Py_INCREF(known);
+    Py_XSETREF(self->items[i], known);
+    self->keys[i] = event;
+}
+
+static Py_ssize_t
+idtable_length(IdTableObject *self)
+{
+    return self->count;
+}
+
+static PyObject *
+idtable_clear(IdTableObject *self, PyObject *unused)
+{
+    idtable_empty(self);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef idtable_methods[] = {
+    {"clear", (PyCFunction)idtable_clear, METH_NOARGS, "Drop every entry."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMappingMethods idtable_mapping = {(lenfunc)idtable_length, NULL, NULL};
+
+PyDoc_STRVAR(idtable_doc,
+"IdTable(limit): (event, value) tuples by the event's identity, at most limit (then\n"
+"emptied); filled and read by slots() and opening(). len() is the number of entries.");
+
+static PyTypeObject IdTableType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tapete.rl._cells.IdTable",
+    .tp_basicsize = sizeof(IdTableObject),
+    .tp_dealloc = (destructor)idtable_dealloc,
+    .tp_as_mapping = &idtable_mapping,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = idtable_doc,
+    .tp_methods = idtable_methods,
+    .tp_new = idtable_new,
+};
+
+static IdTableObject *
+as_idtable(PyObject *object)
+{
+    if (!PyObject_TypeCheck(object, &IdTableType)) {
+        PyErr_SetString(PyExc_TypeError, "expected a tapete.rl._cells.IdTable");
+        return NULL;
+    }
+    return (IdTableObject *)object;
+}
+
+/* The (event, value) tuple at list[i] if it is event's (borrowed), else NULL. */
+static PyObject *
+known_at(PyObject *list, Py_ssize_t i, PyObject *event)
+{
+    PyObject *known = (PyList_CheckExact(list) && i >= 0 && i < PyList_GET_SIZE(list))
+                          ? PyList_GET_ITEM(list, i)
+                          : NULL;
+    return (known != NULL && PyTuple_CheckExact(known) && PyTuple_GET_SIZE(known) >= 2 &&
+            PyTuple_GET_ITEM(known, 0) == event)
+               ? known
+               : NULL;
+}
+
 /* -- whole field updates (the encoder's updaters call these when their stream's tensor is
  *    a Cells; each does in one call what the pure updater does step by step) ------------- */
 
@@ -329,23 +494,6 @@ list_item(PyObject *list, Py_ssize_t i)
                : NULL;
 }
 
-/* by_id: a dict of (event, value) by id(event) >> 4; the entry (borrowed) if it is this event's,
- * else NULL (with an error set if the lookup failed). */
-static PyObject *
-known_by_id(PyObject *by_id, PyObject *event)
-{
-    if (!PyDict_CheckExact(by_id)) {
-        return NULL;
-    }
-    PyObject *key = PyLong_FromSize_t((size_t)(uintptr_t)event >> 4); /* id(event) >> 4 */
-    if (key == NULL) {
-        return NULL;
-    }
-    PyObject *known = PyDict_GetItemWithError(by_id, key);
-    Py_DECREF(key);
-    return known_value(known, event) != NULL ? known : NULL;
-}
-
 /* list[i] = item (a new reference taken), if i is in the list. */
 static void
 list_store(PyObject *list, Py_ssize_t i, PyObject *item)
@@ -359,11 +507,12 @@ list_store(PyObject *list, Py_ssize_t i, PyObject *item)
 }
 
 PyDoc_STRVAR(slots_doc,
-"slots(cells, events, first, start, stop, at_slot, by_id, at, width, log): write the\n"
+"slots(cells, events, first, start, stop, at_slot, ids, at, width, log): write the\n"
 "slots start to stop - 1 of an event log as _EventLog.row_at finds their rows: slot j\n"
 "holds events[first + j], its row of bytes the one at_slot[j] keeps if it is (that event,\n"
-"row), else by_id[id(event) >> 4]'s if it is the event's (then kept in at_slot[j]), else\n"
-"log.row_at(event, j); slot j's bytes begin at byte at + j * width (a row's bytes).");
+"row), else the one the IdTable ids keeps for the event (then kept in at_slot[j]), else\n"
+"log.row_at(event, j) (which keeps (event, row) in at_slot[j]: then kept in ids too);\n"
+"slot j's bytes begin at byte at + j * width (a row's bytes).");
 
 static PyObject *
 slots(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -378,8 +527,11 @@ slots(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *events = args[1];
     PyObject *at_slot = args[5];
-    PyObject *by_id = args[6];
+    IdTableObject *ids = as_idtable(args[6]);
     PyObject *log = args[9];
+    if (ids == NULL) {
+        return NULL;
+    }
     if (!PyTuple_Check(events)) {
         PyErr_SetString(PyExc_TypeError, "slots(): events must be a tuple");
         return NULL;
@@ -404,10 +556,7 @@ slots(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyObject *event = PyTuple_GET_ITEM(events, first + j);
         PyObject *row = known_value(list_item(at_slot, j), event);
         if (row == NULL) {
-            PyObject *known = known_by_id(by_id, event);
-            if (known == NULL && PyErr_Occurred()) {
-                return NULL;
-            }
+            PyObject *known = idtable_get(ids, event);
             if (known != NULL) {
                 row = PyTuple_GET_ITEM(known, 1);
                 list_store(at_slot, j, known);
@@ -426,6 +575,10 @@ slots(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             if (row == NULL) {
                 return NULL;
             }
+            PyObject *known = known_at(at_slot, j, event);
+            if (known != NULL) {
+                idtable_put(ids, known);
+            }
         }
         if (!PyBytes_CheckExact(row) || PyBytes_GET_SIZE(row) != width) {
             Py_DECREF(row);
@@ -439,12 +592,12 @@ slots(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 PyDoc_STRVAR(opening_doc,
-"opening(cells, events, open_at, by_id, log, at, row_size, d, limit) -> int: write the\n"
+"opening(cells, events, open_at, ids, log, at, row_size, d, limit) -> int: write the\n"
 "opening of an event log (its cells cleared before) as _EventLog.write_opening does, and\n"
 "return its length. The place of the j-th event is found as _EventLog.place_at finds it:\n"
-"the one open_at[2 * j] or open_at[2 * j + 1] keeps for it, else by_id[id(event) >> 4]'s\n"
-"(then kept in open_at), else log.place_at(event, j); the opening's first cell is at;\n"
-"d <= 64.");
+"the one open_at[2 * j] or open_at[2 * j + 1] keeps for it, else the one the IdTable ids\n"
+"keeps (then kept in open_at), else log.place_at(event, j) (which keeps (event, place)\n"
+"in open_at: then kept in ids too); the opening's first cell is at; d <= 64.");
 
 static PyObject *
 opening(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -459,8 +612,11 @@ opening(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *events = args[1];
     PyObject *open_at = args[2];
-    PyObject *by_id = args[3];
+    IdTableObject *ids = as_idtable(args[3]);
     PyObject *log = args[4];
+    if (ids == NULL) {
+        return NULL;
+    }
     if (!PyTuple_Check(events)) {
         PyErr_SetString(PyExc_TypeError, "opening(): events must be a tuple");
         return NULL;
@@ -501,7 +657,7 @@ opening(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if (value != NULL) {
             place = PyLong_AsSsize_t(value);
         }
-        else if ((value = known_by_id(by_id, event)) != NULL) { /* kept where place_at keeps it */
+        else if ((value = idtable_get(ids, event)) != NULL) { /* kept where place_at keeps it */
             PyObject *known = value;
             place = PyLong_AsSsize_t(PyTuple_GET_ITEM(known, 1));
             if (place == -1 && PyErr_Occurred()) {
@@ -509,9 +665,6 @@ opening(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             int hidden = place >= 0 && place - (place / row_size) * row_size >= d;
             list_store(open_at, hidden ? 2 * run : 2 * run + 1, known);
-        }
-        else if (PyErr_Occurred()) {
-            goto done;
         }
         else {
             PyObject *index = PyLong_FromSsize_t(run);
@@ -525,6 +678,13 @@ opening(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             place = PyLong_AsSsize_t(found);
             Py_DECREF(found);
+            PyObject *known = known_at(open_at, 2 * run, event);
+            if (known == NULL) {
+                known = known_at(open_at, 2 * run + 1, event);
+            }
+            if (known != NULL) {
+                idtable_put(ids, known);
+            }
         }
         if (place == -1 && PyErr_Occurred()) {
             goto done;
@@ -688,7 +848,7 @@ static struct PyModuleDef cells_module = {
 PyMODINIT_FUNC
 PyInit__cells(void)
 {
-    if (PyType_Ready(&CellsType) < 0) {
+    if (PyType_Ready(&CellsType) < 0 || PyType_Ready(&IdTableType) < 0) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&cells_module);
@@ -698,6 +858,12 @@ PyInit__cells(void)
     Py_INCREF(&CellsType);
     if (PyModule_AddObject(module, "Cells", (PyObject *)&CellsType) < 0) {
         Py_DECREF(&CellsType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&IdTableType);
+    if (PyModule_AddObject(module, "IdTable", (PyObject *)&IdTableType) < 0) {
+        Py_DECREF(&IdTableType);
         Py_DECREF(module);
         return NULL;
     }

@@ -18,6 +18,15 @@ class Cells:
     def __setitem__(self, key: SupportsIndex | slice, value: SupportsFloat | Buffer) -> None: ...
     def __buffer__(self, flags: int) -> memoryview: ...
 
+class IdTable:
+    """``(event, value)`` tuples by the event's identity, at most ``limit`` (then emptied);
+    filled and read by :func:`slots` and :func:`opening`."""
+
+    def __init__(self, limit: int) -> None: ...
+    def __len__(self) -> int: ...
+    def clear(self) -> None:
+        """Drop every entry."""
+
 def prefix(a: tuple[Any, ...], b: tuple[Any, ...], limit: int) -> int:
     """How many leading items of ``a`` and ``b`` (at most ``limit``) are the same object or
     equal, compared by identity first."""
@@ -29,20 +38,20 @@ def slots(
     start: int,
     stop: int,
     at_slot: list[Any],
-    by_id: dict[int, Any],
+    ids: IdTable,
     at: int,
     width: int,
     log: Any,
 ) -> None:
     """Write the event log's slots ``start`` … ``stop - 1`` (slot ``j``: ``events[first +
-    j]``) as ``_EventLog.row_at`` finds their rows (``by_id``: by ``id(event) >> 4``); slot
-    ``j`` begins at byte ``at + j * width``."""
+    j]``) as ``_EventLog.row_at`` finds their rows (``ids``: the rows by the event's
+    identity); slot ``j`` begins at byte ``at + j * width``."""
 
 def opening(
     cells: Cells,
     events: tuple[Any, ...],
     open_at: list[Any],
-    by_id: dict[int, Any],
+    ids: IdTable,
     log: Any,
     at: int,
     row_size: int,

@@ -36,6 +36,12 @@ its few cells), then the stream's tensor is copied into the caller's buffer. Any
 come in any order: what is written is always the view's own tensor (the tests compare each
 with a fresh encoding), only the cost depends on how close it is to the stream's last one.
 
+Where the wheel built its C extension, :mod:`tapete.rl._cells` (see :func:`native_module`),
+a stream's tensor is its ``Cells`` block and the event log's comparison, opening and new
+slots, the per-seat numbers and the copy into the caller's buffer are one native call each;
+``Encoder(game, native=False)`` (and any install without the extension: an editable one)
+takes the pure path, numpy arrays set through memoryviews, which writes the same bytes.
+
 ``Encoder(game, perfect_recall=False)`` leaves the event log out (an *observation*);
 :meth:`Encoder.describe` lists every part (its offset, size and meaning) and
 :meth:`Encoder.decode` reads a tensor back into the values it encodes (the tests compare
@@ -1349,6 +1355,10 @@ class _EventLog(_Field):
         self.native_prefix: Any = None if native is None else native.prefix
         self.native_opening: Any = None if native is None else native.opening
         self.native_slots: Any = None if native is None else native.slots
+        #: The native tables of the rows and places by the event's identity (``IdTable``:
+        #: what ``by_id`` and ``open_by_id`` keep, found without making or hashing an int).
+        self.slot_ids: Any = None if native is None else native.IdTable(MAX_KNOWN_EVENTS)
+        self.open_ids: Any = None if native is None else native.IdTable(MAX_KNOWN_EVENTS)
         self.event_cells = part.event_log[0]
         self.slots = part.event_log[1]
         self.width = part.event_log[2]
@@ -1514,7 +1524,7 @@ class _EventLog(_Field):
                 stream.mv,
                 events,
                 self.open_at,
-                self.open_by_id,
+                self.open_ids,
                 self,
                 self.open_o,
                 self.row_size_arg,
@@ -1624,7 +1634,7 @@ class _EventLog(_Field):
                 from_slot,
                 used,
                 self.at_slot,
-                self.by_id,
+                self.slot_ids,
                 at_byte[0],
                 self.row_bytes,
                 self,
