@@ -194,3 +194,33 @@ def test_the_search_player_takes_iset() -> None:
     for bad in ({"iset": -1}, {"iset": 65}, {"iset_worlds": 0}):
         with pytest.raises(ConfigError):
             PochaSearch(**bad)  # type: ignore[arg-type]
+
+
+def test_a_first_search_that_would_overrun_gives_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With almost no work allowed the first joint search gives up and the worlds are
+    searched apart (batches of worlds, more than the joint search's first 16); the strong
+    level searches jointly by default, the others do not."""
+    import tapete
+    from tapete.engine import play_chance
+    from tapete.players.search import pocha
+
+    assert PochaSearch(time_budget=1.0).iset == pocha.ISET
+    assert PochaSearch(time_budget=0.05).iset == 0 and PochaSearch(worlds=10).iset == 0
+    monkeypatch.setattr(pocha, "ISET_PACE", 1)
+    game = tapete.load_game("pocha", n_players=4, hand_size=6)
+    search = PochaSearch(time_budget=0.05, clock="cpu", iset=6, max_worlds=300)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    apart = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            play_chance(state, rng)
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = search.choose(state.view(seat), legal, random.Random(seat), game)
+        assert action in legal
+        if state.view(seat).phase == "play" and len(legal) > 1:
+            apart += search.last_worlds > 64
+        state.apply_action(action)
+    assert apart >= 1

@@ -48,7 +48,7 @@ _PARAMETERS: Final = (
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
     "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
-    "max_worlds", "bid_opponents", "declare_sim",
+    "max_worlds", "bid_opponents", "declare_sim", "iset", "iset_worlds",
 )  # fmt: skip
 
 
@@ -210,13 +210,15 @@ def _pocha_params(params: dict[str, Any]) -> dict[str, Any]:
     checks them): ``opponents`` (``count``, the default: the others play the ``rule`` bot's
     cards in the playouts; ``sees``), ``bid_match``, ``pool``, ``bid_lift``, ``max_worlds``
     (the most worlds a time-budgeted decision plays out), ``bid_opponents`` (how the others
-    play in a bid's playouts)."""
+    play in a bid's playouts), ``iset`` (the tricks left from which the cards are chosen by
+    the information-set search; 0: never) and ``iset_worlds`` (its most worlds)."""
     out: dict[str, Any] = {}
     for name in ("opponents", "bid_opponents"):
         if name in params:
             out[name] = str(params[name])
     kinds: tuple[tuple[str, type], ...] = (
         ("bid_match", float), ("pool", int), ("bid_lift", float), ("max_worlds", int),
+        ("iset", int), ("iset_worlds", int),
     )  # fmt: skip
     for name, kind in kinds:
         if name in params:

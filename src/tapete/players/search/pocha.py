@@ -60,9 +60,23 @@ CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time
 #: (``docs/bots.md``), so the strong level stops there instead of spending its whole second.
 MAX_WORLDS = 10_000
 
+#: The tricks left from which a time-budgeted search of at least :data:`ISET_FROM` seconds
+#: (the strong level) chooses its cards by the information-set search (``iset``): every
+#: card of the hand. On the 50 tuning deals of seed 1001 (2026-12-02), against the worlds
+#: solved apart in the last 8 tricks: +1.64 [0.03, 3.25] points a deal (the last 8 tricks
+#: alone: +0.66 [-0.11, 1.43] over seeds 1001 and 1011), see ``docs/bots.md``.
+ISET = 64
+#: The budget (seconds) from which :data:`ISET` applies.
+ISET_FROM = 0.5
+#: The most worlds of a joint search (``iset_worlds``).
+ISET_WORLDS = 8192
 #: The worlds of the first joint search (``iset``) under a time budget, doubled while the
 #: time lasts.
 ISET_FIRST = 16
+#: The work (cards of the seat played in one world) a joint search is allowed per second
+#: of the budget before the first search has measured its own pace (about half of what one
+#: core does): a first search that would run over gives way to the worlds searched apart.
+ISET_PACE = 500_000
 #: The tricks left from which a time-budgeted search of at least :data:`ENDGAME_FROM` seconds
 #: solves each world exactly (``endgame``): at the 50 ms level (CPU), over the same 200 deals
 #: (seeds 401, 411), 8 made +0.39 [-0.11, 0.88] points a deal more than 7 (9: +0.43 [-0.14,
@@ -142,11 +156,15 @@ class PochaSearch:
     ``bid_opponents``: how the other seats play in a bid's playouts, ``count`` or ``sees``;
     ``None`` (the default) leaves them as ``bid_rollout_sees`` says when it is given (every
     seat sees or every seat counts: what the ``search`` player, which always gives it, has
-    done), else as ``opponents`` says. ``iset``: with this many tricks left or fewer (0,
-    the default: never), a card is chosen by the information-set search of one batch of
-    ``iset_worlds`` worlds searched together
-    (:func:`tapete.solvers.pocha_iset.evaluate_plays_iset`: the seat's later cards chosen
-    alike in the worlds it cannot tell apart) instead of each world solved apart.
+    done), else as ``opponents`` says. ``iset``: with this many tricks left or fewer (0:
+    never; by default :data:`ISET`, every card, for a time budget of :data:`ISET_FROM`
+    seconds or more, else 0), a card is chosen by the information-set search of the worlds
+    searched together (:func:`tapete.solvers.pocha_iset.search_plays_iset`: the seat's later
+    cards chosen alike in the worlds it cannot tell apart) instead of each world played out
+    or solved apart: with a fixed ``worlds``, one search of ``iset_worlds`` worlds; under a
+    time budget, searches of :data:`ISET_FIRST`, then twice as many worlds ... up to
+    ``iset_worlds``, while the time lasts (the last complete one decides; a first one that
+    would overrun gives way to the worlds searched apart).
     """
 
     def __init__(
@@ -176,9 +194,11 @@ class PochaSearch:
         pool: int = 8,
         bid_lift: float = 0.0,
         bid_opponents: str | None = None,
-        iset: int = 0,
-        iset_worlds: int = 256,
+        iset: int | None = None,
+        iset_worlds: int = ISET_WORLDS,
     ) -> None:
+        if iset is None:
+            iset = ISET if worlds is None and time_budget >= ISET_FROM else 0
         if not 0 <= iset <= 64:
             raise ConfigError(f"iset must be between 0 and 64 tricks, got {iset!r}")
         if iset_worlds < 1:
@@ -444,10 +464,17 @@ class PochaSearch:
                                                 self.tail, self.bid_lift)  # fmt: skip
             elif joint:  # the worlds of this search together: its values replace the last
                 limit = 0
-                if rate > 0.0:
-                    limit = max(1, int((deadline - now()) * rate))
+                if self.worlds is None:
+                    pace = rate if rate > 0.0 else ISET_PACE
+                    limit = max(1, int((deadline - now()) * pace))
                 values, work = search_plays_iset(hands, weights, *root, tables.rp,
                                                  candidates[active], limit)  # fmt: skip
+                if np.isnan(values).any() and done == 0:
+                    # the first search would overrun: the worlds are searched apart instead
+                    joint = False
+                    exact = left <= self.endgame
+                    target = self.max_worlds
+                    continue
                 if np.isnan(values).any():  # out of time: the last search's values stand
                     break
                 spent = now() - begun
