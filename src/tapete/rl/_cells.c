@@ -266,7 +266,7 @@ idtable_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 static void
 idtable_empty(IdTableObject *self)
 {
-    if (self->items == NULL) {
+    if (self->items == NULL || self->keys == NULL) {
         return;
     }
     for (Py_ssize_t i = 0; i <= self->mask; i++) {
