@@ -92,14 +92,15 @@ def compiled_members(wheel: Path) -> list[str]:
 @pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc) on this machine")
 def test_the_wheel_compiles_the_rules_core_and_plays(tmp_path: Path) -> None:
     """Built by a Python that has nothing installed (no numpy: the observation encoder is
-    compiled all the same, numpy typed as ``Any``), as a user's ``pip install`` does."""
+    compiled all the same, numpy typed as ``Any``; its C extension ``tapete.rl._cells``
+    needs CPython's headers only), as a user's ``pip install`` does."""
     project = copy_project(tmp_path)
     bare = tmp_path / "bare"
     venv.EnvBuilder(with_pip=True).create(bare)
     wheel, _log = build_wheel(project, tmp_path / "dist", python=bare / "bin" / "python")
     members = compiled_members(wheel)
     core = ("tapete/engine/api", "tapete/games/pocha/state", "tapete/games/pocha/game")
-    for module in (*core, "tapete/rl/encoding"):
+    for module in (*core, "tapete/rl/encoding", "tapete/rl/_cells"):  # (and the C extension)
         assert f"{module}{SO}" in members, members
     printed = install_and_play(wheel, tmp_path)
     compiled, location = printed.split()
