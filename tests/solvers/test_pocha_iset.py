@@ -152,45 +152,39 @@ def test_one_world_is_the_exact_solve() -> None:
     assert checked >= 30
 
 
-def test_the_search_player_takes_iset() -> None:
-    """``iset`` turns the search on near the end of the hand; bad values are refused."""
-    import tapete
+def _play_hand(game: Any, search: PochaSearch, seed: int) -> list[int]:
+    """One seeded hand with ``search`` in every seat: the worlds of each card decision with
+    a choice (``search.last_worlds``); every action chosen is legal."""
     from tapete.engine import play_chance
 
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    worlds = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            play_chance(state, rng)
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        action = search.choose(state.view(seat), legal, random.Random(len(worlds)), game)
+        assert action in legal
+        if state.view(seat).phase == "play" and len(legal) > 1:
+            worlds.append(search.last_worlds)
+        state.apply_action(action)
+    return worlds
+
+
+def test_the_search_player_takes_iset() -> None:
+    """``iset`` turns the search on near the end of the hand: with a fixed number of worlds
+    one search of ``iset_worlds``; under a time budget searches doubling their worlds while
+    the time lasts. Bad values are refused."""
+    import tapete
+
     game = tapete.load_game("pocha", n_players=4, hand_size=5)
-    search = PochaSearch(worlds=32, iset=5, iset_worlds=40)
-    rng = random.Random(2)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            play_chance(state, rng)
-            continue
-        seat = state.current_player()
-        legal = state.legal_actions()
-        action = search.choose(state.view(seat), legal, random.Random(decisions), game)
-        assert action in legal
-        if state.view(seat).phase == "play" and len(legal) > 1:
-            assert search.last_worlds == 40  # one batch, of iset_worlds worlds
-            decisions += 1
-        state.apply_action(action)
-    assert decisions >= 3
-    # under a time budget the joint search doubles its worlds while the time lasts
-    timed = PochaSearch(time_budget=0.2, clock="cpu", iset=5, iset_worlds=64)
-    state = game.new_initial_state()
-    sizes = set()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            play_chance(state, rng)
-            continue
-        seat = state.current_player()
-        legal = state.legal_actions()
-        action = timed.choose(state.view(seat), legal, random.Random(seat), game)
-        assert action in legal
-        if state.view(seat).phase == "play" and len(legal) > 1:
-            sizes.add(timed.last_worlds)
-        state.apply_action(action)
-    assert sizes and sizes <= {16, 32, 64}
+    fixed = _play_hand(game, PochaSearch(worlds=32, iset=5, iset_worlds=40), 2)
+    assert len(fixed) >= 3 and set(fixed) == {40}
+    timed = _play_hand(game, PochaSearch(time_budget=0.2, clock="cpu", iset=5, iset_worlds=64), 3)
+    assert timed and set(timed) <= {16, 32, 64}
     for bad in ({"iset": -1}, {"iset": 65}, {"iset_worlds": 0}):
         with pytest.raises(ConfigError):
             PochaSearch(**bad)  # type: ignore[arg-type]
@@ -201,7 +195,6 @@ def test_a_first_search_that_would_overrun_gives_way(monkeypatch: pytest.MonkeyP
     searched apart (batches of worlds, more than the joint search's first 16); the strong
     level searches jointly by default, the others do not."""
     import tapete
-    from tapete.engine import play_chance
     from tapete.players.search import pocha
 
     assert PochaSearch(time_budget=1.0).iset == pocha.ISET
@@ -209,18 +202,5 @@ def test_a_first_search_that_would_overrun_gives_way(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(pocha, "ISET_PACE", 1)
     game = tapete.load_game("pocha", n_players=4, hand_size=6)
     search = PochaSearch(time_budget=0.05, clock="cpu", iset=6, max_worlds=300)
-    rng = random.Random(4)
-    state = game.new_initial_state()
-    apart = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            play_chance(state, rng)
-            continue
-        seat = state.current_player()
-        legal = state.legal_actions()
-        action = search.choose(state.view(seat), legal, random.Random(seat), game)
-        assert action in legal
-        if state.view(seat).phase == "play" and len(legal) > 1:
-            apart += search.last_worlds > 64
-        state.apply_action(action)
-    assert apart >= 1
+    worlds = _play_hand(game, search, 4)
+    assert sum(w > 64 for w in worlds) >= 1

@@ -75,6 +75,20 @@ def _expand(
 
 
 @jit(cache=True)
+def _next_card(
+    d: Any, moves: Any, at: Any, total: Any, bh: Any, cnt: Any, sw: Any, sr: Any, ss: Any,
+    ph: Any, pw: Any, pr: Any, ps: Any, keys: Any, order: Any, bids: Any, rp: Any, me: Any,
+) -> None:  # fmt: skip
+    """Take the next card of the node at level ``d`` out of ``moves[d]`` and play it in its
+    worlds (:func:`_expand`); its groups are then valued from the first, its total from 0."""
+    c = lowest_index(moves[d])
+    moves[d] &= moves[d] - np.uint64(1)
+    _expand(d, c, bh, cnt, sw, sr, ss, ph, pw, pr, ps, keys, order, bids, rp, me)
+    at[d] = 0
+    total[d] = 0.0
+
+
+@jit(cache=True)
 def _weight(bw: Any, d: Any, count: Any) -> Any:
     """The summed weight of the first ``count`` worlds of level ``d``."""
     total = 0.0
@@ -179,12 +193,9 @@ def search_plays_iset(
                         seen[0] |= bh[e, j, q]
                 moves[e] = distinct_plays(legal, seen, sr[e], ss[e], rp)
                 best[e] = -np.inf
-                c = lowest_index(moves[e])
-                moves[e] &= moves[e] - np.uint64(1)
-                _expand(e, c, bh, cnt, sw, sr, ss, ph, pw, pr, ps, keys, order, bids, rp, me)
+                _next_card(e, moves, at, total, bh, cnt, sw, sr, ss, ph, pw, pr, ps, keys,
+                           order, bids, rp, me)  # fmt: skip
                 work += cnt[e]
-                at[e] = 0
-                total[e] = 0.0
                 d = e
                 continue
             if total[d] > best[d]:  # every group after this card valued
@@ -193,12 +204,9 @@ def search_plays_iset(
                 totals[:] = np.nan
                 return totals, work
             if moves[d] and best[d] < _weight(bw, d, cnt[d]) * top:  # the node's next card
-                c = lowest_index(moves[d])
-                moves[d] &= moves[d] - np.uint64(1)
-                _expand(d, c, bh, cnt, sw, sr, ss, ph, pw, pr, ps, keys, order, bids, rp, me)
+                _next_card(d, moves, at, total, bh, cnt, sw, sr, ss, ph, pw, pr, ps, keys,
+                           order, bids, rp, me)  # fmt: skip
                 work += cnt[d]
-                at[d] = 0
-                total[d] = 0.0
                 continue
             if d == 0:
                 break
