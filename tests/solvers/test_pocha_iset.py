@@ -73,28 +73,39 @@ def _worlds(game: Any, state: Any, me: int, count: int, rng: random.Random) -> l
     return [state] + [game.sample_consistent_state(view, rng) for _ in range(count - 1)]
 
 
+def _searched(index: int, tricks_left: int, count: int, weighed: bool) -> tuple[Any, ...] | None:
+    """At position ``index`` (see :func:`position`), the true state and ``count - 1``
+    sampled ones (weights 1, or 1–3 with ``weighed``) valued both ways: ``(tables, state,
+    me, states, weights, together, apart)`` (the cards in the order of the legal actions),
+    or ``None`` when there is no such position or the seat has not bid."""
+    found = position(index, tricks_left)
+    if found is None:
+        return None
+    game, tables, state = found
+    me = state.current_player()
+    if state.view(me).bids[me] is None:
+        return None
+    rng = random.Random(index)
+    states = _worlds(game, state, me, count, rng)
+    weights = [1.0 + rng.randrange(3) if weighed else 1.0 for _ in states]
+    worlds = np.array([_kernel_position(tables, s)[0] for s in states], dtype=np.uint64)
+    _, bids, won, trick, st = _kernel_position(tables, state)
+    cards = np.array([_card(tables, state, a) for a in state.legal_actions()], dtype=np.int64)
+    w = np.array(weights)
+    together = evaluate_plays_iset(worlds, w, bids, won, trick, st, tables.rp, cards)
+    apart = evaluate_plays_exact(worlds, w, bids, won, trick, st, tables.rp, cards)
+    return tables, state, me, states, weights, together, apart
+
+
 @pytest.mark.parametrize("block", range(3))
 def test_iset_values_match_the_engine(block: int) -> None:
     checked = 0
     for index in range(block * 40, block * 40 + 40):
-        found = position(index, 3 if index % 2 else 4)
+        found = _searched(index, 3 if index % 2 else 4, 2 + index % 4, weighed=True)
         if found is None:
             continue
-        game, tables, state = found
-        me = state.current_player()
-        if state.view(me).bids[me] is None:
-            continue
-        rng = random.Random(index)
-        states = _worlds(game, state, me, 2 + index % 4, rng)
-        weights = [1.0 + rng.randrange(3) for _ in states]
-        worlds = np.array([_kernel_position(tables, s)[0] for s in states], dtype=np.uint64)
-        _, bids, won, trick, st = _kernel_position(tables, state)
-        legal = state.legal_actions()
-        cards = np.array([_card(tables, state, a) for a in legal], dtype=np.int64)
-        w = np.array(weights)
-        values = evaluate_plays_iset(worlds, w, bids, won, trick, st, tables.rp, cards)
-        apart = evaluate_plays_exact(worlds, w, bids, won, trick, st, tables.rp, cards)
-        for a, action in enumerate(legal):
+        tables, state, me, states, weights, values, apart = found
+        for a, action in enumerate(state.legal_actions()):
             text = state.action_to_string(action)
             expected = engine_value(tables, states, weights, me, text)
             assert values[a] == pytest.approx(expected), (index, text)
@@ -109,20 +120,10 @@ def test_together_is_never_above_apart() -> None:
     checked = 0
     fused = 0
     for index in range(80):
-        found = position(index, 6)
+        found = _searched(index, 6, 24, weighed=False)
         if found is None:
             continue
-        game, tables, state = found
-        me = state.current_player()
-        if state.view(me).bids[me] is None:
-            continue
-        states = _worlds(game, state, me, 24, random.Random(index))
-        worlds = np.array([_kernel_position(tables, s)[0] for s in states], dtype=np.uint64)
-        _, bids, won, trick, st = _kernel_position(tables, state)
-        cards = np.array([_card(tables, state, a) for a in state.legal_actions()], dtype=np.int64)
-        w = np.ones(len(states))
-        values = evaluate_plays_iset(worlds, w, bids, won, trick, st, tables.rp, cards)
-        apart = evaluate_plays_exact(worlds, w, bids, won, trick, st, tables.rp, cards)
+        values, apart = found[5], found[6]
         assert np.all(values <= apart + 1e-9), index
         fused += bool(np.any(values < apart - 1e-9))
         checked += 1
