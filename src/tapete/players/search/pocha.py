@@ -389,8 +389,8 @@ class PochaSearch:
         texts = self._texts(game, view, legal_actions, rng)
         bidding = hand.phase == "bidding"
         left = hand.hand_size - len(hand.finished_tricks)
-        joint = not bidding and left <= self.iset  # one batch, its worlds searched together
-        exact = joint or (not bidding and left <= self.endgame)
+        joint = not bidding and left <= self.iset  # the worlds searched together
+        exact = not bidding and left <= self.endgame
         if bidding:
             candidates = np.array([int(t.split()[1]) for t in texts], dtype=np.int64)
         else:
@@ -419,9 +419,8 @@ class PochaSearch:
         active = np.arange(len(legal_actions))
         deadline = started + 0.9 * self.time_budget
         target = self.worlds if self.worlds is not None else self.max_worlds
-        joint_size = self.iset_worlds  # the worlds of the next joint search
-        if joint and self.worlds is None:  # doubled while the time lasts
-            joint_size = min(ISET_FIRST, self.iset_worlds)
+        # the worlds of the next joint search: under a time budget doubled while time lasts
+        joint_size = min(ISET_FIRST, self.iset_worlds) if self.worlds is None else self.iset_worlds
         if joint:
             target = self.iset_worlds
         rate = 0.0  # the joint search's work per second, as last measured
@@ -469,14 +468,12 @@ class PochaSearch:
                     limit = max(1, int((deadline - now()) * pace))
                 values, work = search_plays_iset(hands, weights, *root, tables.rp,
                                                  candidates[active], limit)  # fmt: skip
-                if np.isnan(values).any() and done == 0:
-                    # the first search would overrun: the worlds are searched apart instead
-                    joint = False
-                    exact = left <= self.endgame
+                if np.isnan(values).any():  # it gave up: out of time
+                    if done:  # the last search's values stand
+                        break
+                    joint = False  # the first one: the worlds are searched apart instead
                     target = self.max_worlds
                     continue
-                if np.isnan(values).any():  # out of time: the last search's values stand
-                    break
                 spent = now() - begun
                 rate = work / spent if spent > 0 else 0.0
                 totals[active] = values
