@@ -49,6 +49,7 @@ _PARAMETERS: Final = (
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
     "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
     "max_worlds", "bid_opponents", "declare_sim", "iset", "iset_worlds",
+    "iset_bids",
 )  # fmt: skip
 
 
@@ -211,14 +212,16 @@ def _pocha_params(params: dict[str, Any]) -> dict[str, Any]:
     cards in the playouts; ``sees``), ``bid_match``, ``pool``, ``bid_lift``, ``max_worlds``
     (the most worlds a time-budgeted decision plays out), ``bid_opponents`` (how the others
     play in a bid's playouts), ``iset`` (the tricks left from which the cards are chosen by
-    the information-set search; 0: never) and ``iset_worlds`` (its most worlds)."""
+    the information-set search; 0: never), ``iset_worlds`` (its most worlds) and
+    ``iset_bids`` (how many of the best bids are valued again by the joint search of the
+    whole hand; 0: none)."""
     out: dict[str, Any] = {}
     for name in ("opponents", "bid_opponents"):
         if name in params:
             out[name] = str(params[name])
     kinds: tuple[tuple[str, type], ...] = (
         ("bid_match", float), ("pool", int), ("bid_lift", float), ("max_worlds", int),
-        ("iset", int), ("iset_worlds", int),
+        ("iset", int), ("iset_worlds", int), ("iset_bids", int),
     )  # fmt: skip
     for name, kind in kinds:
         if name in params:
