@@ -1,8 +1,9 @@
 """A paired comparison of two Ombre players that plays only where they differ.
 
 Run: ``.venv/bin/python benchmarks/ombre_fork.py --a SPEC --b SPEC [--deals 100] [--first 0]
-[--out FILE.jsonl]`` (``SPEC``: ``name:key=value:...`` as in the arena). For each seeded deal and
-each seat, that seat is played by both players at once against two ``rule`` bots: at each of
+[--out FILE.jsonl] [--only PHASE]`` (``SPEC``: ``name:key=value:...`` as in the arena; ``--only
+play``: fork in that phase only, elsewhere both take ``a``'s action). For each seeded deal and each
+seat, that seat is played by both players at once against two ``rule`` bots: at each of
 its decisions both choose; while they agree the deal goes on; at the first decision where they
 do not, the deal is played to the end twice from there (``a``'s action then ``a`` in that seat,
 ``b``'s then ``b``, the ``rule`` bots and the chance events seeded alike) and the seat's two
@@ -50,6 +51,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--only", default=None, metavar="PHASE",
+                        help="fork only in this phase (e.g. play): where the two differ "
+                        "elsewhere, both take a's action")  # fmt: skip
     args = parser.parse_args()
     game: Any = tapete.load_game("ombre")
     bots = {"a": _player(args.a), "b": _player(args.b)}
@@ -76,7 +80,7 @@ def main() -> None:
                     continue
                 view = state.view(seat)
                 chosen = {k: bot.choose(view, legal, rngs[k]) for k, bot in bots.items()}
-                if chosen["a"] == chosen["b"]:
+                if chosen["a"] == chosen["b"] or args.only not in (None, state.phase()):
                     state.apply_action(chosen["a"])
                     continue
                 row["phase"] = state.phase()
