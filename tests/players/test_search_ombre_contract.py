@@ -439,3 +439,39 @@ def test_the_ombres_weighed_worlds_play_legal_cards() -> None:
             assert action in legal
             state.apply_action(action)
     assert positions > 20
+
+
+@pytest.mark.parametrize("carry", [False, True])
+def test_the_exchange_goes_on_from_the_auctions_worlds(carry: bool) -> None:
+    """With ``carry`` the ombre's exchange adds its worlds to those its "I play" simulated
+    (same hand, plans and passes), and its values are the auction's plus the new worlds'."""
+    game: Any = tapete.load_game("ombre")
+    search = ContractSearch(worlds=40, carry=carry)
+    rng = random.Random(5)
+    hand = CardSet.parse("♠A ♣A ♥7 ♥A ♥K ♥Q ♥J ♥2 ♦K").mask
+    state: Any = game.new_initial_state()
+    rest = [c for c in _CARDS if not hand >> c & 1]
+    rng.shuffle(rest)
+    cards = list(iter_bits(hand)) + rest
+    mine, others = cards[:9], cards[9:]
+    for round_ in range(3):
+        for card in mine[3 * round_ : 3 * round_ + 3] + others[6 * round_ : 6 * round_ + 6]:
+            state.apply_action(state.string_to_action(f"deal {CardSet(1 << card)}"))
+    assert search.choose(state.view(0), state.legal_actions(), rng, game.rules) == OMBRE
+    auction = dict(search.last_values)
+    state.apply_action(OMBRE)
+    bot = load("rule")
+    while not (state.phase() == "exchange" and state.current_player() == 0):
+        seat = state.current_player()
+        state.apply_action(bot.choose(state.view(seat), state.legal_actions(), rng))
+    action = search.choose(state.view(0), state.legal_actions(), rng, game.rules)
+    assert action in state.legal_actions()
+    assert search.last_worlds == (80 if carry else 40)
+    kept = {int(k.split()[1]) for k, v in search.last_values.items() if v > -2.0}
+    assert kept and all(-1.0 <= search.last_values[f"plan {i}"] <= 1.0 for i in kept)
+    assert search._carried is not None
+    auction_kept = set(search._carried[1][1])
+    assert auction_kept and len(auction_kept) < len(search.last_values)  # halved at 24
+    # carried on, the plans the auction dropped stay out; afresh, the halving starts again
+    assert (kept <= auction_kept) if carry else (len(kept) >= 2)
+    assert "ombre" in auction and "pass" in auction

@@ -48,7 +48,7 @@ _PARAMETERS: Final = (
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
     "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
-    "max_worlds", "bid_opponents", "declare_sim", "iset", "iset_worlds",
+    "max_worlds", "bid_opponents", "declare_sim", "carry", "iset", "iset_worlds",
     "iset_bids",
 )  # fmt: skip
 
@@ -244,7 +244,7 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     ``declare_sim`` (how the auction's "I play" plays its worlds out: ``solve``, the default,
     ``rule`` or ``mix``)."""
     out: dict[str, Any] = {}
-    for name in ("contract", "prior", "defender_exchange"):
+    for name in ("contract", "prior", "defender_exchange", "carry"):
         if name in params:
             out[name] = params[name] not in (False, 0, "0", "false", "no", "off")
     if "defend" in params:

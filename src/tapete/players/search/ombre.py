@@ -89,6 +89,7 @@ class OmbreSearch:
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
         declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
         defender_exchange: bool = False, prior_as_ombre: int = 0, declare_sim: str = "solve",
+        carry: bool = False,
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
@@ -112,7 +113,7 @@ class OmbreSearch:
             ContractSearch(
                 time_budget=budget, worlds=worlds, clock=self.clock,
                 declare_margin=declare_margin, table=self.table, defend=defend,
-                defender_exchange=defender_exchange, declare_sim=declare_sim,
+                defender_exchange=defender_exchange, declare_sim=declare_sim, carry=carry,
             )
             if contract and (worlds is not None or budget >= MIN_CONTRACT_BUDGET)
             else None

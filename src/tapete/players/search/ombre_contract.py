@@ -285,6 +285,7 @@ class ContractSearch:
         defend: str = "coalition",
         defender_exchange: bool = False,
         declare_sim: str = "solve",
+        carry: bool = False,
     ) -> None:
         self.time_budget = time_budget
         self.worlds = worlds
@@ -307,6 +308,13 @@ class ContractSearch:
             raise ValueError(f"declare_sim must be one of {DECLARE_SIMS}, got {declare_sim!r}")
         self.declare_sim = declare_sim
         self._plan: tuple[int, int] | None = None
+        #: Whether the ombre's exchange goes on from the worlds its "I play" simulated (the
+        #: same plans, hand and passes: the same distribution), rather than starting afresh.
+        self.carry = carry
+        #: The last auction's plan sums: its key (seat, hand, plans, passes) and the
+        #: tally of :meth:`_evaluate_plans` (sums, plans still in, weight, worlds).
+        self._carried: tuple[Any, tuple[list[float], list[int], float, int]] | None = None
+        self._tally: tuple[list[float], list[int], float, int] = ([], [], 0.0, 0)
         #: Worlds simulated for the last decision, and its values (action -> mean value).
         self.last_worlds = 0
         self.last_values: dict[str, float] = {}
@@ -342,6 +350,10 @@ class ContractSearch:
         means, _, n = self._evaluate_plans(
             hand, seat, plans, passed, rng, rules, eldest, later=later
         )
+        totals, alive, weight, _ = self._tally
+        self._carried = (
+            (seat, hand, tuple(plans), tuple(passed)), (totals[: len(plans)], alive, weight, n)
+        )  # fmt: skip
         declare = max(means[: len(plans)])
         pass_value = means[len(plans)]
         self.last_worlds = n
@@ -361,8 +373,13 @@ class ContractSearch:
             plans = [p | done for p in exchange_plans(original, rules.min_discard_ombre)]
             plans = list(dict.fromkeys(p for p in plans if p.bit_count() <= 9))
             eldest = (deal.dealer + 1) % 3
+            start = None
+            if self.carry and self._carried is not None and not done:
+                key, tally = self._carried
+                if key == (deal.seat, original, tuple(plans), tuple(passed)):
+                    start = tally
             means, _, n = self._evaluate_plans(
-                original, deal.seat, plans, passed, rng, rules, eldest
+                original, deal.seat, plans, passed, rng, rules, eldest, start=start
             )
             best = max(range(len(plans)), key=lambda i: means[i])
             self._plan = plan = (original, plans[best])
@@ -568,19 +585,24 @@ class ContractSearch:
         rules: OmbreRules,
         eldest: int,
         later: Sequence[int] | None = None,
+        start: tuple[list[float], list[int], float, int] | None = None,
     ) -> tuple[list[float], float, int]:
         """The weighted mean value to ``seat`` (the ombre, holding ``original`` before the
         exchange) of each discard plan over sampled worlds; with ``later`` (the seats that
-        speak after it in the auction) one more entry: the value of passing."""
+        speak after it in the auction) one more entry: the value of passing. With ``start``
+        (the sums, the plans still in, the weight and the worlds of an earlier run over the
+        same plans, :attr:`_tally`), it goes on from there: as many new worlds again."""
         unseen = list(iter_bits(FULL_MASK & ~original))
         n_values = len(plans) + (1 if later is not None else 0)
         totals = [0.0] * n_values
         alive = list(range(len(plans)))
         weight = 0.0
         n = 0
+        if start is not None:
+            totals, alive, weight, n = list(start[0]), list(start[1]), start[2], start[3]
         started = self.clock()
         deadline = started + 0.9 * self.time_budget
-        target = self.worlds if self.worlds is not None else self.max_worlds
+        target = n + (self.worlds if self.worlds is not None else self.max_worlds)
         while n < target:
             begun = self.clock()
             rng.shuffle(unseen)
@@ -604,6 +626,7 @@ class ContractSearch:
                 now = self.clock()
                 if now + (now - begun) * 1.5 > deadline:
                     break
+        self._tally = (totals, alive, weight, n)
         weight = weight or 1.0
         means = [t / weight for t in totals]
         for i in range(len(plans)):
