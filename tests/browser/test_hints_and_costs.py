@@ -58,6 +58,8 @@ def test_a_hint_thinks_then_says_what_and_why(server: Server, context_factory: A
     text = page.locator("[data-testid=hint]").inner_text()
     assert "would choose" in text
     assert "Your hand counts about" in text and "tricks with" in text
+    # the search's own simulation of "I play" and passing, beside the rule bot's count
+    assert "Simulating" in text and "possible deals" in text and "passing" in text
     live = page.locator("#announcer").inner_text()
     assert "would choose" in live  # read out to screen readers too
     assert page.locator("#actions button[data-key=hint]").get_attribute("aria-disabled") is None

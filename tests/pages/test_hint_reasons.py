@@ -162,3 +162,43 @@ def test_the_table_plays_on_while_a_hint_thinks(
             _WaitingBot.go.set()
             assert not _WaitingBot.ran_out, "the table waited for the hint"
             assert "hint" not in seen
+
+
+def test_an_ombre_auction_hint_gives_the_searchs_simulation() -> None:
+    """At Ombre's auction the search bot's hint carries its simulated values of "I play"
+    and passing (the contract search's own, not the rule bot's count alone), and the margin
+    only where it plays a hand it simulates below passing."""
+    pytest.importorskip("numba", reason="the search bot needs the solvers extra")
+    game = tapete.load_game("ombre")
+    search = (("search", {"worlds": 24}),)
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(12):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(tapete.engine.sample_chance(state, rng))
+        seat = state.current_player()
+        h = hint(game, seat, state.view(seat), state.legal_actions(), state.action_to_string,
+                 rng=random.Random(1), players=search)  # fmt: skip
+        found = {r["code"]: r for r in h["why"]}
+        if "ombre_searched" not in found:
+            assert h["text"] == "pass" and len(state.legal_actions()) == 1
+            continue
+        seen += 1
+        reason = found["ombre_searched"]
+        assert reason["deals"] == 24 and -1.0 <= reason["value"] <= 1.0
+        below = h["text"] == "ombre" and reason["value"] < reason["pass"]
+        assert ("margin" in reason) == below
+        assert "ombre_hand" in found  # the rule bot's count stays beside it
+    assert seen >= 6
+
+
+def test_the_contract_reason_names_the_margin_only_below_passing() -> None:
+    text_of = {1: "ombre", 0: "pass"}.__getitem__
+    contract = {"values": {"ombre": -0.3, "pass": -0.1}, "worlds": 130, "margin": -0.4}
+    (below,) = hints._contract_searched(contract, 1, text_of)
+    assert below == {"code": "ombre_searched", "value": -0.3, "pass": -0.1, "deals": 130,
+                     "margin": 0.4}  # fmt: skip
+    (passed,) = hints._contract_searched(contract, 0, text_of)
+    assert "margin" not in passed
+    assert hints._contract_searched({"values": {"plan 0": 0.2}}, 1, text_of) == []

@@ -30,6 +30,9 @@ codes, action texts): the pages make the sentences in the reader's language. The
 ``trynka_dark``      Trynka: the cards are face down
 ``trynka_strength``  the hand beats ``pct`` % of hands, ``win`` % against ``opponents``
 ``trynka_price``     the price ``cost`` against a bank of ``bank``
+``ombre_searched``   Ombre's auction searched: "I play" worth ``value``, passing ``pass``, over
+                     ``deals`` simulated deals (``margin``: it plays up to that far below
+                     passing, as its simulated defenders see every card)
 ``searched``         the search's mean ``value`` of the action, ``next`` of the next best
                      action ``next_text`` (``unit``: ``points`` or ``outcome``)
 ===================  ==================================================================
@@ -157,7 +160,10 @@ def hint(
                 action = legal[best]
             else:
                 action = player.choose(view, legal, rng)
+            contract = getattr(player, "last_contract", None) if values is None else None
         why = explain(view, action, legal, text_of)
+        if isinstance(contract, dict):
+            why += _contract_searched(contract, action, text_of)
         if values is not None:
             why.append(_searched(values, legal, action, text_of, view.game))
         text = text_of(action)
@@ -204,6 +210,25 @@ def _values(
     if found is None or len(found) != len(legal):
         return None
     return [float(v) for v in found]
+
+
+def _contract_searched(
+    contract: dict[str, Any], action: int, text_of: Callable[[int], str]
+) -> list[Reason]:
+    """The auction's search as a reason: "I play" and passing, their mean outcomes over the
+    deals simulated; with ``margin`` when it plays a hand the simulation puts below passing."""
+    values = contract.get("values", {})
+    if "ombre" not in values or "pass" not in values:
+        return []
+    reason: Reason = {
+        "code": "ombre_searched",
+        "value": round(float(values["ombre"]), 2),
+        "pass": round(float(values["pass"]), 2),
+        "deals": int(contract.get("worlds", 0)),
+    }
+    if text_of(action) == "ombre" and values["ombre"] < values["pass"]:
+        reason["margin"] = round(-float(contract.get("margin", 0.0)), 2)
+    return [reason]
 
 
 def _searched(

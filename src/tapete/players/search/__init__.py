@@ -171,6 +171,12 @@ class SearchPlayer(Player):
             return int(action)
         return self.fallback.choose(view, legal_actions, rng)
 
+    @property
+    def last_contract(self) -> dict[str, Any] | None:
+        """Ombre: what the contract search found for the last decision, if it took it
+        (:attr:`tapete.players.search.ombre.OmbreSearch.last_contract`), else ``None``."""
+        return None if self._ombre is None else self._ombre.last_contract
+
     def action_values(
         self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random
     ) -> list[float] | None:

@@ -129,6 +129,10 @@ class OmbreSearch:
         self._weight_rng = random.Random(0)
         #: Worlds solved for the last decision.
         self.last_worlds = 0
+        #: The last decision's contract search, if it took it: its ``values`` (the auction:
+        #: ``ombre`` and ``pass``, the side's mean outcome; the exchange: each plan's; the
+        #: trumps: each suit's), its ``worlds`` and the declaration ``margin``; else ``None``.
+        self.last_contract: dict[str, Any] | None = None
 
     def defence(self, view: PlayerView) -> str:
         """What a defender plays for in ``view``'s game: ``coalition`` or ``own``."""
@@ -161,6 +165,7 @@ class OmbreSearch:
     ) -> int | None:  # fmt: skip
         """The searched action (a card; with ``contract``, the auction, the ombre's exchange
         and trumps), or ``None`` where the search does not decide."""
+        self.last_contract = None
         if len(legal_actions) == 1:
             return legal_actions[0]
         deal = deal_view(view)
@@ -170,6 +175,12 @@ class OmbreSearch:
             self.contract.defend = self.defence(view)
             found_action = self.contract.choose(deal, legal_actions, rng, rules_in_force(deal))
             self.last_worlds = self.contract.last_worlds
+            if found_action is not None:
+                self.last_contract = {
+                    "values": dict(self.contract.last_values),
+                    "worlds": self.contract.last_worlds,
+                    "margin": self.contract.declare_margin,
+                }
             return found_action
         found = self.action_values(view, legal_actions, rng, game)
         if found is None:

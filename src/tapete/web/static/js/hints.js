@@ -32,6 +32,11 @@ export function reasonSentence(r, actionText) {
     case "lets_go": return r.only ? t("None of your cards can take this trick: the {card} goes.", { card }) : t("The {card} lets this trick go.", { card });
     case "partner_wins": return t("Your partner is winning this trick: the {card} leaves it to him.", { card });
     case "ombre_hand": return t("Your hand counts about {tricks} tricks with {suit} as trumps; about {needed} are wanted to play.", { tricks: num(r.tricks), suit: suitWord(r.suit), needed: num(r.needed) });
+    case "ombre_searched": {
+      const head = t("Simulating {deals} possible deals, the exchange included: playing scores {value} on average (sacardo +1, codille -1), passing {pass}.", { deals: r.deals, value: num(r.value), pass: num(r.pass) });
+      if (typeof r.margin !== "number") return head;
+      return head + " " + t("The simulated defenders see every card, which real ones do not: it plays hands up to {margin} below passing.", { margin: num(r.margin) });
+    }
     case "ombre_side": return r.mine ? t("You have {ombre} tricks, the defenders {defenders}.", { ombre: r.ombre, defenders: r.defenders }) : t("Ombre has {ombre} tricks, the defenders {defenders}.", { ombre: r.ombre, defenders: r.defenders });
     case "exchange_keep": return r.ombre ? t("The {card} goes: ombre keeps trumps, kings and guarded queens.", { card }) : t("The {card} goes: a low card of a short suit.", { card });
     case "exchange_done": return t("{n} cards thrown away: time to draw.", { n: r.count });
