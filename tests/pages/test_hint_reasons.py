@@ -173,6 +173,7 @@ def test_an_ombre_auction_hint_gives_the_searchs_simulation() -> None:
     search = (("search", {"worlds": 24}),)
     rng = random.Random(7)
     seen = 0
+    later: list[str] = []
     for _ in range(12):
         state = game.new_initial_state()
         while state.is_chance_node():
@@ -190,15 +191,58 @@ def test_an_ombre_auction_hint_gives_the_searchs_simulation() -> None:
         below = h["text"] == "ombre" and reason["value"] < reason["pass"]
         assert ("margin" in reason) == below
         assert "ombre_hand" in found  # the rule bot's count stays beside it
+        if h["text"] == "ombre" and not later:
+            later = _later_contract_hints(game, state, seat, h["action"], search)
     assert seen >= 6
+    assert later == ["exchange_searched", "trumps_searched"]
 
 
-def test_the_contract_reason_names_the_margin_only_below_passing() -> None:
+def _later_contract_hints(
+    game: tapete.Game, state: tapete.State, me: int, declare: int, search: Any
+) -> list[str]:
+    """Play on from ``me``'s declaration (the others by ``rule``, ``me`` by its hints) and
+    return the contract reasons of its first discard's hint and of its trumps' hint."""
+    rule = players.load("rule")
+    rng = random.Random(3)
+    state.apply_action(declare)
+    codes: list[str] = []
+    while not state.is_terminal() and state.phase() != "play":
+        if state.is_chance_node():
+            state.apply_action(tapete.engine.sample_chance(state, rng))
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        if seat != me or len(legal) < 2:
+            state.apply_action(rule.choose(state.view(seat), legal, rng))
+            continue
+        h = hint(game, seat, state.view(seat), legal, state.action_to_string,
+                 rng=random.Random(1), players=search)  # fmt: skip
+        found = [r["code"] for r in h["why"] if r["code"].endswith("_searched")]
+        if (state.phase() == "exchange" and not codes) or state.phase() == "trumps":
+            codes += found
+        state.apply_action(h["action"])
+    return codes
+
+
+def test_the_contract_reasons_replace_the_rule_bots_where_they_differ() -> None:
     text_of = {1: "ombre", 0: "pass"}.__getitem__
     contract = {"values": {"ombre": -0.3, "pass": -0.1}, "worlds": 130, "margin": -0.4}
-    (below,) = hints._contract_searched(contract, 1, text_of)
-    assert below == {"code": "ombre_searched", "value": -0.3, "pass": -0.1, "deals": 130,
-                     "margin": 0.4}  # fmt: skip
-    (passed,) = hints._contract_searched(contract, 0, text_of)
-    assert "margin" not in passed
-    assert hints._contract_searched({"values": {"plan 0": 0.2}}, 1, text_of) == []
+    count = {"code": "ombre_hand", "tricks": 2.9, "suit": "spades", "needed": 3.1}
+    below = hints._with_contract([count], contract, 1, text_of)
+    assert below == [count, {"code": "ombre_searched", "value": -0.3, "pass": -0.1,
+                             "deals": 130, "margin": 0.4}]  # fmt: skip
+    assert "margin" not in hints._with_contract([count], contract, 0, text_of)[-1]
+    keep = {"code": "exchange_keep", "card": "QH", "ombre": True}
+    rule_plan = {"values": {"plan 0": 0.4, "plan 1": 0.1, "plan 2": -2.0}, "worlds": 90}
+    assert hints._with_contract([keep], rule_plan, 5, text_of) == [
+        keep,
+        {"code": "exchange_searched", "value": 0.4, "next": 0.1, "deals": 90},
+    ]
+    other_plan = {"values": {"plan 0": 0.1, "plan 3": 0.4}, "worlds": 90}
+    assert [r["code"] for r in hints._with_contract([keep], other_plan, 5, text_of)] == [
+        "exchange_searched"
+    ]  # the rule bot's reason for its own plan goes
+    trumps = {"values": {"trumps CLUBS": 0.2, "trumps SPADES": 0.6}, "worlds": 400}
+    (found,) = hints._with_contract([{**count, "suit": "clubs"}], trumps, 7, text_of)
+    assert found == {"code": "trumps_searched", "suit": "spades", "value": 0.6, "next": 0.2,
+                     "deals": 400}  # fmt: skip
+    assert len(hints._with_contract([count], trumps, 7, text_of)) == 2  # same suit: kept

@@ -33,6 +33,8 @@ codes, action texts): the pages make the sentences in the reader's language. The
 ``ombre_searched``   Ombre's auction searched: "I play" worth ``value``, passing ``pass``, over
                      ``deals`` simulated deals (``margin``: it plays up to that far below
                      passing, as its simulated defenders see every card)
+``exchange_searched`` the ombre's discard plan searched: ``value``, the next plan's ``next``
+``trumps_searched``  the trumps searched: ``suit`` worth ``value``, the next suit's ``next``
 ``searched``         the search's mean ``value`` of the action, ``next`` of the next best
                      action ``next_text`` (``unit``: ``points`` or ``outcome``)
 ===================  ==================================================================
@@ -163,7 +165,7 @@ def hint(
             contract = getattr(player, "last_contract", None) if values is None else None
         why = explain(view, action, legal, text_of)
         if isinstance(contract, dict):
-            why += _contract_searched(contract, action, text_of)
+            why = _with_contract(why, contract, action, text_of)
         if values is not None:
             why.append(_searched(values, legal, action, text_of, view.game))
         text = text_of(action)
@@ -212,23 +214,40 @@ def _values(
     return [float(v) for v in found]
 
 
-def _contract_searched(
-    contract: dict[str, Any], action: int, text_of: Callable[[int], str]
+def _with_contract(
+    why: list[Reason], contract: dict[str, Any], action: int, text_of: Callable[[int], str]
 ) -> list[Reason]:
-    """The auction's search as a reason: "I play" and passing, their mean outcomes over the
-    deals simulated; with ``margin`` when it plays a hand the simulation puts below passing."""
-    values = contract.get("values", {})
-    if "ombre" not in values or "pass" not in values:
-        return []
-    reason: Reason = {
-        "code": "ombre_searched",
-        "value": round(float(values["ombre"]), 2),
-        "pass": round(float(values["pass"]), 2),
-        "deals": int(contract.get("worlds", 0)),
-    }
-    if text_of(action) == "ombre" and values["ombre"] < values["pass"]:
-        reason["margin"] = round(-float(contract.get("margin", 0.0)), 2)
-    return [reason]
+    """``why`` with the contract search's own reason (Ombre's auction, exchange or trumps,
+    searched by simulation): its values over the deals simulated. Where the search's choice
+    is not the ``rule`` bot's (another discard plan, another suit), the ``rule`` bot's reason
+    for its own choice goes. The auction keeps the hand's count beside it, with ``margin``
+    when it plays a hand the simulation puts below passing."""
+    values = {k: float(v) for k, v in contract.get("values", {}).items() if float(v) > -2.0}
+    deals = int(contract.get("worlds", 0))
+    if "ombre" in values and "pass" in values:
+        reason: Reason = {"code": "ombre_searched", "value": round(values["ombre"], 2),
+                          "pass": round(values["pass"], 2), "deals": deals}  # fmt: skip
+        if text_of(action) == "ombre" and values["ombre"] < values["pass"]:
+            reason["margin"] = round(-float(contract.get("margin", 0.0)), 2)
+        return [*why, reason]
+    ranked = sorted(values, key=lambda k: -values[k])
+    if not ranked:
+        return why
+    best = ranked[0]
+    found: Reason = {"value": round(values[best], 2), "deals": deals}
+    if len(ranked) > 1:
+        found["next"] = round(values[ranked[1]], 2)
+    if best.startswith("plan "):
+        found["code"] = "exchange_searched"
+        if best != "plan 0":  # plan 0 is the rule bot's: its reason no longer holds
+            why = [r for r in why if r["code"] != "exchange_keep"]
+        return [*why, found]
+    if best.startswith("trumps "):
+        found["code"] = "trumps_searched"
+        found["suit"] = best.split()[1].lower()
+        return [*[r for r in why if r["code"] != "ombre_hand" or r["suit"] == found["suit"]],
+                found]  # fmt: skip
+    return why
 
 
 def _searched(

@@ -37,6 +37,11 @@ export function reasonSentence(r, actionText) {
       if (typeof r.margin !== "number") return head;
       return head + " " + t("The simulated defenders see every card, which real ones do not: it plays hands up to {margin} below passing.", { margin: num(r.margin) });
     }
+    case "exchange_searched":
+      if (typeof r.next !== "number") return t("Simulating {deals} possible deals: this discard scores {value} on average (sacardo +1, codille -1).", { deals: r.deals, value: num(r.value) });
+      return t("Simulating {deals} possible deals: this discard scores {value} on average (sacardo +1, codille -1), the next best {next}.", { deals: r.deals, value: num(r.value), next: num(r.next) });
+    case "trumps_searched":
+      return t("Simulating {deals} possible deals: {suit} as trumps scores {value} on average (sacardo +1, codille -1), the next best suit {next}.", { deals: r.deals, suit: suitWord(r.suit), value: num(r.value), next: num(r.next) });
     case "ombre_side": return r.mine ? t("You have {ombre} tricks, the defenders {defenders}.", { ombre: r.ombre, defenders: r.defenders }) : t("Ombre has {ombre} tricks, the defenders {defenders}.", { ombre: r.ombre, defenders: r.defenders });
     case "exchange_keep": return r.ombre ? t("The {card} goes: ombre keeps trumps, kings and guarded queens.", { card }) : t("The {card} goes: a low card of a short suit.", { card });
     case "exchange_done": return t("{n} cards thrown away: time to draw.", { n: r.count });
