@@ -314,6 +314,8 @@ class ContractSearch:
         #: The last auction's plan sums: its key (seat, hand, plans, passes) and the
         #: tally of :meth:`_evaluate_plans` (sums, plans still in, weight, worlds).
         self._carried: tuple[Any, tuple[list[float], list[int], float, int]] | None = None
+        #: (Set by every :meth:`_evaluate_plans`, whose return value the tests and
+        #: benchmarks read as it was.)
         self._tally: tuple[list[float], list[int], float, int] = ([], [], 0.0, 0)
         #: Worlds simulated for the last decision, and its values (action -> mean value).
         self.last_worlds = 0
@@ -350,10 +352,9 @@ class ContractSearch:
         means, _, n = self._evaluate_plans(
             hand, seat, plans, passed, rng, rules, eldest, later=later
         )
-        totals, alive, weight, _ = self._tally
-        self._carried = (
-            (seat, hand, tuple(plans), tuple(passed)), (totals[: len(plans)], alive, weight, n)
-        )  # fmt: skip
+        totals, alive, weight, done = self._tally  # without the pass value's sum
+        key = (seat, hand, tuple(plans), tuple(passed))
+        self._carried = (key, (totals[: len(plans)], alive, weight, done))
         declare = max(means[: len(plans)])
         pass_value = means[len(plans)]
         self.last_worlds = n
