@@ -259,6 +259,12 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
         out["declare_sim"] = str(params["declare_sim"])
     if "max_worlds" in params:  # the cards' cap of worlds a decision (400)
         out["max_worlds"] = _positive_int("max_worlds", params["max_worlds"])
+    for name in ("iset", "iset_worlds"):
+        if name in params:
+            try:
+                out[name] = int(params[name])
+            except (TypeError, ValueError):
+                raise ConfigError(f"{name} must be a whole number, got {params[name]!r}") from None
     if "prior_as_ombre" in params:
         try:
             out["prior_as_ombre"] = int(params["prior_as_ombre"])

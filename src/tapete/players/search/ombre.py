@@ -44,17 +44,21 @@ from tapete.games.ombre.actions import CARD_ID
 from tapete.games.ombre.tables import FULL_MASK
 from tapete.players.rule.ombre import rules_in_force
 from tapete.players.search.ombre_contract import (
+    COALITION_TIE,
     DECLARE_MARGIN,
     DECLARE_SIMS,
     OMBRE_VALUE,
     ContractSearch,
     _passed_by_choice,
+    _rule_tables,
     own_value,
     relative_value,
 )
 from tapete.players.search.ombre_prior import OmbrePrior, defender_weight
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
+from tapete.solvers.ombre_iset import new_state, search_plays_iset
+from tapete.solvers.ombre_kernel import _beats as ok_beats
 from tapete.solvers.ombre_worlds import play_constraints, sample_hands
 
 #: The shortest time budget (seconds) of a contract decision that is searched (the auction
@@ -62,6 +66,11 @@ from tapete.solvers.ombre_worlds import play_constraints, sample_hands
 MIN_CONTRACT_BUDGET = 0.5
 #: The clocks a time budget can be counted on: wall-clock or this thread's CPU time.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+#: The work (the seat's cards played in one world) a joint search is allowed per second of
+#: the budget before the first search has measured its own pace: a first search that would
+#: run over gives way to the worlds solved apart.
+ISET_PACE = 1_000_000
 
 #: What a defender's play can aim at (see :attr:`OmbreSearch.defend`).
 DEFENCES = ("auto", "coalition", "own", "relative")
@@ -89,7 +98,7 @@ class OmbreSearch:
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
         declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
         defender_exchange: bool = False, prior_as_ombre: int = 0, declare_sim: str = "solve",
-        carry: bool = False,
+        carry: bool = False, iset: int = 0, iset_worlds: int = 1024,
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
@@ -97,6 +106,15 @@ class OmbreSearch:
             raise ConfigError(f"defend must be auto, coalition, own or relative, got {defend!r}")
         if declare_sim not in DECLARE_SIMS:
             raise ConfigError(f"declare_sim must be solve, rule or mix, got {declare_sim!r}")
+        if not 0 <= iset <= 64:
+            raise ConfigError(f"iset must be between 0 and 64 tricks, got {iset!r}")
+        if iset_worlds < 1:
+            raise ConfigError(f"iset_worlds must be a positive number, got {iset_worlds!r}")
+        #: With this many tricks left or fewer, the cards are chosen by the
+        #: information-set search (:mod:`tapete.solvers.ombre_iset`; 0: never) of at most
+        #: ``iset_worlds`` worlds searched together.
+        self.iset = iset
+        self.iset_worlds = iset_worlds
         #: What a defender plays for: ``coalition`` (the ombre's loss), ``own`` (its own
         #: codille, the only outcome that pays a defender in a deal: see :func:`own_value`)
         #: or ``auto``: ``own`` in a single deal, ``coalition`` in a match (where the pool a
@@ -227,6 +245,12 @@ class OmbreSearch:
         value = own_value if defence == "own" else relative_value
         as_ombre = self.prior_as_ombre > 0 and view.seat == deal.ombre
         defenders = self._defenders(deal) if as_ombre else None
+        if self.iset and 9 - len(deal.finished_tricks) <= self.iset:
+            joint = self._joint_values(view, deal, game, tables, privilege, constraints, rng,
+                                       candidates, started, prior, ombre_played, exchanged,
+                                       defence)  # fmt: skip
+            if joint is not None:
+                return joint, list(range(len(legal_actions)))
         while done < target:
             begun = clock()
             masks = self._world(view, deal, constraints, game, rng)
@@ -254,6 +278,68 @@ class OmbreSearch:
         self.last_worlds = done
         weight = weight or 1.0
         return [float(t / weight) for t in totals], list(range(len(legal_actions)))
+
+    def _joint_values(
+        self, view: PlayerView, deal: Any, game: Game, tables: OmbreTables, privilege: bool,
+        constraints: Any, rng: random.Random, candidates: Any, started: float,
+        prior: OmbrePrior | None, ombre_played: int, exchanged: int, defence: str,
+    ) -> list[float] | None:  # fmt: skip
+        """Each candidate's mean value by the information-set search
+        (:func:`tapete.solvers.ombre_iset.search_plays_iset`) of the worlds drawn as for the
+        worlds solved apart: under a time budget, searches of 16, 32 … ``iset_worlds``
+        worlds while the time lasts (the last complete one decides); ``None`` if even the
+        first would overrun (the worlds are then solved apart)."""
+        seat = view.seat
+        assert seat is not None
+        won, st = joint_root(deal, tables, seat)
+        shown = tables.kernel_mask(int(deal.rest.mask))
+        known = np.array([shown, shown, shown], dtype=np.uint64)
+        known[seat] |= np.uint64(tables.kernel_mask(int(deal.discards.mask)))
+        deck, ids = _rule_tables(tables)
+        if seat == deal.ombre:
+            values = np.array([*OMBRE_VALUE, 0.0])
+        elif defence == "coalition":
+            values = np.array([*(-OMBRE_VALUE), 0.0])
+        else:  # its own codille 1 (+ the tie), the coalition's value breaks ties
+            values = np.array([*(COALITION_TIE * -OMBRE_VALUE), 1.0])
+        deadline = started + 0.9 * self.time_budget
+        size = self.iset_worlds if self.worlds is not None else min(16, self.iset_worlds)
+        hands: list[list[int]] = []
+        weights: list[float] = []
+        result: list[float] | None = None
+        rate = 0.0
+        clock = self.clock
+        while True:
+            begun = clock()
+            while len(hands) < size:
+                masks = self._world(view, deal, constraints, game, rng)
+                w = 1.0
+                if prior is not None:
+                    w = prior.weight(masks[deal.ombre] | ombre_played, deal.trumps, exchanged)
+                hands.append([tables.kernel_mask(m) for m in masks])
+                weights.append(w)
+            limit = 0
+            if self.worlds is None:
+                pace = rate if rate > 0.0 else ISET_PACE
+                limit = max(1, int((deadline - clock()) * pace))
+            worlds = np.array(hands, dtype=np.uint64)
+            ws = np.array(weights, dtype=np.float64)
+            found, work = search_plays_iset(worlds, ws, won, st, known, deck, deal.ombre,
+                                            tables.n_trumps, privilege, ids, values,
+                                            candidates, limit)  # fmt: skip
+            if np.isnan(found).any():
+                break
+            spent = clock() - begun
+            rate = work / spent if spent > 0 else 0.0
+            total = float(ws.sum()) or 1.0
+            result = [float(v / total) for v in found]
+            self.last_worlds = size
+            if self.worlds is not None or 2 * size > self.iset_worlds:
+                break
+            if clock() + (clock() - begun) * 2.5 > deadline:
+                break
+            size *= 2
+        return result
 
     def _defenders(self, deal: Any) -> tuple[int, list[tuple[int, int, int, int, bool]]]:
         """What the ombre's worlds are weighed by (:func:`_defenders_weight`): the cards
@@ -308,6 +394,24 @@ class OmbreSearch:
                 return masks
         world = game.sample_consistent_state(view, rng)
         return [int(deal_view(world.view(q)).hand.mask) for q in range(3)]
+
+
+def joint_root(deal: Any, tables: OmbreTables, seat: int) -> tuple[Any, Any]:
+    """The tricks won and the state (:func:`tapete.solvers.ombre_iset.new_state`) of the
+    live deal ``deal`` (a view in the play) with ``seat`` to move, in ``tables``' kernel
+    indices: the root of the information-set search."""
+    trick = deal.current_trick
+    cards = [tables.kernel_of[int(c)] for c in trick.cards] if trick is not None else []
+    leader = trick.leader if trick is not None else deal.current_player
+    best, best_seat, trick_mask = -1, -1, 0
+    for i, c in enumerate(cards):
+        if i == 0 or ok_beats(c, best):
+            best, best_seat = c, (leader + i) % 3
+        trick_mask |= 1 << c
+    played = tables.kernel_mask(_played_by(deal, 0) | _played_by(deal, 1) | _played_by(deal, 2))
+    st = new_state(seat, len(cards), 27 - played.bit_count(), cards[0] if cards else -1, best,
+                   best_seat, played, trick_mask)  # fmt: skip
+    return np.array(deal.tricks_won, dtype=np.int64), st
 
 
 def _defenders_weight(
