@@ -160,6 +160,33 @@ def test_ombre_whole_deal_with_an_exchange(server: Server, context_factory: Any)
     no_js_errors(page)
 
 
+def test_ombre_only_a_pass_is_asked_for_after_another_seat_declared(
+    server: Server, context_factory: Any
+) -> None:
+    """Seat 0 deals, so it speaks last in the auction: where a bot has said "I play" it may
+    only pass, and the turn line says so instead of asking it to play (tables are dealt
+    until a bot declares before it: about one in two)."""
+    for _ in range(20):
+        created = server.create("ombre", [ME, BOTS, BOTS], params={"dealer": 0}, name="Ana",
+                                seat=0)  # fmt: skip
+        page = seat_page(context_factory, server, created)
+        page.wait_for_selector("#hand button.card")
+        assert wait_turn_or_end(page) == "turn"
+        assert _phase(page) == "auction"
+        buttons = page.locator("#actions button[data-action]")
+        names = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        turn = page.locator("#turn").inner_text()
+        if names == ["pass"]:
+            assert re.search(r"plays as ombre: you can only pass", turn), turn
+            assert "Will you play" not in turn
+            shot(page, "ombre-only-pass-desktop")
+            no_js_errors(page)
+            return
+        assert "ombre" in names and "Will you play as ombre?" in turn, (names, turn)
+        page.close()
+    raise AssertionError("no bot declared before seat 0 in 20 deals")
+
+
 def _tab_to(page: Any, selector: str, limit: int = 80) -> None:
     """Press Tab until the focused element matches ``selector``."""
     for _ in range(limit):

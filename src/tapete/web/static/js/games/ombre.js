@@ -120,7 +120,15 @@ const ombre = {
   turnText(live, ctx, mine) {
     const who = ctx.seatName(live.current_player);
     switch (live.phase) {
-      case "auction": return mine ? t("Will you play as ombre?") : t("{who} is bidding", { who });
+      case "auction": {
+        if (!mine) return t("{who} is bidding", { who });
+        // another seat holds the bid and nothing outbids it: only a pass is left
+        const onlyPass = ctx.legal.length > 0 && ctx.legal.every((a) => splitAction(a.text)[0] === "pass");
+        if (onlyPass && live.ombre !== null && live.ombre !== undefined && live.ombre !== ctx.mySeat) {
+          return t("{who} plays as ombre: you can only pass", { who: ctx.seatName(live.ombre) });
+        }
+        return t("Will you play as ombre?");
+      }
       case "exchange": return mine ? t("Choose the cards to throw away, then draw") : t("{who} exchanges", { who });
       case "trumps": return mine ? t("Name the trump suit") : t("{who} names trumps", { who });
       case "play": return mine ? t("Your turn: play a card") : t("{who} is to play", { who });
