@@ -67,6 +67,15 @@ MIN_CONTRACT_BUDGET = 0.5
 #: The clocks a time budget can be counted on: wall-clock or this thread's CPU time.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
+#: The tricks left from which a time-budgeted search of at least :data:`ISET_FROM` seconds
+#: (the strong level) chooses its cards by the information-set search (``iset``): every
+#: card. Forks against the worlds solved apart (the card play alone, deals 7000-7159, 360
+#: seat-deals): +0.18 [0.02, 0.35] units a seat-deal on the arena's measure (docs/bots.md).
+ISET = 9
+#: The budget (seconds) from which :data:`ISET` applies.
+ISET_FROM = 0.5
+#: The most worlds of a joint search (``iset_worlds``).
+ISET_WORLDS = 1024
 #: The work (the seat's cards played in one world) a joint search is allowed per second of
 #: the budget before the first search has measured its own pace: a first search that would
 #: run over gives way to the worlds solved apart.
@@ -98,7 +107,7 @@ class OmbreSearch:
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
         declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
         defender_exchange: bool = False, prior_as_ombre: int = 0, declare_sim: str = "solve",
-        carry: bool = False, iset: int = 0, iset_worlds: int = 1024,
+        carry: bool = False, iset: int | None = None, iset_worlds: int = ISET_WORLDS,
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
@@ -106,6 +115,8 @@ class OmbreSearch:
             raise ConfigError(f"defend must be auto, coalition, own or relative, got {defend!r}")
         if declare_sim not in DECLARE_SIMS:
             raise ConfigError(f"declare_sim must be solve, rule or mix, got {declare_sim!r}")
+        if iset is None:
+            iset = ISET if worlds is None and time_budget >= ISET_FROM else 0
         if not 0 <= iset <= 64:
             raise ConfigError(f"iset must be between 0 and 64 tricks, got {iset!r}")
         if iset_worlds < 1:
