@@ -248,7 +248,9 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     by the defenders' passes and exchanges: the number of worlds drawn for each solved;
     default 0, off); ``max_worlds`` caps the worlds of a card decision (400);
     ``declare_sim`` (how the auction's "I play" plays its worlds out: ``solve``, the default,
-    ``rule`` or ``mix``)."""
+    ``rule`` or ``mix``); ``iset`` (the tricks left from which the cards are searched
+    together, :mod:`tapete.solvers.ombre_iset`; every card at the strong level, 0: never)
+    and ``iset_worlds`` (its most worlds, 1,024)."""
     out: dict[str, Any] = {}
     for name in ("contract", "prior", "defender_exchange", "carry"):
         if name in params:

@@ -7,7 +7,10 @@ solves each candidate card in each world with the exact solver of
 the card with the best mean outcome for its side: the ombre counts a sacardo +1, a puesta
 -0.9 and a codille -1; a defender the opposite (``defend=coalition``, the default in a
 match) or, in a single deal (``defend=own``), its own codille, the only outcome that pays it
-(:func:`tapete.players.search.ombre_contract.own_value`). The auction, the ombre's exchange
+(:func:`tapete.players.search.ombre_contract.own_value`). With ``iset`` tricks left or fewer
+(every card at the strong level) the worlds are searched together instead
+(:mod:`tapete.solvers.ombre_iset`: the seat plays one card in the worlds it cannot tell
+apart, the others a model of a plain player's cards). The auction, the ombre's exchange
 and its trumps are searched by :mod:`tapete.players.search.ombre_contract` (with
 ``contract=True``, the default); a defender's exchange is the ``rule`` bot's unless
 ``defender_exchange=True``.
