@@ -173,13 +173,20 @@ class OmbreSearch:
         return "own" if deal_view(view) is view else "coalition"
 
     def warm_up(self) -> None:
-        """Compile the solver (it cannot be cached: it is recursive) before the first card."""
+        """Compile the solver (it cannot be cached: it is recursive) and load the joint
+        search before the first card."""
         hands = np.array([1, 1 << 12, 1 << 24], dtype=np.uint64)
         won = np.zeros(3, dtype=np.int64)
         ok.card_values(hands, won, 0, np.zeros(3, dtype=np.int64), 0,
                        np.array([0], dtype=np.int64), 0, 12, True, ok.new_table(4))  # fmt: skip
         ok.solve(hands, won, 0, 0, 12, True, ok.new_table(4))
         ok.reaches(hands, won, 0, 0, ok.SACARDO, 12, True, ok.new_table(4))
+        if self.iset:  # numba's disk cache: compiled on the first run of a fresh install
+            zeros = np.zeros(3, dtype=np.uint64)
+            search_plays_iset(hands[None, :].copy(), np.ones(1), won, new_state(0, 0, 3),
+                              zeros, np.uint64(1 | 1 << 12 | 1 << 24), 0, 12, True,
+                              np.zeros(48, dtype=np.int64), np.zeros(4),
+                              np.array([0], dtype=np.int64), 0)  # fmt: skip
 
     def _game(self, view: PlayerView, game: Game | None) -> Game:
         if game is not None:
