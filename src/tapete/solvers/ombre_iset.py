@@ -111,7 +111,9 @@ def model_card(
 @jit(cache=True)
 def distinct_cards(legal: Any, outstanding: Any, n_trumps: Any, privilege: Any) -> Any:
     """One card of each run of ``legal`` with no ``outstanding`` card between them (with
-    the matador privilege each matador is a run of its own): the cards worth trying."""
+    the matador privilege each matador is a run of its own): the cards worth trying. (The
+    exact solver's move ordering, ``ombre_kernel._order``, finds the same runs inline: a call
+    there made its solve 10-25% slower, measured 2026-12-03.)"""
     reps = np.uint64(0)
     for b in range(4):
         m = legal & _block(b)
@@ -164,6 +166,22 @@ def _expand(
             apply_card(hands, won, st, played)
         keys[d, r] = key
     order[d, :size] = np.argsort(keys[d, :size], kind="mergesort")
+
+
+@jit(cache=True)
+def _next_card(
+    d: Any, moves: Any, at: Any, total: Any, bh: Any, cnt: Any, sw: Any, ss: Any, ph: Any,
+    pw: Any, ps: Any, keys: Any, order: Any, known: Any, deck: Any, ombre: Any, n_trumps: Any,
+    privilege: Any, card_id: Any, me: Any,
+) -> None:  # fmt: skip
+    """Take the next card of the node at level ``d`` out of ``moves[d]`` and play it in its
+    worlds (:func:`_expand`); its groups are then valued from the first, its total from 0."""
+    c = lowest_index(moves[d])
+    moves[d] &= moves[d] - np.uint64(1)
+    _expand(d, c, bh, cnt, sw, ss, ph, pw, ps, keys, order, known, deck, ombre, n_trumps,
+            privilege, card_id, me)  # fmt: skip
+    at[d] = 0
+    total[d] = 0.0
 
 
 @jit(cache=True)
@@ -263,12 +281,8 @@ def search_plays_iset(
                     continue
                 moves[e] = _moves(bh, cnt, ss, e, me, n_trumps, privilege)
                 best[e] = -np.inf
-                c = lowest_index(moves[e])
-                moves[e] &= moves[e] - np.uint64(1)
-                _expand(e, c, bh, cnt, sw, ss, ph, pw, ps, keys, order, known, deck, ombre,
-                        n_trumps, privilege, card_id, me)  # fmt: skip
-                at[e] = 0
-                total[e] = 0.0
+                _next_card(e, moves, at, total, bh, cnt, sw, ss, ph, pw, ps, keys, order, known,
+                           deck, ombre, n_trumps, privilege, card_id, me)  # fmt: skip
                 work += cnt[e]
                 d = e
                 continue
@@ -278,12 +292,8 @@ def search_plays_iset(
                 totals[:] = np.nan
                 return totals, work
             if moves[d] and best[d] < _weight(bw, d, cnt[d]) * top - 1e-9:
-                c = lowest_index(moves[d])
-                moves[d] &= moves[d] - np.uint64(1)
-                _expand(d, c, bh, cnt, sw, ss, ph, pw, ps, keys, order, known, deck, ombre,
-                        n_trumps, privilege, card_id, me)  # fmt: skip
-                at[d] = 0
-                total[d] = 0.0
+                _next_card(d, moves, at, total, bh, cnt, sw, ss, ph, pw, ps, keys, order, known,
+                           deck, ombre, n_trumps, privilege, card_id, me)  # fmt: skip
                 work += cnt[d]
                 continue
             if d == 0:
