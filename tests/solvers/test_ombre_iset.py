@@ -31,10 +31,12 @@ from tapete.solvers.ombre_iset import (
     ST_LEFT,
     apply_card,
     model_card,
+    model_mismatches,
     new_state,
     search_plays_iset,
 )
 from tapete.solvers.ombre_rule import rule_playout
+from tapete.solvers.ombre_worlds import play_constraints
 
 #: The ombre's value of each outcome (CODILLE, PUESTA, SACARDO) and a defender's own value
 #: (its own codille 1, the coalition's value a tie-break).
@@ -270,3 +272,80 @@ def test_iset_options_are_checked() -> None:
         OmbreSearch(iset=9, iset_worlds=0)
     with pytest.raises(ConfigError, match="iset must be a whole number"):
         load("search", level="strong", iset="many")._ombre_search()
+
+
+def test_the_model_explains_every_card_of_rule_bots_in_the_true_deal() -> None:
+    """Replayed from the true hands (and each seat's own discards known to it), the model's
+    card is the card every ``rule`` seat played; random players' cards are not."""
+    game: Any = tapete.load_game("ombre")
+    bot, randomly = load("rule"), load("random")
+    checked = refuted = 0
+    for seed in range(40):
+        for players in ((bot, bot, bot), (bot, randomly, randomly)):
+            rng = random.Random(seed)
+            state: Any = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    continue
+                seat = state.current_player()
+                view = state.view(seat)
+                if view.phase == "play" and len(view.finished_tricks) == 5:
+                    break
+                player = players[seat] if view.phase == "play" else bot
+                state.apply_action(player.choose(view, state.legal_actions(), rng))
+            if state.is_terminal():
+                continue
+            views = [state.view(q) for q in range(3)]
+            tables = OmbreTables.for_trumps(Suit(views[0].trumps))
+            history: list[int] = []
+            by: list[int] = [0, 0, 0]
+            leader = views[0].finished_tricks[0].leader
+            for trick in (*views[0].finished_tricks, views[0].current_trick):
+                for i, card in enumerate(trick.cards if trick is not None else ()):
+                    history.append(tables.kernel_of[int(card)])
+                    by[(trick.leader + i) % 3] |= 1 << tables.kernel_of[int(card)]
+            start = np.array([[tables.kernel_mask(v.hand.mask) | by[q]
+                               for q, v in enumerate(views)]], dtype=np.uint64)  # fmt: skip
+            known = np.array([tables.kernel_mask(v.discards.mask) for v in views],
+                             dtype=np.uint64)  # fmt: skip
+            misses = model_mismatches(start, np.array(history, dtype=np.int64), leader, 0, known,
+                                      np.uint64(tables.kernel_mask(FULL_MASK)), views[0].ombre,
+                                      tables.n_trumps, True,
+                                      np.array(tables.card_id, dtype=np.int64))  # fmt: skip
+            if players[1] is bot:
+                assert int(misses[0]) == 0, seed
+                checked += 1
+            else:
+                refuted += int(misses[0]) >= 2
+    assert checked >= 25
+    assert refuted >= 10
+
+
+def test_the_gate_stands_the_joint_search_aside_against_other_players() -> None:
+    game: Any = tapete.load_game("ombre")
+    bot, randomly = load("rule"), load("random")
+    gated = {"rule": 0, "random": 0}
+    asked = {"rule": 0, "random": 0}
+    for seed in range(12):
+        for name, other in (("rule", bot), ("random", randomly)):
+            search = OmbreSearch(worlds=4, iset=9, iset_worlds=8)
+            rng = random.Random(seed)
+            state: Any = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    continue
+                seat = state.current_player()
+                view = state.view(seat)
+                legal = state.legal_actions()
+                if seat == 0 and view.phase == "play" and len(legal) > 1:
+                    tables = OmbreTables.for_trumps(Suit(view.trumps))
+                    constraints = play_constraints(view, True)
+                    asked[name] += 1
+                    gated[name] += search._model_refuted(view, view, game, tables, True,
+                                                         constraints)  # fmt: skip
+                player = other if seat != 0 and view.phase == "play" else bot
+                state.apply_action(player.choose(view, legal, rng))
+    assert gated["random"] > 0.5 * asked["random"]
+    assert gated["rule"] < 0.1 * asked["rule"]

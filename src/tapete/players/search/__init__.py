@@ -49,7 +49,7 @@ _PARAMETERS: Final = (
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
     "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
     "max_worlds", "bid_opponents", "declare_sim", "carry", "iset", "iset_worlds",
-    "iset_bids",
+    "iset_bids", "iset_gate",
 )  # fmt: skip
 
 
@@ -250,7 +250,8 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     ``declare_sim`` (how the auction's "I play" plays its worlds out: ``solve``, the default,
     ``rule`` or ``mix``); ``iset`` (the tricks left from which the cards are searched
     together, :mod:`tapete.solvers.ombre_iset`; every card at the strong level, 0: never)
-    and ``iset_worlds`` (its most worlds, 1,024)."""
+    ``iset_worlds`` (its most worlds, 1,024) and ``iset_gate`` (the joint search stands
+    aside once the other seats' cards refute its model: 2 unexplained cards; 0: never)."""
     out: dict[str, Any] = {}
     for name in ("contract", "prior", "defender_exchange", "carry"):
         if name in params:
@@ -261,7 +262,7 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
         out["declare_sim"] = str(params["declare_sim"])
     if "max_worlds" in params:  # the cards' cap of worlds a decision (400)
         out["max_worlds"] = _positive_int("max_worlds", params["max_worlds"])
-    for name in ("iset", "iset_worlds"):
+    for name in ("iset", "iset_worlds", "iset_gate"):
         if name in params:
             try:
                 out[name] = int(params[name])
