@@ -199,6 +199,9 @@ class OmbreSearch:
                               zeros, np.uint64(1 | 1 << 12 | 1 << 24), 0, 12, True,
                               np.zeros(48, dtype=np.int64), np.zeros(4),
                               np.array([0], dtype=np.int64), 0)  # fmt: skip
+            model_mismatches(hands[None, :].copy(), np.array([0], dtype=np.int64), 0, 1,
+                             zeros, np.uint64(1 | 1 << 12 | 1 << 24), 0, 12, True,
+                             np.zeros(48, dtype=np.int64))  # fmt: skip
 
     def _game(self, view: PlayerView, game: Game | None) -> Game:
         if game is not None:
