@@ -323,13 +323,14 @@ def test_the_model_explains_every_card_of_rule_bots_in_the_true_deal() -> None:
 
 
 def test_the_gate_stands_the_joint_search_aside_against_other_players() -> None:
+    assert OmbreSearch(worlds=4).iset_gate == 0  # off by default
     game: Any = tapete.load_game("ombre")
     bot, randomly = load("rule"), load("random")
     gated = {"rule": 0, "random": 0}
     asked = {"rule": 0, "random": 0}
     for seed in range(12):
         for name, other in (("rule", bot), ("random", randomly)):
-            search = OmbreSearch(worlds=4, iset=9, iset_worlds=8)
+            search = OmbreSearch(worlds=4, iset=9, iset_worlds=8, iset_gate=2)
             rng = random.Random(seed)
             state: Any = game.new_initial_state()
             while not state.is_terminal():

@@ -251,7 +251,7 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     ``rule`` or ``mix``); ``iset`` (the tricks left from which the cards are searched
     together, :mod:`tapete.solvers.ombre_iset`; every card at the strong level, 0: never)
     ``iset_worlds`` (its most worlds, 1,024) and ``iset_gate`` (the joint search stands
-    aside once the other seats' cards refute its model: 2 unexplained cards; 0: never)."""
+    aside once that many of the other seats' cards refute its model; 0, the default: never)."""
     out: dict[str, Any] = {}
     for name in ("contract", "prior", "defender_exchange", "carry"):
         if name in params:

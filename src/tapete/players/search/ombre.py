@@ -79,11 +79,13 @@ ISET = 9
 ISET_FROM = 0.5
 #: The most worlds of a joint search (``iset_worlds``).
 ISET_WORLDS = 1024
-#: The default :attr:`OmbreSearch.iset_gate`: at the search seat's card decisions of 60
-#: deals against two ``rule`` bots, 0-4% of them found two of the others' cards unexplained
-#: by the model in every one of 200 worlds drawn; against two ``search-normal`` bots 69% after
-#: two tricks and all of them after five (docs/bots.md).
-ISET_GATE = 2
+#: The default :attr:`OmbreSearch.iset_gate`: 0, off. With 2 (at the search seat's card
+#: decisions of 60 deals against two ``rule`` bots, 0-4% of them found two of the others'
+#: cards unexplained by the model in every one of 200 worlds drawn; against two
+#: ``search-normal`` bots 69% after two tricks and all after five) it cost -0.025
+#: [-0.159, 0.109] a seat-deal against ``rule`` in forks and gained +0.02 [-0.25, 0.28]
+#: against two ``search-normal`` over 90 deals: not adopted (docs/bots.md).
+ISET_GATE = 0
 #: The worlds drawn to test the model (:attr:`OmbreSearch.iset_gate`).
 GATE_WORLDS = 100
 #: The work (the seat's cards played in one world) a joint search is allowed per second of
