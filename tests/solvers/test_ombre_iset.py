@@ -274,6 +274,30 @@ def test_iset_options_are_checked() -> None:
         load("search", level="strong", iset="many")._ombre_search()
 
 
+def _deal(game: Any, seed: int, card_players: Any, visit: Any) -> Any:
+    """Deal ``seed`` with ``rule`` bots in the contract and ``card_players[seat]`` in the
+    play; ``visit(state, view)`` is called at each decision and stops the deal when true.
+    Returns the state reached."""
+    bot = load("rule")
+    rng = random.Random(seed)
+    state: Any = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        if visit(state, view):
+            break
+        player = card_players[seat] if view.phase == "play" else bot
+        state.apply_action(player.choose(view, state.legal_actions(), rng))
+    return state
+
+
+def _at_the_sixth_trick(state: Any, view: Any) -> bool:
+    return bool(view.phase == "play" and len(view.finished_tricks) == 5)
+
+
 def test_the_model_explains_every_card_of_rule_bots_in_the_true_deal() -> None:
     """Replayed from the true hands (and each seat's own discards known to it), the model's
     card is the card every ``rule`` seat played; random players' cards are not."""
@@ -282,18 +306,7 @@ def test_the_model_explains_every_card_of_rule_bots_in_the_true_deal() -> None:
     checked = refuted = 0
     for seed in range(40):
         for players in ((bot, bot, bot), (bot, randomly, randomly)):
-            rng = random.Random(seed)
-            state: Any = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    continue
-                seat = state.current_player()
-                view = state.view(seat)
-                if view.phase == "play" and len(view.finished_tricks) == 5:
-                    break
-                player = players[seat] if view.phase == "play" else bot
-                state.apply_action(player.choose(view, state.legal_actions(), rng))
+            state = _deal(game, seed, players, _at_the_sixth_trick)
             if state.is_terminal():
                 continue
             views = [state.view(q) for q in range(3)]
@@ -331,22 +344,17 @@ def test_the_gate_stands_the_joint_search_aside_against_other_players() -> None:
     for seed in range(12):
         for name, other in (("rule", bot), ("random", randomly)):
             search = OmbreSearch(worlds=4, iset=9, iset_worlds=8, iset_gate=2)
-            rng = random.Random(seed)
-            state: Any = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    continue
-                seat = state.current_player()
-                view = state.view(seat)
-                legal = state.legal_actions()
-                if seat == 0 and view.phase == "play" and len(legal) > 1:
+
+            def visit(state: Any, view: Any, name: str = name, search: Any = search) -> bool:
+                mine = state.current_player() == 0 and len(state.legal_actions()) > 1
+                if mine and view.phase == "play":
                     tables = OmbreTables.for_trumps(Suit(view.trumps))
                     constraints = play_constraints(view, True)
                     asked[name] += 1
                     gated[name] += search._model_refuted(view, view, game, tables, True,
                                                          constraints)  # fmt: skip
-                player = other if seat != 0 and view.phase == "play" else bot
-                state.apply_action(player.choose(view, legal, rng))
+                return False
+
+            _deal(game, seed, (bot, other, other), visit)
     assert gated["random"] > 0.5 * asked["random"]
     assert gated["rule"] < 0.1 * asked["rule"]
