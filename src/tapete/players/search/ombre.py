@@ -295,11 +295,9 @@ class OmbreSearch:
                 return joint, list(range(len(legal_actions)))
         while done < target:
             begun = clock()
-            masks = self._world(view, deal, constraints, game, rng)
-            w = 1.0
-            if prior is not None:
-                w = prior.weight(masks[deal.ombre] | ombre_played, deal.trumps, exchanged)
-            elif defenders is not None:
+            masks, w = self._weighed_world(view, deal, constraints, game, rng, prior,
+                                           ombre_played, exchanged)  # fmt: skip
+            if prior is None and defenders is not None:
                 masks, w = self._pick_world(masks, view, deal, constraints, game, defenders)
             hands = np.array([tables.kernel_mask(m) for m in masks], dtype=np.uint64)
             values = ok.card_values(hands, won, leader, trick_array, len(cards), candidates,
@@ -349,8 +347,7 @@ class OmbreSearch:
         for _ in range(GATE_WORLDS):
             masks = self._world(view, deal, constraints, game, self._weight_rng)
             starts.append([tables.kernel_mask(masks[q] | played[q]) for q in range(3)])
-        shown = tables.kernel_mask(int(deal.rest.mask))
-        known = np.array([shown, shown, shown], dtype=np.uint64)
+        known = _model_known(deal, tables, seat)
         deck, ids = _rule_tables(tables)
         misses = model_mismatches(np.array(starts, dtype=np.uint64),
                                   np.array(history, dtype=np.int64), leader, seat, known, deck,
@@ -370,9 +367,7 @@ class OmbreSearch:
         seat = view.seat
         assert seat is not None
         won, st = joint_root(deal, tables, seat)
-        shown = tables.kernel_mask(int(deal.rest.mask))
-        known = np.array([shown, shown, shown], dtype=np.uint64)
-        known[seat] |= np.uint64(tables.kernel_mask(int(deal.discards.mask)))
+        known = _model_known(deal, tables, seat)
         deck, ids = _rule_tables(tables)
         if seat == deal.ombre:
             values = np.array([*OMBRE_VALUE, 0.0])
@@ -390,10 +385,8 @@ class OmbreSearch:
         while True:
             begun = clock()
             while len(hands) < size:
-                masks = self._world(view, deal, constraints, game, rng)
-                w = 1.0
-                if prior is not None:
-                    w = prior.weight(masks[deal.ombre] | ombre_played, deal.trumps, exchanged)
+                masks, w = self._weighed_world(view, deal, constraints, game, rng, prior,
+                                               ombre_played, exchanged)  # fmt: skip
                 hands.append([tables.kernel_mask(m) for m in masks])
                 weights.append(w)
             limit = 0
@@ -418,6 +411,18 @@ class OmbreSearch:
                 break
             size *= 2
         return result
+
+    def _weighed_world(
+        self, view: PlayerView, deal: Any, constraints: Any, game: Game, rng: random.Random,
+        prior: OmbrePrior | None, ombre_played: int, exchanged: int,
+    ) -> tuple[list[int], float]:  # fmt: skip
+        """One world (:meth:`_world`) and its weight: by the ombre's contract with a
+        defender's ``prior`` (the ombre's nine cards: those it holds there and
+        ``ombre_played``; it drew ``exchanged``), else 1."""
+        masks = self._world(view, deal, constraints, game, rng)
+        if prior is None:
+            return masks, 1.0
+        return masks, prior.weight(masks[deal.ombre] | ombre_played, deal.trumps, exchanged)
 
     def _defenders(self, deal: Any) -> tuple[int, list[tuple[int, int, int, int, bool]]]:
         """What the ombre's worlds are weighed by (:func:`_defenders_weight`): the cards
@@ -472,6 +477,15 @@ class OmbreSearch:
                 return masks
         world = game.sample_consistent_state(view, rng)
         return [int(deal_view(world.view(q)).hand.mask) for q in range(3)]
+
+
+def _model_known(deal: Any, tables: OmbreTables, seat: int) -> Any:
+    """What each seat of the joint search's model knows is out of play (kernel masks): the
+    rest of the stock shown, and ``seat``'s own discards."""
+    shown = tables.kernel_mask(int(deal.rest.mask))
+    known = np.array([shown, shown, shown], dtype=np.uint64)
+    known[seat] |= np.uint64(tables.kernel_mask(int(deal.discards.mask)))
+    return known
 
 
 def joint_root(deal: Any, tables: OmbreTables, seat: int) -> tuple[Any, Any]:
