@@ -1,3 +1,3 @@
 import pytest
 
-pytest.importorskip("numba", reason="the solvers need numba (pip install -e '.[solvers]')")
+pytest.importorskip("numba", reason="the solvers need numba (a base dependency: pip install -e .)")

@@ -152,6 +152,24 @@ def match_meaning(text: str) -> str:
     return text.replace("before this deal", "before the first deal")
 
 
+def bots_lines(t: Texts = ENGLISH) -> list[str]:
+    """The bots that can take a seat here, and those registered that cannot, with what
+    they miss (a platform without numba has no search players).
+
+    >>> bots_lines()[0].startswith("Bots: ") and "rule" in bots_lines()[0]
+    True
+    """
+    from tapete.players.base import available, unavailable
+
+    lines = [t("Bots: {names}", names=", ".join(available()))]
+    for name, modules in unavailable().items():
+        lines.append(
+            t("  {name}: not available here (missing: {modules})", name=name,
+              modules=", ".join(modules))
+        )  # fmt: skip
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
     """Print each game with a table of its parameters."""
     console = Console()
@@ -171,6 +189,9 @@ def run(args: argparse.Namespace) -> int:
             console.print(f"  {name:<{column - 3}} {lines[0]}", markup=False)
             for line in lines[1:]:
                 console.print(" " * column + line, markup=False)
+        console.print()
+        for line in bots_lines(t):
+            console.print(line, markup=False)
         console.print()
     for name in names:
         cls = game_class(name)

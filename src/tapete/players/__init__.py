@@ -11,6 +11,22 @@ legal actions, never from a State, so no bot can see hidden cards.
 True
 """
 
-from tapete.players.base import Player, RandomPlayer, available, load, register_player
+from tapete.players.base import (
+    Player,
+    PlayerUnavailable,
+    RandomPlayer,
+    available,
+    load,
+    register_player,
+    unavailable,
+)
 
-__all__ = ["Player", "RandomPlayer", "available", "load", "register_player"]
+__all__ = [
+    "Player",
+    "PlayerUnavailable",
+    "RandomPlayer",
+    "available",
+    "load",
+    "register_player",
+    "unavailable",
+]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -10,6 +11,19 @@ from typing import Any
 
 from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError, TapeteError
+
+
+class PlayerUnavailable(ConfigError):
+    """A registered player that cannot run here: a module it needs is not installed
+    (``missing``: their names), as on a platform without numba for the search players."""
+
+    def __init__(self, name: str, missing: Sequence[str]) -> None:
+        self.player = name
+        self.missing = tuple(missing)
+        super().__init__(
+            f"player {name} cannot run here: it needs {', '.join(self.missing)}, which "
+            f"{'is' if len(self.missing) == 1 else 'are'} not installed"
+        )
 
 
 class Player(ABC):
@@ -54,24 +68,61 @@ class RandomPlayer(Player):
 _PLAYERS: dict[str, Callable[..., Player]] = {"random": RandomPlayer}
 #: The parameters of the players that declared them (any other is refused by :func:`load`).
 _PARAMETERS: dict[str, tuple[str, ...]] = {"random": ("time_budget",)}
+#: The modules each player needs beyond the standard library (numba for the searches).
+_REQUIRES: dict[str, tuple[str, ...]] = {}
 #: Modules imported on first use so that their players register themselves.
 PLAYER_MODULES: list[str] = ["tapete.players.rule", "tapete.players.search"]
 
 
 def register_player(
-    name: str, factory: Callable[..., Player], parameters: Sequence[str] | None = None
+    name: str,
+    factory: Callable[..., Player],
+    parameters: Sequence[str] | None = None,
+    *,
+    requires: Sequence[str] = (),
 ) -> None:
     """Register a player factory under ``name``.
 
     ``parameters`` names the parameters the player accepts: :func:`load` then refuses any
     other, naming the allowed ones. Without it the factory checks its own parameters (and
-    should raise :class:`ConfigError` for a bad one).
+    should raise :class:`ConfigError` for a bad one). ``requires`` names the modules the
+    player needs (``("numba", "numpy")``): where one is not installed the player is not
+    :func:`available` and :func:`load` raises :class:`PlayerUnavailable`.
     """
     _PLAYERS[name] = factory
     if parameters is None:
         _PARAMETERS.pop(name, None)
     else:
         _PARAMETERS[name] = tuple(parameters)
+    if requires:
+        _REQUIRES[name] = tuple(requires)
+    else:
+        _REQUIRES.pop(name, None)
+
+
+#: Whether each module asked about is installed (found once, then remembered).
+_INSTALLED: dict[str, bool] = {}
+
+
+def _installed(module: str) -> bool:
+    found = _INSTALLED.get(module)
+    if found is None:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        _INSTALLED[module] = found
+    return found
+
+
+def missing_modules(name: str) -> tuple[str, ...]:
+    """The modules player ``name`` needs that are not installed (``()``: it can run).
+
+    >>> missing_modules("random")
+    ()
+    """
+    _load_modules()
+    return tuple(m for m in _REQUIRES.get(name, ()) if not _installed(m))
 
 
 def _load_modules() -> None:
@@ -101,9 +152,25 @@ def import_player_module(module: str) -> None:
 
 
 def available() -> list[str]:
-    """Names of the registered players."""
+    """Names of the registered players that can run here (every module they need is
+    installed); :func:`unavailable` says why the others cannot.
+
+    >>> {"random", "rule"} <= set(available())
+    True
+    """
     _load_modules()
-    return sorted(_PLAYERS)
+    return sorted(name for name in _PLAYERS if not missing_modules(name))
+
+
+def unavailable() -> dict[str, tuple[str, ...]]:
+    """The registered players that cannot run here, each with the modules it misses.
+
+    >>> "rule" in unavailable()
+    False
+    """
+    _load_modules()
+    missing = {name: missing_modules(name) for name in sorted(_PLAYERS)}
+    return {name: modules for name, modules in missing.items() if modules}
 
 
 def load(name: str, **params: Any) -> Player:
@@ -121,9 +188,10 @@ def load(name: str, **params: Any) -> Player:
     try:
         factory = _PLAYERS[name]
     except KeyError:
-        raise ConfigError(
-            f"unknown player {name!r}; available: {', '.join(sorted(_PLAYERS))}"
-        ) from None
+        raise ConfigError(f"unknown player {name!r}; available: {', '.join(available())}") from None
+    missing = missing_modules(name)
+    if missing:
+        raise PlayerUnavailable(name, missing)
     allowed = _PARAMETERS.get(name)
     unknown = sorted(set(params) - set(allowed)) if allowed is not None else []
     if unknown:

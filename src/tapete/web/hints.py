@@ -51,6 +51,7 @@ codes, action texts): the pages make the sentences in the reader's language. The
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from collections.abc import Callable, Sequence
@@ -60,6 +61,9 @@ from tapete.cards import CardSet, Suit
 from tapete.engine.api import Game, PlayerView, tricks_mask
 from tapete.errors import TapeteError
 from tapete.players.base import Player, available, load
+from tapete.players.kernels import KERNELS
+
+log = logging.getLogger("tapete.web")
 
 #: Bots to ask per game family, strongest first, each answering within a second.
 HINT_PLAYERS: Final[dict[str, tuple[tuple[str, dict[str, Any]], ...]]] = {
@@ -69,6 +73,10 @@ HINT_PLAYERS: Final[dict[str, tuple[tuple[str, dict[str, Any]], ...]]] = {
     "tresillo": (("rule", {}),),
 }
 _FALLBACK: Final[tuple[tuple[str, dict[str, Any]], ...]] = (("rule", {}), ("random", {}))
+#: The hint players that need the search kernels (skipped while they still load).
+_SEARCHING: Final = frozenset({"search", "trynka-cfr"})
+#: Seconds a hint waits for the kernels a starting server is still loading.
+KERNEL_WAIT: Final = 5.0
 
 Reason = dict[str, Any]
 
@@ -103,7 +111,8 @@ def _player_for(
             return None
         try:
             player = load(name, **params)
-        except TapeteError:
+        except Exception:  # a missing strategy file, a module that does not import
+            log.exception("hint: player %s cannot be built", name)
             _BROKEN.add(name)
             return None
         if len(_PLAYERS) >= _MAX_PLAYERS:
@@ -146,7 +155,12 @@ def hint(
     rng = rng or random.Random()
     legal = list(legal_actions)
     candidates = players if players is not None else hint_players(game.name)
+    if KERNELS.loading():  # a server still loading the search kernels: a moment for them
+        KERNELS.wait(KERNEL_WAIT)
+    failures = 0
     for name, params in candidates:
+        if KERNELS.loading() and name in _SEARCHING:
+            continue  # still loading after the wait: the next bot answers now
         built = _player_for(name, params, game)
         if built is None:
             continue
@@ -156,12 +170,21 @@ def hint(
                 player.start(game, seat)
             except TapeteError:  # a bot that does not play these rules (Pocha's variants)
                 continue
-            values = _values(player, view, legal, rng)
-            if values is not None:
-                best = max(range(len(legal)), key=lambda i: values[i])
-                action = legal[best]
-            else:
-                action = player.choose(view, legal, rng)
+            try:
+                values = _values(player, view, legal, rng)
+                if values is not None:
+                    best = max(range(len(legal)), key=lambda i: values[i])
+                    action = legal[best]
+                else:
+                    action = player.choose(view, legal, rng)
+            except Exception:  # a bot's failure: the next one answers
+                failures += 1
+                log.exception("hint: player %s failed at %s", name, game.name)
+                continue
+            if action not in legal:
+                failures += 1
+                log.error("hint: player %s chose %r, not a legal action", name, action)
+                continue
             contract = getattr(player, "last_contract", None) if values is None else None
         why = explain(view, action, legal, text_of)
         if isinstance(contract, dict):
@@ -174,8 +197,19 @@ def hint(
             if text.startswith("play "):
                 text = "play"
         return {"player": name, "action": action, "text": text, "why": why}
+    if failures or not legal:
+        raise HintError("hint_failed", "no bot could answer the hint")
     action = legal[0]
     return {"player": "none", "action": action, "text": text_of(action), "why": []}
+
+
+class HintError(TapeteError):
+    """No bot could answer a hint: ``code`` is the reason code the page shows
+    (``hint_failed``)."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
 
 
 def own_cards_hidden(view: PlayerView) -> bool:

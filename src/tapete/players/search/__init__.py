@@ -38,6 +38,7 @@ from typing import Any, Final
 from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
 from tapete.players.base import Player, load, register_player
+from tapete.players.kernels import KERNELS
 
 #: Seconds per decision of each level.
 LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
@@ -118,6 +119,8 @@ class SearchPlayer(Player):
         _check_game(getattr(game, "name", None))
         super().start(game, seat)
         self.fallback.start(game, seat)
+        if KERNELS.loading() and not KERNELS.in_loader():
+            return  # the server's loader thread loads them; its tables wait for it
         if getattr(game, "name", None) in ("pocha", "pocha-match"):
             self._pocha_search().warm_up(game)
         if getattr(game, "name", None) in ("ombre", "ombre-match"):
@@ -309,9 +312,16 @@ def _trynka_cfr(**params: Any) -> Player:
     return trynka_cfr.TrynkaCFRPlayer(**params)
 
 
-register_player("search", SearchPlayer, _PARAMETERS)
+#: What the search players and ``trynka-cfr`` need beyond the standard library (base
+#: dependencies of tapete; a platform without a numba wheel has no such players).
+REQUIRES: Final = ("numpy", "numba")
+
+register_player("search", SearchPlayer, _PARAMETERS, requires=REQUIRES)
 register_player(
-    "trynka-cfr", _trynka_cfr, ("table", "table3", "aggression", "prior", "time_budget")
+    "trynka-cfr",
+    _trynka_cfr,
+    ("table", "table3", "aggression", "prior", "time_budget"),
+    requires=REQUIRES,
 )
 for _name in LEVELS:
-    register_player(f"search-{_name}", _level(_name), _PARAMETERS[1:])
+    register_player(f"search-{_name}", _level(_name), _PARAMETERS[1:], requires=REQUIRES)

@@ -51,6 +51,7 @@ from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
 from tapete.games.trynka import TrynkaMatchView, TrynkaRules, TrynkaView
 from tapete.players.base import Player, load, register_player
+from tapete.players.kernels import KERNELS
 from tapete.players.rule.trynka import rules_for
 from tapete.solvers.trynka_cfr import StrategyTable, default_table_path
 from tapete.solvers.trynka_tree import DECISION, REVEAL, strength_classes, value_options
@@ -161,6 +162,8 @@ class TrynkaCFRPlayer(Player):
         """Start the fallback bot and load the table before the first decision."""
         super().start(game, seat)
         self.fallback.start(game, seat)
+        if KERNELS.loading() and not KERNELS.in_loader():
+            return  # the server's loader thread loads the table; its tables wait for it
         if getattr(game, "name", "").startswith("trynka"):
             _ = self.table
             _prior_index(self.table_path)
@@ -400,5 +403,8 @@ def _modelled(view: TrynkaView) -> bool:
 
 
 register_player(
-    TrynkaCFRPlayer.name, TrynkaCFRPlayer, ("table", "table3", "prior", "aggression", "time_budget")
+    TrynkaCFRPlayer.name,
+    TrynkaCFRPlayer,
+    ("table", "table3", "prior", "aggression", "time_budget"),
+    requires=("numpy", "numba"),
 )
