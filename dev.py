@@ -96,7 +96,10 @@ def ensure_compiled_environment() -> None:
 def run(*command: object) -> int:
     """Run a command from the environment's bin folder; returns its exit status."""
     print("$", " ".join(str(c) for c in command), flush=True)
-    return subprocess.run([str(c) for c in command], cwd=ROOT).returncode
+    try:
+        return subprocess.run([str(c) for c in command], cwd=ROOT).returncode
+    except KeyboardInterrupt:  # Ctrl+C stops the command (it got the signal too): no traceback
+        return 130
 
 
 def test(extra: list[str]) -> int:

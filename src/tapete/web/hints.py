@@ -25,6 +25,8 @@ codes, action texts): the pages make the sentences in the reader's language. The
 ``ombre_hand``       Ombre: the hand counts ``tricks`` tricks with ``suit`` trumps, ``needed``
                      are wanted to play
 ``ombre_side``       Ombre: ombre has ``ombre`` tricks, the defenders ``defenders``
+``player_side``      Tresillo, Danish l'hombre: the player has ``player`` tricks, the
+                     defenders ``defenders`` (``mine``: the asking seat is the player)
 ``exchange_keep``    Ombre's exchange: ``card`` goes, trumps, kings and guarded queens stay
 ``exchange_done``    the exchange is over: ``count`` cards are thrown away
 ``trynka_dark``      Trynka: the cards are face down
@@ -324,6 +326,8 @@ def explain(
             return _explain_ombre(live, action, legal, text_of)
         if kind == "trynka":
             return _explain_trynka(live, action, text_of)
+        if kind in ("tresillo", "lhombre"):
+            return _explain_family(live, action, legal, text_of)
     except (TapeteError, AttributeError, KeyError, IndexError, ValueError):
         return []  # a view this explainer does not know: the hint stands without reasons
     return []
@@ -475,6 +479,77 @@ def _explain_ombre(
         out.append({"code": "takes_trick", "card": code, "only": all(map(wins, playable))})
     elif ombre is not None and seat != ombre and current != ombre:
         out.append({"code": "partner_wins", "card": code})
+    else:
+        out.append({"code": "lets_go", "card": code, "only": not any(map(wins, playable))})
+    return out
+
+
+def _explain_family(
+    view: Any, action: int, legal: Sequence[int], text_of: Callable[[int], str]
+) -> list[Reason]:
+    """Tresillo and Danish l'hombre, on Ombre's pack and trump tables: the hand's count in
+    its best suit before the play, the exchange, then the player's side and what the card
+    does in the trick (no card reason in a nolo game, which has no trumps)."""
+    from tapete.games.ombre.tables import EFF_SUIT, FULL_MASK, STRENGTH, TRUMP, trick_winner
+    from tapete.players.rule.ombre import DECLARE_AT, best_suit, hand_value
+
+    seat = view.seat
+    text = text_of(action)
+    hand = view.hand.mask
+    if view.phase == "exchange":
+        card = _card_of(text)
+        if card is not None:
+            return [{"code": "exchange_keep", "card": card, "ombre": seat == view.player}]
+        return [{"code": "exchange_done", "count": len(view.discards)}]
+    if view.phase != "play":
+        suit, _ = best_suit(hand | view.discards.mask)
+        tricks = hand_value(hand, suit)
+        return [
+            {
+                "code": "ombre_hand",
+                "tricks": round(tricks, 1),
+                "suit": _SUIT_CODES[suit],
+                "needed": DECLARE_AT,
+            }
+        ]
+    player = view.player
+    defenders = sum(w for s, w in enumerate(view.tricks_won) if s != player)
+    out: list[Reason] = [
+        {
+            "code": "player_side",
+            "player": view.tricks_won[player] if player is not None else 0,
+            "defenders": defenders,
+            "mine": seat == player,
+        }
+    ]
+    code = _card_of(text)
+    if code is None or view.trumps is None:
+        return out
+    from tapete.cards import Card
+
+    cid = int(Card.parse(code))
+    trumps = int(view.trumps)
+    cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []
+    if not cards:
+        if EFF_SUIT[trumps][cid] == TRUMP:
+            out.append({"code": "lead_trump", "card": code})
+        else:
+            played = tricks_mask([*view.finished_tricks, view.current_trick])
+            unseen = FULL_MASK & ~hand & ~played & ~view.discards.mask
+            eff, strength = EFF_SUIT[trumps], STRENGTH[trumps]
+            higher = any(
+                eff[int(c)] == eff[cid] and strength[int(c)] > strength[cid]
+                for c in CardSet(unseen)
+            )
+            out.append({"code": "lead_low" if higher else "lead_top", "card": code})
+        return out
+
+    def wins(c: int) -> bool:
+        return trick_winner(trumps, [*cards, c]) == len(cards)
+
+    playable = [int(Card.parse(c)) for a in legal if (c := _card_of(text_of(a))) is not None]
+    if wins(cid):
+        out.append({"code": "takes_trick", "card": code, "only": all(map(wins, playable))})
     else:
         out.append({"code": "lets_go", "card": code, "only": not any(map(wins, playable))})
     return out
