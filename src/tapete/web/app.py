@@ -972,6 +972,17 @@ def create_app(
     app.add_api_route(
         "/replay/{table_id}", page("replay.html"), methods=["GET"], include_in_schema=False
     )
+    rules_html = page("rules.html")
+    rules_games = {g for base in ("pocha", "ombre", "trynka", "tresillo", "lhombre")
+                   for g in (base, f"{base}-match")}  # fmt: skip
+
+    async def rules_page(game: str, request: Request) -> Response:
+        """How to play ``game`` (docs/web.md, *How to play*); ``404 unknown_game`` else."""
+        if game not in rules_games:
+            return _error(404, "unknown_game", f"there are no rules for {game[:40]!r}")
+        return await rules_html(request)
+
+    app.add_api_route("/rules/{game}", rules_page, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     return app

@@ -4,6 +4,7 @@ import { choiceLabel, paramHelp, paramLabel } from "./params.js";
 import { api, ApiError, allSeatTokens, h, playerName, setAdminToken, setPlayerName, setSeatToken } from "./api.js";
 import { cardElement } from "./cards.js";
 import { gameTitle } from "./felt.js";
+import { rulesHref } from "./terms.js";
 import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -76,9 +77,12 @@ function renderGameChoice() {
   for (const g of ["pocha", "ombre", "trynka", "tresillo", "lhombre"]) {
     if (state.games.length && !state.games.some((x) => x.name === g)) continue;
     const input = h("input", { type: "radio", name: "game", value: g, checked: g === state.chosen, onchange: () => { state.chosen = g; renderForm(); } });
-    box.append(h("label", {}, input,
+    const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo"), lhombre: t("Danish l'hombre") }[g];
+    box.append(h("div", { class: "game-opt" }, h("label", {}, input,
       h("span", { class: "mini-cards", "aria-hidden": "true" }, GAME_INFO[g].cards.map((c) => cardElement(c, { small: true }))),
-      h("span", {}, h("strong", {}, { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo"), lhombre: t("Danish l'hombre") }[g]), h("br"), h("small", {}, t(GAME_INFO[g].blurb)))));
+      h("span", {}, h("strong", {}, name), h("br"), h("small", {}, t(GAME_INFO[g].blurb)))),
+      // the game's rules page, in a new tab, in the page's language (terms.js)
+      h("a", { class: "rules-link", href: rulesHref(g), target: "_blank", rel: "noopener", "data-rules": g, "aria-label": t("How to play {game} (a new tab)", { game: name }) }, t("How to play"))));
   }
 }
 

@@ -6,6 +6,7 @@ import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShort
 import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 import { hintSentence } from "./hints.js";
+import { mountRulesLink } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -74,7 +75,7 @@ function render() {
   turn.classList.toggle("mine", mine);
   if (msg.status === "open") turn.textContent = t("Waiting for players…");
   else if (msg.to_move === -4 || msg.status === "finished") turn.textContent = t("The game is over");
-  else turn.textContent = mod.turnText(live, ctx, mine) || "";
+  else turn.replaceChildren(mod.turnText(live, ctx, mine) || ""); // a text, or a node with its words linked (terms.js)
 
   renderHand(ctx, mine);
   renderActions(ctx, mine);
@@ -785,6 +786,7 @@ async function main() {
   }
   page.info = info;
   $("title").textContent = gameTitle(info.game);
+  mountRulesLink($("rules-link"), info.game); // How to play, in a new tab, in the page's language
   let token = seatToken(tableId);
   if (!token) token = await joinDialog(info);
   page.socket = new TableSocket(tableId, token, {

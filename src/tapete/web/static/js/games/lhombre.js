@@ -10,6 +10,7 @@ import { cardElement, cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } fro
 import { N_, t } from "../i18n.js";
 import ombre, { exchangeButton, matadors } from "./ombre.js";
 import { infoBox, isMatch, params, sessionSheet, signed, splitAction, tricksPanel } from "./common.js";
+import { withTerms } from "../terms.js";
 
 /** The nine games in the order of the Union's table (the engine's GAMES and the `points`
  *  option): the view's code, the word that declares it, its name for people, its step. */
@@ -317,5 +318,15 @@ function dealSheet(view, ctx) {
   return sessionSheet(view, ctx, [t("Player"), t("Game")], (r) => [who(r.player),
     [r.contract ? gameText(r.contract) : "–", h("br"), h("small", {}, outcomeWord(r.outcome))]]);
 }
+
+// the game's words: definitions on the buttons, links to the rules (terms.js)
+const GAME_TERM = { spil: "spil", bedre_spil: "bedre-spil", tourne: "tourne", kobe_nolo: "kobe-nolo", tourne_respekt: "tourne-respekt", solo: "solo", solo_spar: "solo-spar", ren_nolo: "ren-nolo", nolo_ouvert: "nolo-ouvert" };
+withTerms(lhombre, "lhombre", {
+  buttons: { ...Object.fromEntries(GAMES.map((g) => [`declare ${g.word}`, GAME_TERM[g.code]])), tout: "tout" },
+  turn: { auction: "ladder", declare: "ladder" },
+  results: { bet: "bet", kruk: "kruk", tout_won: "tout", tout_lost: "tout" },
+  corner: (live) => (live.contract ? GAME_TERM[gameOf(live.contract)?.code] || null : null),
+  cornerIds: Object.values(GAME_TERM),
+});
 
 export default lhombre;

@@ -6,6 +6,7 @@ import { h } from "../api.js";
 import { cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { t } from "../i18n.js";
 import { balancesPanel, balancesResults, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, trickTaking, tricksPanel } from "./common.js";
+import { withTerms } from "../terms.js";
 
 /** The matadors' cards for a trump suit: Spadille, Manille (the 2 of a black trump suit,
  *  the 7 of a red one) and Basto, as the engine's ombre/tables.py names them. */
@@ -207,5 +208,13 @@ function outcomeWord(outcome) {
     default: return outcome;
   }
 }
+
+// the game's words: definitions on the buttons, links to the rules (terms.js)
+withTerms(ombre, "ombre", {
+  buttons: { ombre: "ombre", "sans-prendre": "sans-prendre", vole: "vole" },
+  turn: (live, ctx, mine) => (mine && live.phase === "auction" && (ctx.legal || []).some((a) => a.text === "ombre") ? "ombre" : null),
+  turnIds: ["ombre"],
+  results: { sacardo: "sacardo", codille: "codille", codille_split: "codille", puesta: "puesta" },
+});
 
 export default ombre;

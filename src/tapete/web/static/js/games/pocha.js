@@ -5,6 +5,7 @@ import { h } from "../api.js";
 import { cardElement, cardName, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
 import { cardList, cardsHeld, infoBox, isMatch, sheetBox, splitAction, trickTaking } from "./common.js";
+import { withTerms } from "../terms.js";
 
 /** The bid the last to bid may not make, as the view gives it (`forbidden_bid`: set while
  *  that seat is to bid, for every seat and spectator alike; the page does not work the rule
@@ -203,5 +204,16 @@ function scoreSheet(view, live, ctx) {
   const total = h("tr", {}, h("th", { scope: "row" }, t("Total")), ...(view.totals || []).map((v) => h("th", {}, String(v))));
   return sheetBox(t("Score sheet"), h("table", { class: "sheet", "aria-label": t("Score sheet") }, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, total)));
 }
+
+// the game's words: links to the rules (terms.js)
+withTerms(pocha, "pocha", {
+  turn: (live, ctx, mine) => {
+    if (!mine) return null;
+    if ((live.foreheads || []).some((c) => c)) return "ronda-india";
+    if (ownCardsHidden(live)) return "ronda-ciega";
+    return live.phase === "bidding" ? (forbiddenBid(live) !== null ? "postre" : "apuesta") : null;
+  },
+  turnIds: ["ronda-india", "ronda-ciega", "postre", "apuesta"],
+});
 
 export default pocha;

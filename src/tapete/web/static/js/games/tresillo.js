@@ -8,6 +8,7 @@ import { cardElement, cardName, suitName } from "../cards.js";
 import { t } from "../i18n.js";
 import ombre from "./ombre.js";
 import { balancesPanel, balancesResults, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, suitLabel, tricksPanel } from "./common.js";
+import { withTerms } from "../terms.js";
 
 /** A contract's name for people (entrada, vuelta, solo; "de favor" when in the favour suit). */
 export function contractText(contract) {
@@ -162,5 +163,15 @@ function outcomeWord(outcome) {
     default: return outcome || "";
   }
 }
+
+// the game's words: definitions on the buttons, links to the rules (terms.js)
+const CONTRACT_TERM = { entrada: "entrada", entrada_favor: "palo-de-favor", "entrada-favor": "palo-de-favor", vuelta: "vuelta", solo: "solo", solo_favor: "palo-de-favor", "solo-favor": "palo-de-favor" };
+withTerms(tresillo, "tresillo", {
+  buttons: { entrada: "entrada", "entrada-favor": "palo-de-favor", vuelta: "vuelta", solo: "solo", "solo-favor": "palo-de-favor", surrender: "me-rindo", defend: "la-defiendo", accept: "la-defiendo" },
+  turn: { auction: "entrada", defence: "la-defiendo" },
+  results: { sacada: "sacada", codillo: "codillo", puesta: "puesta", surrendered: "puesta", vuelta_surrendered: "puesta", defended_puesta: "puesta", defended_codillo: "codillo" },
+  corner: (live) => CONTRACT_TERM[live.contract || (live.phase === "auction" ? live.bid : null)] || null,
+  cornerIds: Object.values(CONTRACT_TERM),
+});
 
 export default tresillo;

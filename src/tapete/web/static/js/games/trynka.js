@@ -6,6 +6,7 @@ import { h } from "../api.js";
 import { cardElement, cardName, parseCard } from "../cards.js";
 import { t } from "../i18n.js";
 import { amountGroups, cardList, dealReaders, infoBox, isMatch, liveDeal, params as rulesOf, signed, splitAction } from "./common.js";
+import { withTerms } from "../terms.js";
 
 /** What a reveal costs the seat to act: the server's figure (the view's `reveal_cost`, priced
  * under the rules in force: dark_reveal_cost, reveal_basis, reveal_without_blind…). */
@@ -245,5 +246,23 @@ function describeAction(ev, ctx) {
     }
   }
 }
+
+// the game's words: definitions on the buttons, links to the rules (terms.js); the first
+// question a bank asks (a card face up?) says why it is asked
+withTerms(trynka, "trynka", {
+  buttons: { blind: "blind", overblind: "overblind", fold: "fold", reveal: "reveal", "propose-svara": "svara", accept: "svara", refuse: "svara", join: "svara", flash: "face-up", "no-flash": "face-up", keep: "face-up", replace: "face-up", "claim-tens": "three-tens" },
+  turn: (live, ctx, mine) => {
+    if (!mine) return null;
+    const verbs = (ctx.legal || []).map((a) => splitAction(a.text)[0]);
+    if (verbs.includes("flash") || verbs.includes("keep")) return "face-up";
+    if (live.phase === "tens_window") return "three-tens";
+    if (String(live.phase).startsWith("svara")) return "svara";
+    if ((live.looked || [])[live.seat] === false) return "blind";
+    return "reveal";
+  },
+  turnIds: ["face-up", "three-tens", "svara", "blind", "reveal"],
+  why: { "face-up": () => t("Everybody will see it; you may then keep it or have it replaced from the pack. Players ask for it to change their luck or to unsettle the others.") },
+  panels: { svara: "svara" },
+});
 
 export default trynka;

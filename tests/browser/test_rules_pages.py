@@ -1,0 +1,192 @@
+"""How to play (issue 28): every game's rules page in English, Spanish and Russian (title,
+sections, card pictures, the words' anchors, axe-core), the words the table pages link
+(js/terms.js) landing on anchors of the rules pages, the lobby's and the table's links opening
+the rules in the page's language, and Trynka's first question saying why it is asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import Server, axe_serious, lobby_page, no_js_errors, seat_page, shot, watch_errors
+
+GAMES = ("pocha", "ombre", "trynka", "tresillo", "lhombre")
+LANGS = ("en", "es", "ru")
+SECTIONS = ["need", "deal", "bidding", "play", "scoring", "example", "terms", "first-game"]
+BOT = {"kind": "bot", "player": "rule"}
+ME = {"kind": "human"}
+
+
+def _open_rules(page: Any, server: Server, game: str, lang: str, anchor: str = "") -> None:
+    page.goto(f"{server.base}/rules/{game}?lang={lang}{anchor}")
+    page.wait_for_selector(f"body[data-rules='{lang}:{game}']")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rules_page_in_each_language(server: Server, context_factory: Any, lang: str) -> None:
+    page = context_factory().new_page()
+    watch_errors(page)
+    for game in GAMES:
+        _open_rules(page, server, game, lang)
+        assert page.evaluate("document.documentElement.lang") == lang
+        h1 = page.locator("#rules h1").inner_text()
+        assert h1 and page.title().startswith(h1), (game, lang, h1, page.title())
+        sections = page.locator("#rules section[id]").evaluate_all("s => s.map(x => x.id)")
+        assert sections == SECTIONS, (game, lang)
+        # the table of contents is the sections' headings, in the page's language
+        toc = page.locator("#toc a").evaluate_all("a => a.map(x => x.getAttribute('href'))")
+        assert toc == [f"#{s}" for s in SECTIONS]
+        # card pictures drawn by cards.js, each named for screen readers
+        cards = page.locator("#rules .card[data-card]")
+        assert cards.count() >= 4, (game, lang)
+        names = cards.evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+        assert all(names), (game, lang)
+        assert page.locator("#rules .card .card-face").count() == cards.count()
+        assert page.locator("#rules [data-card]:not(.card)").count() == 0  # every slot drawn
+        assert page.locator("#rules dt[id^=term-]").count() >= 8
+        # the lobby's Every rule, in the page's language
+        every = page.locator("#rules a[data-link=every-rule]").first.get_attribute("href")
+        assert every == f"/?lang={lang}#create"
+        current = page.locator("#games a[aria-current=page]").get_attribute("href")
+        assert current == f"/rules/{game}?lang={lang}"
+        assert not axe_serious(page), (game, lang)
+        if game in ("trynka", "tresillo"):
+            shot(page, f"rules-{game}-{lang}")
+    no_js_errors(page)
+
+
+def test_a_word_of_the_rules_is_shown_and_the_language_can_change(
+    server: Server, context_factory: Any
+) -> None:
+    page = context_factory().new_page()
+    watch_errors(page)
+    _open_rules(page, server, "trynka", "en", "#term-svara")
+    svara = page.locator("#term-svara")
+    assert "targeted" in (svara.get_attribute("class") or "")
+    assert svara.is_visible()
+    page.select_option("#lang", "ru")
+    page.wait_for_selector("body[data-rules='ru:trynka']")
+    assert page.locator("#rules h1").inner_text() == "Как играть в трыньку"
+    assert "lang=ru" in page.url and page.url.endswith("#term-svara")
+    assert page.locator("#term-svara").inner_text() == "свара"
+    no_js_errors(page)
+
+
+def test_every_word_the_tables_link_is_an_anchor_in_every_language(
+    server: Server, context_factory: Any
+) -> None:
+    """The words the game modules register (terms.js USED, filled when they load) and every
+    definition of TERMS land on an anchor of the game's rules page in en, es and ru."""
+    page = context_factory().new_page()
+    watch_errors(page)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(server.base + "/")
+    found = page.evaluate(
+        """async ([games, langs]) => {
+            const terms = await import('/static/js/terms.js');
+            for (const g of games) await import(`/static/js/games/${g}.js`);
+            const out = { used: terms.USED, terms: {}, anchors: {} };
+            for (const g of games) out.terms[g] = Object.keys(terms.TERMS[g]);
+            for (const lang of langs) for (const g of games) {
+                const html = await (await fetch(`/static/rules/${lang}/${g}.html`)).text();
+                const doc = new DOMParser().parseFromString(html, 'text/html');
+                const ids = [...doc.querySelectorAll('[id^=term-]')].map((e) => e.id);
+                out.anchors[`${lang}/${g}`] = ids;
+            }
+            return out;
+        }""",
+        [list(GAMES), list(LANGS)],
+    )
+    used = {(g, i) for g, i in found["used"]}
+    assert {g for g, _ in used} == set(GAMES)
+    for game, ids in found["terms"].items():
+        assert {i for g, i in used if g == game} <= set(ids), game
+        for lang in LANGS:
+            anchors = set(found["anchors"][f"{lang}/{game}"])
+            missing = [i for i in ids if f"term-{i}" not in anchors]
+            assert not missing, (lang, game, missing)
+    assert not [e for e in errors if "terms.js" in e], errors
+    no_js_errors(page)
+
+
+def test_the_lobby_links_each_game_to_its_rules_in_the_pages_language(
+    server: Server, context_factory: Any
+) -> None:
+    page = lobby_page(context_factory, server, locale="es-ES")
+    links = page.locator("#game-choice a.rules-link")
+    assert links.count() == len(GAMES)
+    hrefs = links.evaluate_all(
+        "ls => ls.map(l => [l.dataset.rules, l.getAttribute('href'), l.target])"
+    )
+    assert hrefs == [[g, f"/rules/{g}?lang=es", "_blank"] for g in GAMES]
+    with page.context.expect_page() as opened:
+        page.locator("#game-choice a.rules-link[data-rules=tresillo]").click()
+    rules = opened.value
+    rules.wait_for_selector("body[data-rules='es:tresillo']")
+    assert rules.locator("#rules h1").inner_text() == "Cómo se juega al tresillo"
+    # the lobby switched to Russian: the links follow
+    page.select_option("#lang", "ru")
+    page.wait_for_function(
+        "() => document.querySelector('#game-choice a.rules-link')"
+        ".getAttribute('href').endsWith('lang=ru')"
+    )
+    assert not axe_serious(page)
+    no_js_errors(page)
+
+
+def test_the_table_links_its_rules_and_trynka_says_why_it_asks(
+    server: Server, context_factory: Any
+) -> None:
+    """Seat 0 receives the first card of the bank: the first question is whether to have it
+    dealt face up, with a sentence of why and a link to the word on the rules page."""
+    created = server.create("trynka", [ME, BOT, BOT, BOT], name="Ana", seat=0, bot_delay=0.05)
+    page = seat_page(context_factory, server, created, locale="ru-RU")
+    link = page.locator("#rules-link")
+    link.wait_for(state="visible")
+    assert link.get_attribute("href") == "/rules/trynka?lang=ru"
+    assert link.get_attribute("target") == "_blank"
+    page.wait_for_selector("#turn [data-testid=why]")
+    turn = page.locator("#turn")
+    assert "Сдать следующую карту открытой?" in turn.inner_text()
+    assert "Её увидят все" in page.locator("#turn [data-testid=why]").inner_text()
+    help_link = page.locator("#turn a.term-help")
+    assert help_link.get_attribute("href") == "/rules/trynka?lang=ru#term-face-up"
+    assert help_link.get_attribute("title")
+    flash = page.locator("#actions button[data-action=flash]")
+    assert "видят все" in (flash.get_attribute("title") or "")
+    shot(page, "trynka-face-up-why-ru")
+    assert not axe_serious(page)
+    with page.context.expect_page() as opened:
+        help_link.click()
+    rules = opened.value
+    rules.wait_for_selector("body[data-rules='ru:trynka']")
+    target = rules.locator("#term-face-up")
+    assert "targeted" in (target.get_attribute("class") or "")
+    # every word linked on the table lands on an anchor of its page
+    for href in page.locator("#turn a[data-term], #panels a[data-term]").evaluate_all(
+        "as => as.map(a => a.getAttribute('href'))"
+    ):
+        anchor = href.split("#", 1)[1]
+        assert rules.locator(f"#{anchor}").count() == 1, href
+    with page.context.expect_page() as opened:
+        link.click()
+    header = opened.value
+    header.wait_for_selector("body[data-rules='ru:trynka']")
+    no_js_errors(page)
+
+
+def test_ombre_links_its_words_at_the_auction(server: Server, context_factory: Any) -> None:
+    """Seat 0 speaks first at the auction (dealer 2): 'I play' carries its definition and the
+    turn line links the word ombre (tables dealt until seat 0 may say it)."""
+    created = server.create("ombre", [ME, BOT, BOT], params={"dealer": 2}, name="Ana", seat=0)
+    page = seat_page(context_factory, server, created)
+    page.wait_for_selector("#actions button[data-action=ombre]")
+    button = page.locator("#actions button[data-action=ombre]")
+    assert "plays alone against the other two" in (button.get_attribute("title") or "")
+    help_link = page.locator("#turn a.term-help")
+    assert help_link.get_attribute("href") == "/rules/ombre?lang=en#term-ombre"
+    assert "Will you play as ombre?" in page.locator("#turn").inner_text()
+    assert not axe_serious(page)
+    no_js_errors(page)
