@@ -68,6 +68,42 @@ def messages(lang: str) -> dict[str, str]:
     return out
 
 
+@functools.cache
+def plural_messages(lang: str) -> dict[str, list[str]]:
+    """Singular message id -> every plural form of its translation for ``lang``, in the order
+    of the catalog's ``Plural-Forms`` (only entries whose every form is translated, non-fuzzy).
+
+    >>> plural_messages("ru")["exchanges {n} card"]
+    ['меняет {n} карту', 'меняет {n} карты', 'меняет {n} карт']
+    """
+    if lang not in LANGUAGES:
+        return {}
+    path = po_path(lang)
+    if not path.exists():
+        return {}
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    out: dict[str, list[str]] = {}
+    for message in catalog:
+        if not isinstance(message.id, tuple) or message.fuzzy:
+            continue
+        forms = list(message.string) if isinstance(message.string, tuple) else []
+        if forms and all(isinstance(x, str) and x for x in forms):
+            out[str(message.id[0])] = [str(x) for x in forms]
+    return out
+
+
+@functools.cache
+def plural_forms(lang: str) -> str:
+    """The ``Plural-Forms`` header of ``lang``'s catalog (``nplurals=…; plural=…;``)."""
+    path = po_path(lang)
+    if lang not in LANGUAGES or not path.exists():
+        return "nplurals=2; plural=(n != 1);"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    return str(catalog.plural_forms)
+
+
 def translate(lang: str, msgid: str, **params: Any) -> str:
     """``msgid`` in ``lang`` (English when there is no translation), ``{name}`` filled in.
 
@@ -138,10 +174,14 @@ def negotiate(accept_language: str | None, default: str = "en") -> str:
 
 
 def catalog_json(lang: str) -> dict[str, Any]:
-    """What the pages load for ``lang``: its messages and every reason code's sentence."""
+    """What the pages load for ``lang``: its messages, its plural messages (each form in the
+    order of ``plural_forms``, which ``js/i18n.js`` ``pluralIndex`` computes) and every reason
+    code's sentence."""
     return {
         "lang": lang,
         "messages": dict(sorted(messages(lang).items())),
+        "plural_forms": plural_forms(lang),
+        "plurals": dict(sorted(plural_messages(lang).items())),
         "reasons": {code: reason_text(lang, code) for code in sorted(REASONS)},
     }
 

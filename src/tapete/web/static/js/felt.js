@@ -3,7 +3,8 @@
 
 import { h } from "./api.js";
 import { cardElement, cardImageURL } from "./cards.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
+import { botSeatName } from "./names.js";
 import lhombre from "./games/lhombre.js";
 import ombre from "./games/ombre.js";
 import pocha from "./games/pocha.js";
@@ -90,7 +91,7 @@ export function renderFelt(felt, opts) {
       const shownLabel = mod.shownLabel?.(live) || t("cards shown");
       if (shown.length) seatEl.append(h("div", { class: "shown", "aria-label": shownLabel, title: shownLabel }, shown.map((c) => cardElement(c, { small: true }))));
       if (backs) {
-        const row = h("div", { class: "backs", "aria-label": t("{n} cards", { n: count }), role: "img" });
+        const row = h("div", { class: "backs", "aria-label": tn("{n} card", "{n} cards", count), role: "img" });
         for (let i = 0; i < Math.min(backs, 12); i++) {
           const b = h("div", { class: "card back", "aria-hidden": "true" }, h("span", { class: "card-face", style: `background-image:${cardImageURL(null)}` }));
           row.append(b);
@@ -169,7 +170,7 @@ export function seatNameFrom(seats, s) {
   const seat = (seats || []).find((x) => x.seat === s) || (seats || [])[s];
   if (!seat) return t("Seat {n}", { n: s + 1 });
   if (seat.name) return seat.name;
-  if (seat.kind === "bot") return t("Bot {n} ({player})", { n: s + 1, player: seat.player || "rule" });
+  if (seat.kind === "bot") return botSeatName(s, seat.player);
   return t("Seat {n}", { n: s + 1 });
 }
 

@@ -2,7 +2,7 @@
 // values (tapete.web.hints); the words are made here, in the page's language.
 
 import { cardName, suitWord } from "./cards.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 /** The hinting bot's name for people. */
 export function hintPlayerName(player) {
@@ -16,22 +16,28 @@ export function hintPlayerName(player) {
 }
 
 const num = (x) => (typeof x === "number" ? (Number.isInteger(x) ? String(x) : x.toFixed(1)) : String(x ?? ""));
+// the count whose plural form goes with a number as num() writes it: a fraction takes the form
+// of 2 (English and Spanish "1.2 tricks", Russian "1.2 взятки")
+const formOf = (x) => (Number.isInteger(Number(num(x))) ? Number(num(x)) : 2);
 
 /** One reason ({code, ...values}) as a sentence; `actionText` makes an action's words. */
 export function reasonSentence(r, actionText) {
   const card = r.card ? cardName(r.card) : "";
   switch (r.code) {
-    case "bid_count": return t("Your hand counts about {tricks} tricks ({trumps} trumps).", { tricks: num(r.tricks), trumps: r.trumps });
+    case "bid_count": {
+      const trumps = tn("{n} trump", "{n} trumps", r.trumps);
+      return tn("Your hand counts about {n} trick ({trumps}).", "Your hand counts about {n} tricks ({trumps}).", formOf(r.tricks), { n: num(r.tricks), trumps });
+    }
     case "dealer_forbidden": return t("As dealer you may not bid {bid}: the bids would add up to the cards.", { bid: r.bid });
-    case "need_tricks": return r.need === 1 ? t("You need one more trick.") : t("You need {n} more tricks.", { n: r.need });
-    case "bid_made": return r.bid === 0 ? t("You bid no tricks: any trick you take breaks the bid.") : t("You have the {bid} tricks you bid: another one would break the bid.", { bid: r.bid });
+    case "need_tricks": return r.need === 1 ? t("You need one more trick.") : tn("You need {n} more trick.", "You need {n} more tricks.", r.need);
+    case "bid_made": return r.bid === 0 ? t("You bid no tricks: any trick you take breaks the bid.") : tn("You have the {n} trick you bid: another one would break the bid.", "You have the {n} tricks you bid: another one would break the bid.", r.bid);
     case "lead_top": return t("The {card} is the highest card of its suit still out.", { card });
     case "lead_low": return t("The {card} can be beaten: a lead that gives the trick away.", { card });
     case "lead_trump": return t("Leading the {card}, a trump, draws the others' trumps.", { card });
     case "takes_trick": return r.only ? t("Every card you may play takes this trick; the {card} does it.", { card }) : t("The {card} takes this trick.", { card });
     case "lets_go": return r.only ? t("None of your cards can take this trick: the {card} goes.", { card }) : t("The {card} lets this trick go.", { card });
     case "partner_wins": return t("Your partner is winning this trick: the {card} leaves it to him.", { card });
-    case "ombre_hand": return t("Your hand counts about {tricks} tricks with {suit} as trumps; about {needed} are wanted to play.", { tricks: num(r.tricks), suit: suitWord(r.suit), needed: num(r.needed) });
+    case "ombre_hand": return tn("Your hand counts about {n} trick with {suit} as trumps; about {needed} are wanted to play.", "Your hand counts about {n} tricks with {suit} as trumps; about {needed} are wanted to play.", formOf(r.tricks), { n: num(r.tricks), suit: suitWord(r.suit), needed: num(r.needed) });
     case "ombre_searched": {
       const head = t("Simulating {deals} possible deals, the exchange included: playing scores {value} on average (sacardo +1, codille -1), passing {pass}.", { deals: r.deals, value: num(r.value), pass: num(r.pass) });
       if (typeof r.margin !== "number") return head;
@@ -42,11 +48,11 @@ export function reasonSentence(r, actionText) {
       return t("Simulating {deals} possible deals: this discard scores {value} on average (sacardo +1, codille -1), the next best {next}.", { deals: r.deals, value: num(r.value), next: num(r.next) });
     case "trumps_searched":
       return t("Simulating {deals} possible deals: {suit} as trumps scores {value} on average (sacardo +1, codille -1), the next best suit {next}.", { deals: r.deals, suit: suitWord(r.suit), value: num(r.value), next: num(r.next) });
-    case "ombre_side": return r.mine ? t("You have {ombre} tricks, the defenders {defenders}.", { ombre: r.ombre, defenders: r.defenders }) : t("Ombre has {ombre} tricks, the defenders {defenders}.", { ombre: r.ombre, defenders: r.defenders });
+    case "ombre_side": return r.mine ? tn("You have {n} trick, the defenders {defenders}.", "You have {n} tricks, the defenders {defenders}.", r.ombre, { defenders: r.defenders }) : tn("Ombre has {n} trick, the defenders {defenders}.", "Ombre has {n} tricks, the defenders {defenders}.", r.ombre, { defenders: r.defenders });
     case "exchange_keep": return r.ombre ? t("The {card} goes: ombre keeps trumps, kings and guarded queens.", { card }) : t("The {card} goes: a low card of a short suit.", { card });
-    case "exchange_done": return t("{n} cards thrown away: time to draw.", { n: r.count });
+    case "exchange_done": return tn("{n} card thrown away: time to draw.", "{n} cards thrown away: time to draw.", r.count);
     case "trynka_dark": return t("Your cards are face down: nobody knows them yet.");
-    case "trynka_strength": return t("Your hand beats {pct}% of hands: about {win}% against {n} opponents.", { pct: r.pct, win: r.win, n: r.opponents });
+    case "trynka_strength": return tn("Your hand beats {pct}% of hands: about {win}% against {n} opponent.", "Your hand beats {pct}% of hands: about {win}% against {n} opponents.", r.opponents, { pct: r.pct, win: r.win });
     case "trynka_price": return r.cost ? t("It costs {cost} against a bank of {bank}.", { cost: r.cost, bank: r.bank }) : t("It costs nothing more; the bank holds {bank}.", { bank: r.bank });
     case "searched": {
       if (r.unit === "outcome") {

@@ -12,6 +12,7 @@ const CODES = LANGUAGES.map((l) => l.code);
 const STORE_KEY = "tapete.lang";
 
 let messages = {};
+let plurals = {};
 let reasons = {};
 let lang = "en";
 const listeners = [];
@@ -30,6 +31,33 @@ export function t(msgid, params = null) {
   return text;
 }
 
+/** Which plural form (an index into a catalog's forms) the language `code` uses for the count
+ *  `n`: the Plural-Forms of its .po catalog, as Babel writes them (English: one, other;
+ *  Spanish: one, many (a million), other; Russian: one, few, many). */
+export function pluralIndex(code, n) {
+  const k = Math.abs(Math.trunc(Number(n)));
+  if (code === "ru") {
+    if (k % 10 === 1 && k % 100 !== 11) return 0;
+    if (k % 10 >= 2 && k % 10 <= 4 && (k % 100 < 12 || k % 100 > 14)) return 1;
+    return 2;
+  }
+  if (code === "es") return k === 1 ? 0 : k !== 0 && k % 1000000 === 0 ? 1 : 2;
+  return k === 1 ? 0 : 1;
+}
+
+/**
+ * The form of `singular`/`plural` (English message ids) that the page's language uses for the
+ * count `n` (Russian: 1, 21 карта; 2, 22 карты; 5, 11 карт), {name} placeholders filled from
+ * `params`; {n} is the count unless `params` give another n.
+ */
+export function tn(singular, plural, n, params = null) {
+  const forms = plurals[singular];
+  const index = pluralIndex(lang, n);
+  let text = forms && forms[index] ? forms[index] : pluralIndex("en", n) === 0 ? singular : plural;
+  const values = { n, ...(params || {}) };
+  return text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
+
 /** The page's language code. */
 export function currentLanguage() {
   return lang;
@@ -38,7 +66,16 @@ export function currentLanguage() {
 /** The language to use: the one chosen before, else the browser's, else English. */
 export function preferredLanguage() {
   const url = new URL(window.location.href).searchParams.get("lang");
-  if (url && CODES.includes(url)) return url;
+  if (url && CODES.includes(url)) {
+    // a language asked for in the address stays chosen on the pages opened from this one
+    // (the table created from a /?lang=es lobby is in Spanish too)
+    try {
+      window.localStorage.setItem(STORE_KEY, url);
+    } catch (e) {
+      /* storage may be disabled */
+    }
+    return url;
+  }
   try {
     const saved = window.localStorage.getItem(STORE_KEY);
     if (saved && CODES.includes(saved)) return saved;
@@ -69,9 +106,11 @@ export async function setLanguage(code, { remember = true } = {}) {
     const response = await fetch(catalogURL(code), { cache: "no-cache" });
     const data = response.ok ? await response.json() : {};
     messages = data.messages || {};
+    plurals = data.plurals || {};
     reasons = data.reasons || {};
   } catch (e) {
     messages = {};
+    plurals = {};
     reasons = {};
   }
   lang = code;

@@ -5,7 +5,8 @@ import { api, ApiError, allSeatTokens, h, playerName, setAdminToken, setPlayerNa
 import { cardElement } from "./cards.js";
 import { gameTitle } from "./felt.js";
 import { rulesHref } from "./terms.js";
-import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
+import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t, tn } from "./i18n.js";
+import { playerLabel } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -269,6 +270,33 @@ async function refreshTables() {
   }
 }
 
+/** A past game's date and winner: "6 Dec 2026, 20:15 · Winner: Bot 2 · Club player". */
+function pastGameLine(g) {
+  const parts = [];
+  const when = g.finished_at ? new Date(g.finished_at) : null;
+  let date = null;
+  if (when && !Number.isNaN(when.getTime())) {
+    let text;
+    try {
+      text = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(when);
+    } catch (e) {
+      text = when.toLocaleString();
+    }
+    date = h("time", { datetime: when.toISOString(), "data-testid": "past-date" }, text);
+  }
+  const result = Array.isArray(g.result) ? g.result : null;
+  if (result && result.length) {
+    const best = Math.max(...result);
+    const winners = result.flatMap((v, s) => (v === best ? [playerLabel((g.players || [])[s] ?? "", s) || t("Seat {n}", { n: s + 1 })] : []));
+    if (winners.length < result.length) parts.push(tn("Winner: {who}", "Winners: {who}", winners.length, { who: winners.join(", ") }));
+    else parts.push(t("A draw"));
+    const mine = result[g.seat];
+    if (typeof mine === "number") parts.push(`${t("result")}: ${mine > 0 ? "+" : ""}${mine}`);
+  }
+  if (!date && !parts.length) return null;
+  return h("span", { class: "when", "data-testid": "past-line" }, date, date && parts.length ? " · " : null, parts.join(" · "));
+}
+
 async function refreshHistory() {
   const box = $("history");
   const name = $("history-name").value.trim() || playerName();
@@ -281,9 +309,11 @@ async function refreshHistory() {
     /* show what we have */
   }
   const games = [...seen.values()].sort((a, b) => String(b.finished_at).localeCompare(String(a.finished_at)));
-  box.replaceChildren(...(games.length ? games.map((g) => h("li", { class: "table-item" },
+  box.replaceChildren(...(games.length ? games.map((g) => h("li", { class: "table-item", "data-table": g.table },
     h("span", { class: "badge " + g.status }, statusWord(g.status)),
-    h("span", { class: "what" }, h("strong", {}, gameTitle(g.game)), h("span", { class: "who" }, (g.players || []).join(", ") + (g.result ? ` · ${t("result")}: ${g.result[g.seat] > 0 ? "+" : ""}${g.result[g.seat]}` : ""))),
+    h("span", { class: "what" }, h("strong", {}, gameTitle(g.game)),
+      h("span", { class: "who" }, (g.players || []).map(playerLabel).join(", ")),
+      pastGameLine(g)),
     h("a", { class: "btn", href: "/replay/" + encodeURIComponent(g.table) }, t("Replay")),
     h("a", { class: "btn quiet", href: `/api/tables/${encodeURIComponent(g.table)}/record`, download: `tapete-${g.table}.json` }, t("Record")))) : [h("li", { class: "empty" }, t("No past games yet."))]));
 }

@@ -6,6 +6,7 @@ import { cardElement, cardName, parseCard, suitWord } from "./cards.js";
 import { gameModule, gameTitle, renderFelt } from "./felt.js";
 import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
+import { playerLabel } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -17,8 +18,14 @@ function seatName(s) {
   if (s === null || s === undefined || s < 0) return t("The dealer");
   const name = players[s];
   if (!name) return t("Seat {n}", { n: s + 1 });
-  if (String(name).startsWith("bot:")) return t("Bot {n} ({player})", { n: s + 1, player: String(name).slice(4) });
-  return String(name);
+  return playerLabel(name, s);
+}
+
+/** A seat's short name for narrow columns: "Bot 2" for a bot, a person's name cut. */
+function seatShort(s) {
+  if (String(rp.record?.players?.[s] ?? "").startsWith("bot:")) return t("Bot {n}", { n: s + 1 });
+  const name = seatName(s);
+  return name.length > 9 ? name.slice(0, 8) + "…" : name;
 }
 
 // The actions' verbs as people read them (the record keeps the engine's notation).
@@ -27,9 +34,9 @@ const VERBS = {
   swap: N_("swap the seven"), ombre: N_("I play (ombre)"), "sans-prendre": N_("sans prendre"),
   discard: N_("discard"), draw: N_("draw"), stock: N_("draws"), rest: N_("left in the stock"),
   trumps: N_("trumps"), vole: N_("vole"), show: N_("turned up"), flash: N_("face up, please"),
-  "no-flash": N_("face down"), keep: N_("keep"), replace: N_("replace"), blind: N_("blind (темню)"),
-  overblind: N_("over-blind (перетемнить)"), decline: N_("decline"), bet: N_("bet"), fold: N_("fold (упал)"),
-  reveal: N_("reveal (вскрываюсь)"), "claim-tens": N_("three tens"), "propose-svara": N_("svara (свара)"),
+  "no-flash": N_("face down"), keep: N_("keep"), replace: N_("replace"), blind: N_("blind"),
+  overblind: N_("over-blind"), decline: N_("decline"), bet: N_("bet"), fold: N_("fold"),
+  reveal: N_("reveal"), "claim-tens": N_("three tens"), "propose-svara": N_("svara"),
   accept: N_("accept"), refuse: N_("refuse"), join: N_("join"), dealer: N_("first dealer"),
   // Danish l'hombre (the bids and games are the Danish words, as they are)
   declare: N_("declare"), tout: N_("tout: all nine tricks"),
@@ -89,7 +96,7 @@ function drawFrame(f) {
   const n = live.n_players || views.length;
   const ctx = {
     view: base, mod, live, n, mySeat: null, tableParams: rp.record.params || {}, selected: [],
-    seatName, seatShort: (s) => (seatName(s).length > 9 ? seatName(s).slice(0, 8) + "…" : seatName(s)), seatInfo: () => ({}), legal: [],
+    seatName, seatShort, seatInfo: () => ({}), legal: [],
   };
   // each seat's cards: the server's true hands, else the seat's own view, else what the others
   // see of it (La Pocha's ronda india: the card on its forehead)

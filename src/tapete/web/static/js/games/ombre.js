@@ -32,7 +32,8 @@ export function outcomeText(outcome) {
   }
 }
 
-/** The exchange's button: discard the chosen cards, then draw. While a player must still throw
+/** The exchange's button: discard the chosen cards, then draw (the primary button once a card
+ *  is chosen; "Draw without discarding" is not primary). While a player must still throw
  *  away a card first (the server's legal actions have discards and no `draw` yet), the button
  *  waits for a chosen card; the draw is sent once the discards have made it legal. */
 export function exchangeButton(legal, ctx) {
@@ -41,8 +42,10 @@ export function exchangeButton(legal, ctx) {
   if (!draw && !discards) return null;
   const n = ctx.selected.length;
   const title = t("Throw away the chosen cards and draw as many from the stock");
-  if (draw) return { action: draw, primary: true, exchange: true, label: n ? t("Discard {n} and draw", { n }) : t("Draw without discarding"), title };
-  return { action: n ? { text: "draw" } : null, primary: true, exchange: true, label: n ? t("Discard {n} and draw", { n }) : t("Choose the cards to throw away"), title };
+  // with nothing chosen, drawing without discarding is a plain button: the primary one would be
+  // easy to press by mistake before choosing the discards
+  if (draw) return { action: draw, primary: n > 0, exchange: true, label: n ? t("Discard {n} and draw", { n }) : t("Draw without discarding"), title };
+  return { action: n ? { text: "draw" } : null, primary: n > 0, exchange: true, label: n ? t("Discard {n} and draw", { n }) : t("Choose the cards to throw away"), title };
 }
 
 function sameCard(a, b) {

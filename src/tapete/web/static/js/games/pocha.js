@@ -3,7 +3,7 @@
 
 import { h } from "../api.js";
 import { cardElement, cardName, suitWord } from "../cards.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { cardList, cardsHeld, infoBox, isMatch, sheetBox, splitAction, trickTaking } from "./common.js";
 import { withTerms } from "../terms.js";
 
@@ -166,7 +166,7 @@ const pocha = {
     const row = (view.sheet || [])[(view.sheet || []).length - 1];
     if (!row) return null;
     const parts = row.points.map((p, s) => `${ctx.seatName(s)} ${p > 0 ? "+" : ""}${p}`);
-    return t("Hand of {n} cards over: {points}", { n: row.hand_size, points: parts.join(", ") });
+    return tn("Hand of {n} card over: {points}", "Hand of {n} cards over: {points}", row.hand_size, { points: parts.join(", ") });
   },
 
   describe(ev, ctx) {
@@ -178,7 +178,7 @@ const pocha = {
       case "turn": return t("The trump card is {card}", { card: cardName(arg) });
       case "swap": return t("{who} swaps the seven of trumps", { who });
       case "pass": return auctioned(ctx.live || {}) ? t("{who} passes", { who }) : t("{who} keeps the seven", { who });
-      case "offer": return t("{who} offers {n} tricks for trumps", { who, n: arg });
+      case "offer": return tn("{who} offers {n} trick for trumps", "{who} offers {n} tricks for trumps", Number(arg), { who });
       case "trumps": return t("{who} names {suit} trumps", { who, suit: suitWord(SUITS.find((x) => x[0] === arg) || arg) });
       case "dealer": return t("{who} deals first", { who: ctx.seatName(Number(arg)) });
       case "draw": return t("{card} is drawn for the first deal", { card: cardName(arg) });

@@ -4,7 +4,7 @@
 
 import { h } from "../api.js";
 import { cardElement, cardName, parseCard } from "../cards.js";
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { amountGroups, cardList, dealReaders, infoBox, isMatch, liveDeal, params as rulesOf, signed, splitAction } from "./common.js";
 import { withTerms } from "../terms.js";
 
@@ -51,7 +51,7 @@ export function handValueText(cards, params = {}) {
   const ranks = cards.map(parseCard).map((c) => c && c.rank);
   if (v.category > 1) return ranks[0] === "A" ? t("three aces") : t("three sixes");
   if (ranks.every((r) => r === "10") && params.trips_score !== true) return t("three tens: {n} points, a redeal may be claimed", { n: v.points });
-  return t("{n} points", { n: v.points });
+  return tn("{n} point", "{n} points", v.points);
 }
 
 /** Is this card Seka's joker (the seven of clubs, when the rules have `joker`)? */
@@ -117,17 +117,17 @@ const trynka = {
     const { groups, rest } = amountGroups(legal, ["bet", "blind", "overblind"]);
     for (const [verb, items] of Object.entries(groups)) {
       items.sort((a, b) => a.amount - b.amount);
-      const label = verb === "bet" ? t("Bet") : verb === "blind" ? t("Blind (темню)") : t("Over-blind (перетемнить)");
+      const label = verb === "bet" ? t("Bet") : verb === "blind" ? t("Play blind") : t("Over-blind");
       out.push({ amounts: items, verb, label });
     }
     for (const a of rest) {
       const [verb] = splitAction(a.text);
       switch (verb) {
-        case "fold": out.push({ action: a, label: t("Fold (упал)"), cost: 0 }); break;
-        case "reveal": out.push({ action: a, label: t("Reveal (вскрываюсь)"), cost: revealCost(live) }); break;
+        case "fold": out.push({ action: a, label: t("Fold"), cost: 0 }); break;
+        case "reveal": out.push({ action: a, label: t("Reveal"), cost: revealCost(live) }); break;
         case "show": out.push({ action: a, label: t("Show my cards") }); break;
         case "claim-tens": out.push({ action: a, label: t("Three tens: redeal"), primary: true }); break;
-        case "propose-svara": out.push({ action: a, label: t("Propose a svara (свара)") }); break;
+        case "propose-svara": out.push({ action: a, label: t("Propose a svara") }); break;
         case "accept": out.push({ action: a, label: t("Accept the svara"), primary: true }); break;
         case "refuse": out.push({ action: a, label: t("Refuse the svara") }); break;
         case "join": out.push({ action: a, label: t("Join the svara"), cost: live.join_fee }); break;
@@ -224,15 +224,15 @@ function describeAction(ev, ctx) {
     const [verb, arg] = splitAction(ev.text);
     const who = ctx.seatName(ev.actor);
     switch (verb) {
-      case "blind": return t("{who} plays blind (темню) for {n}", { who, n: arg });
-      case "overblind": return t("{who} over-blinds (перетемнить) for {n}", { who, n: arg });
+      case "blind": return t("{who} plays blind for {n}", { who, n: arg });
+      case "overblind": return t("{who} over-blinds for {n}", { who, n: arg });
       case "decline": return t("{who} declines", { who });
       case "bet": return t("{who} bets {n}", { who, n: arg });
-      case "fold": return t("{who} folds (упал)", { who });
-      case "reveal": return t("{who} reveals (вскрываюсь)", { who });
+      case "fold": return t("{who} folds", { who });
+      case "reveal": return t("{who} reveals", { who });
       case "show": return t("{who} shows the cards", { who });
       case "claim-tens": return t("{who} has three tens: redeal", { who });
-      case "propose-svara": return t("{who} proposes a svara (свара)", { who });
+      case "propose-svara": return t("{who} proposes a svara", { who });
       case "accept": return t("{who} accepts the svara", { who });
       case "refuse": return t("{who} refuses the svara", { who });
       case "join": return t("{who} joins the svara", { who });
