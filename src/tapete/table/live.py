@@ -57,6 +57,9 @@ SEALED_PREFIX = "sealed-"
 _SeatPart = tuple[int, dict[str, Any], list[dict[str, Any]], dict[str, int]]
 #: The bot that plays a seat whose person is away or gone.
 STAND_IN = "rule"
+#: Spectator connections one client address may hold at one table (protocol.md,
+#: *Spectators*); the next one is refused ``too_many_watchers``.
+MAX_WATCHING = 20
 
 
 class TableError(TapeteError):
@@ -81,11 +84,13 @@ class Subscriber(Protocol):
 
 @dataclasses.dataclass(eq=False)
 class Watcher:
-    """One subscriber at one table: its seat (``None``: spectator) and what it was sent."""
+    """One subscriber at one table: its seat (``None``: spectator), what it was sent, and
+    the client address a spectator is counted under (``None``: not counted)."""
 
     subscriber: Subscriber
     seat: int | None
     sent_moves: int = 0
+    address: str | None = None
 
 
 def may_seal(game: Game) -> bool:
@@ -593,7 +598,9 @@ class LiveTable:
         if to_move != seat:
             return refuse("not_your_turn", f"seat {seat} is not to move ({_who(to_move)} is)")
         chosen = message.get("action", message.get("text"))
-        if isinstance(chosen, str) and chosen.startswith(SEALED_PREFIX):
+        # a string as action is always a placeholder (protocol.md, Sealed actions), and so
+        # is a text that begins like one
+        if isinstance(chosen, str) and ("action" in message or chosen.startswith(SEALED_PREFIX)):
             unsealed = self._seat_part_full(seat)[3].get(chosen)
             if unsealed is None:
                 return refuse(
@@ -627,13 +634,21 @@ class LiveTable:
     _ack: tuple[Watcher, Any] | None = None
 
     async def attach(
-        self, subscriber: Subscriber, token: str | None, protocol: int = PROTOCOL_VERSION
+        self,
+        subscriber: Subscriber,
+        token: str | None,
+        protocol: int = PROTOCOL_VERSION,
+        address: str | None = None,
     ) -> Watcher:
         """Add a connection (a seat's with its token, or a spectator's) speaking
         ``protocol`` (its hello's version; a later one than the server's is served as the
-        server's); sends welcome and the current state. :class:`TableError` ``bad_token``
-        for a token of no seat, ``old_protocol`` for a seat of a table with sealed actions
-        taken by a version that cannot express them (protocol.md, *Versions*)."""
+        server's); sends it welcome and the current state. The others are sent at most a
+        ``presence`` message (when a seat's first connection opens): a spectator coming or
+        going changes nothing they see. :class:`TableError` ``bad_token`` for a token of no
+        seat, ``old_protocol`` for a seat of a table with sealed actions taken by a version
+        that cannot express them (protocol.md, *Versions*), ``too_many_watchers`` for a
+        spectator of an ``address`` that already watches with :data:`MAX_WATCHING`
+        connections (``None``: not counted)."""
         speaks = min(protocol, PROTOCOL_VERSION)
         if speaks < OLDEST_PROTOCOL:
             raise TableError("old_protocol", f"protocol {protocol} is not served", 400)
@@ -654,7 +669,16 @@ class LiveTable:
                     f"express: send hello with protocol {SEALED_PROTOCOL} (or watch)",
                     400,
                 )
-        watcher = Watcher(subscriber, seat)
+        elif address is not None:
+            watching = sum(1 for w in self.watchers if w.seat is None and w.address == address)
+            if watching >= MAX_WATCHING:
+                raise TableError(
+                    "too_many_watchers",
+                    f"at most {MAX_WATCHING} spectator connections per address at a table",
+                    429,
+                )
+        first = seat is not None and all(w.seat != seat for w in self.watchers)
+        watcher = Watcher(subscriber, seat, address=address if seat is None else None)
         self.watchers.append(watcher)
         if self._idle_timer is not None:
             self._idle_timer.cancel()
@@ -663,18 +687,36 @@ class LiveTable:
             {"type": "welcome", "protocol": speaks, "seat": seat, "table": self.info()}
         )
         if seat is not None and seat in self.away:
-            self._mark_away(seat, False)
+            self._mark_away(seat, False)  # the bot stops, the seat's clock runs: all told
             self._schedule()
-        self.broadcast()  # everyone sees who is connected
+            self.broadcast()
+            return watcher
+        subscriber.deliver(self.state_message(watcher))
+        if first:
+            self._presence(watcher)  # the others see the seat connected
         return watcher
 
     async def detach(self, watcher: Watcher) -> None:
-        """Remove a connection; the table closes after ``idle_close`` with nobody left."""
+        """Remove a connection (the others are sent a ``presence`` message when it was its
+        seat's last); the table closes after ``idle_close`` with nobody left."""
         if watcher in self.watchers:
             self.watchers.remove(watcher)
-            self.broadcast()
+            seat = watcher.seat
+            if seat is not None and all(w.seat != seat for w in self.watchers):
+                self._presence(None)
         if not self.watchers:
             self._arm_idle()
+
+    def _presence(self, newcomer: Watcher | None) -> None:
+        """Tell every watcher but ``newcomer`` who is connected now (a ``presence``
+        message: the seat list, no view)."""
+        message = {"type": "presence", "table": self.data.id, "seats": self.seats_info()}
+        for watcher in list(self.watchers):
+            if watcher is not newcomer:
+                try:
+                    watcher.subscriber.deliver(message)
+                except Exception:
+                    log.exception("table %s: could not send presence", self.data.id)
 
     async def back(self, watcher: Watcher) -> None:
         """The person of ``watcher``'s seat is back: the stand-in bot stops."""

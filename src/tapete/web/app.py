@@ -11,6 +11,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import dataclasses
+import functools
 import ipaddress
 import json
 import logging
@@ -29,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from tapete.engine import game_class, registered_games
+from tapete.engine import game_class, load_game, registered_games
 from tapete.errors import RecordError
 from tapete.players.base import available as available_players
 from tapete.storage import Store
@@ -71,7 +72,11 @@ _Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 # -- request bodies ---------------------------------------------------------------------------
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A lobby request body: no unknown fields, and strict JSON types (a string is never
+    read as a number or a boolean, nor a number as a boolean; a whole number is a number
+    where seconds are asked)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatIn(_Body):
@@ -112,6 +117,28 @@ class AdminIn(_Body):
     """The admin token of a table."""
 
     admin_token: str = Field(max_length=200)
+
+
+@functools.cache
+def _players_allowed(game: str) -> list[int] | None:
+    """The numbers of players a table of ``game`` may have (its ``n_players`` parameter's
+    range or choices, else the number its default deal has); ``None`` if not known.
+
+    >>> _players_allowed("pocha"), _players_allowed("ombre")
+    ([3, 4, 5, 6, 7, 8], [3])
+    """
+    cls = game_class(game)
+    for param in cls.parameters:
+        if param.name == "n_players":
+            if param.choices:
+                return sorted(int(c) for c in param.choices)
+            if param.low is not None and param.high is not None:
+                return list(range(param.low, param.high + 1))
+            return None
+    try:
+        return [load_game(game).num_players()]
+    except Exception:
+        return None
 
 
 def _error(status: int, code: str, detail: str) -> JSONResponse:
@@ -269,18 +296,32 @@ class BodyLimit:
             await too_large(scope, receive, send)
             return
         seen = 0
+        over = started = False
 
         async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.limit:
+                over = True
                 raise _TooLarge
             return message
 
+        async def answer(message: MutableMapping[str, Any]) -> None:
+            # a streamed (chunked) body is read inside the app, which may turn the error
+            # into an answer of its own (FastAPI: 400 "error parsing the body"): dropped
+            nonlocal started
+            if over and not started:
+                return
+            started = True
+            await send(message)
+
         try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
+            await self.app(scope, limited, answer)
+        except Exception:
+            if not over:
+                raise
+        if over and not started:
             await too_large(scope, receive, send)
 
 
@@ -289,6 +330,23 @@ class _TooLarge(Exception):
 
 
 # -- WebSocket connections --------------------------------------------------------------------
+#: The close code of a spectator connection refused ``too_many_watchers`` (protocol.md).
+WATCHERS_CLOSE = 4029
+
+
+def _watch_address(websocket: WebSocket) -> str | None:
+    """The client address a spectator connection is counted under (protocol.md,
+    *Spectators*): the client's, or for a WebSocket another server process relays (with
+    the processes' shared secret) the client's it names; ``None`` (not counted) for a
+    client on this machine, as the lobby's rate limit does."""
+    mark = websocket.headers.get("x-tapete-forwarded")
+    secret: str | None = getattr(websocket.app.state, "forward_secret", None)
+    if mark is not None and secret is not None and secrets.compare_digest(mark, secret):
+        return websocket.headers.get("x-tapete-client") or None
+    host = websocket.client.host if websocket.client is not None else None
+    return None if host is None or _is_loopback(host) else host[:64]
+
+
 class Connection:
     """One WebSocket: a :class:`~tapete.table.Subscriber` whose messages go out on a task."""
 
@@ -299,6 +357,8 @@ class Connection:
         self.queue: asyncio.Queue[str | int] = asyncio.Queue()
         self.task = asyncio.get_running_loop().create_task(self._send_loop())
         self.closed = False
+        #: The address its spectating is counted under (``None``: not counted).
+        self.address = _watch_address(websocket)
 
     def deliver(self, message: dict[str, Any]) -> None:
         """Queue ``message`` (a client that falls far behind is disconnected)."""
@@ -459,9 +519,15 @@ async def relay(websocket: WebSocket, address: str, table_id: str) -> None:
     import websockets
 
     target = address.replace("https://", "wss://").replace("http://", "ws://").rstrip("/")
+    secret: str | None = getattr(websocket.app.state, "forward_secret", None)
+    client = _watch_address(websocket)
+    headers = {"X-Tapete-Forwarded": secret, "X-Tapete-Client": client or ""} if secret else {}
     try:
-        # the owner's messages (states with whole views) may be longer than a client's
-        upstream = await websockets.connect(f"{target}/ws/{table_id}", max_size=2**24)
+        # the owner's messages (states with whole views) may be longer than a client's;
+        # it counts a spectator under the client's address, not this process's
+        upstream = await websockets.connect(
+            f"{target}/ws/{table_id}", max_size=2**24, additional_headers=headers
+        )
     except Exception:
         with contextlib.suppress(Exception):  # the client may be gone too
             await websocket.send_text(
@@ -572,9 +638,13 @@ async def _handle(
         try:
             # a hello without a version is taken for version 1 (protocol.md, Versions)
             version = message.get("protocol", 1)
-            return await table.call(lambda: table.attach(conn, message.get("token"), version))
+            return await table.call(
+                lambda: table.attach(conn, message.get("token"), version, conn.address)
+            )
         except TableError as e:
             error(e.code, e.detail)
+            if e.code == "too_many_watchers":
+                conn.close(WATCHERS_CLOSE)
             return None
     if watcher is None:
         error("hello_first", "send hello first")
@@ -652,6 +722,18 @@ async def _hint_question(
             }
         )
         return None
+    if number != current:  # first, as for an action: an old state is stale to every seat
+        conn.deliver(
+            {
+                "type": "refused",
+                "code": "stale_state",
+                "reason": None,
+                "detail": f"the state is now {current}",
+                "state": current,
+                "id": None,
+            }
+        )
+        return None
     if watcher.seat is None or state.current_player() != watcher.seat:
         conn.deliver(
             {
@@ -659,18 +741,6 @@ async def _hint_question(
                 "code": "not_your_turn",
                 "reason": None,
                 "detail": "hints are for the seat to move",
-                "state": current,
-                "id": None,
-            }
-        )
-        return None
-    if number != current:
-        conn.deliver(
-            {
-                "type": "refused",
-                "code": "stale_state",
-                "reason": None,
-                "detail": f"the state is now {current}",
                 "state": current,
                 "id": None,
             }
@@ -838,6 +908,7 @@ def create_app(
                 {
                     "name": name,
                     "summary": cls.summary,
+                    "players": _players_allowed(name),
                     "params": [
                         {
                             "name": p.name,
@@ -883,7 +954,8 @@ def create_app(
         """Tables by status, newest first."""
         if status not in ("open", "playing", "finished", "closed", "all"):
             raise TableError("bad_request", "status is open, playing, finished, closed or all")
-        limit = max(1, min(limit, 500))
+        if not 1 <= limit <= 500:
+            raise TableError("bad_request", "limit is from 1 to 500")
         return {"tables": await manager_of(request).list_info(status, limit)}
 
     @app.get("/api/tables/{table_id}")

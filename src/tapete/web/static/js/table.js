@@ -517,6 +517,13 @@ function onMessage(msg) {
     case "state":
       onState(msg);
       return;
+    case "presence": // a seat connected or left: the seat list only
+      if (page.info) page.info.seats = msg.seats;
+      if (page.msg) {
+        page.msg.seats = msg.seats;
+        render();
+      }
+      return;
     case "refused":
       page.queue = [];
       if (page.hintProbe) {
