@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import logging
 import multiprocessing
 import signal
 import socket
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from tapete.cli.parser import add_lang_option
-from tapete.cli.texts import N_
+from tapete.cli.texts import N_, Texts
 from tapete.errors import TapeteError
 from tapete.storage import default_url
 
@@ -65,8 +67,27 @@ def register(sub: Any) -> None:
         "--public-url",
         default=None,
         help=N_(
+            "the address people open, e.g. https://cards.example.org behind a reverse proxy: "
+            "share links are made from it (default: the address the browser used); also this "
+            "process's address for the other server processes on the same PostgreSQL, unless "
+            "--internal-url"
+        ),
+    )
+    parser.add_argument(
+        "--internal-url",
+        default=None,
+        help=N_(
             "this process's base URL for the other server processes on the same PostgreSQL "
-            "(default: http://HOST:PORT; not with --workers)"
+            "(default: --public-url, else http://HOST:PORT; not with --workers)"
+        ),
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        help=N_(
+            "reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: "
+            "addresses or networks separated by commas, or * (default: none; behind a proxy "
+            "on this machine: 127.0.0.1)"
         ),
     )
     parser.add_argument(
@@ -90,7 +111,15 @@ def register(sub: Any) -> None:
         default=60.0,
         help=N_("seats one client address may take per minute (60; 0: no limit)"),
     )
-    parser.add_argument("--log-level", default="info", help=N_("uvicorn's log level (info)"))
+    parser.add_argument(
+        "--log-level",
+        default="info",
+        choices=("critical", "error", "warning", "info", "debug", "trace"),
+        help=N_(
+            "log level (info: the server's own lines, uvicorn's warnings and errors; debug: "
+            "uvicorn's start and stop lines too)"
+        ),
+    )
     add_lang_option(parser)
     parser.set_defaults(run=run)
 
@@ -98,6 +127,12 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Start the server (or its workers) and serve until interrupted."""
     url = args.db or default_url()
+    from tapete.web.proxy import TrustedProxies
+
+    try:
+        proxies = TrustedProxies(args.forwarded_allow_ips)
+    except ValueError as e:
+        raise ServeError(str(e)) from None
     if args.workers < 1:
         raise ServeError("--workers is at least 1")
     if args.workers > 1:
@@ -107,9 +142,9 @@ def run(args: argparse.Namespace) -> int:
                 "the processes share the tables through PostgreSQL's advisory locks, and an "
                 "SQLite file is served by one process"
             )
-        if args.public_url is not None:
+        if args.internal_url is not None:
             raise ServeError(
-                "--public-url names one process; with --workers each worker is reached at "
+                "--internal-url names one process; with --workers each worker is reached at "
                 "its own private port on --internal-host"
             )
         return _supervise(args, url)
@@ -117,24 +152,132 @@ def run(args: argparse.Namespace) -> int:
 
     from tapete.web.app import LobbyLimits, create_app
 
-    address = args.public_url or f"http://{_url_host(args.host)}:{args.port}"
+    address = args.internal_url or args.public_url or f"http://{_url_host(args.host)}:{args.port}"
     app = create_app(
         url,
         idle_close=args.idle_close,
         address=address,
         limits=LobbyLimits.per_minute(args.create_rate, args.join_rate),
+        trusted_proxies=proxies,
+        public_url=args.public_url,
+        listen=(args.host, args.port),
     )
-    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s: %(message)s")
-    print(f"tapete: open {_shown(args)}  (database: {_safe(url)})", flush=True)
-    uvicorn.run(
+    _configure_logging(args.log_level, "tapete")
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
         ws_max_size=64 * 1024,
-        log_level=args.log_level,
+        log_level=_uvicorn_level(args.log_level),
         access_log=False,
+        proxy_headers=False,  # tapete.web.proxy reads them, from --forwarded-allow-ips only
     )
+    t = Texts(args.lang or "en")
+    lines = functools.partial(banner, t, args.host, url, args.public_url)
+    try:
+        _announcing_server(config, lines).run()
+    except KeyboardInterrupt:  # Ctrl+C: uvicorn stopped cleanly, then raised it again
+        print(t("tapete: stopped"), flush=True)
     return 0
+
+
+def _announcing_server(config: Any, lines: Callable[[int], list[str]]) -> Any:
+    """A uvicorn server that prints ``lines(port)`` once it listens (the port it got)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.should_exit or not self.started:
+                return
+            port = config.port
+            for server in self.servers:
+                for sock in server.sockets:
+                    port = sock.getsockname()[1]
+            print("\n".join(lines(port)), flush=True)
+
+    return Server(config)
+
+
+def banner(
+    t: Texts, host: str, db_url: str, public_url: str | None, port: int, workers: int = 1
+) -> list[str]:
+    """The lines printed when the server is ready: the addresses to open, the database, how
+    to stop.
+
+    >>> for line in banner(Texts("en"), "::1", "sqlite:////srv/t.sqlite3", None, 80):
+    ...     print(line)
+    tapete: the online tables are ready
+      open http://[::1]:80/ on this computer
+      (nobody else can reach it; for your network: --host 0.0.0.0, docs/hosting.md)
+      database: /srv/t.sqlite3
+      Ctrl+C to stop
+    >>> banner(Texts("en"), "0.0.0.0", "sqlite:///t", "https://cards.example.org", 80, 2)[:3]
+    ['tapete: the online tables are ready (2 workers)', \
+'  open https://cards.example.org/ (the public address)', \
+'  open http://127.0.0.1:80/ on this computer']
+    """
+    from tapete.web.addresses import listen_urls
+
+    local, lan = listen_urls(host, port)
+    head = t("tapete: the online tables are ready")
+    if workers > 1:
+        head += " " + t.ngettext("({n} worker)", "({n} workers)", workers)
+    out = [head]
+    if public_url:
+        out.append("  " + t("open {url} (the public address)", url=public_url.rstrip("/") + "/"))
+    out += ["  " + t("open {url} on this computer", url=u) for u in local]
+    out += ["  " + t("open {url} on your network", url=u) for u in lan]
+    if not lan and not public_url:
+        out.append(
+            "  "
+            + t("(nobody else can reach it; for your network: --host 0.0.0.0, docs/hosting.md)")
+        )
+    out.append("  " + t("database: {where}", where=_database(db_url)))
+    out.append("  " + t("Ctrl+C to stop"))
+    return out
+
+
+def _database(url: str) -> str:
+    """The SQLite file of ``url``, or ``url`` without its password.
+
+    >>> _database("sqlite:////srv/t.sqlite3"), _database("postgresql+psycopg://a:b@db/t")
+    ('/srv/t.sqlite3', 'postgresql+psycopg://a:***@db/t')
+    """
+    if url.startswith("sqlite:///"):
+        return url.removeprefix("sqlite:///")
+    return _safe(url)
+
+
+def _uvicorn_level(level: str) -> str:
+    """Uvicorn's log level for ours: its start and stop lines (info) only from debug on.
+
+    >>> _uvicorn_level("info"), _uvicorn_level("debug"), _uvicorn_level("error")
+    ('warning', 'debug', 'error')
+    """
+    return level if level in ("debug", "trace", "warning", "error", "critical") else "warning"
+
+
+def _configure_logging(level: str, name: str) -> None:
+    """The server's own log lines (``tapete.*``) at ``level``: ``NAME: message`` for
+    information, ``NAME WARNING: message`` for the rest."""
+    numeric = logging.DEBUG if level == "trace" else getattr(logging, level.upper())
+    handler = logging.StreamHandler()
+    handler.setFormatter(_LogLine(name))
+    logging.basicConfig(level=numeric, handlers=[handler])
+
+
+class _LogLine(logging.Formatter):
+    """``tapete: database created...``, ``tapete WARNING: ...``."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("%(message)s")
+        self.name = name
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record with the server's name (and its level unless it is information)."""
+        level = "" if record.levelno == logging.INFO else f" {record.levelname}"
+        return f"{self.name}{level}: {super().format(record)}"
 
 
 # -- several workers ----------------------------------------------------------------------------
@@ -157,6 +300,8 @@ def _supervise(args: argparse.Namespace, url: str) -> int:
         "create_rate": args.create_rate,
         "join_rate": args.join_rate,
         "log_level": args.log_level,
+        "forwarded_allow_ips": args.forwarded_allow_ips,
+        "public_url": args.public_url,
     }
     context = multiprocessing.get_context("spawn")
     stopping = False
@@ -178,13 +323,16 @@ def _supervise(args: argparse.Namespace, url: str) -> int:
     status = 0
     try:
         workers = [start(i) for i in range(args.workers)]
-        print(
-            f"tapete: open {_shown(args)}  ({args.workers} workers, database: {_safe(url)})",
-            flush=True,
+        lines = banner(
+            Texts(args.lang or "en"), args.host, url, args.public_url, args.port, args.workers
         )
+        announced = False
         quick_deaths = [0] * args.workers
         while not stopping:
             time.sleep(0.2)
+            if not announced and _answers(args.host, args.port):
+                print("\n".join(lines), flush=True)
+                announced = True
             for index, (process, since) in enumerate(workers):
                 if process.is_alive() or stopping:
                     continue
@@ -229,10 +377,7 @@ def _worker(index: int, options: dict[str, Any]) -> None:
 
     from tapete.web.app import LobbyLimits, create_app
 
-    logging.basicConfig(
-        level=str(options["log_level"]).upper(),
-        format=f"%(levelname)s: [worker {index}] %(message)s",
-    )
+    _configure_logging(str(options["log_level"]), f"tapete [worker {index}]")
     port = private.getsockname()[1]
     app = create_app(
         options["url"],
@@ -240,9 +385,16 @@ def _worker(index: int, options: dict[str, Any]) -> None:
         address=f"http://{_url_host(options['internal_host'])}:{port}",
         limits=LobbyLimits.per_minute(options["create_rate"], options["join_rate"]),
         worker=str(index),
+        trusted_proxies=options["forwarded_allow_ips"],
+        public_url=options["public_url"],
+        listen=(options["host"], options["port"]),
     )
     config = uvicorn.Config(
-        app, ws_max_size=64 * 1024, log_level=options["log_level"], access_log=False
+        app,
+        ws_max_size=64 * 1024,
+        log_level=_uvicorn_level(str(options["log_level"])),
+        access_log=False,
+        proxy_headers=False,  # tapete.web.proxy reads them, from --forwarded-allow-ips only
     )
     uvicorn.Server(config).run(sockets=[shared, private])
 
@@ -262,6 +414,15 @@ def _listen(host: str, port: int, *, reuse_port: bool) -> socket.socket:
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
+
+
+def _answers(host: str, port: int) -> bool:
+    """True if something accepts connections on ``host``:``port`` (every interface: on
+    loopback)."""
+    target = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
+    with contextlib.suppress(OSError), socket.create_connection((target, port), 0.2):
+        return True
+    return False
 
 
 def _check_port(host: str, port: int) -> None:
@@ -285,11 +446,6 @@ def _url_host(host: str) -> str:
     ('[::1]', '127.0.0.1')
     """
     return f"[{host}]" if ":" in host else host
-
-
-def _shown(args: argparse.Namespace) -> str:
-    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
-    return f"http://{shown}:{args.port}/"
 
 
 def _safe(url: str) -> str:

@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import datetime as dt
 import hashlib
+import logging
 import os
 import queue
 import secrets
@@ -26,6 +27,8 @@ from typing import Any, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     Connection,
     Engine,
@@ -57,6 +60,8 @@ from tapete.storage.models import (
 )
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 #: Table statuses in which a table is alive (resumed after a restart).
 LIVE_STATUSES = ("open", "playing")
@@ -183,14 +188,34 @@ class Store:
 
     # -- schema ---------------------------------------------------------------------------
     def migrate(self) -> None:
-        """Create or upgrade the schema to the newest Alembic revision."""
+        """Create or upgrade the schema to the newest Alembic revision; when that applies
+        migrations, says so in one line of the ``tapete.storage`` log (Alembic's own lines
+        are not shown)."""
         config = Config()
         config.set_main_option(
             "script_location", str(resources.files("tapete.storage") / "migrations")
         )
-        with self.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        script = ScriptDirectory.from_config(config)
+        quiet = logging.getLogger("alembic")
+        level = quiet.level
+        quiet.setLevel(logging.WARNING)  # not a line per step: one line below, if any
+        try:
+            with self.engine.begin() as connection:
+                before = MigrationContext.configure(connection).get_current_revision()
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+                after = MigrationContext.configure(connection).get_current_revision()
+        finally:
+            quiet.setLevel(level)
+        if after != before and after is not None:
+            steps = sum(1 for _ in script.iterate_revisions(after, before))
+            log.info(
+                "database %s revision %s (%d migration%s)",
+                "created at" if before is None else f"upgraded from revision {before} to",
+                after,
+                steps,
+                "" if steps == 1 else "s",
+            )
 
     # -- running operations ----------------------------------------------------------------
     def write(self, op: Callable[[Session], T]) -> concurrent.futures.Future[T]:

@@ -46,6 +46,7 @@ from tapete.table import (
     TableSpec,
     Watcher,
 )
+from tapete.web.addresses import is_everywhere, is_local, listen_urls
 from tapete.web.frames import frame
 from tapete.web.gcpolicy import CollectorPolicy, settle_collector
 from tapete.web.gcpolicy import watch as collector_watch
@@ -61,6 +62,7 @@ from tapete.web.protocol import (
     check_client_message,
     encode_message,
 )
+from tapete.web.proxy import ProxyHeaders, TrustedProxies, via_proxy
 
 log = logging.getLogger("tapete.web")
 STATIC = Path(__file__).resolve().parent / "static"
@@ -247,7 +249,7 @@ class LobbyLimiter:
         if pair is None or _forwarded(request):
             return
         address = request.client.host if request.client is not None else "unknown"
-        if not self.limits.loopback and _is_loopback(address):
+        if not self.limits.loopback and _on_this_machine(request):
             return
         if self.shared is not None:
             wait = await self.shared.awrite(st.take_token(kind, address[:64], *pair))
@@ -267,6 +269,14 @@ def _is_loopback(address: str) -> bool:
         return ipaddress.ip_address(address).is_loopback
     except ValueError:
         return False
+
+
+def _on_this_machine(request: Request) -> bool:
+    """True if ``request`` comes from a program on the server's own machine: a loopback
+    address, and not through a reverse proxy (``--forwarded-allow-ips``; a proxy on the same
+    machine forwards other machines' requests)."""
+    address = request.client.host if request.client is not None else ""
+    return _is_loopback(address) and not via_proxy(request)
 
 
 def _forwarded(request: Request) -> bool:
@@ -759,6 +769,9 @@ def create_app(
     limits: LobbyLimits | None = None,
     worker: str | None = None,
     collector: CollectorPolicy | None = None,
+    trusted_proxies: TrustedProxies | str | None = None,
+    public_url: str | None = None,
+    listen: tuple[str, int] | None = None,
 ) -> FastAPI:
     """The tapete server app on the database ``db_url`` (migrated when it starts).
 
@@ -766,11 +779,26 @@ def create_app(
     ``limits`` the lobby's rate limit per client address (default :class:`LobbyLimits`);
     ``worker`` this process's number among ``tapete serve --workers`` (sent back in the
     ``X-Tapete-Worker`` header of every answer); ``collector`` how the garbage collector is
-    kept from pausing the tables (default :class:`~tapete.web.gcpolicy.CollectorPolicy`)."""
+    kept from pausing the tables (default :class:`~tapete.web.gcpolicy.CollectorPolicy`);
+    ``trusted_proxies`` the reverse proxies whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed (:mod:`tapete.web.proxy`; default nobody);
+    ``public_url`` the address people open (share links are made from it, default from the
+    address their browser used); ``listen`` the host and port the server listens on (for
+    the addresses ``GET /api/server`` offers friends on the network)."""
+    proxies = (
+        trusted_proxies
+        if isinstance(trusted_proxies, TrustedProxies)
+        else TrustedProxies(trusted_proxies)
+    )
     limiter = LobbyLimiter(limits if limits is not None else LobbyLimits())
     policy = collector if collector is not None else CollectorPolicy()
     #: WebSockets relayed to another process, tables handed over to or by this one.
     counts: dict[str, int] = {}
+    server_info: dict[str, Any] = {
+        "public_url": public_url.rstrip("/") if public_url else None,
+        "lan": [],
+        "local_only": listen is not None and is_local(listen[0]),
+    }
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -781,6 +809,9 @@ def create_app(
         app.state.manager = manager
         app.state.counts = counts
         app.state.forward_secret = await asyncio.to_thread(store.shared_secret)
+        if listen is not None and is_everywhere(listen[0]):
+            lan = (await asyncio.to_thread(listen_urls, *listen))[1]
+            server_info["lan"] = [u.rstrip("/") for u in lan]
         if store.engine.dialect.name == "postgresql":  # shared by the processes on it
             limiter.shared = store
         resumed = await manager.resume()
@@ -863,8 +894,7 @@ def create_app(
         """The cyclic collector's pauses in this process (``tapete.web.gcpolicy``): counts,
         total and longest pause by generation, the full collections' pauses (those that
         ended after ``since``, Unix seconds). Loopback clients only (else ``404``)."""
-        address = request.client.host if request.client is not None else ""
-        if not _is_loopback(address):
+        if not _on_this_machine(request):
             raise StarletteHTTPException(404, "Not Found")
         return {**collector_watch.figures(since), "policy": policy.figures()}
 
@@ -885,8 +915,7 @@ def create_app(
         """This process: its worker number, its address, the tables it serves, the
         WebSockets it relayed to another process and the tables handed over (loopback
         clients only, else ``404``)."""
-        address = request.client.host if request.client is not None else ""
-        if not _is_loopback(address):
+        if not _on_this_machine(request):
             raise StarletteHTTPException(404, "Not Found")
         manager = manager_of(request)
         return {
@@ -924,6 +953,13 @@ def create_app(
                 }
             )
         return out
+
+    @app.get("/api/server")
+    async def server() -> dict[str, Any]:
+        """Where friends open this server (protocol.md, *Server*): ``public_url`` (``null``
+        unless set), ``lan`` (the network's addresses when it listens on every interface),
+        ``local_only`` (it listens on a loopback address: nobody else can reach it)."""
+        return server_info
 
     @app.get("/api/players")
     async def players() -> list[str]:
@@ -1057,4 +1093,5 @@ def create_app(
     app.add_api_route("/rules/{game}", rules_page, methods=["GET"], include_in_schema=False)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+    app.add_middleware(ProxyHeaders, trusted=proxies)  # outermost: the client's address first
     return app

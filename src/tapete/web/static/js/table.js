@@ -275,11 +275,27 @@ function renderSide(ctx) {
   }
 }
 
+// The address friends open (GET /api/server, docs/hosting.md): the server's public URL,
+// else its network address when this browser used a loopback one, else this browser's.
+function shareBase() {
+  const s = page.server || {};
+  if (s.public_url) return { base: s.public_url };
+  const host = window.location.hostname.replace(/^\[|\]$/g, "");
+  if (!(host === "localhost" || host === "::1" || host.startsWith("127."))) return { base: window.location.origin };
+  if (s.lan?.length) {
+    const others = s.lan.slice(1).join(", ");
+    return { base: s.lan[0], note: others ? t("Other addresses of this server: {list}", { list: others }) : null };
+  }
+  const note = s.local_only ? t("Only this computer can open this link. To play with friends on your network, start the server with --host 0.0.0.0 (docs/hosting.md).") : null;
+  return { base: window.location.origin, note };
+}
+
 function renderBanner(ctx) {
   const msg = page.msg;
   const felt = $("felt");
   if (msg.status === "open") {
-    const url = window.location.origin + "/t/" + encodeURIComponent(tableId);
+    const share = shareBase();
+    const url = share.base + "/t/" + encodeURIComponent(tableId);
     const admin = adminToken(tableId);
     const banner = h("div", { class: "banner", role: "dialog", "aria-label": t("Waiting for players") },
       h("h2", {}, t("Waiting for players")),
@@ -289,6 +305,7 @@ function renderBanner(ctx) {
           const btn = e.currentTarget;
           Promise.resolve(navigator.clipboard?.writeText(url)).then(() => { btn.textContent = t("Copied"); announce(t("Copied")); }, () => {});
         } }, t("Copy"))),
+      share.note ? h("p", { "data-testid": "share-note", style: "font-size:.9rem" }, share.note) : null,
       admin ? h("p", {}, h("button", { type: "button", class: "btn primary", id: "start", "data-key": "start", onclick: startTable }, t("Start now (bots take the free seats)"))) : null);
     felt.append(banner);
     return;
@@ -784,6 +801,7 @@ async function main() {
   document.addEventListener("keydown", onKey);
   $("leave").addEventListener("click", leaveTable);
   setInterval(tickClock, 250);
+  api("/api/server").then((s) => { page.server = s; if (page.msg) render(); }, () => {});
   let info;
   try {
     info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
