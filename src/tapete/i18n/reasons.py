@@ -106,6 +106,17 @@ REASONS: Final[dict[str, str]] = {
     "bad_token": N_("That seat token is not valid: you are watching."),
     "unknown_table": N_("There is no such table."),
     "internal": N_("Something went wrong on the server."),
+    "too_many_watchers": N_(
+        "Too many spectator windows from your address: close some and try again."
+    ),
+    "closed": N_("The table is restarting on the server: try again in a moment."),
+    "table_away": N_("The table's server cannot be reached just now: try again in a moment."),
+    "bad_request": N_("The server did not understand the request."),
+    "bad_clock": N_("The clock is from half a second to an hour a move, or none."),
+    "bad_bot_delay": N_("The bots' delay is from 0 to 10 seconds."),
+    "bad_seats": N_("There are more seats than this game has."),
+    "old_protocol": N_("This program is too old for this table: update it."),
+    "bad_sealed": N_("That hidden card is not one you may play now."),
     "bad_params": N_("Those game parameters are not allowed."),
     "seat_taken": N_("That seat is taken."),
     "no_free_seat": N_("There is no free seat at this table."),
