@@ -138,7 +138,12 @@ def _installed(folder: Path) -> set[str]:
     return {line.split("==")[0].lower() for line in pip.splitlines() if "==" in line}
 
 
-def _turn_or_end(page: Any, timeout_ms: int = 120_000) -> str:
+#: Milliseconds a decision may take to come: on a fresh install the server compiles the
+#: search kernels (about a minute on two cores) before the search bots' first moves.
+FIRST_MOVES_MS = 600_000
+
+
+def _turn_or_end(page: Any, timeout_ms: int = FIRST_MOVES_MS) -> str:
     page.wait_for_function(
         """() => document.querySelector('[data-testid=game-over]')
               || (document.querySelector('#turn.mine') && document.querySelector(
@@ -164,7 +169,7 @@ def _act(page: Any) -> None:
         "b => Number(document.body.dataset.state || -1) > b"
         " || document.querySelector('#refusal span')",
         arg=before,
-        timeout=60_000,
+        timeout=FIRST_MOVES_MS,
     )
 
 
@@ -237,9 +242,7 @@ def _one_table(started: Started, page: Any, game_index: int, level: str) -> str:
     hint = page.locator(".hint-btn")
     assert hint.count() == 1, f"{game}/{level}: no hint button"
     hint.click()
-    page.wait_for_selector(
-        "[data-testid=hint], [data-testid=hint-failed]", timeout=120_000
-    )
+    page.wait_for_selector("[data-testid=hint], [data-testid=hint-failed]", timeout=FIRST_MOVES_MS)
     answer = page.locator("[data-testid=hint], [data-testid=hint-failed]").inner_text()
     assert page.locator("[data-testid=hint]").count() == 1, f"{game}/{level}: {answer}"
     reasons = page.locator("[data-testid=hint] li").count()

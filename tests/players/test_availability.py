@@ -10,8 +10,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from tapete.engine.api import PlayerView
-from tapete.players import PlayerUnavailable, available, load, unavailable
-from tapete.players import base
+from tapete.players import PlayerUnavailable, available, base, load, unavailable
 from tapete.players.base import Player, register_player
 from tapete.players.kernels import KernelLoader
 
@@ -66,29 +65,58 @@ def test_the_arena_refuses_a_player_that_cannot_run(needy: str) -> None:
         config.validate()
 
 
-def test_the_kernel_loader_runs_once_and_lets_waiters_go() -> None:
-    release = threading.Event()
-    calls: list[int] = []
+def test_the_kernel_loader_runs_once_and_lets_each_family_go_when_ready() -> None:
+    gates = {"pocha": threading.Event(), "ombre": threading.Event()}
+    calls: list[str] = []
 
-    def job() -> list[str]:
-        calls.append(1)
-        release.wait(10)
-        return ["test"]
+    def load_step(player: str, game: str) -> bool:
+        calls.append(game)
+        gates[game].wait(10)
+        return True
 
-    loader = KernelLoader(job=job)
+    loader = KernelLoader(steps=(("p", "pocha"), ("p", "ombre")), load=load_step)
     assert not loader.loading() and loader.wait(0)  # never started: nothing to wait for
     assert loader.start() and not loader.start()
-    assert loader.loading() and not loader.wait(0.01)
-    release.set()
+    assert loader.loading() and loader.loading("pocha-match") and loader.loading("ombre")
+    assert not loader.loading("tresillo")  # no kernels to load for it: nobody waits
+    assert not loader.wait(0.01, "pocha")
+    gates["pocha"].set()
+    assert loader.wait(10, "pocha") and not loader.loading("pocha")
+    assert loader.loading("ombre") and loader.loading()  # Ombre's still to come
+    gates["ombre"].set()
     assert loader.wait(10) and not loader.loading()
-    assert calls == [1] and loader.error is None and loader.seconds is not None
+    assert calls == ["pocha", "ombre"] and loader.error is None
+    assert loader.seconds is not None and set(loader.family_seconds) == {"pocha", "ombre"}
 
 
-def test_a_failed_loading_is_kept_and_ends_the_wait() -> None:
-    def job() -> list[str]:
+def test_a_failed_loading_is_kept_and_ends_every_wait() -> None:
+    def load_step(player: str, game: str) -> bool:
         raise RuntimeError("no kernels today")
 
-    loader = KernelLoader(job=job)
+    loader = KernelLoader(steps=(("p", "pocha"), ("p", "ombre")), load=load_step)
     loader.start()
-    assert loader.wait(10)
+    assert loader.wait(10) and loader.wait(0, "ombre")
     assert isinstance(loader.error, RuntimeError)
+
+
+def test_a_search_player_leaves_the_loading_to_the_loader(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("numba")
+    import tapete
+    from tapete.players import kernels
+    from tapete.players.search import SearchPlayer
+
+    gate = threading.Event()
+    loader = KernelLoader(steps=(("p", "ombre"),), load=lambda _p, _g: gate.wait(10))
+    monkeypatch.setattr("tapete.players.search.KERNELS", loader)
+    warmed: list[str] = []
+    monkeypatch.setattr(SearchPlayer, "_ombre_search", lambda self: warmed.append("x") or None)
+    loader.start()
+    try:
+        load("search-strong").start(tapete.load_game("ombre"), 1)  # no warm-up: it loads
+        assert warmed == [] and loader.loading("ombre")
+    finally:
+        gate.set()
+        loader.wait(10)
+    assert kernels.family("ombre-match") == "ombre"

@@ -148,9 +148,7 @@ def _first_hint(client: TestClient, game: str, params: dict[str, Any]) -> dict[s
 def test_a_failing_hint_bot_gives_way_to_the_next(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(
-        hints.HINT_PLAYERS, "pocha", (("test-fails-to-choose", {}), ("rule", {}))
-    )
+    monkeypatch.setitem(hints.HINT_PLAYERS, "pocha", (("test-fails-to-choose", {}), ("rule", {})))
     answer = _first_hint(client, "pocha", {"n_players": 3, "hand_size": 2})
     assert answer["type"] == "hint"
     assert answer["player"] == "rule"
@@ -159,9 +157,7 @@ def test_a_failing_hint_bot_gives_way_to_the_next(
 def test_a_hint_no_bot_can_answer_is_refused_with_a_reason(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(
-        hints, "hint_players", lambda _name: (("test-fails-to-choose", {}),)
-    )
+    monkeypatch.setattr(hints, "hint_players", lambda _name: (("test-fails-to-choose", {}),))
     answer = _first_hint(client, "pocha", {"n_players": 3, "hand_size": 2})
     assert (answer["type"], answer["code"]) == ("refused", "hint_failed")
     assert "Traceback" not in answer["detail"]

@@ -13,8 +13,8 @@ Elsewhere (the terminal, the arena, a researcher's script) nothing is started an
 players load their kernels in their own ``start``, as before.
 
 >>> loader = KernelLoader()
->>> loader.loading(), loader.wait(0)
-(False, True)
+>>> loader.loading(), loader.loading("pocha"), loader.wait(0)
+(False, False, True)
 """
 
 from __future__ import annotations
@@ -29,43 +29,58 @@ from tapete.players.base import available
 
 log = logging.getLogger("tapete.players")
 
-#: The players whose kernels :func:`load_kernels` loads, and the games it loads them for.
+#: The players whose kernels :func:`load_kernels` loads, and the games it loads them for,
+#: in this order (La Pocha first, the lobby's first game; Ombre's solver takes longest).
 WARMED: tuple[tuple[str, str], ...] = (
     ("search-strong", "pocha"),
-    ("search-strong", "ombre"),
     ("trynka-cfr", "trynka"),
+    ("search-strong", "ombre"),
 )
 
 
-def load_kernels() -> list[str]:
-    """Load (or compile) the kernels of every search player that can run here, by starting
-    one of each on its games; returns the players started (``[]`` without numba)."""
+def family(game_name: str) -> str:
+    """The game family whose kernels a game uses: ``pocha-match`` -> ``pocha``.
+
+    >>> family("ombre-match"), family("trynka")
+    ('ombre', 'trynka')
+    """
+    return game_name.split("-")[0]
+
+
+def load_one(player: str, game_name: str) -> bool:
+    """Load (or compile) ``player``'s kernels for ``game_name`` by starting one; False if
+    the player cannot run here (no numba)."""
     from tapete.engine import load_game
     from tapete.players.base import load
 
-    here = set(available())
-    started = []
-    for name, game_name in WARMED:
-        if name not in here:
-            continue
-        load(name).start(load_game(game_name), 1)
-        started.append(f"{name}/{game_name}")
-    return started
+    if player not in available():
+        return False
+    load(player).start(load_game(game_name), 1)
+    return True
 
 
 @dataclasses.dataclass
 class KernelLoader:
-    """The background loading of the kernels (one per process: :data:`KERNELS`)."""
+    """The background loading of the kernels (one per process: :data:`KERNELS`): each
+    family's are ready as soon as they are loaded, the others' still loading."""
 
-    #: What is loaded (a function returning what it loaded, for the log).
-    job: Callable[[], list[str]] = load_kernels
+    #: What is loaded: (player, game) pairs, in order.
+    steps: tuple[tuple[str, str], ...] = WARMED
+    #: How one step is loaded (True if it loaded something).
+    load: Callable[[str, str], bool] = load_one
     #: Set once the loading ended, well or not.
     finished: threading.Event = dataclasses.field(default_factory=threading.Event)
     #: The exception that ended it, if one did.
     error: BaseException | None = None
-    #: Seconds the loading took (``None`` until it ended).
+    #: Seconds the loading took (``None`` until it ended), and each family's.
     seconds: float | None = None
+    family_seconds: dict[str, float] = dataclasses.field(default_factory=dict)
+    _ready: dict[str, threading.Event] = dataclasses.field(default_factory=dict)
     _thread: threading.Thread | None = None
+
+    def __post_init__(self) -> None:
+        for _player, game_name in self.steps:
+            self._ready.setdefault(family(game_name), threading.Event())
 
     def start(self) -> bool:
         """Start loading in a daemon thread (once); False if it was started before."""
@@ -77,8 +92,12 @@ class KernelLoader:
 
     def _run(self) -> None:
         began = time.monotonic()
+        loaded = False
         try:
-            loaded = self.job()
+            for player, game_name in self.steps:
+                loaded = self.load(player, game_name) or loaded
+                self.family_seconds[family(game_name)] = time.monotonic() - began
+                self._ready[family(game_name)].set()
         except BaseException as e:  # the search bots then load their own at their start
             self.error = e
             log.exception("the search bots' kernels could not be loaded")
@@ -87,23 +106,34 @@ class KernelLoader:
                 log.info("search bots ready: kernels loaded in %.1f s", time.monotonic() - began)
         finally:
             self.seconds = time.monotonic() - began
+            for event in self._ready.values():
+                event.set()
             self.finished.set()
 
-    def loading(self) -> bool:
-        """True while the loading is under way (started and not ended)."""
-        return self._thread is not None and not self.finished.is_set()
+    def loading(self, game_name: str | None = None) -> bool:
+        """True while the loading is under way (started and not ended); with
+        ``game_name``, while that game's kernels are still to come."""
+        if self._thread is None or self.finished.is_set():
+            return False
+        if game_name is None:
+            return True
+        event = self._ready.get(family(game_name))
+        return event is not None and not event.is_set()
 
     def in_loader(self) -> bool:
         """True in the loading thread itself."""
         return threading.current_thread() is self._thread
 
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait until the loading ended (at most ``timeout`` s); True if nothing is loading.
+    def wait(self, timeout: float | None = None, game_name: str | None = None) -> bool:
+        """Wait until the loading ended, or with ``game_name`` until that game's kernels are
+        loaded (at most ``timeout`` s); True if nothing is left to wait for.
 
         Call it from a thread, never on an event loop."""
-        if self._thread is None:
+        if not self.loading(game_name):
             return True
-        return self.finished.wait(timeout)
+        if game_name is None:
+            return self.finished.wait(timeout)
+        return self._ready[family(game_name)].wait(timeout)
 
 
 #: This process's kernel loading (started by ``tapete serve``).

@@ -119,7 +119,7 @@ class SearchPlayer(Player):
         _check_game(getattr(game, "name", None))
         super().start(game, seat)
         self.fallback.start(game, seat)
-        if KERNELS.loading() and not KERNELS.in_loader():
+        if KERNELS.loading(game.name) and not KERNELS.in_loader():
             return  # the server's loader thread loads them; its tables wait for it
         if getattr(game, "name", None) in ("pocha", "pocha-match"):
             self._pocha_search().warm_up(game)

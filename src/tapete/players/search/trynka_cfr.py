@@ -162,7 +162,7 @@ class TrynkaCFRPlayer(Player):
         """Start the fallback bot and load the table before the first decision."""
         super().start(game, seat)
         self.fallback.start(game, seat)
-        if KERNELS.loading() and not KERNELS.in_loader():
+        if KERNELS.loading(game.name) and not KERNELS.in_loader():
             return  # the server's loader thread loads the table; its tables wait for it
         if getattr(game, "name", "").startswith("trynka"):
             _ = self.table
