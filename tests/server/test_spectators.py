@@ -156,3 +156,36 @@ def test_over_sockets_spectators_send_a_seat_nothing_and_the_limit_closes(
         finally:
             for ws in spectators:
                 ws.__exit__(None, None, None)
+
+
+def test_spectators_through_a_proxy_on_this_machine_are_counted(sqlite_url: str) -> None:
+    """Behind a trusted reverse proxy on the same machine the spectators are counted (under
+    the address it forwards, or its own when it names none); the machine's own clients (no
+    forwarded header) are not."""
+    app = create_app(sqlite_url, trusted_proxies="127.0.0.1")
+    with TestClient(app, client=("127.0.0.1", 40000)) as local:
+        tid = local.post("/api/tables", json={"game": "ombre"}).json()["table"]["id"]
+        _fill_through_proxy(local, tid, {"X-Forwarded-For": "203.0.113.9"})
+        _fill_through_proxy(local, tid, {"X-Forwarded-Proto": "https"})  # no client named
+
+
+def _fill_through_proxy(local: TestClient, tid: str, forwarded: dict[str, str]) -> None:
+    """MAX_WATCHING spectators through the proxy watch, the next is refused; one of the
+    machine's own still watches."""
+    spectators = [
+        local.websocket_connect(f"/ws/{tid}", headers=forwarded) for _ in range(MAX_WATCHING)
+    ]
+    try:
+        for ws in spectators:
+            ws.__enter__()
+            ws.send_json({"type": "hello", "protocol": 2, "token": None})
+            assert ws.receive_json()["type"] == "welcome"
+        with local.websocket_connect(f"/ws/{tid}", headers=forwarded) as extra:
+            extra.send_json({"type": "hello", "protocol": 2, "token": None})
+            assert extra.receive_json()["code"] == "too_many_watchers"
+        with local.websocket_connect(f"/ws/{tid}") as own:  # this machine: not counted
+            own.send_json({"type": "hello", "protocol": 2, "token": None})
+            assert own.receive_json()["type"] == "welcome"
+    finally:
+        for ws in spectators:
+            ws.__exit__(None, None, None)

@@ -348,13 +348,15 @@ def _watch_address(websocket: WebSocket) -> str | None:
     """The client address a spectator connection is counted under (protocol.md,
     *Spectators*): the client's, or for a WebSocket another server process relays (with
     the processes' shared secret) the client's it names; ``None`` (not counted) for a
-    client on this machine, as the lobby's rate limit does."""
+    client on this machine (not through a reverse proxy), as the lobby's rate limit does."""
     mark = websocket.headers.get("x-tapete-forwarded")
     secret: str | None = getattr(websocket.app.state, "forward_secret", None)
     if mark is not None and secret is not None and secrets.compare_digest(mark, secret):
         return websocket.headers.get("x-tapete-client") or None
     host = websocket.client.host if websocket.client is not None else None
-    return None if host is None or _is_loopback(host) else host[:64]
+    if host is None or (_is_loopback(host) and not via_proxy(websocket)):
+        return None
+    return host[:64]
 
 
 class Connection:
