@@ -174,9 +174,10 @@ def run(args: argparse.Namespace) -> int:
     )
     t = Texts(args.lang or "en")
     lines = functools.partial(banner, t, args.host, url, args.public_url)
-    try:
-        _announcing_server(config, lines).run()
-    except KeyboardInterrupt:  # Ctrl+C: uvicorn stopped cleanly, then raised it again
+    server = _announcing_server(config, lines)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C: uvicorn stopped, then raised it
+        server.run()
+    if server.started:
         print(t("tapete: stopped"), flush=True)
     return 0
 
