@@ -159,10 +159,7 @@ def _act(page: Any) -> None:
     """Play a legal card, else press the first action (an exchange discards nothing)."""
     before = int(page.evaluate("() => Number(document.body.dataset.state || -1)"))
     legal = page.locator("#hand button.card.legal")
-    draw = page.locator("#actions button[data-action=draw]")
-    if draw.count():  # the exchange: cards are chosen, then one button draws
-        draw.first.click()
-    elif legal.count():
+    if legal.count():
         legal.first.click()
     else:
         page.locator(
@@ -172,7 +169,7 @@ def _act(page: Any) -> None:
         "b => Number(document.body.dataset.state || -1) > b"
         " || document.querySelector('#refusal span')",
         arg=before,
-        timeout=60_000,
+        timeout=FIRST_MOVES_MS,
     )
 
 

@@ -1,4 +1,4 @@
-"""The SQLAlchemy 2 models: tables, their seats and their action logs."""
+"""The SQLAlchemy 2 models: tables, their seats, their action logs and their chat."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ class TableRow(Base):
     clock_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     clock_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
+    #: Who may chat: ``all``, ``seats`` or ``off`` (``tapete.table.chat``).
+    chat: Mapped[str] = mapped_column(String(8), default="all", server_default="all")
 
 
 class SeatRow(Base):
@@ -68,6 +70,26 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """One chat message said at a table: its number there, the state number it was said at,
+    who said it (a seat and its name then, or a spectator's number), its text or quick
+    phrase (a code), and when."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    move: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    spectator: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    phrase: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 

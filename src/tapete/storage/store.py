@@ -52,6 +52,7 @@ from sqlalchemy.orm import Session
 from tapete.errors import TapeteError
 from tapete.storage.models import (
     ActionRow,
+    ChatRow,
     OwnerRow,
     RateBucketRow,
     SeatRow,
@@ -137,6 +138,8 @@ class TableData:
     clock_deadline: float | None = None
     #: The seats may ask for hints (protocol.md, ``hint``; off: refused ``hints_off``).
     hints: bool = True
+    #: Who may chat: ``all``, ``seats`` or ``off`` (protocol.md, *Chat*).
+    chat: str = "all"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,6 +150,22 @@ class ActionData:
     seat: int
     action: int
     text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatData:
+    """One chat message of a table: its number there (``seq``), the state number it was
+    said at (``move``), who said it (``seat`` and its ``name`` then, or spectator number
+    ``spectator``), its ``text`` or quick ``phrase`` (a code), and when (``at``)."""
+
+    seq: int
+    move: int
+    seat: int | None
+    name: str | None
+    spectator: int | None
+    text: str | None
+    phrase: str | None
+    at: dt.datetime | None = None
 
 
 _Op = tuple[Callable[[Session], Any], "concurrent.futures.Future[Any]"]
@@ -487,6 +506,7 @@ def insert_table(table: TableData) -> Callable[[Session], None]:
                 clock=table.clock,
                 bot_delay=table.bot_delay,
                 hints=table.hints,
+                chat=table.chat,
                 status=table.status,
                 admin_token_hash=table.admin_token_hash,
                 move_number=0,
@@ -739,6 +759,7 @@ def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
         clock_move=row.clock_move,
         clock_deadline=row.clock_deadline,
         hints=row.hints,
+        chat=row.chat,
     )
 
 
@@ -818,3 +839,49 @@ def player_history(
         if table is not None:
             out.append((table, seat))
     return out
+
+
+def insert_chat(table_id: str, line: ChatData) -> Callable[[Session], None]:
+    """Store a chat message (its primary key, table and number, refuses it twice)."""
+
+    def op(session: Session) -> None:
+        session.execute(
+            insert(ChatRow).values(
+                table_id=table_id,
+                seq=line.seq,
+                move=line.move,
+                seat=line.seat,
+                name=line.name,
+                spectator=line.spectator,
+                text=line.text,
+                phrase=line.phrase,
+                created_at=line.at or now(),
+            )
+        )
+
+    return op
+
+
+def load_chat(
+    session: Session,
+    table_id: str,
+    *,
+    limit: int,
+    up_to_move: int | None = None,
+) -> list[ChatData]:
+    """The last ``limit`` chat messages of a table (those said at state number
+    ``up_to_move`` or before, when given), oldest first."""
+    query = select(ChatRow).where(ChatRow.table_id == table_id)
+    if up_to_move is not None:
+        query = query.where(ChatRow.move <= up_to_move)
+    rows = session.scalars(query.order_by(ChatRow.seq.desc()).limit(limit)).all()
+    return [
+        ChatData(r.seq, r.move, r.seat, r.name, r.spectator, r.text, r.phrase, r.created_at)
+        for r in reversed(rows)
+    ]
+
+
+def next_chat_seq(session: Session, table_id: str) -> int:
+    """The number the next chat message of a table gets (0 for the first)."""
+    last = session.scalar(select(func.max(ChatRow.seq)).where(ChatRow.table_id == table_id))
+    return 0 if last is None else int(last) + 1

@@ -37,6 +37,16 @@ from tapete.players.base import Player
 from tapete.players.base import load as load_player
 from tapete.storage import store as st
 from tapete.storage.store import SeatData, Store, TableData, hash_token
+from tapete.table.chat import (
+    HISTORY,
+    PHRASES,
+    ChatLimit,
+    ChatRefusal,
+    chat_message,
+    clean_text,
+    may_read,
+    may_write,
+)
 from tapete.table.encode import ViewEncoder
 from tapete.table.events import Move, engine_logs_events, events_for, hidden_to
 from tapete.table.names import BadNameError, clean_name
@@ -91,6 +101,8 @@ class Watcher:
     seat: int | None
     sent_moves: int = 0
     address: str | None = None
+    #: A spectator's number at this table (its name in the chat: "Spectator N").
+    spectator: int | None = None
 
 
 def may_seal(game: Game) -> bool:
@@ -237,6 +249,12 @@ class LiveTable:
         self.sealing = may_seal(game)
         #: WebSockets of this process open at this table (before and after their hello).
         self.sockets = 0
+        self._after_trick = False
+        #: The last chat messages (read from the store when first needed) and the next
+        #: message's number; the spectators numbered so far.
+        self._chat: collections.deque[st.ChatData] | None = None
+        self._chat_seq = 0
+        self._spectators = 0
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -633,6 +651,96 @@ class LiveTable:
 
     _ack: tuple[Watcher, Any] | None = None
 
+    async def say(
+        self, watcher: Watcher, message: dict[str, Any], limit: ChatLimit | None = None
+    ) -> None:
+        """A ``chat`` message from ``watcher`` (protocol.md, *Chat*): stored, then sent to
+        every connection that may read it, or answered with a ``refused`` (only to it).
+        ``limit`` is the connection's chat rate limit."""
+        number = len(self.moves)
+
+        def refuse(code: str, detail: str) -> None:
+            watcher.subscriber.deliver(
+                {
+                    "type": "refused",
+                    "code": code,
+                    "reason": None,
+                    "detail": detail,
+                    "state": number,
+                    "id": message.get("id"),
+                }
+            )
+
+        if watcher not in self.watchers:
+            return  # its seat was left meanwhile
+        mode = self.data.chat
+        refusal = may_write(mode, watcher.seat)
+        if refusal == "chat_off":
+            return refuse(refusal, "chat is off at this table")
+        if refusal is not None:
+            return refuse(refusal, "at this table only the seats chat")
+        text: str | None = None
+        phrase: str | None = None
+        if "phrase" in message:
+            phrase = str(message["phrase"])
+            if phrase not in PHRASES:  # checked by the protocol already
+                return refuse("chat_bad_text", f"quick phrases are {', '.join(PHRASES)}")
+        else:
+            try:
+                text = clean_text(str(message.get("text", "")))
+            except ChatRefusal as e:
+                return refuse(e.code, e.detail)
+        if limit is not None and not limit.allow():
+            return refuse(
+                "chat_rate_limited",
+                f"at most {limit.rate:g} chat message a second (bursts of {limit.burst:g})",
+            )
+        said = await self._chat_lines()
+        seat = watcher.seat
+        line = st.ChatData(
+            seq=self._chat_seq,
+            move=number,
+            seat=seat,
+            name=self.data.seats[seat].name if seat is not None else None,
+            spectator=watcher.spectator if seat is None else None,
+            text=text,
+            phrase=phrase,
+            at=st.now(),
+        )
+        await self.store.awrite(st.insert_chat(self.data.id, line))
+        self._chat_seq = line.seq + 1
+        said.append(line)
+        out = chat_message(line)
+        for reader in list(self.watchers):
+            if may_read(mode, reader.seat):
+                try:
+                    reader.subscriber.deliver(out)
+                except Exception:
+                    log.exception("table %s: could not send a chat message", self.data.id)
+
+    async def _chat_lines(self) -> collections.deque[st.ChatData]:
+        """The last :data:`~tapete.table.chat.HISTORY` chat messages (read once)."""
+        if self._chat is None:
+            table_id = self.data.id
+            lines = await self.store.aread(lambda s: st.load_chat(s, table_id, limit=HISTORY))
+            seq = await self.store.aread(lambda s: st.next_chat_seq(s, table_id))
+            if self._chat is None:
+                self._chat = collections.deque(lines, maxlen=HISTORY)
+                self._chat_seq = max(self._chat_seq, seq)
+        return self._chat
+
+    async def replay_chat(self, move: int) -> list[dict[str, Any]]:
+        """The chat shown in the public replay at step ``move``: the last messages said up
+        to that state number, at a table where everyone could read them; none at a table
+        whose chat was for the seats only (a replay is public)."""
+        if self.data.chat != "all":
+            return []
+        table_id = self.data.id
+        lines = await self.store.aread(
+            lambda s: st.load_chat(s, table_id, limit=HISTORY, up_to_move=move)
+        )
+        return [chat_message(line) for line in lines]
+
     async def attach(
         self,
         subscriber: Subscriber,
@@ -679,6 +787,9 @@ class LiveTable:
                 )
         first = seat is not None and all(w.seat != seat for w in self.watchers)
         watcher = Watcher(subscriber, seat, address=address if seat is None else None)
+        if seat is None:
+            self._spectators += 1
+            watcher.spectator = self._spectators
         self.watchers.append(watcher)
         if self._idle_timer is not None:
             self._idle_timer.cancel()
@@ -686,6 +797,11 @@ class LiveTable:
         subscriber.deliver(
             {"type": "welcome", "protocol": speaks, "seat": seat, "table": self.info()}
         )
+        if may_read(self.data.chat, seat):  # the chat so far (protocol.md, Chat)
+            said = await self._chat_lines()
+            if said:
+                log_message = {"type": "chat_log", "messages": [chat_message(m) for m in said]}
+                subscriber.deliver(log_message)
         if seat is not None and seat in self.away:
             self._mark_away(seat, False)  # the bot stops, the seat's clock runs: all told
             self._schedule()
@@ -993,6 +1109,7 @@ def table_info(data: TableData, seats: list[dict[str, Any]], move_number: int) -
         "clock": data.clock,
         "bot_delay": data.bot_delay,
         "hints": data.hints,
+        "chat": data.chat,
         "move_number": move_number,
         "created_at": st.iso(data.created_at),
         "rematch_of": data.rematch_of,

@@ -23,6 +23,7 @@ from tapete.players.base import available as available_players
 from tapete.players.base import load as load_player
 from tapete.storage import store as st
 from tapete.storage.store import SeatData, Store, TableData, hash_token
+from tapete.table.chat import CHAT_MODES
 from tapete.table.live import LiveTable, TableError, new_table_id, new_token, stored_seats_info
 from tapete.table.live import table_info as make_table_info
 from tapete.table.names import BadNameError, clean_name
@@ -54,6 +55,8 @@ class TableSpec:
     seat: int | None = None
     #: The seats may ask for hints (off: a ``hint`` is refused ``hints_off``).
     hints: bool = True
+    #: Who may chat: ``all``, ``seats`` (a spectator neither reads nor writes) or ``off``.
+    chat: str = "all"
 
 
 #: Seconds a process waits for the holder of a table's lock to write its address.
@@ -289,6 +292,8 @@ class TableManager:
             raise TableError("bad_clock", "clock must be from 0.5 to 3600 seconds, or null")
         if not (math.isfinite(spec.bot_delay) and 0 <= spec.bot_delay <= 10):
             raise TableError("bad_bot_delay", "bot_delay must be from 0 to 10 seconds")
+        if spec.chat not in CHAT_MODES:
+            raise TableError("bad_chat", f"chat must be one of {', '.join(CHAT_MODES)}")
         token = None
         if spec.seat is not None:
             if not 0 <= spec.seat < n or seats[spec.seat].kind != "human":
@@ -313,6 +318,7 @@ class TableManager:
             admin_token_hash=hash_token(admin),
             created_at=st.now(),
             hints=bool(spec.hints),
+            chat=spec.chat,
         )
         table = await self._add(data)
         if all(s.kind == "bot" or s.token_hash is not None for s in seats):
@@ -352,6 +358,7 @@ class TableManager:
                 created_at=st.now(),
                 rematch_of=old.data.id,
                 hints=old.data.hints,
+                chat=old.data.chat,
             )
             table = await self._add(data)
             await old.set_rematch(data.id)

@@ -46,8 +46,9 @@ from tapete.table import (
     TableSpec,
     Watcher,
 )
+from tapete.table.chat import ChatLimit
 from tapete.web.addresses import is_everywhere, is_local, listen_urls
-from tapete.web.frames import frame, steps
+from tapete.web.frames import frame
 from tapete.web.gcpolicy import CollectorPolicy, settle_collector
 from tapete.web.gcpolicy import watch as collector_watch
 from tapete.web.hints import hint
@@ -100,6 +101,7 @@ class CreateIn(_Body):
     name: str | None = Field(None, max_length=200)
     seat: int | None = None
     hints: bool = True
+    chat: Literal["all", "seats", "off"] = "all"
 
 
 class JoinIn(_Body):
@@ -369,6 +371,8 @@ class Connection:
         self.queue: asyncio.Queue[str | int] = asyncio.Queue()
         self.task = asyncio.get_running_loop().create_task(self._send_loop())
         self.closed = False
+        #: This connection's chat rate limit (protocol.md, *Chat*).
+        self.chat_limit = ChatLimit()
         #: The address its spectating is counted under (``None``: not counted).
         self.address = _watch_address(websocket)
 
@@ -669,6 +673,8 @@ async def _handle(
             await table.call(lambda: table.back(w))
         elif kind == "hint":
             _think(_hint(table, conn, w, message["state"]))
+        elif kind == "chat":
+            await table.call(lambda: table.say(w, message, conn.chat_limit))
     except TableError as e:
         error("internal" if e.code == "internal" else e.code, e.detail)
     return watcher
@@ -981,6 +987,7 @@ def create_app(
             name=body.name,
             seat=body.seat,
             hints=body.hints,
+            chat=body.chat,
         )
         table, admin, seat, token = await manager_of(request).create(spec)
         return {"table": table.info(), "admin_token": admin, "seat": seat, "token": token}
@@ -1050,21 +1057,11 @@ def create_app(
         if table.data.status not in ("finished", "closed"):
             raise TableError("not_finished", "the record is offered once the table is over", 409)
         try:
-            return frame(table.record(), n)
+            shown = frame(table.record(), n)
         except RecordError as e:
             raise TableError("bad_frame", str(e), 404) from None
-
-    @app.get("/api/tables/{table_id}/steps")
-    async def replay_steps(table_id: str, request: Request) -> dict[str, Any]:
-        """A finished table's replay at a glance: who took each action, where each deal starts
-        and each trick ends (the replay viewer's list and its jumps)."""
-        table = await manager_of(request).require(table_id)
-        if table.data.status not in ("finished", "closed"):
-            raise TableError("not_finished", "the record is offered once the table is over", 409)
-        try:
-            return steps(table.record())
-        except RecordError as e:
-            raise TableError("bad_frame", str(e), 404) from None
+        shown["chat"] = await table.replay_chat(n)  # none when the chat was for the seats
+        return shown
 
     @app.get("/api/history")
     async def history_by_name(name: str, request: Request) -> dict[str, Any]:

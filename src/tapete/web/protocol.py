@@ -17,6 +17,7 @@ from typing import Any
 
 from tapete.errors import TapeteError
 from tapete.table import PROTOCOL_VERSION
+from tapete.table.chat import PHRASES
 
 __all__ = [
     "MAX_HTTP_BODY",
@@ -48,6 +49,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "back": frozenset({"type"}),
     "ping": frozenset({"type", "id"}),
     "hint": frozenset({"type", "state"}),
+    "chat": frozenset({"type", "text", "phrase", "id"}),
 }
 
 
@@ -133,4 +135,13 @@ def check_client_message(message: Any) -> dict[str, Any]:
         state = message.get("state")
         if not (isinstance(state, int) and _is_int(state) and state >= 0):
             raise MessageError("hint.state must be an integer >= 0")
+    elif kind == "chat":
+        has_text, has_phrase = "text" in message, "phrase" in message
+        if has_text == has_phrase:
+            raise MessageError("chat needs exactly one of text or phrase")
+        if has_text and not isinstance(message["text"], str):
+            raise MessageError("chat.text must be a string")
+        if has_phrase and message["phrase"] not in PHRASES:
+            raise MessageError(f"chat.phrase must be one of {', '.join(PHRASES)}")
+        _check_id(kind, message)
     return message
