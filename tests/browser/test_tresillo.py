@@ -59,7 +59,8 @@ def test_tresillo_whole_deal_by_clicking(server: Server, context_factory: Any) -
     )
     assert "pass" in actions and any(a in BIDS for a in actions)
     assert "Entrada" in labels and "Pass" in labels
-    assert "diamonds" in page.locator("[data-testid=favor]").inner_text()
+    # diamonds are oros: the table draws Tresillo from the Spanish pack
+    assert page.locator("[data-testid=favor]").inner_text() == "oros"
     assert "Plate" in page.locator(".corner-info").first.text_content()
     shot(page, "tresillo-auction-desktop")
     assert not axe_serious(page)
@@ -131,7 +132,9 @@ def test_a_vuelta_turns_a_card_and_can_be_surrendered(server: Server, context_fa
             # the vuelta's card: turned from the stock for all to see, its suit is trumps
             turned = page.locator(".corner-info .info-box .card[data-card]").first
             suit = (turned.get_attribute("data-card") or "")[0]
-            assert suit in page.locator("[data-testid=trumps]").inner_text()
+            # drawn from the Spanish pack: ♦ oros, ♥ copas, ♠ espadas, ♣ bastos
+            spanish = {"♦": "oros", "♥": "copas", "♠": "espadas", "♣": "bastos"}[suit]
+            assert page.locator("[data-testid=trumps]").inner_text() == spanish
             assert "The vuelta turns" in page.locator("#log").inner_text()
             saw_turned = True
         give_up = page.locator("#actions button[data-action='surrender']")

@@ -159,7 +159,10 @@ def _act(page: Any) -> None:
     """Play a legal card, else press the first action (an exchange discards nothing)."""
     before = int(page.evaluate("() => Number(document.body.dataset.state || -1)"))
     legal = page.locator("#hand button.card.legal")
-    if legal.count():
+    draw = page.locator("#actions button[data-action=draw]")
+    if draw.count():  # the exchange: cards are chosen, then one button draws
+        draw.first.click()
+    elif legal.count():
         legal.first.click()
     else:
         page.locator(
@@ -169,7 +172,7 @@ def _act(page: Any) -> None:
         "b => Number(document.body.dataset.state || -1) > b"
         " || document.querySelector('#refusal span')",
         arg=before,
-        timeout=FIRST_MOVES_MS,
+        timeout=60_000,
     )
 
 

@@ -48,7 +48,7 @@ from tapete.table import (
 )
 from tapete.table.chat import ChatLimit
 from tapete.web.addresses import is_everywhere, is_local, listen_urls
-from tapete.web.frames import frame
+from tapete.web.frames import frame, steps
 from tapete.web.gcpolicy import CollectorPolicy, settle_collector
 from tapete.web.gcpolicy import watch as collector_watch
 from tapete.web.hints import hint
@@ -1062,6 +1062,18 @@ def create_app(
             raise TableError("bad_frame", str(e), 404) from None
         shown["chat"] = await table.replay_chat(n)  # none when the chat was for the seats
         return shown
+
+    @app.get("/api/tables/{table_id}/steps")
+    async def replay_steps(table_id: str, request: Request) -> dict[str, Any]:
+        """A finished table's replay at a glance: who took each action, where each deal starts
+        and each trick ends (the replay viewer's list and its jumps)."""
+        table = await manager_of(request).require(table_id)
+        if table.data.status not in ("finished", "closed"):
+            raise TableError("not_finished", "the record is offered once the table is over", 409)
+        try:
+            return steps(table.record())
+        except RecordError as e:
+            raise TableError("bad_frame", str(e), 404) from None
 
     @app.get("/api/history")
     async def history_by_name(name: str, request: Request) -> dict[str, Any]:

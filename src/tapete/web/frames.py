@@ -66,6 +66,77 @@ def frame(record: GameRecord | Mapping[str, Any] | str | bytes, n: int) -> dict[
     }
 
 
+def steps(record: GameRecord | Mapping[str, Any] | str | bytes) -> dict[str, Any]:
+    """What the replay viewer needs to list and jump through a finished game's actions, from
+    one pass over the record (linear time: no view is made).
+
+    Returns ``{"total", "actors", "deals", "tricks"}``: ``actors[i]`` is the seat that took
+    action ``i + 1`` (``-1`` chance); ``deals`` the steps (numbers of actions taken) at which
+    each deal starts (``[0]`` for a game of one deal); ``tricks`` the steps at which a trick
+    was completed (none in a game without tricks).
+
+    >>> import random, tapete
+    >>> from tapete.engine import random_playout
+    >>> final = random_playout(tapete.load_game("pocha-match", n_players=3).new_initial_state(),
+    ...                        random.Random(2))
+    >>> record = tapete.GameRecord.from_state(final)
+    >>> s = steps(record)
+    >>> s["total"] == len(s["actors"]) == len(record.actions), s["deals"][:3]
+    (True, [1, 11, 21])
+    >>> len(s["tricks"]) * 3 == sum(a.startswith("play ") for a in record.actions)  # 3 cards each
+    True
+    >>> all(0 <= s["actors"][n - 1] < 3 for n in s["tricks"])  # a trick ends with a card
+    True
+    """
+    rec = _record(record)
+    actors: list[int] = []
+    tricks: list[int] = []
+    seat: int | None = None
+    state: Any = None
+    for i, state in enumerate(replay_states(rec)):
+        if seat is not None:
+            actors.append(seat if seat >= 0 else -1)
+            # a card played and none left on the table: it completed a trick (the deal's
+            # last card too, after which the next deal may already be live)
+            played = rec.actions[i - 1].split(" ")[0] == "play"
+            if played and (_trick_cleared(state) or state.is_terminal()):
+                tricks.append(i)
+        seat = state.current_player()
+    deals = _deal_starts(state) or [0]
+    return {"total": len(actors), "actors": actors, "deals": deals, "tricks": tricks}
+
+
+def _record(record: GameRecord | Mapping[str, Any] | str | bytes) -> GameRecord:
+    if isinstance(record, GameRecord):
+        return record
+    if isinstance(record, (str, bytes)):
+        return GameRecord.from_json(record)
+    return GameRecord.from_dict(record)
+
+
+def _deal_starts(state: Any) -> list[int]:
+    """The steps at which the deals of a match state started ([] for a game of one deal)."""
+    starts = getattr(state, "deal_starts", None)
+    if not starts or callable(starts):
+        return []
+    return [int(n) for n in starts]
+
+
+def _trick_cleared(state: Any) -> bool:
+    """No card is on the table in the live deal of ``state``: its trick is empty, or no deal
+    is live (a match between two deals)."""
+    live = getattr(state, "deal", None)
+    if live is None or callable(live):
+        live = state
+    trick = getattr(live, "trick", None)
+    if trick is None or callable(trick):
+        return True
+    try:
+        return len(trick) == 0
+    except TypeError:
+        return False
+
+
 def _true_hands(state: Any, seats: int) -> list[list[str]] | None:
     """Every seat's cards as the host knows them, where the game offers ``hand(seat)``
     (Trynka: a seat that has not looked does not see its own cards in its view)."""

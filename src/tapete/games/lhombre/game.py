@@ -27,7 +27,7 @@ from tapete.games.lhombre.actions import (
     NUM_DISTINCT_ACTIONS,
     event_args,
 )
-from tapete.games.lhombre.rules import RULE_PARAMETERS, LhombreRules, check_balances
+from tapete.games.lhombre.rules import MAX_MONEY, RULE_PARAMETERS, LhombreRules, check_balances
 from tapete.games.lhombre.sampler import sample_deal
 from tapete.games.lhombre.state import LhombreState
 
@@ -42,6 +42,11 @@ MAX_DEAL_LENGTH: Final = 27 + MAX_SPEECHES + 1 + 1 + 28 + 3 + 13 + 1 + 27
 BALANCES: Final = Param(
     "balances", (0, 0, 0), "the three scores before this deal, like '5/0/-5'",
     kind=tuple, check=check_balances,
+)  # fmt: skip
+#: The pot before a deal (``settlement = pot``; carried by a session).
+POT: Final = Param(
+    "pot", 0, "with settlement = pot: what the pot holds before this deal", low=0,
+    high=MAX_MONEY,
 )  # fmt: skip
 
 
@@ -67,6 +72,7 @@ class LhombreGame(Game):
         Param("dealer", 2, "the dealer's seat (default 2, so seat 0 is forehand)",
               low=0, high=2),
         BALANCES,
+        POT,
         *RULE_PARAMETERS,
     )  # fmt: skip
 
@@ -74,6 +80,7 @@ class LhombreGame(Game):
         self.rules: LhombreRules = LhombreRules.from_params(self.params)
         self.dealer: int = self.params["dealer"]
         self.balances: tuple[int, ...] = self.params["balances"]
+        self.pot: int = self.params["pot"]
 
     def num_players(self) -> int:
         """Three players."""
@@ -101,11 +108,14 @@ class LhombreGame(Game):
         return float(self.rules.bound())
 
     def utility_sum(self) -> str:
-        """Zero sum when the defenders pay (``settlement = each``), else general."""
+        """Zero sum when the defenders pay (``settlement = each``), else general (with a pot,
+        the returns and the pot's change sum to zero)."""
         return ZERO_SUM if self.rules.pay_each else GENERAL_SUM
 
     def returns_meaning(self) -> str:
         """What ``returns()`` measures."""
+        if self.rules.pot:
+            return "each seat's change of score in this deal; sum(returns) + pot_change() == 0"
         return "each seat's change of score in this deal"
 
     def event_args(self, kind: str, action: int) -> tuple[tuple[str, object], ...]:

@@ -22,7 +22,7 @@ from tapete.engine.match import DealSummary, MatchGame, MatchState, MatchView
 from tapete.engine.registry import load_game, register
 from tapete.errors import IllegalActionError, InconsistentViewError, NotationError
 from tapete.games.lhombre.actions import N_CARDS, NUM_DISTINCT_ACTIONS, event_args
-from tapete.games.lhombre.game import BALANCES, MAX_DEAL_LENGTH, LhombreGame
+from tapete.games.lhombre.game import BALANCES, MAX_DEAL_LENGTH, POT, LhombreGame
 from tapete.games.lhombre.rules import MAX_DEALS, RULE_NAMES, RULE_PARAMETERS, LhombreRules
 from tapete.games.lhombre.state import LhombreState
 from tapete.games.lhombre.view import LhombreDealResult, LhombreMatchView
@@ -45,6 +45,7 @@ class LhombreMatchGame(MatchGame):
               low=1, high=MAX_DEALS),
         Param("first_dealer", 2, "the seat that deals first", low=0, high=2),
         BALANCES,
+        POT,
         *RULE_PARAMETERS,
     )  # fmt: skip
 
@@ -54,20 +55,23 @@ class LhombreMatchGame(MatchGame):
         self._given_rules = {n: v for n, v in self.given_params.items() if n in RULE_NAMES}
         num_deals: int = self.params["num_deals"]
         self.num_deals = num_deals
-        self._deal_games: dict[tuple[int, tuple[int, ...]], LhombreGame] = {}
+        self._deal_games: dict[tuple[int, tuple[int, ...], int], LhombreGame] = {}
 
-    def deal_game(self, dealer: int, balances: tuple[int, ...]) -> LhombreGame:
+    def deal_game(self, dealer: int, balances: tuple[int, ...], pot: int = 0) -> LhombreGame:
         """The ``lhombre`` game of a deal of this session (built with :func:`load_game`).
 
         >>> import tapete
         >>> g = tapete.load_game('lhombre-match').deal_game(1, (3, -1, -2))
-        >>> g.dealer, g.balances
-        (1, (3, -1, -2))
+        >>> g.dealer, g.balances, g.pot
+        (1, (3, -1, -2), 0)
         """
-        key = (dealer, balances)
+        key = (dealer, balances, pot)
         game = self._deal_games.get(key)
         if game is None:
-            built = load_game("lhombre", dealer=dealer, balances=balances, **self._given_rules)
+            extra = {"pot": pot} if pot else {}
+            built = load_game(
+                "lhombre", dealer=dealer, balances=balances, **extra, **self._given_rules
+            )
             if not isinstance(built, LhombreGame):
                 raise InconsistentViewError("lhombre is not registered as Danish l'hombre")
             if len(self._deal_games) > 1024:
@@ -96,8 +100,13 @@ class LhombreMatchGame(MatchGame):
         return float(min(self.params["balances"]) - self.rules.bound() * self.num_deals)
 
     def max_utility(self) -> float:
-        """The highest starting score plus the dearest gain in every deal."""
-        return float(max(self.params["balances"]) + self.rules.bound() * self.num_deals)
+        """The highest starting score plus the dearest gain in every deal (and, with a pot,
+        all it can hold at the end)."""
+        gain = self.rules.bound() * self.num_deals
+        if self.rules.pot:
+            gain += self.params["pot"] + self.num_deals * (3 * self.rules.pot_ante)
+            gain += self.num_deals * self.rules.top_loss()
+        return float(max(self.params["balances"]) + gain)
 
     def utility_sum(self) -> str:
         """As the deals': zero sum when the defenders pay and the scores start at zero."""
@@ -106,6 +115,11 @@ class LhombreMatchGame(MatchGame):
 
     def returns_meaning(self) -> str:
         """What ``returns()`` measures."""
+        if self.rules.pot:
+            return (
+                "each seat's score (the starting scores plus every deal's changes, and the "
+                "share of the pot left at the end)"
+            )
         return "each seat's score (the starting scores plus every deal's changes)"
 
     def event_args(self, kind: str, action: int) -> tuple[tuple[str, object], ...]:
@@ -129,6 +143,8 @@ class LhombreMatchGame(MatchGame):
             raise InconsistentViewError("the live deal is not a deal of this session")
         state = LhombreMatchState(self, start=False)
         state.balances = list(view.balances)
+        state.pot = view.pot
+        state.unassigned = view.unassigned
         state.results = list(view.results)
         state._resume_from(view, deal)
         if deal is None and view.phase != "over":
@@ -146,12 +162,15 @@ class LhombreMatchState(MatchState):
         self.rules = game.rules
         self._init_match()
         self.balances: list[int] = list(game.params["balances"])
+        #: The pot (``settlement = pot``) and what could not be shared of it at the end.
+        self.pot: int = game.params["pot"]
+        self.unassigned = 0
         self.results: list[LhombreDealResult] = []
         if start:
             self._begin_deal(game.params["first_dealer"])
 
     def _begin_deal(self, dealer: int) -> None:
-        self._start_deal(self.game.deal_game(dealer, tuple(self.balances)))
+        self._start_deal(self.game.deal_game(dealer, tuple(self.balances), self.pot))
 
     def _finish_deal(self) -> None:
         deal = self.deal
@@ -159,6 +178,7 @@ class LhombreMatchState(MatchState):
             return
         changes = tuple(int(x) for x in deal.returns())
         self.balances = list(deal.balances)
+        self.pot = deal.pot
         contract = deal.view(None).contract
         result = LhombreDealResult(
             dealer=deal.dealer,
@@ -167,6 +187,9 @@ class LhombreMatchState(MatchState):
             outcome=deal.outcome or "",
             tricks_won=tuple(deal.tricks_won),
             changes=changes,
+            ante=deal.ante,
+            pot_paid=deal.pot_paid,
+            pot_after=deal.pot,
         )
         self.results.append(result)
         self.finished.append(
@@ -184,6 +207,11 @@ class LhombreMatchState(MatchState):
         )
         self.deal = None
         if len(self.results) >= self.game.num_deals:
+            share = self.pot // 3
+            for seat in range(3):
+                self.balances[seat] += share
+            self.unassigned = self.pot - 3 * share
+            self.pot = 0
             return
         self._begin_deal((deal.dealer + 1) % 3)
 
@@ -223,7 +251,10 @@ class LhombreMatchState(MatchState):
         return other
 
     def _key(self) -> tuple[Any, ...]:
-        return (tuple(self.balances), len(self.results), self._match_key())
+        return (
+            tuple(self.balances), self.pot, self.unassigned, len(self.results),
+            self._match_key(),
+        )  # fmt: skip
 
     def view(self, seat: int | None) -> LhombreMatchView:
         """What ``seat`` may know now (``None``: a spectator)."""
@@ -244,6 +275,8 @@ class LhombreMatchState(MatchState):
             num_deals=self.game.num_deals,
             balances=tuple(self.balances),
             results=tuple(self.results),
+            pot=self.pot,
+            unassigned=self.unassigned,
         )
 
     def __str__(self) -> str:

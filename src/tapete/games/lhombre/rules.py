@@ -161,8 +161,13 @@ RULE_PARAMETERS: Final = (
           kind=str, choices=("union", "steps")),
     Param("settlement", "each",
           "each: the player is paid by (pays) each defender the points; player: only the "
-          "player's score changes (a tournament sheet)",
-          kind=str, choices=("each", "player")),
+          "player's score changes (a tournament sheet); pot: the player takes his points "
+          "from a pot and pays his losses into it (private games)",
+          kind=str, choices=("each", "player", "pot")),
+    Param("pot_ante", 2,
+          "with settlement = pot: what each player puts into the pot when a deal begins "
+          "with the pot empty",
+          low=0, high=MAX_UNIT),
     Param("tout", True,
           "after winning the first five tricks of a trump game the player may declare tout",
           kind=bool),
@@ -183,6 +188,8 @@ class LhombreRules:
     points: tuple[tuple[int, int, int], ...]
     union_auction: bool
     pay_each: bool
+    pot: bool
+    pot_ante: int
     tout: bool
     tout_points: int
     privilege: bool
@@ -194,6 +201,8 @@ class LhombreRules:
             points=parse_points(params["points"]),
             union_auction=params["auction"] == "union",
             pay_each=params["settlement"] == "each",
+            pot=params["settlement"] == "pot",
+            pot_ante=params["pot_ante"],
             tout=params["tout"],
             tout_points=params["tout_points"],
             privilege=params["matador_privilege"],
@@ -208,6 +217,8 @@ class LhombreRules:
         return max(won for won, _, _ in self.points) + self.tout_points
 
     def bound(self) -> int:
-        """The largest change of a seat's score in one deal."""
+        """The largest change of a seat's score in one deal (with a pot, the ante too)."""
+        if self.pot:
+            return max(self.top_loss() + self.pot_ante, self.top_gain())
         factor = 2 if self.pay_each else 1
         return factor * max(self.top_loss(), self.top_gain())

@@ -119,6 +119,18 @@ class LhombreState(SharedEvents):
         self.forehand = self.order[0]
         self.start_balances: tuple[int, ...] = tuple(game.balances)
         self.balances = list(game.balances)
+        self.start_pot: int = game.pot
+        self.pot: int = game.pot
+        #: What each player put into the pot at the start of this deal (``settlement =
+        #: pot``, the pot empty).
+        self.ante = 0
+        if self.rules.pot and not self.pot and self.rules.pot_ante:
+            self.ante = self.rules.pot_ante
+            for seat in range(3):
+                self.balances[seat] -= self.ante
+            self.pot += 3 * self.ante
+        #: What the player took from the pot (negative: paid into it) at the settlement.
+        self.pot_paid = 0
         self._phase = DEAL
         self._dealt = 0
         self._ndealt = 0
@@ -349,6 +361,11 @@ class LhombreState(SharedEvents):
         return parse_action(text, self._phase, self)
 
     # -- results --------------------------------------------------------------------------------
+    def pot_change(self) -> int:
+        """How much the pot grew (negative: shrank) in this deal (``settlement = pot``; 0
+        otherwise): the returns plus this sum to zero."""
+        return self.pot - self.start_pot
+
     def returns(self) -> list[float]:
         """Each seat's change of score in this deal."""
         return [float(b - s) for b, s in zip(self.balances, self.start_balances, strict=True)]
@@ -373,6 +390,7 @@ class LhombreState(SharedEvents):
             self.bidder, self.jumped, self._unspoken, self.player, self.contract, self.trumps,
             self.turned, self.tout, self._exch, self._to_draw, self.leader, tuple(self.trick),
             tuple(self.finished), tuple(self.tricks_won), tuple(self.balances), self.outcome,
+            self.pot,
         )  # fmt: skip
 
     # -- deal and auction ---------------------------------------------------------------------
@@ -597,7 +615,14 @@ class LhombreState(SharedEvents):
         self._phase = OVER
         self.outcome, points = self.result()
         p = self.player
-        if self.rules.pay_each:
+        if self.rules.pot:
+            # the player takes his points from the pot (at most what it holds), or pays
+            # his loss into it
+            paid = min(points, self.pot)
+            self.pot -= paid
+            self.balances[p] += paid
+            self.pot_paid = paid
+        elif self.rules.pay_each:
             for seat in range(3):
                 self.balances[seat] += 2 * points if seat == p else -points
         else:
@@ -669,6 +694,9 @@ class LhombreState(SharedEvents):
             current_trick=Trick.of(self.leader, self.trick) if phase == PLAY else None,
             finished_tricks=tricks,
             outcome=self.outcome,
+            pot=self.pot,
+            ante=self.ante,
+            pot_paid=self.pot_paid,
         )
 
     def __str__(self) -> str:

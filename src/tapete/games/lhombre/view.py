@@ -22,7 +22,10 @@ class LhombreView(PlayerView):
     ``tourne_respekt``, ``solo``, ``solo_spar``, ``ren_nolo``, ``nolo_ouvert``); ``turned``
     is a tourné's face-up card; ``open_hand`` the cards a nolo ouvert player holds, laid
     open for everybody once the play begins. ``hand`` and ``discards`` are this seat's own;
-    ``cards_held``, ``discarded`` and ``drawn`` count every seat's.
+    ``cards_held``, ``discarded`` and ``drawn`` count every seat's. With ``settlement =
+    pot``: ``pot`` is what the pot holds now, ``ante`` what each player put into it as the
+    deal began (0: it was not empty), ``pot_paid`` what the player took from it (negative:
+    paid into it) once the deal is settled.
     """
 
     phase: str
@@ -48,11 +51,16 @@ class LhombreView(PlayerView):
     current_trick: Trick | None
     finished_tricks: tuple[Trick, ...]
     outcome: str | None
+    pot: int = 0
+    ante: int = 0
+    pot_paid: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
 class LhombreDealResult:
-    """The public outcome of one finished deal of a session."""
+    """The public outcome of one finished deal of a session (with ``settlement = pot``,
+    also the ``ante`` each player put into the pot first, what the player took from it,
+    ``pot_paid``, negative when he paid into it, and the pot after the deal)."""
 
     dealer: int
     player: int | None
@@ -60,13 +68,19 @@ class LhombreDealResult:
     outcome: str
     tricks_won: tuple[int, ...]
     changes: tuple[int, ...]
+    ante: int = 0
+    pot_paid: int = 0
+    pot_after: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
 class LhombreMatchView(MatchView):
     """What one seat knows of a session: the match layer's view with the balances and the
-    finished deals' results."""
+    finished deals' results; with ``settlement = pot``, the ``pot`` (shared equally when the
+    session ends, ``unassigned`` the remainder)."""
 
     num_deals: int
     balances: tuple[int, ...]
     results: tuple[LhombreDealResult, ...]
+    pot: int = 0
+    unassigned: int = 0

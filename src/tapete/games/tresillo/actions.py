@@ -2,7 +2,7 @@
 
 The 40 cards of the pack come first, as in Ombre (the same deck-local indices: the Spanish
 pack is written with the French suits, oros ♦, copas ♥, espadas ♠, bastos ♣, and rey K,
-caballo Q, sota J), then the other actions (:data:`NUM_DISTINCT_ACTIONS` = 54):
+caballo Q, sota J), then the other actions (:data:`NUM_DISTINCT_ACTIONS` = 55):
 
 =======  ================================================================================
 0..39    a card: ``deal ♣7``, ``turn ♣7`` (the vuelta card), ``stock ♣7``, ``discard ♣7``,
@@ -15,6 +15,7 @@ caballo Q, sota J), then the other actions (:data:`NUM_DISTINCT_ACTIONS` = 54):
 48       ``defend`` (a defender takes over a surrendered entrada: "la defiendo")
 49       ``accept`` (a defender lets the surrender stand: "bien")
 50..53   ``trumps ♣`` ``trumps ♦`` ``trumps ♥`` ``trumps ♠``
+54       ``bola`` (the player, having won the first five tricks, undertakes to win all nine)
 =======  ================================================================================
 
 >>> action_text(ENTRADA, AUCTION), action_text(TRUMPS_BASE + 3, TRUMPS)
@@ -25,7 +26,8 @@ caballo Q, sota J), then the other actions (:data:`NUM_DISTINCT_ACTIONS` = 54):
 Events: ``deal`` (seen by its receiver ``to``), ``turn`` (the vuelta card, seen by all),
 ``draw`` (a card of the stock, seen by its receiver ``to``), ``discard`` (seen by the
 discarder), ``exchange`` (``count`` cards taken), ``pass``, ``bid`` (``contract``),
-``trumps`` (``suit``), ``play`` (``card``), ``surrender``, ``defend``, ``accept``.
+``trumps`` (``suit``), ``play`` (``card``), ``surrender``, ``defend``, ``accept``,
+``bola``.
 """
 
 from __future__ import annotations
@@ -74,7 +76,8 @@ DEFEND: Final = 48
 ACCEPT: Final = 49
 #: ``TRUMPS_BASE + k``: trumps ♣ ♦ ♥ ♠ for k = 0..3 (the suit is ``TRUMP_SUITS[k]``).
 TRUMPS_BASE: Final = 50
-NUM_DISTINCT_ACTIONS: Final = 54
+BOLA: Final = 54
+NUM_DISTINCT_ACTIONS: Final = 55
 
 #: The bids, lowest first (a bid's rank is its place here).
 BIDS: Final = (ENTRADA, ENTRADA_FAVOR, VUELTA, SOLO, SOLO_FAVOR)
@@ -98,7 +101,7 @@ _CARD_VERBS: Final = ("deal", "turn", "stock", "discard", "play")
 _OTHER_TEXT: Final = {
     PASS: "pass", ENTRADA: "entrada", ENTRADA_FAVOR: "entrada-favor", VUELTA: "vuelta",
     SOLO: "solo", SOLO_FAVOR: "solo-favor", DRAW: "draw", SURRENDER: "surrender",
-    DEFEND: "defend", ACCEPT: "accept",
+    DEFEND: "defend", ACCEPT: "accept", BOLA: "bola",
 }  # fmt: skip
 _TEXT_ACTION: Final = {text: action for action, text in _OTHER_TEXT.items()}
 _SPANISH_WORDS: Final = {
@@ -162,7 +165,7 @@ def parse_action(text: str, phase: int, state: Any = None) -> int:
     expected = (
         "'deal <card>', 'turn <card>', 'stock <card>', 'pass', 'entrada', 'entrada-favor', "
         "'vuelta', 'solo', 'solo-favor', 'discard <card>', 'draw', 'trumps <suit>', "
-        "'play <card>', 'surrender', 'defend' or 'accept'"
+        "'play <card>', 'surrender', 'defend', 'accept' or 'bola'"
     )
     if not isinstance(text, str):
         raise NotationError(f"an action's text must be a string, got {type(text).__name__}")

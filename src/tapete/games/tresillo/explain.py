@@ -18,6 +18,7 @@ from tapete.games.tresillo.actions import (
     ASK,
     AUCTION,
     BIDS,
+    BOLA,
     CARD_ID,
     CONTRACTS,
     DEAL,
@@ -161,6 +162,16 @@ def _play(state: TresilloState, action: int, is_card: bool) -> IllegalActionErro
             "only the player, at his turn, before his card to the fourth trick, and not in a "
             "defended game",
             "no_surrender_now",
+        )
+    if action == BOLA:
+        if state._may_announce_bola():
+            return None
+        if not state.rules.bola:
+            return state._not_now(action, "the bola is not played at this table", "no_vole")
+        return state._not_now(
+            action,
+            "only the player, before leading to the sixth trick, after winning the first five",
+            "no_vole_now",
         )
     if action == DRAW or not is_card:
         return state._not_now(action, "tricks are being played: play a card", "playing")

@@ -5,7 +5,7 @@
 >>> g.dealer, g.balances, g.plate
 (1, (5, 0, -2, -3), (6,))
 >>> g.num_players(), g.num_distinct_actions(), g.max_chance_outcomes(), g.utility_sum()
-(4, 54, 40, 'general_sum')
+(4, 55, 40, 'general_sum')
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ from tapete.games.tresillo.state import TresilloState
 #: later seat must outbid; only a seat with priority may hold the same bid).
 MAX_SPEECHES: Final = 3 + 3 * 5
 #: The longest deal: 27 cards dealt, the auction, trumps, the vuelta card, at most 14
-#: discards and 3 exchanges, 13 cards drawn, 27 cards played, a surrender and two answers.
-MAX_DEAL_LENGTH: Final = 27 + MAX_SPEECHES + 1 + 1 + 14 + 3 + 13 + 27 + 1 + 2
+#: discards and 3 exchanges, 13 cards drawn, 27 cards played, a surrender and two answers,
+#: and a bola.
+MAX_DEAL_LENGTH: Final = 27 + MAX_SPEECHES + 1 + 1 + 14 + 3 + 13 + 27 + 1 + 2 + 1
 
 
 @register
@@ -72,8 +73,8 @@ class TresilloGame(Game):
         return 4
 
     def num_distinct_actions(self) -> int:
-        """54: the 40 cards, pass, the five bids, draw, surrender, defend, accept and the
-        four trumps (see :mod:`tapete.games.tresillo.actions`)."""
+        """55: the 40 cards, pass, the five bids, draw, surrender, defend, accept, the four
+        trumps and bola (see :mod:`tapete.games.tresillo.actions`)."""
         return NUM_DISTINCT_ACTIONS
 
     def max_chance_outcomes(self) -> int:
@@ -86,18 +87,22 @@ class TresilloGame(Game):
 
     def _payout_bound(self) -> int:
         plate = self.plate
+        pollas = 4 * self.rules.polla
         if not plate:
-            return 0
-        return sum(plate) if self.rules.plate_all else plate[0]
+            return pollas
+        return (sum(plate) if self.rules.plate_all else plate[0]) + pollas
 
     def min_utility(self) -> float:
-        """The worst loss: a codillo or puesta of the dearest game (three times its value)."""
-        return float(-3 * self.rules.top_value())
+        """The worst loss: a codillo or puesta of the dearest game (three times its value),
+        the estuches and the bola paid to each of the three others, and the polla."""
+        rules = self.rules
+        return float(-3 * (rules.top_value() + rules.extras_bound()) - rules.polla)
 
     def max_utility(self) -> float:
-        """The best gain: the dearest game won from the three others, with the plate's
-        payout."""
-        return float(3 * self.rules.top_value() + self._payout_bound())
+        """The best gain: the dearest game won from the three others with the estuches and
+        the bola, and the plate's payout (the pollas with it)."""
+        rules = self.rules
+        return float(3 * (rules.top_value() + rules.extras_bound()) + self._payout_bound())
 
     def utility_sum(self) -> str:
         """General sum: the returns plus the plate's change sum to zero."""

@@ -91,7 +91,7 @@ class TresilloMatchGame(MatchGame):
         return 4
 
     def num_distinct_actions(self) -> int:
-        """54, as ``tresillo``."""
+        """55, as ``tresillo``."""
         return NUM_DISTINCT_ACTIONS
 
     def max_chance_outcomes(self) -> int:
@@ -104,16 +104,22 @@ class TresilloMatchGame(MatchGame):
 
     def _plate_bound(self) -> int:
         plate: tuple[int, ...] = self.params["plate"]
-        return sum(plate) + 6 * self.rules.top_value() * self.num_deals
+        per_deal = 6 * self.rules.top_value() + 4 * self.rules.polla
+        return sum(plate) + per_deal * self.num_deals
+
+    def _deal_swing(self) -> int:
+        rules = self.rules
+        return 3 * (rules.top_value() + rules.extras_bound())
 
     def min_utility(self) -> float:
-        """The lowest starting balance less the dearest loss in every deal."""
-        return float(min(self.params["balances"]) - 3 * self.rules.top_value() * self.num_deals)
+        """The lowest starting balance less the dearest loss (and the polla) in every deal."""
+        per_deal = self._deal_swing() + self.rules.polla
+        return float(min(self.params["balances"]) - per_deal * self.num_deals)
 
     def max_utility(self) -> float:
         """The highest starting balance plus the dearest game won in every deal and every
         puesta the plate can ever hold."""
-        gains = 3 * self.rules.top_value() * self.num_deals + self._plate_bound()
+        gains = self._deal_swing() * self.num_deals + self._plate_bound()
         return float(max(self.params["balances"]) + gains)
 
     def utility_sum(self) -> str:
@@ -191,6 +197,13 @@ class TresilloMatchState(MatchState):
             tricks_won=tuple(deal.tricks_won),
             changes=changes,
             plate_after=tuple(deal.plate),
+            value=deal.paid_value,
+            plate_taken=deal.plate_taken,
+            polla=deal.polla,
+            bola=deal.bola_announced,
+            estuches=deal.estuches,
+            estuche_paid=deal.estuche_paid,
+            bola_paid=deal.bola_paid,
         )
         self.results.append(result)
         self.finished.append(

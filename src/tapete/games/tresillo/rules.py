@@ -4,6 +4,9 @@
 >>> rules = tapete.load_game('tresillo', palo_de_favor='hearts').rules
 >>> rules.favor, rules.value_of_bid(41, 4), rules.value_of_bid(42, 6)
 (6, 1, 2)
+>>> rules = tapete.load_game('tresillo', estuches=True, bola=True, bola_bonus=2).rules
+>>> rules.estuche_unit, rules.extras_bound()
+(1, 14)
 >>> tapete.load_game('tresillo', palo_de_favor='oros')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -30,6 +33,8 @@ from tapete.games.tresillo.actions import (
 
 __all__ = ["MAX_DEALS", "MAX_MONEY", "MAX_UNIT"]
 
+#: The longest run of estuches (a red trump suit has 12 trumps).
+MAX_ESTUCHES: Final = 12
 #: The most puestas a plate given as a parameter may hold.
 MAX_PLATE: Final = 2 * MAX_DEALS + 2
 
@@ -105,6 +110,23 @@ RULE_PARAMETERS: Final = (
           kind=str, choices=("first", "all")),
     Param("matador_privilege", True, "matadors need not follow an unforcing trump lead",
           kind=bool),
+    Param("tie_441", "puesta",
+          "1-4-4 (the player 1 trick, each defender 4): puesta, or codille_split (a codillo "
+          "shared by the two defenders)",
+          kind=str, choices=("puesta", "codille_split")),
+    Param("bola", False,
+          "the player who has won the first five tricks may announce bola (all nine)",
+          kind=bool),
+    Param("bola_bonus", 3, "paid by or to each of the three others for a bola made or missed",
+          low=0, high=MAX_UNIT),
+    Param("estuches", False,
+          "the player's estuches (espada, mala, basto and the unbroken run of trumps after "
+          "them) are paid for",
+          kind=bool),
+    Param("estuche_unit", 1, "what each of the three others pays per estuche",
+          low=0, high=MAX_UNIT),
+    Param("polla", 0, "what each of the four puts on the plate at the start of every deal",
+          low=0, high=MAX_UNIT),
 )  # fmt: skip
 
 #: The starting money of a deal: the plate's puestas and the four balances.
@@ -131,6 +153,12 @@ class TresilloRules:
     surrender: bool
     plate_all: bool
     privilege: bool
+    codille_split: bool
+    bola: bool
+    bola_bonus: int
+    estuches: bool
+    estuche_unit: int
+    polla: int
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> TresilloRules:
@@ -145,6 +173,12 @@ class TresilloRules:
             surrender=params["surrender"],
             plate_all=params["plate_payout"] == "all",
             privilege=params["matador_privilege"],
+            codille_split=params["tie_441"] == "codille_split",
+            bola=params["bola"],
+            bola_bonus=params["bola_bonus"],
+            estuches=params["estuches"],
+            estuche_unit=params["estuche_unit"],
+            polla=params["polla"],
         )
 
     @property
@@ -170,3 +204,9 @@ class TresilloRules:
         """The most a game is worth (per paying player)."""
         top = max(self.entrada_value, self.vuelta_value, self.solo_value)
         return top + (self.favor_extra if self.favor >= 0 else 0)
+
+    def extras_bound(self) -> int:
+        """The most the estuches and the bola can move between the player and each of the
+        three others in one deal."""
+        extra = MAX_ESTUCHES * self.estuche_unit if self.estuches else 0
+        return extra + (self.bola_bonus if self.bola else 0)

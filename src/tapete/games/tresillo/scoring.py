@@ -4,7 +4,11 @@ A game is worth ``value`` per paying player. Won (*sacada*): each of the three o
 dealer too) pays the player ``value`` and the player takes from the plate its oldest puesta
 (or, with ``plate_payout = all``, every puesta). *Codillo*: a defender took more tricks than
 each of the others; the player pays him ``3 × value``. *Puesta*: otherwise; the player puts
-``3 × value`` on the plate, a new puesta after those already there.
+``3 × value`` on the plate, a new puesta after those already there. With ``tie_441 =
+codille_split``, the 1-4-4 split (the player one trick, each defender four) is a codillo
+shared by the two defenders: each is paid half of ``3 × value`` (an odd unit stays with the
+player). The estuches and the bola (:func:`pay_each`) move between the player and each of
+the three others.
 
 >>> balances, plate = [0, 0, 0, 0], [6]
 >>> settle_plain(False, 0, 3, (5, 2, 2, 0), 1, balances, plate), balances, plate
@@ -13,6 +17,8 @@ each of the others; the player pays him ``3 × value``. *Puesta*: otherwise; the
 ('codillo', [6, 2, -1, -1], [])
 >>> settle_plain(False, 0, 3, (3, 3, 3, 0), 1, balances, plate), balances, plate
 ('puesta', [3, 2, -1, -1], [3])
+>>> settle_plain(False, 0, 3, (1, 4, 4, 0), 1, balances, plate, codille_split=True), balances
+('codillo_split', [1, 3, 0, -1])
 """
 
 from __future__ import annotations
@@ -33,9 +39,11 @@ def settle_plain(
     value: int,
     balances: list[int],
     plate: list[int],
+    codille_split: bool = False,
 ) -> str:
     """Settle a game played to the end without a defence: ``balances`` and ``plate`` are
-    updated in place; returns ``sacada``, ``codillo`` or ``puesta``."""
+    updated in place; returns ``sacada``, ``codillo``, ``codillo_split`` (1-4-4 with
+    ``codille_split``) or ``puesta``."""
     active = [s for s in range(4) if s != dealer]
     d1, d2 = _others(player, active)
     t, t1, t2 = tricks[player], tricks[d1], tricks[d2]
@@ -54,9 +62,48 @@ def settle_plain(
         balances[player] -= 3 * value
         balances[winner] += 3 * value
         return "codillo"
+    if codille_split and t == 1:
+        half = 3 * value // 2
+        balances[player] -= 2 * half
+        balances[d1] += half
+        balances[d2] += half
+        return "codillo_split"
     balances[player] -= 3 * value
     plate.append(3 * value)
     return "puesta"
+
+
+def pay_each(player: int, amount: int, balances: list[int]) -> None:
+    """Each of the three others (the dealer too) pays ``player`` ``amount`` (a negative
+    ``amount``: the player pays each of them): the estuches and the bola.
+
+    >>> balances = [0, 0, 0, 0]
+    >>> pay_each(1, 2, balances), balances
+    (None, [-2, 6, -2, -2])
+    """
+    for seat in range(4):
+        if seat != player:
+            balances[seat] -= amount
+            balances[player] += amount
+
+
+def estuche_run(trump_order: Sequence[int], hand: int) -> int:
+    """The player's estuches: the length of the unbroken run of trumps held from the top
+    (espada, mala, basto, …), counted when it is at least the three matadors, else 0.
+
+    >>> from tapete.cards import Card, Suit
+    >>> from tapete.games.ombre.tables import trump_order
+    >>> order = [int(c) for c in trump_order(Suit.CLUBS)]
+    >>> hand = sum(1 << int(Card.parse(c)) for c in ('♠A', '♣2', '♣A', '♣K', '♣J'))
+    >>> estuche_run(order, hand), estuche_run(order, hand & ~(1 << int(Card.parse('♣A'))))
+    (4, 0)
+    """
+    run = 0
+    for card in trump_order:
+        if not hand >> card & 1:
+            break
+        run += 1
+    return run if run >= 3 else 0
 
 
 def settle_surrender(player: int, value: int, balances: list[int], plate: list[int]) -> str:

@@ -24,12 +24,13 @@ from tapete.engine.api import CHANCE, TERMINAL, Trick
 from tapete.engine.events import EVERYONE, NO_ARGS, prebuilt_events
 from tapete.errors import IllegalActionError
 from tapete.games.ombre.state import SharedEvents
-from tapete.games.ombre.tables import FULL_MASK, legal_plays, trick_winner
+from tapete.games.ombre.tables import FULL_MASK, legal_plays, trick_winner, trump_order
 from tapete.games.tresillo.actions import (
     ACCEPT,
     ASK,
     AUCTION,
     BIDS,
+    BOLA,
     CARD_ID,
     CONTRACTS,
     COUNT,
@@ -63,7 +64,13 @@ from tapete.games.tresillo.actions import (
 )
 from tapete.games.tresillo.explain import why_illegal
 from tapete.games.tresillo.rules import TresilloRules
-from tapete.games.tresillo.scoring import settle_defended, settle_plain, settle_surrender
+from tapete.games.tresillo.scoring import (
+    estuche_run,
+    pay_each,
+    settle_defended,
+    settle_plain,
+    settle_surrender,
+)
 from tapete.games.tresillo.view import TresilloView
 
 if TYPE_CHECKING:
@@ -82,6 +89,11 @@ _DISCARD_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "discard", 1 << s) fo
 _BID_RANK: Final = {bid: rank for rank, bid in enumerate(BIDS)}
 #: The last trick (0-based) before whose card the player may still surrender.
 LAST_SURRENDER_TRICK: Final = 3
+#: The tricks the player must have won, all of them, before he may announce bola.
+BOLA_AFTER: Final = 5
+#: ``TRUMP_ORDER[suit]``: the trumps of ``suit`` (a Suit value 4..7) as card ids, highest
+#: first (the order the estuches are counted in).
+TRUMP_ORDER: Final = {s: tuple(int(c) for c in trump_order(Suit(s))) for s in range(4, 8)}
 
 
 class TresilloState(SharedEvents):
@@ -102,6 +114,15 @@ class TresilloState(SharedEvents):
         self.start_plate: tuple[int, ...] = tuple(game.plate)
         self.balances = list(game.balances)
         self.plate = list(game.plate)
+        #: What each of the four put on the plate at the start of this deal (the polla).
+        self.polla: int = self.rules.polla
+        if self.polla:
+            for seat in range(4):
+                self.balances[seat] -= self.polla
+            if self.plate:
+                self.plate[0] += 4 * self.polla
+            else:
+                self.plate.append(4 * self.polla)
         self._phase = DEAL
         self._dealt = 0
         self._ndealt = 0
@@ -127,6 +148,16 @@ class TresilloState(SharedEvents):
         self.tricks_won = [0, 0, 0, 0]
         self._asked = 0
         self._resume_seat = -1
+        self.bola_announced = False
+        #: The player's estuches (the run of top trumps held when the play began), 0: none.
+        self.estuches = 0
+        #: What the settlement paid: the game's value per paying player, what the player took
+        #: from the plate, and the estuches and the bola each of the three others paid the
+        #: player (negative: the player paid each of them).
+        self.paid_value = 0
+        self.plate_taken = 0
+        self.estuche_paid = 0
+        self.bola_paid = 0
         self.outcome: str | None = None
         self._legal = -1
         self._tricks_view: tuple[Trick, ...] = ()
@@ -166,6 +197,8 @@ class TresilloState(SharedEvents):
             actions = card_actions(self._play_mask())
             if self._may_surrender():
                 actions.append(SURRENDER)
+            if self._may_announce_bola():
+                actions.append(BOLA)
             return actions
         if phase in (DEAL, TURN, STOCK):
             return card_actions(FULL_MASK & ~self._dealt)
@@ -201,6 +234,9 @@ class TresilloState(SharedEvents):
             if action == SURRENDER:
                 events.append((seat, "surrender", action, EVERYONE, NO_ARGS))
                 self._surrender()
+            elif action == BOLA:
+                events.append((seat, "bola", action, EVERYONE, NO_ARGS))
+                self.bola_announced = True
             else:
                 events.append(_PLAY_EVENTS[seat][action])
                 self._play(CARD_ID[action])
@@ -268,7 +304,8 @@ class TresilloState(SharedEvents):
             self.bidder, self.player, self.contract, self.first_player, self.trumps,
             self.turned, self._exch, self._to_draw, self.leader, tuple(self.trick),
             tuple(self.finished), tuple(self.tricks_won), self._asked, self._resume_seat,
-            tuple(self.plate), tuple(self.balances), self.outcome,
+            tuple(self.plate), tuple(self.balances), self.outcome, self.bola_announced,
+            self.estuches,
         )  # fmt: skip
 
     # -- deal and auction ---------------------------------------------------------------------
@@ -395,6 +432,8 @@ class TresilloState(SharedEvents):
         self._phase = PLAY
         self.leader = self._to_move = self.mano
         self._legal = -1
+        if self.rules.estuches:
+            self.estuches = estuche_run(TRUMP_ORDER[self.trumps], self.hands[self.player])
 
     # -- play ---------------------------------------------------------------------------------
     def _may_surrender(self) -> bool:
@@ -404,6 +443,18 @@ class TresilloState(SharedEvents):
             and self.first_player < 0
             and self._to_move == self.player
             and len(self.finished) <= LAST_SURRENDER_TRICK
+        )
+
+    def _may_announce_bola(self) -> bool:
+        """The player of a game not surrendered, having won the first five tricks, may
+        announce bola before he leads to the sixth."""
+        return (
+            self.rules.bola
+            and not self.bola_announced
+            and self.first_player < 0
+            and len(self.finished) == BOLA_AFTER
+            and not self.trick
+            and self.tricks_won[self.player] == BOLA_AFTER
         )
 
     def _play_mask(self) -> int:
@@ -441,7 +492,8 @@ class TresilloState(SharedEvents):
         if self.contract == VUELTA:
             self._phase = OVER
             self.outcome = "vuelta_surrendered"
-            settle_surrender(self.player, self.value(), self.balances, self.plate)
+            self.paid_value = self.value()
+            settle_surrender(self.player, self.paid_value, self.balances, self.plate)
             return
         self._resume_seat = self.player
         self._asked = 0
@@ -463,20 +515,36 @@ class TresilloState(SharedEvents):
             return
         self._phase = OVER
         self.outcome = "surrendered"
-        settle_surrender(self.player, self.value(), self.balances, self.plate)
+        self.paid_value = self.value()
+        settle_surrender(self.player, self.paid_value, self.balances, self.plate)
 
     def _settle(self) -> None:
         self._phase = OVER
         if self.first_player >= 0:
+            self.paid_value = self.value()
             self.outcome = settle_defended(
-                self.first_player, self.player, self.dealer, self.tricks_won, self.value(),
+                self.first_player, self.player, self.dealer, self.tricks_won, self.paid_value,
                 self.balances, self.plate,
             )  # fmt: skip
         else:
-            self.outcome = settle_plain(
-                self.rules.plate_all, self.player, self.dealer, self.tricks_won, self.value(),
-                self.balances, self.plate,
+            rules, player = self.rules, self.player
+            before = sum(self.plate)
+            self.paid_value = self.value()
+            outcome = self.outcome = settle_plain(
+                rules.plate_all, player, self.dealer, self.tricks_won, self.paid_value,
+                self.balances, self.plate, rules.codille_split,
             )  # fmt: skip
+            won = outcome == "sacada"
+            if won:
+                self.plate_taken = before - sum(self.plate)
+            if self.estuches:
+                amount = self.estuches * rules.estuche_unit
+                self.estuche_paid = amount if won else -amount
+                pay_each(player, self.estuche_paid, self.balances)
+            if self.bola_announced:
+                made = self.tricks_won[player] == 9
+                self.bola_paid = rules.bola_bonus if made else -rules.bola_bonus
+                pay_each(player, self.bola_paid, self.balances)
 
     # -- information --------------------------------------------------------------------------
     def played_mask(self) -> int:
@@ -538,6 +606,11 @@ class TresilloState(SharedEvents):
             current_trick=Trick.of(self.leader, self.trick) if phase in (PLAY, ASK) else None,
             finished_tricks=tricks,
             outcome=self.outcome,
+            polla=self.polla,
+            bola=self.bola_announced,
+            estuches=self.estuches if phase == OVER else 0,
+            estuche_paid=self.estuche_paid,
+            bola_paid=self.bola_paid,
         )
 
     def __str__(self) -> str:

@@ -19,7 +19,11 @@ class TresilloView(PlayerView):
     once the auction is won, ``player`` is the *jugador* and ``contract`` his game (after a
     defended surrender, ``player`` is the defender and ``first_player`` the one who gave
     up). ``turned`` is the vuelta's face-up card. ``hand`` and ``discards`` are this seat's
-    own; ``cards_held``, ``discarded`` and ``drawn`` count every seat's.
+    own; ``cards_held``, ``discarded`` and ``drawn`` count every seat's. ``polla`` is what
+    each of the four put on the plate at the start of the deal, ``bola`` whether the player
+    announced bola; once the deal is over, ``estuches`` is the player's run of estuches
+    counted (0: none or not played), and ``estuche_paid`` and ``bola_paid`` what each of the
+    three others paid the player for them (negative: what the player paid each of them).
     """
 
     phase: str
@@ -45,11 +49,21 @@ class TresilloView(PlayerView):
     current_trick: Trick | None
     finished_tricks: tuple[Trick, ...]
     outcome: str | None
+    polla: int = 0
+    bola: bool = False
+    estuches: int = 0
+    estuche_paid: int = 0
+    bola_paid: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
 class TresilloDealResult:
-    """The public outcome of one finished deal of a session."""
+    """The public outcome of one finished deal of a session: who played what and how it
+    ended, each seat's change, the plate after it, and the payments that make the changes:
+    ``value`` (the game's value per paying player), ``plate_taken`` (what a won game took
+    from the plate), ``polla`` (what each seat put on the plate first), ``estuches`` (the
+    player's run), ``estuche_paid`` and ``bola_paid`` (what each of the three others paid
+    the player; negative: the player paid each of them) and ``bola`` (announced)."""
 
     dealer: int
     player: int | None
@@ -58,6 +72,13 @@ class TresilloDealResult:
     tricks_won: tuple[int, ...]
     changes: tuple[int, ...]
     plate_after: tuple[int, ...]
+    value: int = 0
+    plate_taken: int = 0
+    polla: int = 0
+    bola: bool = False
+    estuches: int = 0
+    estuche_paid: int = 0
+    bola_paid: int = 0
 
 
 @dataclasses.dataclass(frozen=True)

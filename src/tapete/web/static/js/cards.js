@@ -1,5 +1,6 @@
 // Cards drawn as SVG by tapete: the French pack (Ombre, Trynka) and the Spanish pack
-// (La Pocha). Every shape here is drawn from scratch; suits differ by shape first
+// (La Pocha; Tresillo, whose cards the engine writes in Ombre's French notation, is drawn from
+// the Spanish pack while `setSpanishPack(true)`: see js/pack.js). Every shape here is drawn from scratch; suits differ by shape first
 // (colour only helps), and every card carries its rank and suit in both corners.
 //
 // A card is given as text in its pack's notation: Spanish "Ro" "3c" "Sb" (rank then suit
@@ -26,6 +27,51 @@ const FILL = {
   oros: "#f2b705", copas: "#d63a3a", espadas: "#4b86d1", bastos: "#4f9a45",
   clubs: "#1b1b1b", spades: "#1b1b1b", hearts: "#d21f33", diamonds: "#d21f33",
 };
+
+// Tresillo's cards are the Spanish pack written with Ombre's French suits and ranks
+// (docs/tresillo.md): oros = ♦, copas = ♥, espadas = ♠, bastos = ♣; rey = K, caballo = Q, sota = J.
+export const SPANISH_OF_FRENCH = { diamonds: "oros", hearts: "copas", spades: "espadas", clubs: "bastos" };
+const SPANISH_RANK_OF_FRENCH = { K: "R", Q: "C", J: "S" };
+let frenchAsSpanish = false;
+
+/** Draw and name French-notated cards as the Spanish pack's (true) or as written (false). */
+export function setSpanishPack(on) {
+  frenchAsSpanish = !!on;
+  imageCache.clear();
+}
+
+/** Are French-notated cards drawn as the Spanish pack's now? */
+export function spanishPackShown() {
+  return frenchAsSpanish;
+}
+
+/** The card as it is drawn and named: a French-notated card is the Spanish pack's while
+ *  `setSpanishPack(true)` ("♥K" is the rey de copas), any other as parsed. */
+export function shownCard(code) {
+  const c = parseCard(code);
+  if (!c || c.spanish || !frenchAsSpanish) return c;
+  return { code: c.code, rank: SPANISH_RANK_OF_FRENCH[c.rank] || c.rank, suit: SPANISH_OF_FRENCH[c.suit], spanish: true };
+}
+
+/** The suit as it is drawn and named ("clubs" is "bastos" while the Spanish pack is shown). */
+function shownSuit(suit) {
+  const s = suitName(suit);
+  return frenchAsSpanish && SPANISH_OF_FRENCH[s] ? SPANISH_OF_FRENCH[s] : s;
+}
+
+/** A suit's symbol for a label ("♣"), none for the Spanish suits (their word says it). */
+export function suitSymbol(suit) {
+  return SUIT_SYMBOL[shownSuit(suit)] || "";
+}
+
+/** The keys that pick a card from the keyboard as it is shown: a Tresillo card drawn from the
+ *  Spanish pack is picked by its Spanish notation too ("rc" for ♥K). */
+export function shownAliases(code) {
+  const c = shownCard(code);
+  const p = parseCard(code);
+  if (!c || !p || p.spanish || !c.spanish) return [];
+  return [`${c.rank}${SUIT_LETTER[c.suit]}`.toLowerCase()];
+}
 
 /** A suit given as a number, a name, a letter or a symbol -> its name (or null). */
 export function suitName(suit) {
@@ -64,7 +110,7 @@ const RANK_NAMES = {
 
 /** The card's spoken name in the page's language ("king of cups", "rey de copas"). */
 export function cardName(code) {
-  const c = parseCard(code);
+  const c = shownCard(code);
   if (!c) return String(code);
   return t("{rank} {of_suit}", { rank: rankWord(c.rank), of_suit: ofSuitWord(c.suit) });
 }
@@ -107,7 +153,7 @@ function ofSuitWord(suit) {
 
 /** A suit's name in the page's language (for "Trumps: copas"). */
 export function suitWord(suit) {
-  switch (suitName(suit)) {
+  switch (shownSuit(suit)) {
     case "oros": return t("oros");
     case "copas": return t("copas");
     case "espadas": return t("espadas");
@@ -221,7 +267,7 @@ function faceFigure(c) {
  * Sizes are set by CSS; the SVG itself is aria-hidden: the button around it is named.
  */
 export function cardSVG(code, { back = "green" } = {}) {
-  const c = parseCard(code);
+  const c = shownCard(code);
   if (!c) return backSVG(back);
   const ink = INK[c.suit];
   const n = Number(c.rank === "A" ? 1 : c.rank);

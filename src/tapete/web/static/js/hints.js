@@ -1,7 +1,7 @@
 // The hint's sentences: the server sends the bot's choice and its reasons as codes with
 // values (tapete.web.hints); the words are made here, in the page's language.
 
-import { cardName, suitWord } from "./cards.js";
+import { cardName, parseCard, suitWord } from "./cards.js";
 import { t, tn } from "./i18n.js";
 
 /** The hinting bot's name for people. */
@@ -66,6 +66,31 @@ export function reasonSentence(r, actionText) {
     }
     default: return "";
   }
+}
+
+/**
+ * Mark on the page what the hint suggests: the card in the hand (`#hand`) or the choice's button
+ * (`#actions`, an amount's group by its verb) gets the class `hinted`; `text` null clears the
+ * mark. Returns the element marked (null when none is shown).
+ */
+export function markHinted(text) {
+  for (const el of document.querySelectorAll(".hinted")) el.classList.remove("hinted");
+  if (!text) return null;
+  const s = String(text).trim();
+  const i = s.indexOf(" ");
+  const [verb, arg] = i < 0 ? [s, ""] : [s.slice(0, i), s.slice(i + 1).trim()];
+  const card = parseCard(arg);
+  let target = null;
+  if (card) {
+    target = [...document.querySelectorAll("#hand button.card[data-card]")].find((b) => {
+      const c = parseCard(b.dataset.card);
+      return c && c.rank === card.rank && c.suit === card.suit;
+    }) || null;
+  }
+  if (!target) target = [...document.querySelectorAll("#actions [data-action]")].find((b) => b.dataset.action === s) || null;
+  if (!target && arg) target = document.querySelector(`#actions [data-verb="${CSS.escape(verb)}"]`);
+  if (target) target.classList.add("hinted");
+  return target;
 }
 
 /** The whole hint: "The search bot would play the king of cups. Why: …". */

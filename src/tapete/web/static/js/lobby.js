@@ -48,7 +48,8 @@ const GAME_INFO = {
   pocha: { cards: ["Ao", "3c", "Re", "Cb"], blurb: N_("Exact bids, follow and overtake: 3 to 8 players") },
   ombre: { cards: ["♠A", "♣A", "♥K", "♦Q"], blurb: N_("Ombre against two: the classic 3-player game") },
   trynka: { cards: ["A♠", "10♥", "9♥"], blurb: N_("Blind stakes, reveals and svaras: 2 to 8 players") },
-  tresillo: { cards: ["♠A", "♣A", "♦7", "♥K"], blurb: N_("Four at the table, the dealer sits out: entrada, vuelta, solo") },
+  // Tresillo is drawn from the Spanish pack (its table page may show the French one: pack.js)
+  tresillo: { cards: ["Ae", "Ab", "7o", "Rc"], blurb: N_("Four at the table, the dealer sits out: entrada, vuelta, solo") },
   lhombre: { cards: ["♠A", "♣A", "♥7", "♦K"], blurb: N_("The Danish ladder, three players: spil, tourné, solo and the nolo games") },
 };
 

@@ -6,12 +6,15 @@ import { cardElement, cardName, parseCard, suitWord } from "./cards.js";
 import { gameModule, gameTitle, renderFelt } from "./felt.js";
 import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
+import { mountPackPicker, usePack } from "./pack.js";
 import { playerLabel } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 
-const rp = { record: null, info: null, move: 0, total: 0, frames: new Map(), framesOk: true, timer: null, loading: null };
+// steps: the server's list of who took each action and where deals start and tricks end
+// (GET /api/tables/{id}/steps), null when it has none
+const rp = { record: null, info: null, move: 0, total: 0, frames: new Map(), framesOk: true, timer: null, loading: null, steps: null };
 
 function seatName(s) {
   const players = rp.record?.players || [];
@@ -70,8 +73,8 @@ async function show(n) {
   const text = n > 0 ? rp.record.actions[n - 1] : null;
   $("now").textContent = text ? t("Action {n}: {text}", { n, text: actionLabel(text) }) : t("The start of the game");
   for (const li of $("transcript").children) li.classList.toggle("now", Number(li.dataset.move) === n);
-  const current = $("transcript").querySelector("li.now");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  keepInList($("transcript").querySelector("li.now"));
+  updateJumps();
   if (!rp.framesOk) return;
   try {
     const f = await frame(n);
@@ -121,12 +124,66 @@ function drawFrame(f) {
   panels.replaceChildren(...sections);
 }
 
+/** Scroll the list of actions (never the page) so that `item` is in it. */
+function keepInList(item) {
+  if (!item) return;
+  const list = $("transcript");
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+}
+
+/** Who took action `n` (1-based) for the list: a seat's name, "" for chance or unknown. */
+function actorOf(n) {
+  const seat = rp.steps?.actors?.[n - 1];
+  return seat === undefined || seat === null || seat < 0 ? "" : seatName(seat);
+}
+
 function transcript() {
   const list = $("transcript");
   list.replaceChildren(h("li", { "data-move": "0", onclick: () => show(0) }, t("Start")));
+  const dealStarts = new Set((rp.steps?.deals || []).filter((n) => n > 0));
   rp.record.actions.forEach((text, i) => {
-    list.append(h("li", { "data-move": String(i + 1), onclick: () => show(i + 1) }, `${i + 1}. ${actionLabel(text)}`));
+    const who = actorOf(i + 1);
+    const item = h("li", { "data-move": String(i + 1), onclick: () => show(i + 1) }, `${i + 1}. ${who ? who + ": " : ""}${actionLabel(text)}`);
+    if (dealStarts.has(i)) item.classList.add("deal-start"); // the first action of a deal
+    list.append(item);
   });
+}
+
+// -- jumps by trick and by deal ------------------------------------------------------------
+
+function nextOf(list, n) {
+  return (list || []).find((x) => x > n) ?? null;
+}
+
+function prevOf(list, n) {
+  const before = (list || []).filter((x) => x < n);
+  return before.length ? before[before.length - 1] : null;
+}
+
+/** The jump buttons: shown when the game has tricks (several deals), enabled when there is
+ *  a trick (deal) to go to. */
+function updateJumps() {
+  const tricks = rp.steps?.tricks || [];
+  const deals = rp.steps?.deals || [];
+  const n = rp.move;
+  const set = (id, shown, target) => {
+    const b = $(id);
+    b.hidden = !shown;
+    b.disabled = target === null;
+    b.dataset.target = target === null ? "" : String(target);
+  };
+  set("prev-trick", tricks.length > 0, prevOf(tricks, n));
+  set("next-trick", tricks.length > 0, nextOf(tricks, n));
+  set("prev-deal", deals.length > 1, prevOf(deals, n));
+  set("next-deal", deals.length > 1, nextOf(deals, n));
+}
+
+function jump(id) {
+  const target = $(id).dataset.target;
+  if (target !== "" && target !== undefined) show(Number(target));
 }
 
 function play() {
@@ -157,6 +214,8 @@ function onKey(e) {
   else if (e.key === "ArrowLeft") show(rp.move - 1);
   else if (e.key === "Home") show(0);
   else if (e.key === "End") show(rp.total);
+  else if (e.key === "PageDown") jump(e.shiftKey ? "next-deal" : "next-trick");
+  else if (e.key === "PageUp") jump(e.shiftKey ? "prev-deal" : "prev-trick");
   else return;
   e.preventDefault();
 }
@@ -171,6 +230,13 @@ async function main() {
     return;
   }
   rp.total = rp.record.actions.length;
+  usePack(rp.record.game); // Tresillo's cards from the Spanish pack unless the French one is chosen
+  mountPackPicker(rp.record.game, () => { transcript(); show(rp.move); });
+  try {
+    rp.steps = await api(`/api/tables/${encodeURIComponent(tableId)}/steps`);
+  } catch (e) {
+    rp.steps = null; // a server without it: no names in the list, no jumps
+  }
   $("title").textContent = gameTitle(rp.record.game);
   document.title = `${t("Replay")}: ${gameTitle(rp.record.game)} · tapete`;
   $("slider").max = String(rp.total);
@@ -180,6 +246,7 @@ async function main() {
   $("prev").addEventListener("click", () => show(rp.move - 1));
   $("next").addEventListener("click", () => show(rp.move + 1));
   $("last").addEventListener("click", () => show(rp.total));
+  for (const id of ["prev-trick", "next-trick", "prev-deal", "next-deal"]) $(id).addEventListener("click", () => jump(id));
   $("play").addEventListener("click", play);
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   $("download").addEventListener("click", download);

@@ -1,11 +1,12 @@
 // The table page: /t/{table_id}. Plays a seat (token kept in localStorage) or watches.
 
 import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
-import { cardElement, cardName, parseCard } from "./cards.js";
+import { cardElement, cardName, parseCard, shownAliases } from "./cards.js";
 import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShortFrom } from "./felt.js";
 import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
-import { hintSentence } from "./hints.js";
+import { hintSentence, markHinted } from "./hints.js";
+import { mountPackPicker, usePack } from "./pack.js";
 import { mountRulesLink } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
@@ -82,6 +83,7 @@ function render() {
   renderSide(ctx);
   renderBanner(ctx);
   restoreFocus(mine);
+  markHinted(page.hinted?.state === msg.state ? page.hinted.text : null); // the hint's card or button (hints.js)
 }
 
 function legalCardMap(legal) {
@@ -402,7 +404,7 @@ function cardAliases(code) {
   if (c.rank === "10") ranks.push("t");
   const out = [];
   for (const r of ranks) out.push(letter + r, r + letter);
-  return out;
+  return [...out, ...shownAliases(code)]; // a Tresillo card drawn Spanish: "rc" too
 }
 
 function onKey(event) {
@@ -472,6 +474,7 @@ function showHint(msg) {
   const box = $("hint");
   box.removeAttribute("aria-busy");
   const { head, reasons } = hintSentence(msg, actionText);
+  page.hinted = { state: msg.state, text: msg.text };
   box.replaceChildren(h("div", { class: "hint-card", "data-testid": "hint" },
     h("strong", {}, head),
     reasons.length ? h("ul", {}, reasons.map((r) => h("li", {}, r))) : null));
@@ -810,6 +813,8 @@ async function main() {
     return;
   }
   page.info = info;
+  usePack(info.game); // Tresillo's cards from the Spanish pack unless the French one is chosen
+  mountPackPicker(info.game, () => render());
   $("title").textContent = gameTitle(info.game);
   mountRulesLink($("rules-link"), info.game); // How to play, in a new tab, in the page's language
   let token = seatToken(tableId);

@@ -3,7 +3,7 @@
 // (hand_counts -> cards_held, hand -> deal) keeps working.
 
 import { h } from "../api.js";
-import { cardElement, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
+import { cardElement, suitName, suitSymbol, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
 
 /** The first of `names` present (not undefined) in `obj`. */
@@ -114,10 +114,11 @@ export function seatShortOrNone(ctx, seat) {
   return seat === null || seat === undefined ? "–" : ctx.seatShort(seat);
 }
 
-/** A French suit's symbol and word ("♦ diamonds"), "" for none. */
+/** A French suit's symbol and word ("♦ diamonds"; "oros" alone while the Spanish pack is
+ *  drawn), "" for none. */
 export function suitLabel(suit) {
   const s = suitName(suit);
-  return s ? `${SUIT_SYMBOL[s]} ${suitWord(s)}` : "";
+  return s ? [suitSymbol(s), suitWord(s)].filter(Boolean).join(" ") : "";
 }
 
 /** A sheet's box in a side panel: it scrolls when the sheet is longer or wider than the panel,

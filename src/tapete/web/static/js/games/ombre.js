@@ -3,7 +3,7 @@
 // (sacardo, codille, puesta) announced.
 
 import { h } from "../api.js";
-import { cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
+import { cardName, parseCard, suitName, suitSymbol, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { t } from "../i18n.js";
 import { balancesPanel, balancesResults, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, trickTaking, tricksPanel } from "./common.js";
 import { withTerms } from "../terms.js";
@@ -110,7 +110,7 @@ const ombre = {
         case "vole": out.push({ action: a, label: t("Vole: I take all the tricks") }); break;
         case "trumps": {
           const s = suitName(arg);
-          out.push({ action: a, label: `${SUIT_SYMBOL[s] || arg} ${suitWord(s)}`, title: t("Name {suit} trumps", { suit: suitWord(s) }) });
+          out.push({ action: a, label: [suitSymbol(s), s ? suitWord(s) : arg].filter(Boolean).join(" "), title: t("Name {suit} trumps", { suit: suitWord(s) }) });
           break;
         }
         default: break;

@@ -1,0 +1,106 @@
+"""The replay viewer (issue 28): stepping never scrolls the page, a match replay jumps by trick
+and by deal, and its list of actions says who acted (``GET /api/tables/{id}/steps``)."""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+from typing import Any
+
+import pytest
+
+from .conftest import Server, axe_serious, no_js_errors, shot, watch_errors
+
+BOT = {"kind": "bot", "player": "rule"}
+
+
+def _finished(server: Server, game: str, seats: int, **params: Any) -> str:
+    """A table of bots played to its end; its id."""
+    created = server.create(game, [BOT] * seats, params=params)
+    table_id = str(created["table"]["id"])
+    # long: a server that has just started may be busy loading its search bots
+    deadline = time.monotonic() + 300
+    while server.call("GET", f"/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.3)
+    return table_id
+
+
+def _frame(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.frame)"))
+
+
+def _wait_frame(page: Any, n: int) -> None:
+    page.wait_for_function("n => Number(document.body.dataset.frame) === n", arg=n)
+
+
+def test_steps_of_a_table(server: Server) -> None:
+    created = server.create("ombre", [BOT] * 3)
+    table_id = created["table"]["id"]
+    if server.call("GET", f"/api/tables/{table_id}")["status"] != "finished":
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            server.call("GET", f"/api/tables/{table_id}/steps")
+        assert refused.value.code == 409
+    done = _finished(server, "ombre-match", 3, num_deals=2)
+    steps = server.call("GET", f"/api/tables/{done}/steps")
+    record = server.call("GET", f"/api/tables/{done}/record")
+    assert steps["total"] == len(record["actions"]) == len(steps["actors"])
+    assert len(steps["deals"]) == 2 and steps["deals"] == sorted(steps["deals"])
+    plays = [i + 1 for i, a in enumerate(record["actions"]) if a.startswith("play ")]
+    assert len(steps["tricks"]) * 3 == len(plays)  # every third card ends a trick
+    assert set(steps["tricks"]) <= set(plays)
+    # who played: every card by a seat, every deal's cards by chance
+    assert all(0 <= steps["actors"][n - 1] < 3 for n in plays)
+    deals = [i + 1 for i, a in enumerate(record["actions"]) if a.startswith("deal ")]
+    assert all(steps["actors"][n - 1] == -1 for n in deals)
+
+
+def test_a_match_replay_jumps_names_who_acted_and_never_scrolls(
+    server: Server, context_factory: Any
+) -> None:
+    table_id = _finished(server, "ombre-match", 3, num_deals=2)
+    steps = server.call("GET", f"/api/tables/{table_id}/steps")
+    page = context_factory(viewport={"width": 1280, "height": 600}).new_page()
+    watch_errors(page)
+    page.goto(server.replay_url(table_id))
+    page.wait_for_selector("body[data-frame='0']")
+    # the page is taller than the window: stepping could scroll it
+    assert page.evaluate("document.documentElement.scrollHeight > window.innerHeight")
+    # the list of actions says who took each (a bot by its seat and level)
+    items = page.locator("#transcript li")
+    first_play = steps["tricks"][0] - 2  # the trick's first card
+    seat = steps["actors"][first_play - 1]
+    text = items.nth(first_play).inner_text()
+    assert text.startswith(f"{first_play}. Bot {seat + 1} · Club player: play "), text
+    # jumps: to the end of the first trick, the next one, the second deal, and back
+    page.locator("#next-trick").click()
+    _wait_frame(page, steps["tricks"][0])
+    assert page.locator("#felt .trick-card").count() == 3
+    assert page.locator("[data-testid=trick-winner], .center-info .tag").count() >= 1
+    page.locator("#next-trick").click()
+    _wait_frame(page, steps["tricks"][1])
+    page.locator("#next-deal").click()
+    _wait_frame(page, steps["deals"][0] if steps["deals"][0] > _frame(page) else steps["deals"][1])
+    at_deal = _frame(page)
+    assert at_deal in steps["deals"]
+    page.locator("#prev-trick").click()
+    _wait_frame(page, max(x for x in steps["tricks"] if x < at_deal))
+    shot(page, "replay-jumps-desktop")
+    # stepping through with the keys never scrolls the page
+    page.locator("#first").click()
+    _wait_frame(page, 0)
+    page.locator("body").click(position={"x": 5, "y": 5})
+    for _ in range(60):
+        before = _frame(page)
+        page.keyboard.press("ArrowRight")
+        _wait_frame(page, before + 1)
+        assert page.evaluate("window.scrollY") == 0
+    # the list itself follows the step
+    now = page.locator("#transcript li.now")
+    box, shown = now.bounding_box(), page.locator("#transcript").bounding_box()
+    assert box is not None and shown is not None
+    assert (
+        shown["y"] - 1 <= box["y"] and box["y"] + box["height"] <= shown["y"] + shown["height"] + 1
+    )
+    assert not axe_serious(page)
+    no_js_errors(page)
