@@ -13,6 +13,8 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from tapete import i18n
 
 from .conftest import (
@@ -203,12 +205,15 @@ def test_the_english_trynka_page_has_no_cyrillic(server: Server, context_factory
     no_js_errors(page)
 
 
-def _touch_phone_page(browser: Any, server: Server, created: dict[str, Any]) -> Any:
+def _touch_phone_page(
+    browser: Any, server: Server, created: dict[str, Any], lang: str = "en"
+) -> Any:
     """The creator's seat at a table on a 390x844 touch phone (no hover, a coarse pointer)."""
     table_id = created["table"]["id"]
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
     ctx.add_init_script(
         f"localStorage.setItem('tapete.token.{table_id}', {json.dumps(created['token'])});"
+        f"localStorage.setItem('tapete.lang', '{lang}');"
     )
     page = ctx.new_page()
     watch_errors(page)
@@ -216,11 +221,14 @@ def _touch_phone_page(browser: Any, server: Server, created: dict[str, Any]) -> 
     return page
 
 
-def test_phone_bidding_in_sight_and_no_keyboard_help(server: Server, browser: Any) -> None:
+@pytest.mark.parametrize("lang", ["en", "ru"])  # Russian: the longest bid buttons
+def test_phone_bidding_in_sight_and_no_keyboard_help(
+    server: Server, browser: Any, lang: str
+) -> None:
     created = server.create(
         "pocha", [ME, BOT, BOT, BOT], params={"hand_size": 10, "dealer": 0}, name="Ana", seat=0
     )
-    page = _touch_phone_page(browser, server, created)
+    page = _touch_phone_page(browser, server, created, lang)
     assert wait_turn_or_end(page) == "turn"
     assert _phase(page) == "bidding"
     assert page.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
@@ -231,7 +239,7 @@ def test_phone_bidding_in_sight_and_no_keyboard_help(server: Server, browser: An
         assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
     # a touch screen has no keyboard: its help is not shown
     assert not page.locator("#key-help").is_visible()
-    shot(page, "small-phone-bidding")
+    shot(page, f"small-phone-bidding-{lang}")
     assert not axe_serious(page)
     no_js_errors(page)
 
