@@ -7,6 +7,7 @@ tells the pages where friends open the server."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -194,3 +195,31 @@ def test_the_server_offers_its_network_addresses_when_it_listens_everywhere(
     assert answer == {"public_url": None, "lan": lan, "local_only": False}
     assert all(u.startswith("http://") and u.endswith(":8123") for u in lan)
     assert not any(u.startswith(("http://127.", "http://[::1]")) for u in lan)
+
+
+def test_workers_pass_the_trusted_proxies_on(postgres: Any, tmp_path: Path) -> None:
+    """``--workers`` (each worker a process of its own) trusts the same proxies."""
+    import urllib.error
+    import urllib.request
+
+    from .conftest import Server
+
+    db = postgres.new_database()
+    server = Server(db, tmp_path, args=["--workers", "2", "--forwarded-allow-ips", "127.0.0.1"])
+    server.start()
+    try:
+
+        def status(path: str, headers: dict[str, str]) -> int:
+            request = urllib.request.Request(server.url + path, headers=headers)
+            try:
+                with urllib.request.urlopen(request, timeout=30) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as e:
+                return int(e.code)
+
+        # each request may reach either worker: ask several times
+        for _ in range(6):
+            assert status("/healthz/server", through("203.0.113.7")) == 404
+            assert status("/healthz/server", {}) == 200
+    finally:
+        server.stop()
