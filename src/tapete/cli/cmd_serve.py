@@ -161,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
         trusted_proxies=proxies,
         public_url=args.public_url,
         listen=(args.host, args.port),
+        load_kernels=True,
     )
     _configure_logging(args.log_level, "tapete")
     config = uvicorn.Config(
@@ -389,6 +390,7 @@ def _worker(index: int, options: dict[str, Any]) -> None:
         trusted_proxies=options["forwarded_allow_ips"],
         public_url=options["public_url"],
         listen=(options["host"], options["port"]),
+        load_kernels=True,
     )
     config = uvicorn.Config(
         app,
