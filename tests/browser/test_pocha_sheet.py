@@ -1,6 +1,6 @@
 """La Pocha's score sheet at the end of a whole session's replay: a row for each hand with its
-size and the running totals, the totals under it, and the sheet, longer than the side panel,
-a scrolling region the keyboard reaches (axe-core)."""
+size, each seat's bid/won and the running totals, the totals under it, and the sheet, longer
+than the side panel, a scrolling region the keyboard reaches (axe-core)."""
 
 from __future__ import annotations
 
@@ -28,10 +28,16 @@ def test_the_whole_sessions_sheet(server: Server, context_factory: Any) -> None:
     page.locator("#last").click()
     page.wait_for_selector(f"body[data-frame='{total}']", state="attached")
     sheet = page.locator("table[aria-label='Score sheet']")
-    rows = [row.split("\t") for row in sheet.locator("tbody tr").all_inner_texts()]
-    assert len(rows) == len(view["sheet"]) > 10
-    for row, hand in zip(rows, view["sheet"], strict=True):
-        assert row == [str(hand["hand_size"]), *(str(x) for x in hand["totals"])]
+    rows = sheet.locator("tbody tr")
+    assert rows.count() == len(view["sheet"]) > 10
+    for i, hand in enumerate(view["sheet"]):
+        cells = rows.nth(i).locator("td")
+        assert cells.nth(0).inner_text() == str(hand["hand_size"])
+        # each seat: its bid and tricks won ("2/1") over the running total
+        bw = [cells.nth(s + 1).locator(".bw").inner_text() for s in range(4)]
+        assert bw == [f"{b}/{w}" for b, w in zip(hand["bids"], hand["won"], strict=True)]
+        totals = [cells.nth(s + 1).locator(".tot").inner_text() for s in range(4)]
+        assert totals == [str(x) for x in hand["totals"]]
     totals = sheet.locator("tfoot th").all_inner_texts()
     assert totals == ["Total", *(str(x) for x in view["totals"])]
     box = sheet.locator("xpath=..")

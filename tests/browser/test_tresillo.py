@@ -111,7 +111,15 @@ def _vuelta_table(server: Server, context_factory: Any) -> Any | None:
     before = _state(page)
     vuelta.click()
     _wait_change(page, before)
-    page.wait_for_function("() => document.body.dataset.phase !== 'auction'", timeout=30_000)
+    # the auction ends, or a bot outbid the vuelta and Ana speaks again: then she passes (the
+    # page says which: its phase, or her turn with the auction's buttons)
+    page.wait_for_function(
+        "() => document.body.dataset.phase !== 'auction'"
+        " || (document.querySelector('#turn.mine')"
+        " && document.querySelector('#actions button[data-action=pass]'))"
+    )
+    if _phase(page) == "auction":
+        return None
     if "Ana" not in page.locator(".seat:has(.tag.gold)").first.inner_text():
         return None
     return page

@@ -216,8 +216,16 @@ def check_messages(
                 if secret:  # another seat's card, or its own unseen one, dealt face down
                     assert event["action"] is None and event["text"] is None, event
                     assert all(v != text.split()[-1] for v in strings_of(event.get("args")))
+        last = message.get("last_deal")
+        if last is not None:  # a match's finished deal: the engine's view of it at its end
+            assert last["move"] <= number
+            ended = states[last["move"] - 1].clone()
+            deal = ended.deal
+            deal.apply_action(states[last["move"]].history()[-1])
+            assert deal.is_terminal()
+            assert last["view"] == json.loads(json.dumps(deal.view(seat).to_dict()))
         for where, part in message.items():
-            if where == "view" or (where == "events" and engine_events):
+            if where in ("view", "last_deal") or (where == "events" and engine_events):
                 continue  # compared with the engine's own above
             for text in strings_of(part):
                 for card in cards_in(text, parse_text=True):

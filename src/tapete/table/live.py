@@ -249,6 +249,11 @@ class LiveTable:
         self.sealing = may_seal(game)
         #: WebSockets of this process open at this table (before and after their hello).
         self.sockets = 0
+        #: A match's last finished deal: the state number right after its last action, and
+        #: the deal's final state (its views are sent as ``last_deal``, protocol.md).
+        self._last_deal: tuple[int, State] | None = None
+        #: Whether the last action of a seat completed a trick or ended a deal: the bot that
+        #: moves next waits :func:`trick_pause` longer, so that people see it.
         self._after_trick = False
         #: The last chat messages (read from the store when first needed) and the next
         #: message's number; the spectators numbered so far.
@@ -346,7 +351,14 @@ class LiveTable:
         state = self.state
         text = state.action_to_string(action)
         to = state.chance_recipient() if seat < 0 else None
+        deal_before = getattr(state, "deal", None)
+        tricks_before = _tricks_done(state)
         state.apply_action(action)
+        ended = deal_before is not None and getattr(state, "deal", None) is not deal_before
+        if deal_before is not None and ended and deal_before.is_terminal():
+            self._last_deal = (len(self.moves) + 1, deal_before)
+        if seat >= 0:
+            self._after_trick = ended or _tricks_done(state) > tricks_before
         if self._engine_events:
             hidden = self._everyone  # not read: the engine's log tells each seat
         else:
@@ -484,7 +496,10 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         if self._player_for(self.data.seats[seat]) is not None:
             if self.data.bot_delay > 0:
-                self._timer = loop.call_later(self.data.bot_delay, self._queue_bot, number)
+                delay = self.data.bot_delay
+                if self._after_trick:
+                    delay += trick_pause(delay)
+                self._timer = loop.call_later(delay, self._queue_bot, number)
             else:
                 self._queue_bot(number)
         elif self.data.clock:
@@ -1080,8 +1095,23 @@ class LiveTable:
             "rematch": self.data.rematch,
             "ack": self._ack[1] if self._ack is not None and self._ack[0] is watcher else None,
         }
+        last = self._last_deal_part(watcher)
+        if last is not None:
+            message["last_deal"] = last
         watcher.sent_moves = number
         return message
+
+    def _last_deal_part(self, watcher: Watcher) -> dict[str, Any] | None:
+        """A match's last finished deal as ``watcher``'s seat sees it at its end (``move``: the
+        state number right after its last action, ``view``: the deal's view), when the
+        watcher has not been sent that state yet or the match has no live deal now (over,
+        or between deals); else ``None`` (protocol.md, *state*)."""
+        if self._last_deal is None:
+            return None
+        move, deal = self._last_deal
+        if watcher.sent_moves >= move and getattr(self.state, "deal", None) is not None:
+            return None
+        return {"move": move, "view": self._encoder.view_dict(deal.view(watcher.seat))}
 
     def broadcast(self) -> None:
         """Send every watcher its ``state`` message."""
@@ -1096,6 +1126,31 @@ class LiveTable:
             if timer is not None:
                 timer.cancel()
         self._timer = self._idle_timer = None
+
+
+def trick_pause(bot_delay: float) -> float:
+    """How much longer a bot waits after a trick was completed or a deal ended, for a table
+    whose bots wait ``bot_delay`` seconds a move: the page shows the finished trick for
+    ``min(1.5, 2.2 * bot_delay)`` seconds and then sweeps it for ``min(0.35, bot_delay)``
+    (``table.js``, ``holdMs``); the bot's next card comes after both.
+
+    >>> round(0.6 + trick_pause(0.6), 2)  # Normal: the next card 1.67 s after the trick
+    1.67
+    >>> trick_pause(0.05)
+    0.11
+    """
+    return round(max(0.0, min(1.5, 2.2 * bot_delay) + min(0.35, bot_delay) - bot_delay), 3)
+
+
+def _tricks_done(state: State) -> int:
+    """The number of finished tricks of ``state``'s live deal (0 for a game without tricks,
+    or between a match's deals)."""
+    deal = getattr(state, "deal", state)
+    won = getattr(deal, "tricks_won", None) if deal is not None else None
+    try:
+        return int(sum(won)) if won is not None else 0
+    except TypeError:
+        return 0
 
 
 def table_info(data: TableData, seats: list[dict[str, Any]], move_number: int) -> dict[str, Any]:

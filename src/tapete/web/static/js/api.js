@@ -92,6 +92,8 @@ export class TableSocket {
     this.retry = 0;
     this.closedForGood = false;
     this.nextId = 1;
+    // the network back (the browser says so): connect again at once
+    window.addEventListener("online", () => this.reconnectNow());
     this.connect();
   }
 
@@ -120,7 +122,7 @@ export class TableSocket {
       this.onStatus("closed", event.code);
       if (this.closedForGood || event.code === 4004 || event.code === 4001) return;
       const delay = Math.min(8000, 400 * 2 ** this.retry++);
-      setTimeout(() => this.connect(), delay);
+      this.retryTimer = setTimeout(() => this.connect(), delay);
     });
   }
 
@@ -132,11 +134,21 @@ export class TableSocket {
     return false;
   }
 
-  /** Propose an action by its text, chosen in state number `state`; returns its id. */
+  /** Propose an action by its text, chosen in state number `state`; returns its id, or null
+   *  when the socket is not open (nothing was sent). */
   act(state, text) {
     const id = `a${this.nextId++}`;
-    this.send({ type: "action", state, text, id });
-    return id;
+    return this.send({ type: "action", state, text, id }) ? id : null;
+  }
+
+  /** Try to connect again now (a click while offline, the network back) instead of waiting
+   *  for the next retry. */
+  reconnectNow() {
+    if (this.closedForGood) return;
+    if (this.ws && (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)) return;
+    clearTimeout(this.retryTimer);
+    this.retry = 0;
+    this.connect();
   }
 
   hello(token) {

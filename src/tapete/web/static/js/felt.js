@@ -39,10 +39,51 @@ function seatPosition(offset, n, compact) {
   return { x: 50 + 41 * Math.sin(phi), y: 51 + 35 * Math.cos(phi) };
 }
 
-function trickPosition(offset, n) {
+/** A trick card's place in the middle box (percent of it): `spread` is how far (percent of the
+ *  box's height) the bottom and top seats' cards sit from its middle. */
+function trickPosition(offset, n, spread = 22) {
   const phi = (2 * Math.PI * offset) / n;
-  // flatter than the seats' ring: the top and bottom cards stay clear of those seats
-  return { x: 50 + 30 * Math.sin(phi), y: 50 + 22 * Math.cos(phi) };
+  return { x: 50 + 30 * Math.sin(phi), y: 50 + spread * Math.cos(phi) };
+}
+
+/** How far (percent of the middle box's height) the top and bottom cards of a trick may sit
+ *  from its middle and stay clear of the top and bottom seats' boxes (measured). */
+function trickSpread(felt, center) {
+  const box = center.getBoundingClientRect();
+  if (!box.height) return 22;
+  const card = center.querySelector(".trick-card");
+  const half = (card ? card.getBoundingClientRect().height : 98) / 2;
+  const mid = box.top + box.height / 2;
+  let room = box.height * 0.22;
+  for (const seat of felt.querySelectorAll(":scope > .seat")) {
+    const r = seat.getBoundingClientRect();
+    if (r.right < box.left + box.width * 0.3 || r.left > box.right - box.width * 0.3) continue; // a side seat
+    if (r.bottom <= mid) room = Math.min(room, mid - r.bottom - half - 6);
+    else if (r.top >= mid) room = Math.min(room, r.top - mid - half - 6);
+  }
+  return (Math.max(half * 0.35, room) / box.height) * 100;
+}
+
+/**
+ * Sweep the finished trick on the felt toward its winner's seat in `ms` milliseconds (the
+ * cards shrink and fade on their way). Returns false when there is nothing to sweep.
+ */
+export function sweepTrick(felt, winner, ms) {
+  const cards = [...felt.querySelectorAll(".center .trick-card")];
+  const seat = felt.querySelector(`.seat[data-seat="${winner}"]`);
+  if (!cards.length || !seat) return false;
+  const to = seat.getBoundingClientRect();
+  for (const el of cards) {
+    const r = el.getBoundingClientRect();
+    el.style.setProperty("--sx", `${to.left + to.width / 2 - (r.left + r.width / 2)}px`);
+    el.style.setProperty("--sy", `${to.top + to.height / 2 - (r.top + r.height / 2)}px`);
+    el.style.setProperty("--sweep-ms", `${ms}ms`);
+    el.classList.remove("enter");
+    void el.offsetWidth; // start the transition from where the card lies
+    el.classList.add("sweep");
+  }
+  felt.querySelector(".center .trick-label")?.classList.add("sweep");
+  return true;
 }
 
 /**
@@ -108,8 +149,10 @@ export function renderFelt(felt, opts) {
   let done = false;
   const finished = mod.finishedTricks(live);
   if ((!trick || !trick.cards || trick.cards.length === 0) && finished.length) {
-    trick = finished[finished.length - 1];
-    done = true;
+    // the finished trick stays until it is swept to its winner (opts.doneSwept) or the next
+    // card is led
+    trick = opts.doneSwept ? null : finished[finished.length - 1];
+    done = !opts.doneSwept;
   }
   if (trick && trick.cards) {
     // cards new since the last drawing slide in from their player's side
@@ -131,12 +174,28 @@ export function renderFelt(felt, opts) {
       center.append(wrap);
     });
     if (done && trick.winner !== null && trick.winner !== undefined) {
-      center.append(h("div", { class: "center-info" }, h("span", { class: "tag gold" }, t("{who} takes the trick", { who: ctx.seatName(trick.winner) }))));
+      // over the cards, never under them
+      center.append(h("div", { class: "center-info trick-label", "data-testid": "trick-winner" }, h("span", { class: "tag gold" }, t("{who} takes the trick", { who: ctx.seatName(trick.winner) }))));
     }
   }
   const ann = mod.announcement ? mod.announcement(live) : null;
   if (ann) center.append(h("div", { class: "center-info" }, h("span", { class: "announce " + ann.cls, "data-testid": "announcement" }, ann.text)));
   felt.append(center);
+  // the top and bottom seats' cards are brought nearer the middle where those seats' boxes
+  // would be covered (a low felt)
+  const placed = [...center.querySelectorAll(".trick-card")];
+  if (placed.length && trick) {
+    const spread = trickSpread(felt, center);
+    placed.forEach((wrap, i) => {
+      const offset = ((trick.leader + i) % n - bottomSeat + n) % n;
+      const pos = trickPosition(offset, n, spread);
+      wrap.style.transition = "none"; // placed, not moved
+      wrap.style.left = `${pos.x}%`;
+      wrap.style.top = `${pos.y}%`;
+    });
+    void center.offsetWidth;
+    placed.forEach((wrap) => (wrap.style.transition = ""));
+  }
 
   // the game's corner boxes: on the felt's corners, or above the felt on a phone (where they
   // would cover the seats)

@@ -2,7 +2,7 @@
 
 import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
 import { cardElement, cardName, parseCard, shownAliases } from "./cards.js";
-import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShortFrom } from "./felt.js";
+import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShortFrom, sweepTrick } from "./felt.js";
 import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 import { hintSentence, markHinted } from "./hints.js";
@@ -29,7 +29,50 @@ const page = {
   focusKey: null,
   typed: "",
   typedAt: 0,
+  online: false, // the socket is open (after its first opening: offline shows a banner)
+  everOnline: false,
+  outbox: null, // a choice made while offline: {state, text, entryText, label}, sent when back
+  swept: null, // the key of the finished trick swept to its winner (no longer on the felt)
+  wasMine: false,
+  turnNotice: false, // the tab's title says "Your turn" (the tab was hidden when it came)
 };
+
+// -- pacing ----------------------------------------------------------------------------------
+// States are applied in the order they come, never dropped. A state that completes a trick
+// keeps the trick on the felt for holdMs(), then the trick sweeps to its winner (sweepMs()),
+// and only then is the next state drawn; states that come meanwhile wait in `pace.incoming`.
+// No state is drawn sooner than gapMs() after the one before, so bots never play faster than
+// a person can follow. The state answering this seat's own action (its `ack`), a hidden tab,
+// and a click on the page while states wait apply everything at once. The server's bots wait
+// as long after a trick (live.py, trick_pause), so the page is rarely behind.
+//
+// For tests and tools: `window.__tapete` ({state, pending, holding, sweeping, swept, holdMs,
+// sweepMs, online, outbox}), `body[data-state]`, `body[data-pending]`, and the document's
+// events `tapete:state` (detail {state, synthetic, trickDone}) and `tapete:sweep`.
+const pace = { incoming: [], nextAt: 0, sweepAt: null, sweepEnd: null, timer: null };
+
+const reducedMotion = () => !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+function botDelay() {
+  const d = Number(page.info?.bot_delay);
+  return Number.isFinite(d) && d >= 0 ? d : 0.5;
+}
+
+/** How long a finished trick stays on the felt (ms): 2.2 × the bots' delay, at most 1.5 s
+ *  (Normal, 0.6 s a move: 1.32 s); none in a hidden tab. */
+function holdMs() {
+  return document.hidden ? 0 : Math.min(1500, 2200 * botDelay());
+}
+
+/** How long the sweep of a trick to its winner takes (ms); none with reduced motion. */
+function sweepMs() {
+  return document.hidden || reducedMotion() ? 0 : Math.min(350, 1000 * botDelay());
+}
+
+/** The least time between two states drawn (ms). */
+function gapMs() {
+  return document.hidden ? 0 : Math.min(400, 1000 * botDelay());
+}
 
 function announce(text) {
   if (!text) return;
@@ -68,22 +111,41 @@ function render() {
   rememberFocus();
 
   $("title").textContent = gameTitle(view.game);
-  document.title = `${gameTitle(view.game)} · tapete`;
-  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg) });
+  setTitle();
+  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx) });
 
   // whose turn
   const turn = $("turn");
   turn.classList.toggle("mine", mine);
   if (msg.status === "open") turn.textContent = t("Waiting for players…");
   else if (msg.to_move === -4 || msg.status === "finished") turn.textContent = t("The game is over");
+  else if (msg.synthetic) turn.textContent = t("This deal is over");
   else turn.replaceChildren(mod.turnText(live, ctx, mine) || ""); // a text, or a node with its words linked (terms.js)
 
   renderHand(ctx, mine);
   renderActions(ctx, mine);
   renderSide(ctx);
   renderBanner(ctx);
+  renderOffline();
   restoreFocus(mine);
   markHinted(page.hinted?.state === msg.state ? page.hinted.text : null); // the hint's card or button (hints.js)
+}
+
+/** The page's title: the game, and "Your turn" while the tab was hidden when the turn came. */
+function setTitle() {
+  const game = page.msg?.view?.game || page.info?.game;
+  const base = game ? `${gameTitle(game)} · tapete` : "tapete";
+  document.title = page.turnNotice ? `● ${t("Your turn")} · ${base}` : base;
+}
+
+/** The key of the finished trick the felt shows (none while a trick is being played). */
+function doneTrickKey(ctx) {
+  const { mod, live } = ctx;
+  const trick = mod.trick(live);
+  const finished = mod.finishedTricks(live);
+  if ((trick && trick.cards && trick.cards.length) || !finished.length) return null;
+  const last = finished[finished.length - 1];
+  return `${page.dealKey ?? ""}|${live.dealer ?? ""}|${finished.length}|${last.leader}|${(last.cards || []).join(",")}`;
 }
 
 function legalCardMap(legal) {
@@ -110,6 +172,9 @@ function renderHand(ctx, mine) {
     return;
   }
   handEl.setAttribute("aria-label", t("Your hand"));
+  handEl.classList.toggle("offline", page.everOnline && !page.online);
+  if (page.everOnline && !page.online) handEl.setAttribute("aria-disabled", "true");
+  else handEl.removeAttribute("aria-disabled");
   const cards = mod.handOf(live);
   const legalCards = legalCardMap(page.msg.legal);
   const selecting = mod.selectsCards?.(live, page.msg.legal) && mine;
@@ -160,6 +225,13 @@ function renderHand(ctx, mine) {
 }
 
 function pickCard(code, node, ctx, selecting) {
+  if (pace.incoming.length) {
+    // the page was still showing a finished trick: catch up, then take the click there
+    catchUp();
+    const now = ctxFor(page.msg);
+    const mine = page.seat !== null && page.msg.to_move === page.seat && page.msg.legal.length > 0;
+    return pickCard(code, null, now, !!(now.mod.selectsCards?.(now.live, page.msg.legal) && mine));
+  }
   const msg = page.msg;
   const { live, mod } = ctx;
   if (selecting) {
@@ -203,6 +275,7 @@ function renderActions(ctx, mine) {
   const { live, mod } = ctx;
   const box = $("actions");
   box.replaceChildren();
+  box.classList.toggle("offline", page.everOnline && !page.online);
   if (!mine) return;
   const buttons = mod.actionButtons(page.msg.legal, live, ctx);
   for (const b of buttons) {
@@ -223,6 +296,7 @@ function renderActions(ctx, mine) {
       },
     }, ...label, b.cost !== undefined && b.cost !== null ? h("span", { class: "cost", "aria-label": t("costs {n}", { n: b.cost }) }, String(b.cost)) : null);
     btn.dataset.key = "act:" + (b.action?.text || b.label);
+    if (page.everOnline && !page.online) btn.setAttribute("aria-disabled", "true"); // offline: a click waits (send)
     box.append(btn);
   }
   // TableInfo.hints === false: a table where hints are off (a rated game)
@@ -321,9 +395,10 @@ function renderBanner(ctx) {
     return;
   }
   const res = ctx.mod.results(ctx.view, ctx.live, ctx);
-  if ((msg.to_move === -4 || msg.status === "finished") && (res || msg.returns)) {
+  // the last trick is seen before the result covers the felt: it comes after the hold
+  const held = pace.sweepAt !== null || pace.sweepEnd !== null;
+  if ((msg.to_move === -4 || msg.status === "finished") && (res || msg.returns) && !held) {
     const values = msg.returns || res?.values || [];
-    const rows = values.map((v, s) => h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, (v > 0 ? "+" : "") + v)));
     const admin = adminToken(tableId);
     const toggle = (hidden) => () => {
       page.bannerHidden = hidden;
@@ -331,22 +406,53 @@ function renderBanner(ctx) {
       render();
     };
     if (page.bannerHidden) {
-      felt.append(h("div", { class: "banner mini", role: "region", "aria-label": t("The game is over"), "data-testid": "game-over" },
+      // under the felt, in the turn line: the seats stay uncovered
+      $("turn").replaceChildren(h("div", { class: "banner mini", role: "region", "aria-label": t("The game is over"), "data-testid": "game-over" },
         h("h2", {}, res?.title || t("The game is over")),
         h("button", { type: "button", class: "btn", "data-key": "show-result", onclick: toggle(false) }, t("Show the result"))));
       return;
     }
-    const banner = h("div", { class: "banner", role: "dialog", "aria-label": t("The game is over"), "data-testid": "game-over" },
-      h("h2", {}, res?.title || t("The game is over")),
-      h("table", {}, h("tbody", {}, rows)),
-      h("p", { class: "row", style: "justify-content:center" },
-        h("a", { class: "btn", href: "/replay/" + encodeURIComponent(tableId), "data-key": "replay" }, t("Watch the replay")),
+    const order = ranking(values);
+    const sheet = ctx.mod.finalSheet?.(ctx.view, ctx.live, ctx) || null;
+    const rows = order.map((r) => h("tr", { class: r.place === 1 ? "first" : null },
+      h("td", { class: "place" }, String(r.place)), h("th", { scope: "row" }, ctx.seatName(r.seat)), h("td", {}, (r.value > 0 ? "+" : "") + r.value)));
+    const dialog = h("div", { class: "end-dialog" + (sheet ? " with-sheet" : ""), role: "dialog", "aria-labelledby": "end-title", "data-testid": "game-over" },
+      h("h2", { id: "end-title", tabindex: "-1" }, res?.title || t("The game is over")),
+      h("p", { class: "winner", "data-testid": "winner" }, winnerText(order, ctx)),
+      h("table", { class: "ranking", "aria-label": t("Ranking") },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Place")), h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Result")))),
+        h("tbody", {}, rows)),
+      h("p", { class: "row end-buttons" },
         msg.rematch ? h("a", { class: "btn primary", href: "/t/" + encodeURIComponent(msg.rematch), onclick: () => carryToken(msg.rematch) }, t("Go to the rematch")) :
           admin ? h("button", { type: "button", class: "btn primary", onclick: rematch }, t("Rematch")) : null,
+        h("a", { class: "btn", href: "/replay/" + encodeURIComponent(tableId), "data-key": "replay" }, t("Watch the replay")),
         h("a", { class: "btn quiet", href: "/" }, t("Lobby")),
-        h("button", { type: "button", class: "btn quiet", "data-key": "hide-result", onclick: toggle(true) }, t("See the table"))));
-    felt.append(banner);
+        h("button", { type: "button", class: "btn quiet", "data-key": "hide-result", onclick: toggle(true) }, t("See the table"))),
+      sheet ? h("section", { class: "end-sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Score sheet")), sheet) : null);
+    const layer = h("div", { class: "end-layer" }, dialog);
+    felt.append(layer);
+    if (page.endShown !== msg.state) {
+      // the end is a moment: the dialog takes the focus once
+      page.endShown = msg.state;
+      dialog.querySelector("h2").focus({ preventScroll: true });
+    }
   }
+}
+
+/** The seats ranked by their result, highest first; equal results share a place (1, 1, 3). */
+function ranking(values) {
+  const order = values.map((value, seat) => ({ seat, value: Number(value) })).sort((a, b) => b.value - a.value || a.seat - b.seat);
+  order.forEach((r, i) => (r.place = i && r.value === order[i - 1].value ? order[i - 1].place : i + 1));
+  return order;
+}
+
+/** "Ana wins", "Ana and Bea share the win", or a draw. */
+function winnerText(order, ctx) {
+  const top = order.filter((r) => r.place === 1);
+  if (!order.length) return "";
+  if (top.length === order.length && order.length > 1) return t("A draw: everybody ends level");
+  if (top.length === 1) return t("{who} wins", { who: ctx.seatName(top[0].seat) });
+  return t("{who} share the win", { who: top.map((r) => ctx.seatName(r.seat)).join(", ") });
 }
 
 function carryToken(newId) {
@@ -388,7 +494,7 @@ function restoreFocus(mine) {
   if (!page.hadFocus && !onFallback) return;
   let target = page.focusKey ? document.querySelector(`[data-key="${CSS.escape(page.focusKey)}"]`) : null;
   if (!target && mine) target = document.querySelector("#hand button.card.legal") || document.querySelector("#actions button:not([disabled])");
-  if (!target) target = document.querySelector("#felt .banner a, #felt .banner button");
+  if (!target) target = document.querySelector("#felt .banner a, #felt .banner button, #felt .end-dialog a, #felt .end-dialog button");
   if (!target) target = $("hand");
   target.focus({ preventScroll: true });
 }
@@ -455,7 +561,51 @@ function send(text) {
   if (!page.msg || !page.socket) return;
   showRefusal("");
   clearHint();
-  page.socket.act(page.msg.state, text);
+  if (page.online && page.socket.act(page.msg.state, text) !== null) return;
+  // not connected: nothing clicked is lost. The choice waits and is sent once the connection
+  // is back, if the table is still where it was when it was made (renderOffline says so)
+  const entry = page.msg.legal.find((a) => a.text === text || a.action === text);
+  page.outbox = { state: page.msg.state, text, entryText: entry ? entry.text : text, label: actionText(entry ? entry.text : text) };
+  page.queue = [];
+  announce(t("Not connected: your choice «{choice}» will be sent when the connection is back", { choice: page.outbox.label }));
+  renderOffline();
+  page.socket.reconnectNow?.();
+}
+
+/** After a reconnection: send the choice made while offline if the table has not moved. */
+function sendOutbox() {
+  const box = page.outbox;
+  if (!box || !page.msg || !page.online) return;
+  page.outbox = null;
+  const entry = page.msg.state === box.state && page.msg.to_move === page.seat ? page.msg.legal.find((a) => a.text === box.entryText) : null;
+  if (entry) send(entry.sealed ? entry.action : entry.text);
+  else showRefusal(t("Your choice «{choice}» was not sent: the table moved on while you were not connected", { choice: box.label }));
+  renderOffline();
+}
+
+/** The banner over the play area while the connection is lost: the hand and the buttons are
+ *  marked disabled; a choice made meanwhile is named, to be sent when the connection is back. */
+function renderOffline() {
+  let el = $("offline");
+  const offline = page.everOnline && !page.online;
+  if (!offline) {
+    if (el) el.remove();
+    document.body.classList.remove("offline");
+    publish();
+    return;
+  }
+  document.body.classList.add("offline");
+  if (!el) {
+    el = h("div", { id: "offline", class: "offline-banner", role: "alert", "data-testid": "offline" });
+    const area = document.querySelector(".play-area");
+    area.insertBefore(el, area.firstChild);
+  }
+  el.replaceChildren(
+    h("span", { class: "spinner", "aria-hidden": "true" }),
+    h("strong", {}, t("Connection lost: reconnecting…")), " ",
+    h("span", {}, page.outbox ? t("Your choice «{choice}» will be sent when the connection is back.", { choice: page.outbox.label }) : t("Your cards and buttons wait until it is back.")), " ",
+    h("button", { type: "button", class: "btn small", "data-testid": "reconnect", onclick: () => page.socket?.reconnectNow?.() }, t("Try now")));
+  publish();
 }
 
 function askHint() {
@@ -533,9 +683,10 @@ function onMessage(msg) {
       $("seat-note").textContent = page.seat === null ? t("Watching") : t("You play {seat}", { seat: seatNameFrom(msg.table.seats, page.seat) });
       $("leave").hidden = page.seat === null;
       $("key-help").hidden = page.seat === null; // a spectator has no cards to pick
+      if ($("turn-sound")) $("turn-sound").closest("label").hidden = page.seat === null;
       return;
     case "state":
-      onState(msg);
+      receiveState(msg);
       return;
     case "presence": // a seat connected or left: the seat list only
       if (page.info) page.info.seats = msg.seats;
@@ -620,13 +771,16 @@ function actionText(text) {
   return text;
 }
 
-function showToast(text) {
-  if (!text) return;
-  const felt = $("felt");
-  const toast = h("div", { class: "toast", role: "status" }, text);
-  page.toast = { text, until: performance.now() + 4500 };
-  felt.append(toast);
-  announce(text);
+/** The last deal's end in the side panel (never over the felt): its sentence, and the game's
+ *  table of it where it has one; `fresh` marks it new for a moment. */
+function showDealSummary(msg, text, fresh) {
+  const box = $("deal-summary");
+  if (!box || !text) return;
+  const node = gameModule(msg.view.game).dealSummaryNode?.(msg.view, ctxFor(msg)) || null;
+  box.replaceChildren(h("h2", {}, t("Last deal")), h("p", { "data-testid": "deal-summary-text" }, text), node);
+  box.hidden = false;
+  box.classList.toggle("fresh", !!fresh);
+  if (fresh) announce(text);
 }
 
 function dealSummary(msg) {
@@ -637,6 +791,224 @@ function dealSummary(msg) {
   page.dealKey = key;
   if (prev === undefined || prev === null || key === prev) return null;
   return mod.dealSummary(msg.view, ctxFor(msg));
+}
+
+/** A `state` message from the server: split where a match's deal ended in it (the deal's end
+ *  is shown first: its last trick, then the next deal), then queued (see *pacing*). */
+function receiveState(msg) {
+  const fresh = page.freshLog || !page.msg;
+  const urgent = fresh || document.hidden || (msg.ack !== null && msg.ack !== undefined);
+  for (const m of splitAtDealEnd(msg, fresh)) pace.incoming.push(m);
+  if (urgent) catchUp();
+  else pump();
+}
+
+/** The last state number queued or shown. */
+function lastKnownState() {
+  const last = pace.incoming[pace.incoming.length - 1] || page.msg;
+  return last ? last.state : -1;
+}
+
+function splitAtDealEnd(msg, fresh) {
+  const last = msg.last_deal;
+  if (!last || !last.view) return [msg];
+  // with no live deal (the match is over) the felt shows the deal that ended
+  const whole = msg.view.deal ? msg : { ...msg, view: { ...msg.view, deal: last.view } };
+  if (fresh || !(lastKnownState() < last.move && last.move <= msg.state)) return [whole];
+  const events = msg.events || [];
+  const end = {
+    ...msg,
+    state: last.move,
+    view: { ...msg.view, deal: last.view },
+    to_move: -2,
+    legal: [],
+    returns: null,
+    status: "playing",
+    events: events.filter((e) => e.move < last.move),
+    synthetic: true,
+  };
+  return [end, { ...whole, events: events.filter((e) => e.move >= last.move) }];
+}
+
+/** Draw the waiting states as the pacing allows. */
+function pump() {
+  clearTimeout(pace.timer);
+  pace.timer = null;
+  for (;;) {
+    const now = performance.now();
+    if (pace.sweepAt !== null) {
+      if (now < pace.sweepAt) return arm(pace.sweepAt - now);
+      startSweep();
+      continue;
+    }
+    if (pace.sweepEnd !== null) {
+      if (now < pace.sweepEnd) return arm(pace.sweepEnd - now);
+      endSweep();
+      continue;
+    }
+    if (!pace.incoming.length) break;
+    if (now < pace.nextAt) return arm(pace.nextAt - now);
+    applyState(pace.incoming.shift());
+  }
+  publish();
+}
+
+function arm(ms) {
+  pace.timer = setTimeout(pump, Math.max(0, ms));
+  publish();
+}
+
+/** Draw every waiting state now (this seat's own action answered, a hidden tab, a click). */
+function catchUp() {
+  clearTimeout(pace.timer);
+  pace.timer = null;
+  while (pace.incoming.length) {
+    // a trick held or being swept gives way to the states after it
+    pace.sweepAt = pace.sweepEnd = null;
+    pace.sweepKey = undefined;
+    applyState(pace.incoming.shift());
+  }
+  pump();
+}
+
+function startSweep() {
+  pace.sweepAt = null;
+  const msg = page.msg;
+  const ctx = msg ? ctxFor(msg) : null;
+  const key = ctx ? doneTrickKey(ctx) : null;
+  const ms = sweepMs();
+  if (!key) return;
+  const finished = ctx.mod.finishedTricks(ctx.live);
+  const winner = finished[finished.length - 1].winner;
+  if (ms > 0 && winner !== null && winner !== undefined && sweepTrick($("felt"), winner, ms)) {
+    pace.sweepEnd = performance.now() + ms;
+    pace.sweepKey = key;
+    document.dispatchEvent(new CustomEvent("tapete:sweep", { detail: { state: msg.state, phase: "start", winner } }));
+  } else {
+    pace.sweepKey = key;
+    endSweep();
+  }
+}
+
+function endSweep() {
+  pace.sweepEnd = null;
+  if (pace.sweepKey === undefined) return;
+  page.swept = pace.sweepKey;
+  pace.sweepKey = undefined;
+  if (page.msg) render();
+  document.dispatchEvent(new CustomEvent("tapete:sweep", { detail: { state: page.msg?.state, phase: "end" } }));
+}
+
+/** What tests and tools may read of the page's pacing (see *pacing*). */
+function publish() {
+  const info = {
+    state: page.msg ? page.msg.state : null,
+    synthetic: !!page.msg?.synthetic,
+    pending: pace.incoming.length,
+    holding: pace.sweepAt !== null,
+    sweeping: pace.sweepEnd !== null,
+    swept: page.swept,
+    holdMs: holdMs(),
+    sweepMs: sweepMs(),
+    online: page.online,
+    outbox: page.outbox ? page.outbox.entryText : null,
+    turnNotice: page.turnNotice,
+  };
+  window.__tapete = info;
+  document.body.dataset.pending = String(info.pending);
+  document.body.dataset.online = info.online ? "1" : "0";
+}
+
+/** Apply one state: draw it, log it, and start the hold when it completes a trick. */
+function applyState(msg) {
+  const prevTricks = page.lastTricks;
+  const prevDeal = page.dealKey;
+  onState(msg);
+  const ctx = ctxFor(msg);
+  const finished = ctx.mod.finishedTricks(ctx.live).length;
+  const trickDone = doneTrickKey(ctx) !== null && prevTricks >= 0 && finished > prevTricks && (prevDeal === page.dealKey || msg.synthetic);
+  const now = performance.now();
+  const hold = trickDone ? holdMs() : 0;
+  if (hold > 0) {
+    pace.sweepAt = now + hold;
+    pace.nextAt = now + hold;
+  } else {
+    pace.nextAt = now + gapMs();
+    if (trickDone) pace.sweepAt = now; // a hidden tab: swept at once
+  }
+  const mine = page.seat !== null && msg.to_move === page.seat && msg.legal.length > 0;
+  if (mine && !page.wasMine && document.hidden) notifyTurn();
+  page.wasMine = mine;
+  publish();
+  document.dispatchEvent(new CustomEvent("tapete:state", { detail: { state: msg.state, synthetic: !!msg.synthetic, trickDone } }));
+}
+
+// -- your turn, noticed ------------------------------------------------------------------------
+
+const SOUND_KEY = "tapete.turnSound";
+
+function soundOn() {
+  try {
+    return window.localStorage.getItem(SOUND_KEY) === "1";
+  } catch (e) {
+    return false;
+  }
+}
+
+/** The turn came while the tab was hidden: the title says so, and a short tone if chosen. */
+function notifyTurn() {
+  page.turnNotice = true;
+  setTitle();
+  if (soundOn()) beep();
+}
+
+function beep() {
+  try {
+    page.audio ||= new (window.AudioContext || window.webkitAudioContext)();
+    const ctx = page.audio;
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.0001, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.2, ctx.currentTime + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.4);
+  } catch (e) {
+    /* no sound here */
+  }
+}
+
+function mountSoundToggle() {
+  const area = document.querySelector(".my-area");
+  if (!area || $("turn-sound")) return;
+  const box = h("input", { type: "checkbox", id: "turn-sound", checked: soundOn() });
+  box.addEventListener("change", () => {
+    try {
+      window.localStorage.setItem(SOUND_KEY, box.checked ? "1" : "0");
+    } catch (e) {
+      /* kept for this page only */
+    }
+    if (box.checked) {
+      page.audio ||= new (window.AudioContext || window.webkitAudioContext)(); // made on a click: allowed to sound
+      page.audio.resume?.();
+    }
+  });
+  const label = h("label", { class: "turn-sound", for: "turn-sound" }, box, " ", h("span", { "data-i18n": "A sound when it is my turn and this tab is hidden" }, t("A sound when it is my turn and this tab is hidden")));
+  area.append(label);
+}
+
+function onVisibility() {
+  if (document.hidden) {
+    catchUp(); // nothing waits in a hidden tab
+    return;
+  }
+  if (page.turnNotice) {
+    page.turnNotice = false;
+    setTitle();
+    publish();
+  }
 }
 
 function onState(msg) {
@@ -658,8 +1030,13 @@ function onState(msg) {
   logEvents(msg, first);
   const summary = dealSummary(msg);
   render();
-  if (summary && !first) showToast(summary);
-  else if (page.toast && performance.now() < page.toast.until) $("felt").append(h("div", { class: "toast", role: "presentation" }, page.toast.text));
+  if (summary) showDealSummary(msg, summary, !first);
+  else if (first && $("deal-summary")?.hidden) {
+    // a page opened in the middle of a session: the last deal that ended, quietly
+    const mod = gameModule(msg.view.game);
+    const text = mod.dealIndex?.(msg.view) ? mod.dealSummary?.(msg.view, ctxFor(msg)) : null;
+    if (text) showDealSummary(msg, text, false);
+  }
   if (first && page.seat !== null) {
     // does this server give hints? A state number far ahead is refused (stale_state or
     // not_your_turn) without any bot thinking; a server without hints says unknown_type
@@ -674,6 +1051,7 @@ function onState(msg) {
       send(next);
     } else page.queue = [];
   }
+  if (first) sendOutbox();
 }
 
 // Actions that turn cards to find the first dealer (Ombre's "show", Trynka's "draw"): their
@@ -750,6 +1128,18 @@ function logEvents(msg, first) {
     said.push(ann.text);
   }
   page.lastAnnouncement = ann ? ann.text : null;
+  // the end of the game, with its winner, once
+  const over = msg.to_move === -4 || msg.status === "finished";
+  if (over && !page.loggedEnd) {
+    const res = ctx.mod.results(ctx.view, ctx.live, ctx);
+    const values = msg.returns || res?.values;
+    if (values) {
+      const text = `${t("The game is over")}: ${winnerText(ranking(values), ctx)}`;
+      log.append(h("li", { class: "deal-sep", "data-testid": "log-end" }, text));
+      if (!first) said.push(text);
+    }
+  }
+  page.loggedEnd = over;
   log.scrollTop = log.scrollHeight;
   if (first) {
     announce(t("Table {game}. {turn}", { game: gameTitle(msg.view.game), turn: "" }));
@@ -819,12 +1209,18 @@ async function main() {
   mountRulesLink($("rules-link"), info.game); // How to play, in a new tab, in the page's language
   let token = seatToken(tableId);
   if (!token) token = await joinDialog(info);
+  document.addEventListener("visibilitychange", onVisibility);
+  mountSoundToggle();
   page.socket = new TableSocket(tableId, token, {
     onMessage,
     onStatus: (status) => {
       const el = $("conn");
       el.className = "conn " + status;
       el.textContent = status === "open" ? t("connected") : status === "connecting" ? t("connecting…") : t("disconnected");
+      page.online = status === "open";
+      if (page.online) page.everOnline = true;
+      if (page.msg) render();
+      else renderOffline();
     },
   });
 }

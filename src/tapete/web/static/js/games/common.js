@@ -13,12 +13,19 @@ export function pick(obj, ...names) {
   return undefined;
 }
 
-/** The live deal of a view: a match view's `deal` (formerly `hand`), else the view itself. */
+/** The live deal of a view: a match view's `deal` (formerly `hand`), else the view itself.
+ *  A match view with no live deal (before the first deal, between deals, the match over)
+ *  gives an empty deal (`between`: no cards, no trumps, no bids), never the match's own
+ *  fields read as a deal's (its `hand_sizes` are not cards held). */
 export function liveDeal(view) {
   if (!view) return view;
   for (const key of ["deal", "live", "hand"]) {
     const v = view[key];
     if (v && typeof v === "object" && !Array.isArray(v)) return v;
+  }
+  if (isMatch(view) || ("deal" in view && view.deal === null)) {
+    const { phase, seat, n_players, current_player, balances, pool, plate } = view;
+    return { between: true, phase, seat, n_players, current_player, balances, pool, plate };
   }
   return view;
 }
@@ -164,6 +171,17 @@ export function tricksPanel(live, ctx, { seat = live.player, heading = null, def
     node: h("dl", { class: "kv" }, h("dt", {}, heading ?? t("Player ({who})", { who: ctx.seatName(seat) })),
       h("dd", { "data-testid": "player-tricks" }, String(own)), ...sum, ...others),
   };
+}
+
+/** A session's whole sheet for its final score (`sessionSheet`'s rows, not cut to a scrolling
+ *  box), after the `lead` pairs of label and value (the pool, the plate); null for one deal or
+ *  before the first deal ended. */
+export function finalSession(view, ctx, headers, cells, { lead = [] } = {}) {
+  if (!isMatch(view) || !(view.results || []).length) return null;
+  const sheet = sessionSheet(view, ctx, headers, cells, { testid: "final-sheet" });
+  return h("div", { class: "final-session" },
+    lead.length ? h("dl", { class: "kv" }, ...lead.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, value)])) : null,
+    sheet.node);
 }
 
 /** Each seat's balance as a side panel under `title` (a list of the seats' names and signed

@@ -9,7 +9,7 @@ import { h } from "../api.js";
 import { cardElement, cardName, parseCard, suitName, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { N_, t } from "../i18n.js";
 import ombre, { exchangeButton, matadors } from "./ombre.js";
-import { infoBox, isMatch, params, sessionSheet, signed, splitAction, tricksPanel } from "./common.js";
+import { finalSession, infoBox, isMatch, params, sessionSheet, signed, splitAction, tricksPanel } from "./common.js";
 import { withTerms } from "../terms.js";
 
 /** The nine games in the order of the Union's table (the engine's GAMES and the `points`
@@ -274,6 +274,13 @@ const lhombre = {
     if (!live.outcome) return null;
     const player = live.player === null || live.player === undefined ? "" : ctx.seatName(live.player);
     return { title: outcomeText(live.outcome, live.contract, player), values: live.balances };
+  },
+
+  /** The session's every deal (player, game and ending, each seat's change). */
+  finalSheet(view, live, ctx) {
+    const who = (s) => (s === null || s === undefined ? "–" : ctx.seatShort(s));
+    return finalSession(view, ctx, [t("Player"), t("Game")], (r) => [who(r.player),
+      [r.contract ? gameText(r.contract) : "–", h("br"), h("small", {}, outcomeWord(r.outcome))]]);
   },
 
   dealSummary(view, ctx) {

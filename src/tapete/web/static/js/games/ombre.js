@@ -5,7 +5,7 @@
 import { h } from "../api.js";
 import { cardName, parseCard, suitName, suitSymbol, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { t } from "../i18n.js";
-import { balancesPanel, balancesResults, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, trickTaking, tricksPanel } from "./common.js";
+import { balancesPanel, balancesResults, finalSession, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, trickTaking, tricksPanel } from "./common.js";
 import { withTerms } from "../terms.js";
 
 /** The matadors' cards for a trump suit: Spadille, Manille (the 2 of a black trump suit,
@@ -168,6 +168,10 @@ const ombre = {
   },
 
   results: (view, live) => balancesResults(view, live, (l) => outcomeText(l.outcome)),
+
+  /** The session's every deal (ombre, outcome, each seat's change) and the pool left. */
+  finalSheet: (view, live, ctx) => finalSession(view, ctx, [t("Ombre"), t("Outcome")],
+    (r) => [seatShortOrNone(ctx, r.ombre), r.outcome ? outcomeWord(r.outcome) : ""], { lead: [[t("Pool"), String(view.pool ?? 0)]] }),
 
   dealIndex: (view) => (isMatch(view) ? view.deal_index ?? (view.results || []).length : null),
 

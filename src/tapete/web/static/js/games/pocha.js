@@ -4,7 +4,7 @@
 import { h } from "../api.js";
 import { cardElement, cardName, suitWord } from "../cards.js";
 import { t, tn } from "../i18n.js";
-import { cardList, cardsHeld, infoBox, isMatch, sheetBox, splitAction, trickTaking } from "./common.js";
+import { cardList, cardsHeld, infoBox, isMatch, sheetBox, signed, splitAction, trickTaking } from "./common.js";
 import { withTerms } from "../terms.js";
 
 /** The bid the last to bid may not make, as the view gives it (`forbidden_bid`: set while
@@ -87,7 +87,7 @@ const pocha = {
       const best = bestOffer(live);
       boxes.push(infoBox(t("Trumps auctioned"), h("span", { class: "value", "data-testid": "auction" },
         best ? t("{who} offers {n}", { who: ctx.seatName(best.who), n: best.n }) : t("No offer yet"))));
-    } else if (live.phase && live.phase !== "deal") {
+    } else if (live.phase && live.phase !== "deal" && !live.between) {
       boxes.push(infoBox(t("Trumps"), h("span", { class: "value" }, t("No trumps"))));
     }
     if (auctioned(live) && live.phase !== "auction" && live.trump_suit) {
@@ -143,10 +143,11 @@ const pocha = {
     for (let s = 0; s < n; s++) {
       const bid = live.bids[s];
       const won = (live.tricks_won || [])[s] ?? 0;
-      const cls = bid === null || bid === undefined ? "" : won === bid ? "hit" : won > bid ? "miss" : "";
+      // made exactly: green; over or under: red (both lose points)
+      const cls = bid === null || bid === undefined ? "" : won === bid ? "hit" : live.phase === "over" || won > bid ? "miss" : "";
       rows.push(h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, bid ?? "–"), h("td", { class: cls }, String(won))));
     }
-    panels.push({
+    if (n) panels.push({
       title: t("Bids and tricks"),
       node: h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bid")), h("th", { scope: "col" }, t("Tricks")))), h("tbody", {}, rows)),
     });
@@ -161,6 +162,24 @@ const pocha = {
   },
 
   dealIndex: (view) => (isMatch(view) ? view.deal_index ?? view.hand_index ?? (view.sheet || []).length : null),
+
+  /** The hand that ended, for the side panel: each seat's bid, tricks won and points. */
+  dealSummaryNode(view, ctx) {
+    const row = (view.sheet || [])[(view.sheet || []).length - 1];
+    if (!row) return null;
+    return h("table", { class: "sheet", "data-testid": "hand-summary" },
+      h("caption", {}, tn("Hand of {n} card", "Hand of {n} cards", row.hand_size)),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Bid")), h("th", { scope: "col" }, t("Tricks")), h("th", { scope: "col" }, t("Points")))),
+      h("tbody", {}, row.points.map((p, s) => h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, String(row.bids[s])), h("td", {}, String(row.won[s])),
+        h("td", { class: row.bids[s] === row.won[s] ? "hit" : "miss" }, signed(p))))));
+  },
+
+  /** The whole match's sheet for the final score: every hand's bid/won and points, the
+   *  running totals, the totals. */
+  finalSheet(view, live, ctx) {
+    if (!isMatch(view) || !(view.sheet || []).length) return null;
+    return sheetTable(view, ctx, { points: true, testid: "final-sheet" });
+  },
 
   dealSummary(view, ctx) {
     const row = (view.sheet || [])[(view.sheet || []).length - 1];
@@ -187,22 +206,39 @@ const pocha = {
   },
 };
 
-function scoreSheet(view, live, ctx) {
+/**
+ * The score sheet as a table: a row for each hand played (its size, and for each seat the bid
+ * and tricks won, "2/1", over the running total; with `points` the hand's points too), then
+ * `extra` rows and the totals.
+ */
+function sheetTable(view, ctx, { points = false, extra = [], testid = null } = {}) {
   const sheet = view.sheet || [];
   const n = (view.totals || []).length;
   const head = h("tr", {}, h("th", { scope: "col" }, t("Cards")), ...Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, ctx.seatShort(s))));
   const body = sheet.map((row) =>
     h("tr", {}, h("td", {}, row.hand_size),
-      ...row.points.map((p, s) => h("td", { class: row.bids[s] === row.won[s] ? "hit" : "miss", title: t("bid {bid}, won {won}", { bid: row.bids[s], won: row.won[s] }) }, `${row.totals[s]}`)),
+      ...row.points.map((p, s) => h("td", { class: row.bids[s] === row.won[s] ? "hit" : "miss", title: t("bid {bid}, won {won}", { bid: row.bids[s], won: row.won[s] }) },
+        h("span", { class: "bw", "aria-label": t("bid {bid}, won {won}", { bid: row.bids[s], won: row.won[s] }) }, `${row.bids[s]}/${row.won[s]}`), " ",
+        points ? [h("span", { class: "pts" }, signed(p)), " "] : null,
+        h("span", { class: "tot" }, `${row.totals[s]}`))),
     ),
   );
+  const total = h("tr", {}, h("th", { scope: "row" }, t("Total")), ...(view.totals || []).map((v) => h("th", {}, String(v))));
+  return h("table", { class: "sheet score-sheet", "aria-label": t("Score sheet"), "data-testid": testid },
+    h("caption", { class: "sheet-key" }, points ? t("Each hand: bid/won, the hand's points, the total") : t("Each hand: bid/won and the total")),
+    h("thead", {}, head), h("tbody", {}, body, extra), h("tfoot", {}, total));
+}
+
+function scoreSheet(view, live, ctx) {
+  const sheet = view.sheet || [];
+  const n = (view.totals || []).length;
   const sizes = view.hand_sizes || [];
   const idx = view.deal_index ?? view.hand_index ?? sheet.length;
+  const extra = [];
   if (idx < sizes.length && view.current_player !== -4) {
-    body.push(h("tr", { class: "current" }, h("td", {}, sizes[idx]), ...Array.from({ length: n }, (_, s) => h("td", {}, (live.bids || [])[s] ?? "·"))));
+    extra.push(h("tr", { class: "current" }, h("td", {}, sizes[idx]), ...Array.from({ length: n }, (_, s) => h("td", {}, (live.bids || [])[s] ?? "·"))));
   }
-  const total = h("tr", {}, h("th", { scope: "row" }, t("Total")), ...(view.totals || []).map((v) => h("th", {}, String(v))));
-  return sheetBox(t("Score sheet"), h("table", { class: "sheet", "aria-label": t("Score sheet") }, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, total)));
+  return sheetBox(t("Score sheet"), sheetTable(view, ctx, { extra }));
 }
 
 // the game's words: links to the rules (terms.js)

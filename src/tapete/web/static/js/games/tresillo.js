@@ -7,7 +7,7 @@ import { h } from "../api.js";
 import { cardElement, cardName, suitName } from "../cards.js";
 import { t } from "../i18n.js";
 import ombre from "./ombre.js";
-import { balancesPanel, balancesResults, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, suitLabel, tricksPanel } from "./common.js";
+import { balancesPanel, balancesResults, finalSession, infoBox, isMatch, lastDealSummary, seatShortOrNone, sessionSheet, splitAction, suitLabel, tricksPanel } from "./common.js";
 import { withTerms } from "../terms.js";
 
 /** A contract's name for people (entrada, vuelta, solo; "de favor" when in the favour suit). */
@@ -128,6 +128,10 @@ const tresillo = {
   },
 
   results: (view, live) => balancesResults(view, live, (l) => outcomeText(l.outcome)),
+
+  /** The session's every deal (player, contract, outcome, each seat's change) and the plate. */
+  finalSheet: (view, live, ctx) => finalSession(view, ctx, [t("Player"), t("Contract"), t("Outcome")],
+    (r) => [seatShortOrNone(ctx, r.player), contractText(r.contract), outcomeWord(r.outcome)], { lead: [[t("Plate"), plateText(view.plate)]] }),
 
   dealSummary: (view, ctx) => lastDealSummary(view, ctx, (r) => outcomeText(r.outcome)),
 

@@ -5,7 +5,7 @@
 import { h } from "../api.js";
 import { cardElement, cardName, parseCard } from "../cards.js";
 import { t, tn } from "../i18n.js";
-import { amountGroups, cardList, dealReaders, infoBox, isMatch, liveDeal, params as rulesOf, signed, splitAction } from "./common.js";
+import { amountGroups, cardList, dealReaders, infoBox, isMatch, liveDeal, params as rulesOf, sheetBox, signed, splitAction } from "./common.js";
 import { withTerms } from "../terms.js";
 
 /** What a reveal costs the seat to act: the server's figure (the view's `reveal_cost`, priced
@@ -194,6 +194,23 @@ const trynka = {
   },
 
   dealIndex: (view) => (isMatch(view) ? view.deal_index ?? view.bank_number ?? null : null),
+
+  /** The session's every bank: who took it, its size, each seat's chips after it. */
+  finalSheet(view, live, ctx) {
+    const banks = view.finished || [];
+    if (!isMatch(view) || !banks.length) return null;
+    const n = (banks[0].standings || []).length;
+    const rows = banks.map((b, i) => {
+      const d = Object.fromEntries(b.details || []);
+      return h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, d.winner === undefined || d.winner === null ? "–" : ctx.seatShort(d.winner)),
+        h("td", {}, d.bank === undefined ? "" : String(d.bank)),
+        ...(b.standings || []).map((c, s) => h("td", { title: signed((b.returns || [])[s]) }, String(c))));
+    });
+    return sheetBox(t("Chips"), h("table", { class: "sheet", "data-testid": "final-sheet" },
+      h("caption", { class: "sheet-key" }, t("Each bank: who took it, the bank, each player's chips after it")),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Took the bank")), h("th", {}, t("Bank")), ...Array.from({ length: n }, (_, s) => h("th", {}, ctx.seatShort(s))))),
+      h("tbody", {}, rows)));
+  },
 
   dealSummary(view, ctx) {
     const last = (view.finished || [])[(view.finished || []).length - 1];

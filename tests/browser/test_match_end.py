@@ -1,0 +1,128 @@
+"""The end of a match, for each game that has one: the final score ranks the seats and names
+the winner, holds the whole score sheet (La Pocha: bid/won and points of every hand; Ombre and
+Tresillo: every deal, the pool or plate; Danish l'hombre: every deal; Trynka: every bank and
+the chips), the rematch and the replay; "See the table" shows the last deal as it ended (no
+phantom "Ronda ciega" or "No trumps", no face-down cards, its bids and tricks), and the log
+ends with the last trick and the winner. The replay's first step shows no phantom deal."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from .conftest import DESKTOP, Server, axe_serious, no_js_errors, shot, watch_errors
+
+BOT = {"kind": "bot", "player": "rule"}
+
+MATCHES = [
+    ("pocha-match", 4, {"hand_sequence": "2,1,2"}, 3),
+    ("ombre-match", 3, {"num_deals": 2}, 2),
+    ("tresillo-match", 4, {"num_deals": 2}, 2),
+    ("lhombre-match", 3, {"num_deals": 2}, 2),
+    ("trynka-match", 3, {"n_players": 3, "banks": 2}, 2),
+]
+
+
+def _finished_table(server: Server, context_factory: Any, game: str, n: int,
+                    params: dict[str, Any]) -> tuple[Any, dict[str, Any]]:  # fmt: skip
+    """A bots' match watched from its start (its creator's page, who may offer a rematch)
+    to its final score."""
+    created = server.create(game, [{"kind": "human"}] + [BOT] * (n - 1), params=params)
+    table_id = created["table"]["id"]
+    ctx = context_factory(viewport=DESKTOP)
+    ctx.add_init_script(
+        f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
+    )
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id) + "?watch=1")
+    page.wait_for_selector("#felt .banner")
+    page.locator("#start").click()  # the free seat to a bot
+    page.wait_for_selector("[data-testid=game-over]", timeout=180_000)
+    return page, created
+
+
+@pytest.mark.parametrize(("game", "n", "params", "deals"), MATCHES, ids=[m[0] for m in MATCHES])
+def test_the_end_of_a_match(server: Server, context_factory: Any, game: str, n: int,
+                            params: dict[str, Any], deals: int) -> None:  # fmt: skip
+    page, created = _finished_table(server, context_factory, game, n, params)
+    end = page.locator("[data-testid=game-over]")
+    # the winner named, the seats ranked by their result
+    winner = end.locator("[data-testid=winner]").inner_text()
+    assert re.search(r" wins$| share the win$|A draw", winner), winner
+    rows = end.locator("table.ranking tbody tr")
+    assert rows.count() == n
+    places = [int(rows.nth(i).locator("td.place").inner_text()) for i in range(n)]
+    results = [int(rows.nth(i).locator("td").nth(1).inner_text()) for i in range(n)]
+    assert places[0] == 1 and places == sorted(places) and results == sorted(results, reverse=True)
+    if winner.endswith(" wins"):
+        assert winner == f"{rows.nth(0).locator('th').inner_text()} wins"
+    # the whole sheet: a row for every deal or bank, none cut off in a small box
+    sheet = end.locator("[data-testid=final-sheet]")
+    assert sheet.locator("tbody tr").count() == deals
+    assert sheet.evaluate("t => !t.closest('.sheet-wrap') || t.closest('.sheet-wrap').scrollHeight"
+                          " <= t.closest('.sheet-wrap').clientHeight + 1")  # fmt: skip
+    # rematch and replay, one click away
+    assert end.get_by_role("button", name="Rematch").count() == 1
+    replay = end.get_by_role("link", name="Watch the replay")
+    assert replay.get_attribute("href") == f"/replay/{created['table']['id']}"
+    # the log ends with the game's end and its winner
+    assert page.locator("#log [data-testid=log-end]").inner_text().endswith(winner)
+    shot(page, f"match-end-{game}-desktop")
+    bad = axe_serious(page)
+    assert not bad, [(v["id"], [n["html"][:200] for n in v["nodes"]]) for v in bad]
+    no_js_errors(page)
+
+
+def test_pocha_match_end_shows_the_last_hand_not_a_phantom(
+    server: Server, context_factory: Any
+) -> None:
+    page, created = _finished_table(server, context_factory, "pocha-match", 4,
+                                    {"hand_sequence": "2,1,2"})  # fmt: skip
+    end = page.locator("[data-testid=game-over]")
+    sheet = end.locator("[data-testid=final-sheet]")
+    view = server.call("GET", f"/api/tables/{created['table']['id']}/frames/0")
+    total = view["total"]
+    final = server.call("GET", f"/api/tables/{created['table']['id']}/frames/{total}")["spectator"]
+    # each hand's bid/won and points, and the running totals
+    for i, hand in enumerate(final["sheet"]):
+        cells = sheet.locator("tbody tr").nth(i).locator("td")
+        for s in range(4):
+            cell = cells.nth(s + 1)
+            assert cell.locator(".bw").inner_text() == f"{hand['bids'][s]}/{hand['won'][s]}"
+            assert int(cell.locator(".pts").inner_text()) == hand["points"][s]
+            assert int(cell.locator(".tot").inner_text()) == hand["totals"][s]
+    page.get_by_role("button", name="See the table").click()
+    felt = page.locator("#felt")
+    text = felt.inner_text()
+    assert "Ronda ciega" not in text and "No trumps" not in text
+    assert felt.locator(".seat .backs .card").count() == 0  # every card was played
+    last = final["sheet"][-1]
+    bids = page.locator("#panels table.sheet").first.locator("tbody tr")
+    assert bids.count() == 4
+    for s in range(4):
+        cells = bids.nth(s).locator("td").all_inner_texts()
+        assert cells == [str(last["bids"][s]), str(last["won"][s])]
+    # the last trick: in the corner box, and in the log before the end
+    assert felt.locator(".corner-info.right .last-trick .card").count() == 4
+    log = page.locator("#log li").all_inner_texts()
+    assert log[-2].endswith("takes the trick") and log[-1].startswith("The game is over: ")
+    no_js_errors(page)
+
+
+def test_the_replay_starts_without_a_phantom_deal(server: Server, context_factory: Any) -> None:
+    created = server.create("pocha-match", [BOT] * 4, params={"hand_sequence": "1,2"},
+                            bot_delay=0)  # fmt: skip
+    table_id = created["table"]["id"]
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.replay_url(table_id))
+    page.wait_for_selector("#transcript li")
+    page.wait_for_selector("body[data-frame='0']", state="attached")
+    felt = page.locator("#felt")
+    assert "No trumps" not in felt.inner_text() and "Ronda ciega" not in felt.inner_text()
+    assert felt.locator(".seat .backs .card, .seat .open-hand .card").count() == 0
+    no_js_errors(page)
