@@ -96,6 +96,14 @@ REASONS: Final[dict[str, str]] = {
     "finished": N_("The game is over."),
     "no_action": N_("No action was given."),
     "hints_off": N_("Hints are off at this table."),
+    # -- chat refusals (WebSocket `refused`, protocol.md *Chat*) --
+    "chat_off": N_("Chat is off at this table."),
+    "chat_seats_only": N_("At this table only the players chat."),
+    "chat_rate_limited": N_("You are writing too fast: wait a moment."),
+    "chat_too_long": N_("A message has at most 300 characters."),
+    "chat_empty": N_("Write something first."),
+    "chat_bad_text": N_("A message may not hold line breaks or control characters."),
+    "hint_failed": N_("The bot could not answer this time: ask again, or play on."),
     # -- the server's errors (WebSocket `error` and HTTP) --
     "bad_json": N_("The message was not valid JSON."),
     "bad_message": N_("The message was not understood."),

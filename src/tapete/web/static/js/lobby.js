@@ -230,7 +230,7 @@ async function createTable(event) {
     return;
   }
   const clock = $("clock").value;
-  const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number($("bot-delay").value), hints: $("hints").checked };
+  const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number($("bot-delay").value), hints: $("hints").checked, chat: $("chat-mode")?.value || "all" };
   if (mySeat !== null) Object.assign(body, { name, seat: mySeat });
   try {
     const res = await api("/api/tables", { method: "POST", body });

@@ -8,6 +8,7 @@ import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonTex
 import { splitAction } from "./games/common.js";
 import { mountPackPicker, usePack } from "./pack.js";
 import { playerLabel } from "./names.js";
+import { showReplayChat } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -80,6 +81,7 @@ async function show(n) {
     const f = await frame(n);
     if (rp.move !== n) return;
     drawFrame(f);
+    showReplayChat($("replay-chat"), $("replay-chat-list"), f.chat); // said up to this step
     document.body.dataset.frame = String(n); // the table drawn is this step's (for tests)
     if (text && f.actor !== null && f.actor !== undefined && f.actor >= 0) {
       $("now").textContent = t("Action {n}: {text}", { n, text: `${seatName(f.actor)}: ${actionLabel(text)}` });

@@ -8,6 +8,7 @@ import { splitAction } from "./games/common.js";
 import { hintSentence, markHinted } from "./hints.js";
 import { mountPackPicker, usePack } from "./pack.js";
 import { mountRulesLink } from "./terms.js";
+import { chatMessage, mountChat } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -674,6 +675,7 @@ function errorText(e) {
 }
 
 function onMessage(msg) {
+  if (chatMessage(msg)) return; // chat, chat_log and chat refusals (js/chat.js)
   switch (msg.type) {
     case "welcome":
       // a new connection's first state carries the whole log again
@@ -1209,6 +1211,7 @@ async function main() {
   mountRulesLink($("rules-link"), info.game); // How to play, in a new tab, in the page's language
   let token = seatToken(tableId);
   if (!token) token = await joinDialog(info);
+  mountChat($("chat"), { tableId, send: (m) => Boolean(page.socket?.send(m)) });
   document.addEventListener("visibilitychange", onVisibility);
   mountSoundToggle();
   page.socket = new TableSocket(tableId, token, {
