@@ -35,3 +35,22 @@ def test_conformance_lhombre_match() -> None:
     game = tapete.load_game("lhombre-match", num_deals=3, tout_points=2)
     report = check_game(game, games=2, check_every=2, sample_every=10)
     assert report.games == 2 and report.samples_checked > 0
+
+
+#: Issue 29: the pot settlement (the Icelandic translation's pott-lomber).
+POT_VARIANTS = [
+    {"settlement": "pot"},
+    {"settlement": "pot", "pot": 1, "pot_ante": 5, "auction": "steps", "balances": "2/0/-2"},
+]
+
+
+@pytest.mark.parametrize("params", POT_VARIANTS, ids=["pot", "pot-given"])
+def test_conformance_lhombre_pot(params: dict[str, object]) -> None:
+    report = check_game(tapete.load_game("lhombre", **params), games=5, seed=4)
+    assert report.games == 5 and report.samples_checked > 0
+
+
+def test_conformance_lhombre_match_with_a_pot() -> None:
+    game = tapete.load_game("lhombre-match", num_deals=4, settlement="pot", pot_ante=1)
+    report = check_game(game, games=2, check_every=2, sample_every=10)
+    assert report.games == 2 and report.samples_checked > 0

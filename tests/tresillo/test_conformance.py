@@ -25,3 +25,25 @@ def test_conformance_tresillo_match() -> None:
     game = tapete.load_game("tresillo-match", num_deals=3, palo_de_favor="clubs")
     report = check_game(game, games=2, check_every=2, sample_every=10)
     assert report.games == 2
+
+
+#: Issue 29's payments: the bola, the estuches, the polla, the 1-4-4 codillo shared.
+PAYMENT_VARIANTS = [
+    {"bola": True, "bola_bonus": 2, "estuches": True, "polla": 1, "tie_441": "codille_split"},
+    {"estuches": True, "estuche_unit": 3, "polla": 2, "plate": "6/3", "plate_payout": "all",
+     "palo_de_favor": "clubs"},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("params", PAYMENT_VARIANTS, ids=["bola-estuches-polla", "polla-plate"])
+def test_conformance_tresillo_payments(params: dict[str, object]) -> None:
+    report = check_game(tapete.load_game("tresillo", **params), games=6)
+    assert report.games == 6 and report.samples_checked > 0
+
+
+def test_conformance_tresillo_match_with_payments() -> None:
+    game = tapete.load_game(
+        "tresillo-match", num_deals=3, bola=True, estuches=True, polla=1, tie_441="codille_split"
+    )
+    report = check_game(game, games=2, check_every=2, sample_every=10)
+    assert report.games == 2

@@ -152,7 +152,9 @@ def check_balances(value: Any) -> tuple[int, int, int]:
 RULE_PARAMETERS: Final = (
     Param("points", _UNION_TEXT,
           "won/bet/kruk per game: spil, bedre-spil, tourné, købe-nolo, tourné-respekt, solo, "
-          "solo-spar, ren-nolo, nolo-ouvert (the Dansk L'hombre Union's table)",
+          "solo-spar, ren-nolo, nolo-ouvert (the Dansk L'hombre Union's table); tourné-respekt "
+          "is played as a tourné of higher rank and value, a guess: no source read here says "
+          "what else sets it apart",
           kind=str, check=check_points),
     Param("auction", "union",
           "union: the spil games (spil, bedre, tourné, respekt) one step at a time as far as "

@@ -14,6 +14,12 @@
 * Surrender: the player of an entrada or vuelta gives up before the fourth trick when it has
   no trick and a defender has two or more. Defence: a defender takes a surrendered entrada
   over when its own hand, in the named trumps, is worth five tricks.
+* The payments in force (``view.spec``, loaded once per spec): when the estuches are paid,
+  a run of them (espada, mala, basto and the trumps after them) adds 0.15 a card to the
+  hand's value in that suit at the auction, as the Ombre bot does for ``matador_payments``;
+  with ``bola``, the player who has won the first five tricks announces it when every card
+  it still holds is sure to win (a trump above every trump still unseen; a plain card above
+  every unseen card of its suit once no trump is left unseen).
 
 >>> import random, tapete
 >>> from tapete.players import load
@@ -36,10 +42,20 @@ from collections.abc import Sequence
 from typing import Final
 
 from tapete.cards import Rank, Suit, iter_bits
-from tapete.engine.api import PlayerView
-from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, SUITS, TRUMP, TRUMP_MASK, trick_winner
+from tapete.engine.api import GameSpec, PlayerView
+from tapete.engine.registry import load_game
+from tapete.games.ombre.tables import (
+    EFF_SUIT,
+    FULL_MASK,
+    STRENGTH,
+    SUITS,
+    TRUMP,
+    TRUMP_MASK,
+    trick_winner,
+)
 from tapete.games.tresillo.actions import (
     ACCEPT,
+    BOLA,
     CARD_ID,
     CARD_INDEX,
     DEFEND,
@@ -54,9 +70,10 @@ from tapete.games.tresillo.actions import (
     VUELTA,
     trump_suit,
 )
+from tapete.games.tresillo.rules import TresilloRules
 from tapete.games.tresillo.view import TresilloMatchView, TresilloView
 from tapete.players.rule import RuleParams
-from tapete.players.rule.ombre import hand_value
+from tapete.players.rule.ombre import hand_value, matador_run
 
 #: Expected tricks (before the exchange) from which the bot bids an entrada at aggression 0.5.
 ENTRADA_AT: Final = 3.6
@@ -68,6 +85,51 @@ SOLO_AT: Final = 6.0
 DEFEND_AT: Final = 4.0
 #: A defender throws at most this many cards.
 DEFENDER_DISCARDS: Final = 4
+#: What each estuche held adds to a suit's value at the auction when estuches are paid.
+ESTUCHE_WORTH: Final = 0.15
+
+_RULES: dict[GameSpec | None, TresilloRules] = {}
+
+
+def rules_in_force(view: TresilloView) -> TresilloRules:
+    """The rules of the game ``view`` is of (from its spec; loaded once per spec).
+
+    >>> import tapete
+    >>> rules_in_force(tapete.load_game('tresillo', bola=True).new_initial_state().view(0)).bola
+    True
+    """
+    spec = view.spec
+    rules = _RULES.get(spec)
+    if rules is None:
+        game = spec.load() if spec is not None else load_game("tresillo")
+        found = getattr(game, "rules", None)
+        if not isinstance(found, TresilloRules):
+            found = TresilloRules.from_params(load_game("tresillo").params)
+        if len(_RULES) > 256:
+            _RULES.clear()
+        rules = _RULES[spec] = found
+    return rules
+
+
+def suit_values(view: TresilloView) -> dict[int, float]:
+    """The hand's expected tricks with each suit as trumps, the estuches held counted when
+    they are paid.
+
+    >>> import dataclasses, tapete
+    >>> from tapete.cards import CardSet
+    >>> view = tapete.load_game('tresillo', estuches=True).new_initial_state().view(0)
+    >>> hand = CardSet.parse('♠A ♣2 ♣A ♦3 ♦4 ♥4 ♥5 ♠3 ♠4')
+    >>> paid = suit_values(dataclasses.replace(view, hand=hand))[int(Suit.CLUBS)]
+    >>> view = tapete.load_game('tresillo').new_initial_state().view(0)
+    >>> paid > suit_values(dataclasses.replace(view, hand=hand))[int(Suit.CLUBS)]
+    True
+    """
+    hand = view.hand.mask
+    values = {int(s): hand_value(hand, s) for s in SUITS}
+    if rules_in_force(view).estuches:
+        for s in SUITS:
+            values[int(s)] += ESTUCHE_WORTH * matador_run(hand, s)
+    return values
 
 
 def _rank(card: int) -> Rank:
@@ -81,9 +143,8 @@ def _favor(view: TresilloView) -> int:
 
 
 def _affordable(view: TresilloView, bid: int, shift: float) -> bool:
-    hand = view.hand.mask
     favor = _favor(view)
-    values = {int(s): hand_value(hand, s) for s in SUITS}
+    values = suit_values(view)
     plain = max((v for s, v in values.items() if s != favor), default=0.0)
     in_favor = values.get(favor, 0.0)
     if bid == ENTRADA:
@@ -189,6 +250,31 @@ def _next_seat(view: TresilloView, seat: int) -> int:
     return (nxt + 1) % 4 if nxt == view.dealer else nxt
 
 
+def _bola_sure(view: TresilloView) -> bool:
+    """Every card the player still holds wins its trick whatever the others hold: each trump
+    is above every trump not yet seen, and a plain card is held only when no trump is left
+    unseen and it is above every unseen card of its suit (the player keeps the lead)."""
+    if view.trumps is None:
+        return False
+    trumps = int(view.trumps)
+    hand = view.hand.mask
+    if not hand:
+        return False
+    seen = hand
+    for trick in view.finished_tricks:
+        for played in trick.cards:
+            seen |= 1 << int(played)
+    out = FULL_MASK & ~seen
+    strength, eff, mask = STRENGTH[trumps], EFF_SUIT[trumps], TRUMP_MASK[trumps]
+    for held in iter_bits(hand):
+        suit = eff[held]
+        if suit != TRUMP and out & mask:
+            return False
+        if any(eff[c] == suit and strength[c] > strength[held] for c in iter_bits(out)):
+            return False
+    return True
+
+
 def _surrender(view: TresilloView) -> bool:
     if view.player is None or len(view.finished_tricks) != 3:
         return False
@@ -219,5 +305,7 @@ def choose(view: PlayerView, legal: Sequence[int], rng: random.Random, params: R
     if phase == "play":
         if SURRENDER in legal and _surrender(view):
             return SURRENDER
+        if BOLA in legal and _bola_sure(view):
+            return BOLA
         return _play(view, legal)
     return legal[0]
