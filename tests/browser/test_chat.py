@@ -96,6 +96,9 @@ def test_two_players_and_a_spectator_chat(server: Server, context_factory: Any) 
     line = _line(ana, "spectator:1", "saludos desde la grada")
     assert line.locator(".chat-who").inner_text() == "Spectator 1"
     assert _line(bea, "spectator:1", "saludos").locator(".chat-who").inner_text() == "Espectador 1"
+    _line(spy, "spectator:1", "saludos")  # nobody mutes oneself
+    assert spy.locator('#chat-people button[data-author="spectator:1"]').count() == 0
+    assert spy.locator('#chat-people button[data-author="seat:0:Ana"]').count() == 1
 
     # mute: Ana hides Bea, even what Bea says next; the spectator still reads her
     mute = ana.locator('#chat-people button[data-author="seat:1:Bea"]')

@@ -169,7 +169,8 @@ def test_seats_and_a_spectator_chat_and_html_stays_text(client: TestClient) -> N
         welcome = _hello(ana_ws, made["token"])[0]
         assert welcome["table"]["chat"] == "all"
         _hello(bea_ws, bea)
-        _hello(spy_ws, None)
+        spy_welcome = _hello(spy_ws, None)[0]
+        assert "spectator" not in welcome and spy_welcome["spectator"] >= 1
         ana_ws.send_json({"type": "chat", "text": "  " + HTML + "  ", "id": "m1"})
         said, _ = _until(ana_ws, ("chat",))
         jsonschema.validate(said, SCHEMAS["chat-server"])
@@ -182,7 +183,7 @@ def test_seats_and_a_spectator_chat_and_html_stays_text(client: TestClient) -> N
         spy_ws.send_json({"type": "chat", "phrase": "wp"})
         spoken, _ = _until(spy_ws, ("chat",))
         assert spoken["phrase"] == "wp" and "text" not in spoken
-        assert spoken["from"]["seat"] is None and spoken["from"]["spectator"] >= 1
+        assert spoken["from"] == {"seat": None, "name": None, "spectator": spy_welcome["spectator"]}
         assert spoken["id"] == said["id"] + 1
         for ws in (ana_ws, bea_ws):
             assert _until(ws, ("chat",))[0] == spoken
@@ -386,6 +387,8 @@ def test_the_replay_frames_show_the_public_chat_said_up_to_each_step(
         ws.send_json({"type": "chat", "phrase": "gg"})
         gg, _ = _until(ws, ("chat",))
     total = state["state"]
+    again = client.post(f"/api/tables/{tid}/rematch", json={"admin_token": made["admin_token"]})
+    assert again.status_code == 201 and again.json()["table"]["chat"] == chat
     assert gg["move"] == total > hi["move"] > 0
     frames = {n: client.get(f"/api/tables/{tid}/frames/{n}").json() for n in (0, hi["move"], total)}
     if chat == "all":

@@ -809,9 +809,10 @@ class LiveTable:
         if self._idle_timer is not None:
             self._idle_timer.cancel()
             self._idle_timer = None
-        subscriber.deliver(
-            {"type": "welcome", "protocol": speaks, "seat": seat, "table": self.info()}
-        )
+        welcome = {"type": "welcome", "protocol": speaks, "seat": seat, "table": self.info()}
+        if seat is None:  # its name in the chat: "Spectator N" (protocol.md, Chat)
+            welcome["spectator"] = watcher.spectator
+        subscriber.deliver(welcome)
         if may_read(self.data.chat, seat):  # the chat so far (protocol.md, Chat)
             said = await self._chat_lines()
             if said:

@@ -17,6 +17,7 @@ const chat = {
   tableId: "",
   send: () => false,
   seat: null, // this connection's seat (null: a spectator)
+  spectator: null, // a spectator's number (its name in the chat)
   mode: "all", // the table's setting: all, seats, off
   messages: new Map(), // id -> the server's chat message
   items: new Map(), // id -> its <li>
@@ -182,7 +183,8 @@ function drawPeople() {
   const seen = new Map();
   for (const msg of chat.messages.values()) {
     const from = msg.from || {};
-    if (chat.seat !== null && from.seat === chat.seat) continue;
+    if (chat.seat !== null && from.seat === chat.seat) continue; // not oneself
+    if (chat.seat === null && from.seat === null && from.spectator === chat.spectator) continue;
     seen.set(authorKey(msg), authorName(msg));
   }
   const buttons = [...seen].map(([key, name]) => {
@@ -238,6 +240,7 @@ export function chatMessage(msg) {
   if (!msg || !chat.root) return false;
   if (msg.type === "welcome") {
     chat.seat = msg.seat ?? null;
+    chat.spectator = msg.spectator ?? null;
     chat.mode = msg.table?.chat || "all";
     chat.root.hidden = false;
     chat.root.dataset.mode = chat.mode;
