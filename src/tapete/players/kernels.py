@@ -29,11 +29,12 @@ from tapete.players.base import available
 
 log = logging.getLogger("tapete.players")
 
-#: The players whose kernels :func:`load_kernels` loads, and the games it loads them for,
-#: in this order (La Pocha first, the lobby's first game; Ombre's solver takes longest).
+#: The players whose kernels the loader loads, and the games it loads them for, in this
+#: order: the quickest first (Trynka's strategy table, seconds), then La Pocha (the lobby's
+#: first game), then Ombre, whose solver takes longest.
 WARMED: tuple[tuple[str, str], ...] = (
-    ("search-strong", "pocha"),
     ("trynka-cfr", "trynka"),
+    ("search-strong", "pocha"),
     ("search-strong", "ombre"),
 )
 
