@@ -126,6 +126,11 @@ REASONS: Final[dict[str, str]] = {
     "old_protocol": N_("This program is too old for this table: update it."),
     "bad_sealed": N_("That hidden card is not one you may play now."),
     "bad_params": N_("Those game parameters are not allowed."),
+    "bad_player": N_("That bot cannot take this seat."),
+    "player_unavailable": N_(
+        "That bot cannot run on this server: a program it needs is not installed."
+    ),
+    "player_wrong_game": N_("That bot does not play this game or these rules."),
     "seat_taken": N_("That seat is taken."),
     "no_free_seat": N_("There is no free seat at this table."),
     "bad_seat": N_("There is no such seat."),

@@ -35,6 +35,7 @@ from tapete.engine.api import Game, State, cards_in
 from tapete.errors import IllegalActionError, NotationError, TapeteError
 from tapete.players.base import Player
 from tapete.players.base import load as load_player
+from tapete.players.kernels import KERNELS
 from tapete.storage import store as st
 from tapete.storage.store import SeatData, Store, TableData, hash_token
 from tapete.table.chat import (
@@ -75,11 +76,14 @@ MAX_WATCHING = 20
 class TableError(TapeteError):
     """A lobby or table request that cannot be done: a stable ``code`` and an HTTP status."""
 
-    def __init__(self, code: str, detail: str, status: int = 400) -> None:
+    def __init__(self, code: str, detail: str, status: int = 400, **fields: Any) -> None:
         super().__init__(detail)
         self.code = code
         self.detail = detail
         self.status = status
+        #: Values the pages make their sentence from (``seat``, ``player``...), sent beside
+        #: ``code`` and ``detail`` in the error object.
+        self.fields = fields
 
 
 class Subscriber(Protocol):
@@ -530,6 +534,10 @@ class LiveTable:
         player = load_player(STAND_IN) if stand_in else self._player_for(self.data.seats[seat])
         if player is None:
             return
+        if KERNELS.loading(self.game.name):  # the search kernels load as the server starts
+            await asyncio.to_thread(KERNELS.wait, None, self.game.name)
+            if number != len(self.moves) or self.data.status != "playing":
+                return
         action = self._bot_choice(player, seat)
         await self._play(seat, action)
 
@@ -540,7 +548,11 @@ class LiveTable:
     def _chain_bots(self) -> None:
         """Without a bot delay, play the bots' moves that follow at once (stored in the same
         transaction, sent as one state with every event)."""
-        if self.data.bot_delay > 0 or self.data.status != "playing":
+        if (
+            self.data.bot_delay > 0
+            or self.data.status != "playing"
+            or KERNELS.loading(self.game.name)
+        ):
             return
         for _ in range(self.CHAIN_LIMIT):
             seat = self.state.current_player()

@@ -17,8 +17,9 @@ import secrets
 import time
 from typing import Any
 
-from tapete.engine import load_game
+from tapete.engine import Game, load_game
 from tapete.errors import ConfigError
+from tapete.players.base import PlayerUnavailable
 from tapete.players.base import available as available_players
 from tapete.players.base import load as load_player
 from tapete.storage import store as st
@@ -112,6 +113,49 @@ class ClockedTable(LiveTable):
 def _log_clock_write(future: concurrent.futures.Future[None]) -> None:
     if not future.cancelled() and future.exception() is not None:
         log.error("a move clock could not be stored: %r", future.exception())
+
+
+async def _check_bot(name: Any, params: dict[str, Any], game: Game, seat: int) -> None:
+    """Refuse (``400 bad_player``) a bot that cannot take ``seat`` of ``game``: the error
+    carries the ``seat`` index, the ``player`` and a ``reason`` code for the pages
+    (``unknown_player``, ``player_unavailable`` with the ``missing`` modules,
+    ``player_wrong_game``, ``bad_player_params``, ``player_failed``)."""
+    shown = f"seat {seat + 1} (index {seat})"
+    fields: dict[str, Any] = {"seat": seat, "player": str(name)[:64]}
+    try:
+        player = load_player(name, **params)
+    except PlayerUnavailable as e:
+        raise TableError(
+            "bad_player",
+            f"{shown}: {e}",
+            reason="player_unavailable",
+            missing=list(e.missing),
+            **fields,
+        ) from None
+    except (ConfigError, TypeError) as e:
+        known = isinstance(name, str) and name in available_players()
+        raise TableError(
+            "bad_player",
+            f"{shown}: {e} (players: {', '.join(available_players())})",
+            reason="bad_player_params" if known else "unknown_player",
+            **fields,
+        ) from None
+    try:
+        # a bot that does not play these rules says so now, not at its first move (a search
+        # bot's start may load its kernels: off the event loop)
+        await asyncio.get_running_loop().run_in_executor(None, player.start, game, seat)
+    except ConfigError as e:
+        raise TableError(
+            "bad_player", f"{shown}: {e}", reason="player_wrong_game", **fields
+        ) from None
+    except Exception as e:  # the bot's own failure: refused, never a 500
+        log.exception("player %s could not start at %s", name, game.name)
+        raise TableError(
+            "bad_player",
+            f"{shown}: player {name} failed to start: {type(e).__name__}",
+            reason="player_failed",
+            **fields,
+        ) from None
 
 
 class TableManager:
@@ -272,16 +316,7 @@ class TableManager:
             ask = spec.seats[i] if i < len(spec.seats) else SeatSpec()
             if ask.kind == "bot":
                 name = ask.player or "rule"
-                try:
-                    player = load_player(name, **ask.params)
-                    # a bot that does not play these rules says so now, not at its first
-                    # move (start may load a search bot's kernels: off the event loop)
-                    await asyncio.get_running_loop().run_in_executor(None, player.start, game, i)
-                except (ConfigError, TypeError) as e:
-                    raise TableError(
-                        "bad_player",
-                        f"seat {i}: {e} (players: {', '.join(available_players())})",
-                    ) from None
+                await _check_bot(name, ask.params, game, i)
                 seats.append(SeatData(i, "bot", name, dict(ask.params)))
             elif ask.kind == "human":
                 seats.append(SeatData(i, "human"))

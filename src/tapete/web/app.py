@@ -33,6 +33,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from tapete.engine import game_class, load_game, registered_games
 from tapete.errors import RecordError
 from tapete.players.base import available as available_players
+from tapete.players.base import unavailable as unavailable_players
+from tapete.players.kernels import KERNELS
 from tapete.storage import Store
 from tapete.storage import store as st
 from tapete.table import (
@@ -145,8 +147,8 @@ def _players_allowed(game: str) -> list[int] | None:
         return None
 
 
-def _error(status: int, code: str, detail: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "detail": detail}}, status_code=status)
+def _error(status: int, code: str, detail: str, **fields: Any) -> JSONResponse:
+    return JSONResponse({"error": {**fields, "code": code, "detail": detail}}, status_code=status)
 
 
 # -- the lobby's rate limit -------------------------------------------------------------------
@@ -704,19 +706,37 @@ async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: in
     """Answer a ``hint``: the strongest registered bot's choice from this seat's view. The
     question is read on the table's writer; the bot thinks in a thread (a search bot's first
     hint compiles its kernels), and an answer for a state that has moved on is dropped."""
-    asked = await table.call(lambda: _hint_question(table, conn, watcher, number))
-    if asked is None:
+    try:
+        asked = await table.call(lambda: _hint_question(table, conn, watcher, number))
+        if asked is None:
+            return
+        game, seat, view, entries = asked
+        shown = [e for e in entries if not e.get("sealed")]
+        if shown:  # the bot chooses among what the seat's view shows, by number
+            texts = {e["action"]: e["text"] for e in shown}
+            legal = list(texts)
+            answer = await asyncio.to_thread(hint, game, seat, view, legal, texts.__getitem__)
+        else:  # only sealed plays (protocol.md, Sealed actions): alike to the seat, as to a bot
+            choice = secrets.choice(entries)
+            answer = {"player": STAND_IN, "action": choice["action"], "text": choice["text"]}
+            answer["why"] = []
+    except Exception as e:  # every hint is answered: the page shows the reason, in its language
+        if isinstance(e, TableError):
+            code, detail = e.code, e.detail
+        else:
+            log.exception("table %s: a hint failed", table.data.id)
+            code, detail = "hint_failed", "no bot could answer the hint; try again"
+        conn.deliver(
+            {
+                "type": "refused",
+                "code": code,
+                "reason": None,
+                "detail": detail,
+                "state": number,
+                "id": None,
+            }
+        )
         return
-    game, seat, view, entries = asked
-    shown = [e for e in entries if not e.get("sealed")]
-    if shown:  # the bot chooses among what the seat's view shows, by number
-        texts = {e["action"]: e["text"] for e in shown}
-        legal = list(texts)
-        answer = await asyncio.to_thread(hint, game, seat, view, legal, texts.__getitem__)
-    else:  # only sealed plays (protocol.md, Sealed actions): alike to the seat, as to a bot
-        choice = secrets.choice(entries)
-        answer = {"player": STAND_IN, "action": choice["action"], "text": choice["text"]}
-        answer["why"] = []
     if table.state.move_number() == number:
         conn.deliver({"type": "hint", "state": number, **answer})
 
@@ -780,6 +800,7 @@ def create_app(
     trusted_proxies: TrustedProxies | str | None = None,
     public_url: str | None = None,
     listen: tuple[str, int] | None = None,
+    load_kernels: bool = False,
 ) -> FastAPI:
     """The tapete server app on the database ``db_url`` (migrated when it starts).
 
@@ -792,7 +813,9 @@ def create_app(
     ``X-Forwarded-Proto`` are believed (:mod:`tapete.web.proxy`; default nobody);
     ``public_url`` the address people open (share links are made from it, default from the
     address their browser used); ``listen`` the host and port the server listens on (for
-    the addresses ``GET /api/server`` offers friends on the network)."""
+    the addresses ``GET /api/server`` offers friends on the network); ``load_kernels``
+    loads the search bots' kernels in the background as the server starts
+    (:mod:`tapete.players.kernels`; ``tapete serve`` does)."""
     proxies = (
         trusted_proxies
         if isinstance(trusted_proxies, TrustedProxies)
@@ -810,6 +833,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if load_kernels and KERNELS.start():  # tapete.players.kernels: no cold start
+            log.info("loading the search bots' kernels in the background")
         store = Store(db_url)
         await asyncio.to_thread(store.migrate)
         manager = TableManager(store, idle_close=idle_close, address=address)
@@ -856,7 +881,7 @@ def create_app(
                 _PEERS, _forward, e.address, request.method, path, body, secret
             )
             return Response(content, status_code=status, media_type="application/json")
-        answer = _error(e.status, e.code, e.detail)
+        answer = _error(e.status, e.code, e.detail, **e.fields)
         if isinstance(e, RateLimited):
             answer.headers["Retry-After"] = str(math.ceil(e.retry_after))
         return answer
@@ -973,6 +998,19 @@ def create_app(
     async def players() -> list[str]:
         """The bots that can take a seat."""
         return available_players()
+
+    @app.get("/api/bots")
+    async def bots() -> dict[str, Any]:
+        """The bots that can take a seat, those registered that cannot run here (with the
+        modules they miss), and whether the search kernels are still loading."""
+        return {
+            "players": available_players(),
+            "unavailable": [
+                {"name": name, "reason": "player_unavailable", "missing": list(modules)}
+                for name, modules in unavailable_players().items()
+            ],
+            "loading": KERNELS.loading(),
+        }
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:

@@ -157,11 +157,11 @@ def hint(
     rng = rng or random.Random()
     legal = list(legal_actions)
     candidates = players if players is not None else hint_players(game.name)
-    if KERNELS.loading():  # a server still loading the search kernels: a moment for them
-        KERNELS.wait(KERNEL_WAIT)
+    if KERNELS.loading(game.name):  # a server still loading the search kernels: a moment
+        KERNELS.wait(KERNEL_WAIT, game.name)
     failures = 0
     for name, params in candidates:
-        if KERNELS.loading() and name in _SEARCHING:
+        if KERNELS.loading(game.name) and name in _SEARCHING:
             continue  # still loading after the wait: the next bot answers now
         built = _player_for(name, params, game)
         if built is None:

@@ -4,11 +4,13 @@ export const PROTOCOL = 2;
 
 /** An error answered by the server: {status, code, detail}. */
 export class ApiError extends Error {
-  constructor(status, code, detail) {
+  constructor(status, code, detail, fields = {}) {
     super(detail || code || `HTTP ${status}`);
     this.status = status;
     this.code = code;
     this.detail = detail;
+    /** The error's other values (a refused bot's `seat`, `player`, `reason`...). */
+    this.fields = fields;
   }
 }
 
@@ -33,7 +35,7 @@ export async function api(path, { method = "GET", body = undefined } = {}) {
   }
   if (!response.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(response.status, err.code || "http_" + response.status, err.detail || "");
+    throw new ApiError(response.status, err.code || "http_" + response.status, err.detail || "", err);
   }
   return data;
 }

@@ -48,6 +48,7 @@ export function reasonSentence(r, actionText) {
       return t("Simulating {deals} possible deals: this discard scores {value} on average (sacardo +1, codille -1), the next best {next}.", { deals: r.deals, value: num(r.value), next: num(r.next) });
     case "trumps_searched":
       return t("Simulating {deals} possible deals: {suit} as trumps scores {value} on average (sacardo +1, codille -1), the next best suit {next}.", { deals: r.deals, suit: suitWord(r.suit), value: num(r.value), next: num(r.next) });
+    case "player_side": return r.mine ? tn("You have {n} trick, the defenders {defenders}.", "You have {n} tricks, the defenders {defenders}.", r.player, { defenders: r.defenders }) : tn("The player has {n} trick, the defenders {defenders}.", "The player has {n} tricks, the defenders {defenders}.", r.player, { defenders: r.defenders });
     case "ombre_side": return r.mine ? tn("You have {n} trick, the defenders {defenders}.", "You have {n} tricks, the defenders {defenders}.", r.ombre, { defenders: r.defenders }) : tn("Ombre has {n} trick, the defenders {defenders}.", "Ombre has {n} tricks, the defenders {defenders}.", r.ombre, { defenders: r.defenders });
     case "exchange_keep": return r.ombre ? t("The {card} goes: ombre keeps trumps, kings and guarded queens.", { card }) : t("The {card} goes: a low card of a short suit.", { card });
     case "exchange_done": return tn("{n} card thrown away: time to draw.", "{n} cards thrown away: time to draw.", r.count);

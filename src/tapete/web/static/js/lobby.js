@@ -166,6 +166,11 @@ function renderSeats() {
     sync();
     box.append(h("div", { class: "seat-row" }, h("span", {}, t("Seat {n}", { n: s + 1 })), kind, level));
   }
+  const note = missingBotsNote(state.chosen);
+  if (note) box.append(note);
+  if (state.loading && (BOT_ORDER[state.chosen] || []).some((p) => p.startsWith("search") || p === "trynka-cfr")) {
+    box.append(h("p", { class: "note", id: "bots-loading" }, t("The strong bots are getting ready on this server: their first moves may take a moment.")));
+  }
 }
 
 // The bots a seat may take, strongest first, as the server registers them ("search" is
@@ -177,6 +182,16 @@ const BOT_ORDER = {
   tresillo: ["rule", "random"],
   lhombre: ["rule", "random"],
 };
+
+/** A note under the seats when some of the game's bots cannot run on this server. */
+function missingBotsNote(game) {
+  const known = BOT_ORDER[game] || [];
+  const missing = (state.unavailable || []).filter((u) => known.includes(u.name));
+  if (!missing.length) return null;
+  const modules = [...new Set(missing.flatMap((u) => u.missing || []))].join(", ");
+  return h("p", { class: "note", id: "missing-bots", role: "note" },
+    t("Not offered on this server: {bots} (missing: {modules}).", { bots: missing.map((u) => botLabel(u.name)).join(", "), modules }));
+}
 
 function botsFor(game) {
   const known = BOT_ORDER[game] || [];
@@ -232,6 +247,8 @@ async function createTable(event) {
   const clock = $("clock").value;
   const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number($("bot-delay").value), hints: $("hints").checked, chat: $("chat-mode")?.value || "all" };
   if (mySeat !== null) Object.assign(body, { name, seat: mySeat });
+  if (state.creating) return; // one table per click: the first request is still on its way
+  setCreating(true);
   try {
     const res = await api("/api/tables", { method: "POST", body });
     const id = res.table.id;
@@ -240,8 +257,35 @@ async function createTable(event) {
     if (name) setPlayerName(name);
     window.location.href = "/t/" + encodeURIComponent(id);
   } catch (e) {
-    err.append(h("div", { class: "notice error", role: "alert" }, e instanceof ApiError ? `${reasonText(e.code, e.code)}: ${e.detail}` : String(e)));
+    setCreating(false);
+    err.append(h("div", { class: "notice error", role: "alert", "data-code": e instanceof ApiError ? e.code : "" }, ...lobbyErrorText(e)));
   }
+}
+
+/** The lobby's busy state while a table is being created: the button is disabled and
+ * says so (a second click would make a second table). */
+function setCreating(on) {
+  state.creating = on;
+  const button = $("create-button");
+  button.disabled = on;
+  button.setAttribute("aria-busy", on ? "true" : "false");
+  button.replaceChildren(...(on ? [h("span", { class: "spinner", "aria-hidden": "true" }), t("Creating the table…")] : [t("Create the table")]));
+}
+
+/** A lobby error as the reader's sentence, from the server's code and values (never its
+ * English detail, but for the game's own message about bad parameters). */
+function lobbyErrorText(e) {
+  if (!(e instanceof ApiError)) return [t("Something went wrong on the server.")];
+  const fields = e.fields || {};
+  if (e.code === "bad_player" && Number.isInteger(fields.seat)) {
+    const why = reasonText(fields.reason || "bad_player", reasonText("bad_player"));
+    const out = [t("Seat {n}: {reason}", { n: fields.seat + 1, reason: why })];
+    if (Array.isArray(fields.missing) && fields.missing.length) out.push(" ", t("Missing: {modules}.", { modules: fields.missing.join(", ") }));
+    return out;
+  }
+  const sentence = reasonText(e.code, "") || t("Something went wrong on the server.");
+  if (e.code === "bad_params" && e.detail) return [sentence, " ", h("span", { class: "detail" }, e.detail)];
+  return [sentence];
 }
 
 function tableItem(info, { join = false, replay = false } = {}) {
@@ -325,9 +369,11 @@ async function main() {
   $("my-name").value = playerName();
   $("history-name").value = playerName();
   try {
-    const [games, players] = await Promise.all([api("/api/games"), api("/api/players").catch(() => ["rule", "random"])]);
+    const [games, players] = await Promise.all([api("/api/games"), api("/api/bots").catch(() => api("/api/players")).catch(() => ["rule", "random"])]);
     state.games = Array.isArray(games) ? games : games.games || [];
     state.players = (Array.isArray(players) ? players : players.players || ["rule", "random"]).slice().sort((a, b) => (a === "rule" ? -1 : b === "rule" ? 1 : 0));
+    state.unavailable = Array.isArray(players?.unavailable) ? players.unavailable : [];
+    state.loading = players?.loading === true;
   } catch (e) {
     state.games = [];
   }

@@ -698,6 +698,12 @@ function onMessage(msg) {
       }
       return;
     case "refused":
+      if (msg.code === "hint_failed" && page.thinking !== null) { // the hint's own refusal
+        clearHint();
+        $("hint").replaceChildren(h("div", { class: "hint-card", "data-testid": "hint-failed" }, reasonText(msg.code, msg.detail)));
+        render();
+        return;
+      }
       page.queue = [];
       if (page.hintProbe) {
         page.hintProbe = false;
@@ -1024,6 +1030,7 @@ function onState(msg) {
   page.msg = msg;
   page.clockAt = performance.now();
   document.body.dataset.state = String(msg.state); // for tests and people who inspect the page
+  document.body.dataset.game = String(msg.view.game || "");
   document.body.dataset.phase = String(gameModule(msg.view.game).live(msg.view).phase || "");
   if (msg.seats && page.info) page.info.seats = msg.seats;
   if (msg.state !== prevState) page.selected = page.selected.filter((c) => msg.legal.some((a) => a.text === `discard ${c}`));
