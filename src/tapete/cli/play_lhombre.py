@@ -86,6 +86,8 @@ class LhombreTable(OmbreFamilyTable[LhombreView, LhombreDealResult]):
         self.game = game
         self.state: LhombreMatchState = state
         self._open_shown = False
+        #: The rules keep a pot (``settlement = pot``): its lines are shown.
+        self._pot = state.rules.pot
 
     @property
     def deal(self) -> LhombreState | None:
@@ -138,6 +140,10 @@ class LhombreTable(OmbreFamilyTable[LhombreView, LhombreDealResult]):
                    n=self.view().deal_index + 1, total=self.game.params["num_deals"],
                    who=self.names[view.dealer], forehand=self.names[forehand])
         )  # fmt: skip
+        if view.ante:
+            self.console.print(
+                self.t("the pot was empty: each player puts {amount} into it", amount=view.ante)
+            )
 
     def _deal_event(self, event: Event, name: str) -> None:
         c, t = self.console, self.t
@@ -194,6 +200,36 @@ class LhombreTable(OmbreFamilyTable[LhombreView, LhombreDealResult]):
         said = self.t(OUTCOME_TEXTS.get(result.outcome, result.outcome), contract=contract,
                       player=self.names[result.player])  # fmt: skip
         self.console.print(f"  [bold]{said}[/]")
+        if self._pot and result.pot_paid:
+            key = (N_("{player} takes {amount} from the pot") if result.pot_paid > 0
+                   else N_("{player} pays {amount} into the pot"))  # fmt: skip
+            self.console.print(
+                "  " + self.t(key, player=self.names[result.player], amount=abs(result.pot_paid))
+            )
+
+    def _pot_text(self, result: LhombreDealResult | None) -> str:
+        """With ``settlement = pot``: the pot after ``result`` (else now)."""
+        if not self._pot:
+            return ""
+        if result is not None:
+            pot = result.pot_after
+        else:
+            deal = self.deal_view()
+            pot = deal.pot if deal is not None else self.view().pot
+        return self.t("the pot: {pot}", pot=pot)
+
+    def _session_over(self) -> None:
+        c, t = self.console, self.t
+        view = self.view()
+        last = view.results[-1].pot_after if view.results else 0
+        if self._pot and last - view.unassigned:
+            c.print(t("the {pot} left in the pot are shared: {share} to each player",
+                      pot=last, share=(last - view.unassigned) // 3))  # fmt: skip
+        super()._session_over()
+        if view.unassigned:
+            c.print(t.ngettext("{n} unit of the pot could not be shared and stays unassigned",
+                               "{n} units of the pot could not be shared and stay unassigned",
+                               view.unassigned))  # fmt: skip
 
     # -- the person's turn -------------------------------------------------------------------------
     def _show_game(self, view: LhombreView, trumps: int) -> None:

@@ -59,6 +59,7 @@ OUTCOMES = {
     "surrendered": N_("puesta"), "vuelta_surrendered": N_("puesta"),
     "defended": N_("sacada of the defence"), "defended_codillo": N_("codillo"),
     "defended_saved": N_("puesta of the defender"), "defended_puesta": N_("puestas gemelas"),
+    "codillo_split": N_("codillo"),
 }  # fmt: skip
 
 #: How the engine's verbs are shown in each language (and read back: :func:`tresillo_text`).
@@ -69,13 +70,14 @@ ACTION_WORDS: dict[str, dict[str, str]] = {
     "ru": {"pass": "пас", "entrada": "энтрада", "entrada-favor": "энтрада фавор",
            "vuelta": "вуэльта", "solo": "соло", "solo-favor": "соло фавор", "draw": "беру",
            "surrender": "сдаюсь", "defend": "защищаю", "accept": "принимаю",
-           "trumps": "козыри", "discard": "сброс", "play": "хожу"},
+           "trumps": "козыри", "discard": "сброс", "play": "хожу", "bola": "бола"},
 }  # fmt: skip
 #: Words of every language that the table reads, and the engine's verb they mean.
 VERBS: dict[str, str] = {
     **{verb: verb for verb in ("pass", "entrada", "entrada-favor", "vuelta", "solo",
                                "solo-favor", "draw", "surrender", "defend", "accept",
-                               "trumps", "discard", "play")},
+                               "trumps", "discard", "play", "bola")},
+    "бола": "bola",
     "paso": "pass", "пас": "pass", "энтрада": "entrada", "вуэльта": "vuelta", "соло": "solo",
     "robo": "draw", "robar": "draw", "беру": "draw", "прикуп": "draw",
     "rindo": "surrender", "сдаюсь": "surrender", "defiendo": "defend", "защищаю": "defend",
@@ -286,6 +288,9 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
         )  # fmt: skip
         if view.dealer == self.me:
             c.print(t("you deal this one: you sit it out, but pay and receive like the others"))
+        if view.polla:
+            c.print(t("the polla: each of the four puts {amount} on the plate",
+                      amount=view.polla))  # fmt: skip
 
     def _noted(self, event: Event) -> bool:
         if event.kind not in ("deal", "draw", "discard"):
@@ -334,6 +339,8 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
             c.print(f"  {name}: " + t("defends the entrada and plays it on"))
         elif kind == "accept":
             c.print(f"  {name}: {self.shown('accept')}")
+        elif kind == "bola":
+            c.print(f"  {name}: {self.shown('bola')}! " + t("he will take all nine tricks"))
 
     def _deal_result(self, result: TresilloDealResult) -> None:
         c, t = self.console, self.t
@@ -341,29 +348,60 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
             c.print("  " + self._tricks_taken(result.tricks_won, result.dealer))
         outcome = t(OUTCOMES.get(result.outcome, result.outcome))
         c.print(f"  [bold]{outcome}[/]: " + self._outcome_text(result))
+        for line in self._extra_payments(result):
+            c.print("  " + line)
+
+    def _extra_payments(self, result: TresilloDealResult) -> list[str]:
+        """The lines of the estuches and the bola paid (the polla is said as the deal
+        begins)."""
+        t, names = self.t, self.names
+        lines: list[str] = []
+        if result.player is None:
+            return lines
+        player = names[result.player]
+        if result.estuche_paid:
+            key = (
+                N_("estuches of {player} ({n}): each of the others pays him {amount}")
+                if result.estuche_paid > 0
+                else N_("estuches of {player} ({n}): he pays {amount} to each of the others")
+            )
+            lines.append(t(key, player=player, n=result.estuches,
+                           amount=abs(result.estuche_paid)))  # fmt: skip
+        if result.bola:
+            key = (
+                N_("bola made by {player}: each of the others pays him {amount}")
+                if result.tricks_won[result.player] == 9
+                else N_("bola missed by {player}: he pays {amount} to each of the others")
+            )
+            lines.append(t(key, player=player, amount=abs(result.bola_paid)))  # fmt: skip
+        return lines
 
     def _outcome_text(self, result: TresilloDealResult) -> str:
-        """The sentence of a finished deal, its amounts from the deal's changes."""
-        t, names, changes = self.t, self.names, result.changes
+        """The sentence of a finished deal, its amounts from the deal's payments."""
+        t, names = self.t, self.names
         assert result.player is not None
         player = result.player
         contract = t(CONTRACTS.get(result.contract or "", result.contract or ""))
         code = result.outcome
         if code == "sacada":
-            other = next(s for s in range(4) if s != player)
-            value = -changes[other]
-            taken = changes[player] - 3 * value
+            value = result.value
+            taken = result.plate_taken
             text = t("{contract} won by {player}: each of the others pays {value}",
                      player=names[player], contract=contract, value=value)  # fmt: skip
             if taken:
                 text += "; " + t("{amount} from the plate to {player}", player=names[player],
                                  amount=taken)  # fmt: skip
             return text
+        amount = 3 * result.value
         if code == "codillo":
-            winner = max(range(4), key=lambda s: changes[s])
+            winner = max(range(4), key=lambda s: result.tricks_won[s])
             return t("{contract} lost by {player}: {winner} took the most tricks and is paid "
                      "{amount}", player=names[player], contract=contract, winner=names[winner],
-                     amount=-changes[player])  # fmt: skip
+                     amount=amount)  # fmt: skip
+        if code == "codillo_split":
+            return t("{contract} lost by {player} with one trick against four and four: each "
+                     "defender is paid {amount}", player=names[player], contract=contract,
+                     amount=amount // 2)  # fmt: skip
         if code in ("puesta", "surrendered", "vuelta_surrendered"):
             key = {
                 "puesta": N_("{contract} not won by {player}: {amount} go on the plate"),
@@ -372,25 +410,22 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
                 "vuelta_surrendered": N_("{contract} given up by {player}: {amount} go on the "
                                          "plate"),
             }[code]  # fmt: skip
-            return t(key, player=names[player], contract=contract, amount=-changes[player])
+            return t(key, player=names[player], contract=contract, amount=amount)
         first = self._surrendered_by if self._surrendered_by >= 0 else player
         defender = player
         pobre = next((s for s in range(4) if s not in (result.dealer, first, defender)), defender)
         if code == "defended":
             return t("the entrada given up by {first} won by its defender {defender}: {amount} "
                      "from {first} to {defender}",
-                     defender=names[defender], first=names[first],
-                     amount=changes[defender])  # fmt: skip
+                     defender=names[defender], first=names[first], amount=amount)  # fmt: skip
         if code == "defended_codillo":
             return t("the mano pobre {pobre} beat both: the puesta of {first} goes on the plate, "
                      "{defender} pays {amount} to {pobre}", pobre=names[pobre], first=names[first],
-                     defender=names[defender], amount=changes[pobre])  # fmt: skip
+                     defender=names[defender], amount=amount)  # fmt: skip
         if code == "defended_saved":
             return t("the defender {defender} took fewer tricks than {first}: the puesta of "
                      "{first} is his, {amount} from {defender} go on the plate",
-                     defender=names[defender], first=names[first],
-                     amount=-changes[defender])  # fmt: skip
-        amount = -changes[defender]
+                     defender=names[defender], first=names[first], amount=amount)  # fmt: skip
         return t("the defender {defender} tied: {first} and {defender} each put {amount} on "
                  "the plate",
                  defender=names[defender], first=names[first], amount=amount)  # fmt: skip
@@ -441,6 +476,8 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
             return t("the entrada of {who} is given up: '{defend}' takes it over, '{accept}' "
                      "lets it stand: ", who=who, defend=self.shown("defend"),
                      accept=self.shown("accept"))  # fmt: skip
+        if self.shown("bola") in texts:
+            return t("your card (or '{tout}' to take all nine tricks): ", tout=self.shown("bola"))
         if self.shown("surrender") in texts:
             return t("your card (or '{surrender}' to give the game up): ",
                      surrender=self.shown("surrender"))  # fmt: skip

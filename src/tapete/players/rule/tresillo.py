@@ -18,8 +18,9 @@
   a run of them (espada, mala, basto and the trumps after them) adds 0.15 a card to the
   hand's value in that suit at the auction, as the Ombre bot does for ``matador_payments``;
   with ``bola``, the player who has won the first five tricks announces it when every card
-  it still holds is sure to win (a trump above every trump still unseen; a plain card above
-  every unseen card of its suit once no trump is left unseen).
+  it still holds is sure to win (a trump above every trump still unseen; a plain card once
+  both defenders have shown out of trumps and every matador is seen, and it is above every
+  unseen card of its suit or both have shown out of that suit).
 
 >>> import random, tapete
 >>> from tapete.players import load
@@ -52,6 +53,7 @@ from tapete.games.ombre.tables import (
     TRUMP,
     TRUMP_MASK,
     trick_winner,
+    trump_order,
 )
 from tapete.games.tresillo.actions import (
     ACCEPT,
@@ -251,28 +253,54 @@ def _next_seat(view: TresilloView, seat: int) -> int:
 
 
 def _bola_sure(view: TresilloView) -> bool:
-    """Every card the player still holds wins its trick whatever the others hold: each trump
-    is above every trump not yet seen, and a plain card is held only when no trump is left
-    unseen and it is above every unseen card of its suit (the player keeps the lead)."""
-    if view.trumps is None:
+    """Every card the player still holds wins its trick whatever the others hold (he keeps
+    the lead): a trump above every trump not yet seen; a plain card once no defender can
+    trump it (no trump is unseen, or each has shown out of trumps on a trump lead and every
+    matador is seen, since a matador may stay hidden by its privilege) and it is above
+    every unseen card of its suit or each defender has shown out of that suit."""
+    if view.trumps is None or view.player is None:
         return False
     trumps = int(view.trumps)
     hand = view.hand.mask
     if not hand:
         return False
-    seen = hand
-    for trick in view.finished_tricks:
-        for played in trick.cards:
-            seen |= 1 << int(played)
-    out = FULL_MASK & ~seen
     strength, eff, mask = STRENGTH[trumps], EFF_SUIT[trumps], TRUMP_MASK[trumps]
+    seen = hand
+    void: dict[int, set[int]] = {}  # defender: the suits (or TRUMP) it showed out of
+    for trick in view.finished_tricks:
+        cards = [int(c) for c in trick.cards]
+        seat = trick.leader
+        for card in cards:
+            seen |= 1 << card
+            if seat != view.player and eff[card] != eff[cards[0]]:
+                void.setdefault(seat, set()).add(eff[cards[0]])
+            seat = _next_seat(view, seat)
+    out = FULL_MASK & ~seen
+    defenders = [s for s in range(4) if s not in (view.player, view.dealer)]
+    matadors = 0
+    for card in trump_order_ids(trumps)[:3]:
+        matadors |= 1 << card
+    no_ruff = not out & mask or (
+        all(TRUMP in void.get(d, ()) for d in defenders) and not matadors & out
+    )
     for held in iter_bits(hand):
         suit = eff[held]
-        if suit != TRUMP and out & mask:
+        if suit == TRUMP:
+            if any(strength[c] > strength[held] for c in iter_bits(out & mask)):
+                return False
+            continue
+        if not no_ruff:
             return False
+        if all(suit in void.get(d, ()) for d in defenders):
+            continue
         if any(eff[c] == suit and strength[c] > strength[held] for c in iter_bits(out)):
             return False
     return True
+
+
+def trump_order_ids(trumps: int) -> tuple[int, ...]:
+    """The trumps of ``trumps`` (a Suit value) as card ids, highest first."""
+    return tuple(int(c) for c in trump_order(Suit(trumps)))
 
 
 def _surrender(view: TresilloView) -> bool:
