@@ -69,6 +69,9 @@ def test_the_end_of_a_match(server: Server, context_factory: Any, game: str, n: 
     assert end.get_by_role("button", name="Rematch").count() == 1
     replay = end.get_by_role("link", name="Watch the replay")
     assert replay.get_attribute("href") == f"/replay/{created['table']['id']}"
+    # the last deal's end in the side panel: its sentence (and La Pocha's table), nothing else
+    summary = page.locator("#deal-summary")
+    assert summary.is_visible() and "null" not in summary.inner_text()
     # the log ends with the game's end and its winner
     assert page.locator("#log [data-testid=log-end]").inner_text().endswith(winner)
     shot(page, f"match-end-{game}-desktop")

@@ -785,7 +785,7 @@ function showDealSummary(msg, text, fresh) {
   const box = $("deal-summary");
   if (!box || !text) return;
   const node = gameModule(msg.view.game).dealSummaryNode?.(msg.view, ctxFor(msg)) || null;
-  box.replaceChildren(h("h2", {}, t("Last deal")), h("p", { "data-testid": "deal-summary-text" }, text), node);
+  box.replaceChildren(...[h("h2", {}, t("Last deal")), h("p", { "data-testid": "deal-summary-text" }, text), node].filter(Boolean));
   box.hidden = false;
   box.classList.toggle("fresh", !!fresh);
   if (fresh) announce(text);
