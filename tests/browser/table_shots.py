@@ -33,7 +33,10 @@ GAMES = {
     "lhombre-match": (3, {"num_deals": 2}),
     "trynka-match": (3, {"n_players": 3, "banks": 2}),
 }
-SIZES = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
+SIZES: dict[str, Any] = {
+    "desktop": {"width": 1280, "height": 860},
+    "phone": {"width": 390, "height": 844},
+}
 LANGS = ("en", "es", "ru")
 
 
