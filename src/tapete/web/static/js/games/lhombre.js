@@ -74,6 +74,18 @@ export function pointsTable(ps) {
 }
 
 /** The deal's ending for people: "Solo won by Ana", "Spil lost by Ana: kruk". */
+/** `text` with the pot's part (settlement = pot, issue 29): the antes of an empty pot, what
+ *  the player took from it or paid into it, the pot after; `r` is a deal's view or result. */
+export function withPot(text, r) {
+  const parts = [];
+  if (r.ante) parts.push(t("Each put {amount} into the empty pot", { amount: r.ante }));
+  if (r.pot_paid > 0) parts.push(t("The player takes {amount} from the pot", { amount: r.pot_paid }));
+  if (r.pot_paid < 0) parts.push(t("The player pays {amount} into the pot", { amount: -r.pot_paid }));
+  const pot = r.pot ?? r.pot_after;
+  if (r.ante || r.pot_paid || pot) parts.push(t("Pot: {pot}", { pot: pot ?? 0 }));
+  return parts.length ? `${text} · ${parts.join(" · ")}` : text;
+}
+
 export function outcomeText(outcome, contract, player) {
   const c = gameText(contract);
   switch (outcome) {
@@ -273,7 +285,7 @@ const lhombre = {
     if (isMatch(view)) return view.current_player === -4 ? { title: t("Final balances"), values: view.balances } : null;
     if (!live.outcome) return null;
     const player = live.player === null || live.player === undefined ? "" : ctx.seatName(live.player);
-    return { title: outcomeText(live.outcome, live.contract, player), values: live.balances };
+    return { title: withPot(outcomeText(live.outcome, live.contract, player), live), values: live.balances };
   },
 
   /** The session's every deal (player, game and ending, each seat's change). */
@@ -288,7 +300,7 @@ const lhombre = {
     if (!r) return null;
     const player = r.player === null || r.player === undefined ? "" : ctx.seatName(r.player);
     const changes = (r.changes || []).map((c, s) => `${ctx.seatName(s)} ${signed(c)}`).join(", ");
-    return `${outcomeText(r.outcome, r.contract, player)}. ${changes}`;
+    return `${withPot(outcomeText(r.outcome, r.contract, player), r)}. ${changes}`;
   },
 
   describe(ev, ctx) {

@@ -34,9 +34,27 @@ export function outcomeText(outcome) {
     case "defended_codillo": return t("Defended: codillo to the mano pobre");
     case "defended_saved": return t("Defended: the first player's puesta is saved");
     case "defended_puesta": return t("Defended and lost: two puestas on the plate");
+    case "codillo_split": return t("Codillo shared: one trick against four and four");
     case "all_pass": return t("Everybody passed: the deal is thrown in");
     default: return outcome ? String(outcome) : "";
   }
+}
+
+/** The payments beyond the game (issue 29): the polla, the estuches, the bola; "" when none.
+ *  `r` is a deal's view once over, or a session's deal result. */
+export function paymentsText(r) {
+  const parts = [];
+  if (r.polla) parts.push(t("Polla: {amount} from each onto the plate", { amount: r.polla }));
+  if (r.estuche_paid > 0) parts.push(t("Estuches ({n}): each of the others pays {amount}", { n: r.estuches, amount: r.estuche_paid }));
+  if (r.estuche_paid < 0) parts.push(t("Estuches ({n}): the player pays {amount} to each", { n: r.estuches, amount: -r.estuche_paid }));
+  if (r.bola && r.bola_paid >= 0) parts.push(t("Bola made: each of the others pays {amount}", { amount: r.bola_paid }));
+  if (r.bola && r.bola_paid < 0) parts.push(t("Bola missed: the player pays {amount} to each", { amount: -r.bola_paid }));
+  return parts.join(" · ");
+}
+
+function withPayments(text, r) {
+  const paid = paymentsText(r);
+  return paid ? `${text} · ${paid}` : text;
 }
 
 function outcomeClass(outcome) {
@@ -95,6 +113,7 @@ const tresillo = {
         case "surrender": out.push({ action: a, label: t("Surrender (me rindo)") }); break;
         case "defend": out.push({ action: a, label: t("Defend it (la defiendo)"), primary: true }); break;
         case "accept": out.push({ action: a, label: t("Accept (bien)") }); break;
+        case "bola": out.push({ action: a, label: t("Bola: I take all nine tricks") }); break;
         default: rest.push(a);
       }
     }
@@ -127,13 +146,13 @@ const tresillo = {
     return { cls: outcomeClass(live.outcome), text: outcomeText(live.outcome) };
   },
 
-  results: (view, live) => balancesResults(view, live, (l) => outcomeText(l.outcome)),
+  results: (view, live) => balancesResults(view, live, (l) => withPayments(outcomeText(l.outcome), l)),
 
   /** The session's every deal (player, contract, outcome, each seat's change) and the plate. */
   finalSheet: (view, live, ctx) => finalSession(view, ctx, [t("Player"), t("Contract"), t("Outcome")],
     (r) => [seatShortOrNone(ctx, r.player), contractText(r.contract), outcomeWord(r.outcome)], { lead: [[t("Plate"), plateText(view.plate)]] }),
 
-  dealSummary: (view, ctx) => lastDealSummary(view, ctx, (r) => outcomeText(r.outcome)),
+  dealSummary: (view, ctx) => lastDealSummary(view, ctx, (r) => withPayments(outcomeText(r.outcome), r)),
 
   describe(ev, ctx) {
     const [verb, arg] = splitAction(ev.text);
@@ -145,6 +164,7 @@ const tresillo = {
       case "surrender": return t("{who} surrenders (me rindo)", { who });
       case "defend": return t("{who} defends the game (la defiendo)", { who });
       case "accept": return t("{who} accepts (bien)", { who });
+      case "bola": return t("{who} announces bola: all nine tricks", { who });
       default: return ombre.describe(ev, ctx);
     }
   },
@@ -160,7 +180,7 @@ function plateText(plate) {
 function outcomeWord(outcome) {
   switch (outcome) {
     case "sacada": return t("sacada");
-    case "codillo": case "defended_codillo": return t("codillo");
+    case "codillo": case "defended_codillo": case "codillo_split": return t("codillo");
     case "puesta": case "surrendered": case "vuelta_surrendered": case "defended_puesta": return t("puesta");
     case "defended": case "defended_saved": return t("defended");
     case "all_pass": return t("all passed");
