@@ -416,7 +416,7 @@ function renderBanner(ctx) {
     const order = ranking(values);
     const sheet = ctx.mod.finalSheet?.(ctx.view, ctx.live, ctx) || null;
     const rows = order.map((r) => h("tr", { class: r.place === 1 ? "first" : null },
-      h("td", { class: "place" }, String(r.place)), h("th", { scope: "row" }, ctx.seatName(r.seat)), h("td", {}, (r.value > 0 ? "+" : "") + r.value)));
+      h("td", { class: "place" }, String(r.place)), h("th", { scope: "row" }, ctx.seatName(r.seat)), h("td", {}, (r.value > 0 && !res?.stacks ? "+" : "") + r.value))); // chip stacks unsigned
     const dialog = h("div", { class: "end-dialog" + (sheet ? " with-sheet" : ""), role: "dialog", "aria-labelledby": "end-title", "data-testid": "game-over" },
       h("h2", { id: "end-title", tabindex: "-1" }, res?.title || t("The game is over")),
       h("p", { class: "winner", "data-testid": "winner" }, winnerText(order, ctx)),

@@ -188,7 +188,8 @@ const trynka = {
   },
 
   results(view, live) {
-    if (isMatch(view)) return view.current_player === -4 ? { title: t("Final chips"), values: view.balances || live.balances } : null;
+    // a session counts chip stacks (no sign), a bank what each won or lost
+    if (isMatch(view)) return view.current_player === -4 ? { title: t("Final chips"), values: view.balances || live.balances, stacks: true } : null;
     if (live.phase !== "over" && view.current_player !== -4) return null;
     return { title: t("Chips won and lost"), values: live.balances };
   },
