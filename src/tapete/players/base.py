@@ -33,6 +33,9 @@ class Player(ABC):
     """
 
     name: str = "player"
+    #: Whether the player needs the search kernels (:mod:`tapete.players.kernels`): a server
+    #: still loading them makes it wait for its game's, and no other player.
+    uses_kernels: bool = False
 
     def __init__(self, **params: Any) -> None:
         self.params = dict(params)

@@ -534,7 +534,9 @@ class LiveTable:
         player = load_player(STAND_IN) if stand_in else self._player_for(self.data.seats[seat])
         if player is None:
             return
-        if KERNELS.loading(self.game.name):  # the search kernels load as the server starts
+        if player.uses_kernels and KERNELS.loading(self.game.name):
+            # a search bot waits (in a thread) for its game's kernels, loading as the server
+            # starts; other bots play on
             await asyncio.to_thread(KERNELS.wait, None, self.game.name)
             if number != len(self.moves) or self.data.status != "playing":
                 return
@@ -548,19 +550,15 @@ class LiveTable:
     def _chain_bots(self) -> None:
         """Without a bot delay, play the bots' moves that follow at once (stored in the same
         transaction, sent as one state with every event)."""
-        if (
-            self.data.bot_delay > 0
-            or self.data.status != "playing"
-            or KERNELS.loading(self.game.name)
-        ):
+        if self.data.bot_delay > 0 or self.data.status != "playing":
             return
         for _ in range(self.CHAIN_LIMIT):
             seat = self.state.current_player()
             if seat < 0:
                 return
             player = self._player_for(self.data.seats[seat])
-            if player is None:
-                return
+            if player is None or (player.uses_kernels and KERNELS.loading(self.game.name)):
+                return  # a search bot still waiting for its kernels moves in the bot runner
             self._push(seat, self._bot_choice(player, seat))
             self._deal()
 

@@ -58,6 +58,7 @@ class SearchPlayer(Player):
     """Determinised search (La Pocha; Ombre's cards and contract); ``rule`` elsewhere."""
 
     name = "search"
+    uses_kernels = True
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)

@@ -132,6 +132,7 @@ class TrynkaCFRPlayer(Player):
     """
 
     name = "trynka-cfr"
+    uses_kernels = True
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
