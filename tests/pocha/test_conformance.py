@@ -18,6 +18,10 @@ from tapete.testing import check_game
         {"n_players": 3, "hand_size": 5, "seven_swap": True, "undertrump": "must"},
         {"n_players": 6, "deck": 48, "hand_size": 8, "rank_order": "natural"},
         {"play_rules": "follow_only", "trump_when_no_stock": "none"},
+        # issue 29: no seven swap where the own card is unseen (the check that legal actions
+        # depend only on the view runs in check_game)
+        {"n_players": 4, "hand_size": 1, "ronda_india": True, "seven_swap": True},
+        {"n_players": 3, "hand_size": 1, "ronda_ciega": True, "seven_swap": True},
     ],
     ids=str,
 )
@@ -35,4 +39,13 @@ def test_pocha_match_conforms(params: dict[str, object]) -> None:
     report = check_game(
         tapete.load_game("pocha-match", **params), games=2, seed=2, check_every=7, sample_every=50
     )
-    assert report.games == 2 and report.samples_checked > 0
+    assert report.games == 2 and report.samples_checked > 0 and report.choices_checked > 0
+
+
+def test_pocha_match_blind_hands_with_the_seven_swap_conform() -> None:
+    params = {
+        "n_players": 3, "hand_sequence": "1,1,2,1", "ronda_india": "opening",
+        "ronda_ciega": "last", "ronda_subastada": "full_hands", "seven_swap": True,
+    }  # fmt: skip
+    report = check_game(tapete.load_game("pocha-match", **params), games=4, seed=29, sample_every=7)
+    assert report.games == 4 and report.choices_checked > 0

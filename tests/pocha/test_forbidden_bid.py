@@ -85,7 +85,7 @@ GAMES = [
             "hand_sequence": "1,2,1",
             "ronda_india": "every_one_card",
             "ronda_ciega": "last",
-            "ronda_subastada": "last_hands",
+            "ronda_subastada": "closing_hands",
         },
     ),
 ]

@@ -11,6 +11,7 @@ The hands are seat 0 (mano) to the last seat (the dealer) unless a dealer is giv
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from tapete.engine import random_playout
 from tapete.errors import ConfigError, IllegalActionError
 from tapete.games.pocha import PochaGame, PochaMatchGame, PochaState
 from tapete.players import load
-from tapete.testing import check_game
+from tapete.testing import check_game, seat_choices
 
 
 def _hand(hands: list[str], turn: str | None = "7b", **params: Any) -> PochaState:
@@ -35,7 +36,7 @@ def _hand(hands: list[str], turn: str | None = "7b", **params: Any) -> PochaStat
     return state
 
 
-def _texts(state: PochaState) -> list[str]:
+def _texts(state: tapete.State) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 
 
@@ -128,6 +129,70 @@ def test_ciega_nobody_sees_a_card_before_it_is_played() -> None:
     state.apply_string("play Ao")
     trick = state.view(2).current_trick
     assert trick is not None and str(trick.cards[0]) == "Ao"
+
+
+# -- no seven swap in a hand whose own cards are unseen (issue 29) ----------------------------
+
+
+@pytest.mark.parametrize("variant", ["ronda_india", "ronda_ciega"])
+def test_no_seven_swap_when_the_own_card_is_unseen(variant: str) -> None:
+    # Seat 0 holds the 7 of trumps (oros, 4o turned), then the 2: neither can know it, so
+    # both hands go from the turned card to the bidding, with the same bids for seat 0.
+    for own in ["7o", "2o"]:
+        state = _hand([own, "3c", "Re", "Cb"], "4o", seven_swap=True, **{variant: True})
+        assert state.phase() == "bidding" and state.current_player() == 0
+        assert _texts(state) == ["bid 0", "bid 1"]
+        assert str(state.view(0).trump_card) == "4o" and not state.swaps
+        assert state.hands[0] == 1 << int(Card.parse(own))
+    with pytest.raises(IllegalActionError):
+        _hand(["7o", "3c", "Re", "Cb"], "4o", seven_swap=True, **{variant: True}).apply_string(
+            "swap"
+        )
+
+
+def test_the_seven_swap_stays_in_a_one_card_hand_whose_cards_are_seen() -> None:
+    state = _hand(["7o", "3c", "Re", "Cb"], "4o", seven_swap=True)
+    assert state.phase() == "seven-swap" and _texts(state) == ["swap", "pass"]
+    state.apply_string("swap")
+    assert str(state.view(1).trump_card) == "7o" and state.hands[0] == 1 << int(Card.parse("4o"))
+    other = _hand(["2o", "3c", "Re", "Cb"], "4o", seven_swap=True)
+    assert other.phase() == "seven-swap" and _texts(other) == ["pass"]
+
+
+@pytest.mark.parametrize("variant", ["ronda_india", "ronda_ciega"])
+def test_an_unseen_hand_offers_each_seat_what_its_view_shows(variant: str) -> None:
+    # States built by hand: every seat's view is the same whichever of the 7 and the 2 of
+    # trumps it holds (the card it cannot see), so its legal actions must be the same too.
+    for seat in range(4):
+        states = []
+        for own in ["7o", "2o", "Ac"]:
+            hands = ["3c", "Re", "Cb", "5b"]
+            hands[seat] = own
+            state = _hand(hands, "4o", seven_swap=True, **{variant: True})
+            for text in ["bid 0", "bid 0", "bid 0", "bid 0"][:seat]:
+                state.apply_string(text)
+            states.append(state)
+        views = [state.view(seat) for state in states]
+        assert views[0] == views[1] == views[2]
+        assert seat_choices(states[0], seat) == seat_choices(states[1], seat)
+        assert seat_choices(states[0], seat) == seat_choices(states[2], seat)
+
+
+def test_no_seven_swap_in_a_match_s_india_hands_only() -> None:
+    game = tapete.load_game(
+        "pocha-match", n_players=3, hand_sequence="1,2", ronda_india="opening", seven_swap=True
+    )
+    state = game.new_initial_state()
+    for text in ["dealer 2", "deal 7o", "deal 3c", "deal Re", "turn 4o"]:
+        state.apply_string(text)
+    assert state.phase() == "bidding" and _texts(state) == ["bid 0", "bid 1"]
+    for text in ["bid 0", "bid 0", "bid 0", "play 7o", "play 3c", "play Re"]:
+        state.apply_string(text)
+    # the second hand (two cards, not india; dealer 0, mano 1): the holder of 7e may swap
+    for text in ["deal 7e", "deal Ac", "deal 6c", "deal 3c", "deal 4c", "deal 5c", "turn Se"]:
+        state.apply_string(text)
+    assert state.phase() == "seven-swap" and state.current_player() == 1
+    assert _texts(state) == ["swap", "pass"]
 
 
 def test_podrida_sequence_from_la_podrida_blogspot() -> None:
@@ -273,12 +338,26 @@ def test_subastada_action_numbers_and_metadata() -> None:
         plain.new_initial_state().string_to_action("trumps o")
 
 
-def test_subastada_in_a_match_full_or_last_hands() -> None:
+def test_subastada_in_a_match_full_or_closing_hands() -> None:
+    # 4 players, standard sequence: 1 1 1 1 2 … 9 10 10 10 10 9 … 2 1 1 1 1 (28 hands)
     full = tapete.load_game("pocha-match", ronda_subastada="full_hands")
-    last = tapete.load_game("pocha-match", ronda_subastada="last_hands")
-    assert isinstance(full, PochaMatchGame) and isinstance(last, PochaMatchGame)
+    closing = tapete.load_game("pocha-match", ronda_subastada="closing_hands")
+    assert isinstance(full, PochaMatchGame) and isinstance(closing, PochaMatchGame)
+    assert [i for i, v in enumerate(full.variants) if v[2]] == [12, 13, 14, 15]
     assert [full.sizes[i] for i, v in enumerate(full.variants) if v[2]] == [10, 10, 10, 10]
-    assert [i for i, v in enumerate(last.variants) if v[2]] == [24, 25, 26, 27]
+    assert [i for i, v in enumerate(closing.variants) if v[2]] == [24, 25, 26, 27]
+    assert [closing.sizes[i] for i, v in enumerate(closing.variants) if v[2]] == [1, 1, 1, 1]
+    # up_only ends with its one hand of ten cards: both choices auction the last hands there
+    up = tapete.load_game("pocha-match", hand_sequence="up_only", ronda_subastada="full_hands")
+    assert isinstance(up, PochaMatchGame)
+    assert [i for i, v in enumerate(up.variants) if v[2]] == [9]
+
+
+def test_subastada_last_hands_is_no_longer_a_choice() -> None:
+    # issue 29: the old name promised the players' "last rounds" (the full hands) and gave
+    # the closing one-card hands; it is refused with the values allowed now
+    with pytest.raises(ConfigError, match=re.escape("allowed: off | full_hands | closing_hands")):
+        tapete.load_game("pocha-match", ronda_subastada="last_hands")
 
 
 # -- the rule bot and the conformance suite on the variants ------------------------------------
@@ -393,7 +472,7 @@ def test_subastada_with_the_whole_pack_dealt_conforms() -> None:
 def test_variants_conform_in_a_match() -> None:
     params = {
         "n_players": 3, "hand_sequence": "1,1,2,3,1", "ronda_india": "every_one_card",
-        "ronda_ciega": "last", "ronda_subastada": "last_hands",
+        "ronda_ciega": "last", "ronda_subastada": "closing_hands",
     }  # fmt: skip
     report = check_game(
         tapete.load_game("pocha-match", **params), games=2, seed=2, check_every=3, sample_every=9

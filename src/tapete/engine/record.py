@@ -48,6 +48,11 @@ RULES_HISTORY: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
             "issue 15 variant options (ronda india, ronda ciega, ronda subastada; the podrida "
             "sequence with its blind last hand); default rules unchanged",
         ),
+        (
+            "pocha-3",
+            "issue 29: no seven swap in a ronda india or ronda ciega; pocha-match's "
+            "ronda_subastada=last_hands renamed closing_hands; default rules unchanged",
+        ),
     ),
     "lhombre": (("lhombre-1", "the rules of docs/lhombre.md as first published"),),
     "ombre": (("ombre-1", "the rules of docs/ombre.md as first published"),),
@@ -405,7 +410,7 @@ def replay_report(record: GameRecord | Mapping[str, Any] | str | bytes) -> Repla
 
     >>> rec = {"game": "pocha", "rules_version": "pocha-0", "actions": ["deal Ao"]}
     >>> replay_report(rec).rules_note
-    "written for rules 'pocha-0' (a version unknown here); replayed under 'pocha-2', the rules this tapete plays"
+    "written for rules 'pocha-0' (a version unknown here); replayed under 'pocha-3', the rules this tapete plays"
     """  # noqa: E501
     notes: list[str] = []
     state: State | None = None

@@ -7,7 +7,24 @@
 (2, True)
 """
 
-from tapete.testing.conformance import ConformanceError, ConformanceReport, check_game
+from tapete.testing.conformance import (
+    ConformanceError,
+    ConformanceReport,
+    SeatChoices,
+    check_choices,
+    check_game,
+    check_seat_choices,
+    seat_choices,
+)
 from tapete.testing.views import decision_views
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "decision_views"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "SeatChoices",
+    "check_choices",
+    "check_game",
+    "check_seat_choices",
+    "decision_views",
+    "seat_choices",
+]

@@ -11,6 +11,9 @@
 * ``clone`` is independent of the original;
 * no view (any seat, or a spectator) shows a card the seat cannot know (``hidden_cards``),
   neither as a card value nor as a card written in its texts;
+* the legal actions offered to the seat to move depend only on what that seat's view shows:
+  states sampled consistently with its view (``sample_consistent_state``) offer it the same
+  choices (:func:`seat_choices`, :func:`check_choices`);
 * the same seed gives the same game; record → JSON → replay gives an equal state;
 * ``sample_consistent_state(view)`` gives a state whose history replays legally and whose
   view for that seat equals the given view (a match's sample is *resumed* from the view: its
@@ -32,7 +35,16 @@ import random
 import time
 from collections.abc import Sequence
 
-from tapete.engine.api import CONSTANT_SUM, GENERAL_SUM, ZERO_SUM, Game, PlayerView, State, cards_in
+from tapete.cards import Card, CardSet
+from tapete.engine.api import (
+    CONSTANT_SUM,
+    GENERAL_SUM,
+    ZERO_SUM,
+    Game,
+    PlayerView,
+    State,
+    cards_in,
+)
 from tapete.engine.chance import random_playout, sample_chance
 from tapete.engine.record import GameRecord, replay
 from tapete.errors import IllegalActionError
@@ -53,6 +65,10 @@ class ConformanceReport:
     illegal_probes: int = 0
     views_checked: int = 0
     samples_checked: int = 0
+    #: Decisions whose legal actions were compared with those of states sampled from the
+    #: deciding seat's view (:func:`check_choices`), and the states sampled for it.
+    choices_checked: int = 0
+    choice_samples: int = 0
     longest_game: int = 0
     seconds: float = 0.0
 
@@ -203,6 +219,127 @@ def check_sample(state: State, seat: int, rng: random.Random) -> None:
         raise _fail(state, "sampled state does not replay to itself")
 
 
+#: The choices a seat is offered as it can tell them apart (:func:`seat_choices`): the legal
+#: actions that are not sealed, as ``(number, text)`` in order, and the texts of the sealed
+#: ones with each unseen card written ``?``, sorted.
+SeatChoices = tuple[tuple[tuple[int, str], ...], tuple[str, ...]]
+
+
+def seat_choices(state: State, seat: int, view: PlayerView | None = None) -> SeatChoices:
+    """The legal actions of ``state`` as ``seat`` (to move) can tell them apart.
+
+    An action is *sealed* when its text names a card hidden from the seat
+    (``state.hidden_cards(seat)``) that its view (``view``, default ``state.view(seat)``)
+    does not show: the online table sends such an action under a placeholder, with the card
+    written ``?`` (``docs/protocol.md``, *Sealed actions*; the same test as
+    ``tapete.table.live.LiveTable._legal_entries``), because its number or text would tell
+    the seat the card (La Pocha's ronda india and ronda ciega: a seat's one play is its own
+    unseen card). So two states offer a seat "the same legal actions" when the actions that
+    are not sealed are the same numbers with the same texts, and the sealed ones are as many
+    with the same masked texts (``play ?``): which card a sealed action names may differ, its
+    presence and its kind may not.
+
+    >>> import tapete
+    >>> g = tapete.load_game('pocha', n_players=3, hand_size=1, ronda_ciega=True)
+    >>> s = g.new_initial_state()
+    >>> for t in ['deal Ao', 'deal 3c', 'deal Re', 'turn 4o', 'bid 0', 'bid 1', 'bid 1']:
+    ...     _ = s.apply_string(t)
+    >>> seat_choices(s, 0)
+    ((), ('play ?',))
+    """
+    if view is None:
+        view = state.view(seat)
+    hidden: CardSet | None = None
+    shown: set[Card] | None = None
+    plain: list[tuple[int, str]] = []
+    sealed: list[str] = []
+    for action in state.legal_actions():
+        text = state.action_to_string(action)
+        named = list(cards_in(text, True))
+        unseen: list[Card] = []
+        if named:
+            hidden = state.hidden_cards(seat) if hidden is None else hidden
+            unseen = [card for card in named if card in hidden]
+            if unseen:
+                shown = set(cards_in(view)) if shown is None else shown
+                unseen = [card for card in unseen if card not in shown]
+        if unseen:
+            words = [
+                "?" if any(c in unseen for c in cards_in(word, True)) else word
+                for word in text.split()
+            ]
+            sealed.append(" ".join(words))
+        else:
+            plain.append((action, text))
+    return tuple(plain), tuple(sorted(sealed))
+
+
+def _shown_choices(choices: SeatChoices) -> list[str]:
+    plain, sealed = choices
+    return [text for _, text in plain] + [f"{text} (sealed)" for text in sealed]
+
+
+def check_choices(
+    state: State, rng: random.Random, samples: int, report: ConformanceReport | None = None
+) -> None:
+    """The seat to move is offered the same choices (:func:`seat_choices`) in ``samples``
+    states sampled consistently with its view (``game.sample_consistent_state``): its legal
+    actions depend only on what its view shows. A game whose legal actions told a seat a card
+    it may not see (La Pocha's seven swap offered in a ronda india only to the holder of the
+    7 of trumps) fails here as soon as a sample places that card otherwise."""
+    if state.is_terminal() or state.is_chance_node():
+        return
+    seat = state.current_player()
+    view = state.view(seat)
+    mine = seat_choices(state, seat, view)
+    for _ in range(samples):
+        other = state.game.sample_consistent_state(view, rng)
+        if other.view(seat) != view:
+            raise _fail(state, f"sampled state's view for seat {seat} differs from the given view")
+        theirs = seat_choices(other, seat, view)
+        if theirs != mine:
+            raise _fail(
+                state,
+                f"seat {seat}'s legal actions depend on what its view does not show: "
+                f"{_shown_choices(mine)} here, {_shown_choices(theirs)} in a state with the "
+                f"same view for seat {seat} (its history: {other.history_strings()})",
+            )
+        if report is not None:
+            report.choice_samples += 1
+    if report is not None:
+        report.choices_checked += 1
+
+
+def check_seat_choices(
+    game: Game, *, games: int = 10, seed: int = 0, every: int = 1, samples: int = 2
+) -> ConformanceReport:
+    """:func:`check_choices` alone, at every ``every``-th action of ``games`` seeded random
+    games of ``game``: the quick form of that one check, for every registered game and many
+    option sets (``check_game`` runs it among the others)."""
+    report = ConformanceReport(game=game.name)
+    start = time.perf_counter()
+    for index in range(games):
+        rng = random.Random(f"conformance-{seed}-{index}")
+        choice_rng = random.Random(f"conformance-choices-{seed}-{index}")
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if steps % every == 0:
+                check_choices(state, choice_rng, samples, report)
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+            else:
+                actions = state.legal_actions()
+                action = actions[int(rng.random() * len(actions))]
+            state.apply_action(action)
+            steps += 1
+        report.games += 1
+        report.actions += steps
+        report.longest_game = max(report.longest_game, steps)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
 def check_game(
     game: Game,
     *,
@@ -212,17 +349,24 @@ def check_game(
     sample_every: int = 5,
     max_actions: int = 100_000,
     probe: int = 256,
+    choice_every: int | None = None,
+    choice_samples: int = 2,
 ) -> ConformanceReport:
     """Run the whole suite on ``games`` seeded random games of ``game``.
 
     ``check_every``/``sample_every`` thin out the per-state and sampling checks on long
-    games (matches); the checks at the end of each game always run.
+    games (matches); the checks at the end of each game always run. The legal actions of
+    the seat to move are compared with those of ``choice_samples`` states sampled from its
+    view (:func:`check_choices`) at every ``choice_every``-th action (default:
+    ``check_every``); ``choice_samples=0`` leaves that check out.
     """
     report = ConformanceReport(game=game.name)
     start = time.perf_counter()
+    choice_every = check_every if choice_every is None else choice_every
     for index in range(games):
         rng = random.Random(f"conformance-{seed}-{index}")
         check_rng = random.Random(f"conformance-check-{seed}-{index}")
+        choice_rng = random.Random(f"conformance-choices-{seed}-{index}")
         state = game.new_initial_state()
         steps = 0
         while not state.is_terminal():
@@ -233,6 +377,8 @@ def check_game(
                 other = check_rng.randrange(game.num_players())
                 check_sample(state, other, check_rng)
                 report.samples_checked += 2
+            if choice_samples and steps % choice_every == 0:
+                check_choices(state, choice_rng, choice_samples, report)
             if state.is_chance_node():
                 action = sample_chance(state, rng)
             else:

@@ -49,7 +49,7 @@ class PochaGame(Game):
     """
 
     name = "pocha"
-    rules_version = "pocha-2"
+    rules_version = "pocha-3"
     summary = "La Pocha, one hand: deal, trump, exact bids, follow and overtake"
     parameters = (
         *RULE_PARAMETERS[:1],

@@ -89,7 +89,8 @@ def hand_variants(
     ``india``: ``opening`` (the one-card hands the game opens with) or ``every_one_card``;
     ``ciega``: ``last`` (the last hand, of one card) or ``auto`` (``last`` in the ``podrida``
     sequence); ``subastada``: ``full_hands`` (the hands of the largest size) or
-    ``last_hands`` (the last ``n_players`` hands). A blind hand is not also an india one.
+    ``closing_hands`` (the last ``n_players`` hands of the sequence, whatever their size).
+    A blind hand is not also an india one.
 
     >>> v = hand_variants((1, 1, 2, 1), 2, 'opening', 'auto', 'off', podrida=True)
     >>> [tuple(int(x) for x in h) for h in v]
@@ -113,7 +114,7 @@ def hand_variants(
             (india == "opening" and index < opening) or (india == "every_one_card" and size == 1)
         )
         is_auction = (subastada == "full_hands" and size == top) or (
-            subastada == "last_hands" and index >= count - n_players
+            subastada == "closing_hands" and index >= count - n_players
         )
         out.append((is_india, is_blind, is_auction))
     return tuple(out)
@@ -169,7 +170,7 @@ class PochaMatchGame(MatchGame):
     """
 
     name = "pocha-match"
-    rules_version = "pocha-2"
+    rules_version = "pocha-3"
     summary = "La Pocha, a whole game: the hand sequence with the score sheet"
     parameters = (
         *RULE_PARAMETERS,
@@ -187,8 +188,9 @@ class PochaMatchGame(MatchGame):
               "the last hand (of one card) played blind: auto = in the podrida sequence only",
               kind=str, choices=("auto", "off", "last")),
         Param("ronda_subastada", "off",
-              "hands whose trumps are auctioned: full_hands (the largest) or last_hands",
-              kind=str, choices=("off", "full_hands", "last_hands")),
+              "hands whose trumps are auctioned: full_hands (those of the most cards) or "
+              "closing_hands (the last n_players hands, whatever their size)",
+              kind=str, choices=("off", "full_hands", "closing_hands")),
     )  # fmt: skip
 
     def _configure(self) -> None:

@@ -377,8 +377,12 @@ class PochaState(State):
         self._trump_mask = SUIT_MASK[suit]
 
     def _after_trump(self) -> None:
+        # No swap in a hand whose own cards are unseen (ronda india, ronda ciega): being
+        # offered it would tell the holder of the 7 his card, and nobody could claim it.
         if (
             self.rules.seven_swap
+            and not self.india
+            and not self.ciega
             and self.trump_card_holder < 0
             and self.trump_card & 15 not in (SEVEN_SLOT, TWO_SLOT)
             and self.rules.deck.mask >> (16 * self.trump_suit + SEVEN_SLOT) & 1

@@ -33,7 +33,7 @@ const TEXTS = {
     first_dealer: P(N_("First dealer by lot"), N_("How the first dealer of the match is chosen."), { random: N_("a random seat"), high_card: N_("the highest card drawn") }),
     ronda_india: P(N_("Ronda india"), N_("One-card hands held to the forehead: each player sees every card but his own."), { off: N_("off"), opening: N_("the opening one-card hands"), every_one_card: N_("every one-card hand") }),
     ronda_ciega: P(N_("Ronda ciega"), N_("A one-card hand played blind: nobody sees a card before it is played."), { auto: N_("in the podrida sequence only"), off: N_("off"), last: N_("the last hand") }),
-    ronda_subastada: P(N_("Ronda subastada"), N_("Trumps auctioned for a number of tricks instead of turned up."), { off: N_("off"), full_hands: N_("the largest hands"), last_hands: N_("the last hands") }),
+    ronda_subastada: P(N_("Ronda subastada"), N_("Trumps auctioned for a number of tricks instead of turned up."), { off: N_("off"), full_hands: N_("the largest hands"), closing_hands: N_("the closing hands, whatever their size") }),
     final_tie: P(N_("Equal totals at the end"), N_("Players with the same final total share the win."), { shared: N_("share the win") }),
   },
   ombre: {
