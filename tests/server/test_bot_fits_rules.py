@@ -29,7 +29,12 @@ def test_a_bot_that_does_not_play_the_game_is_refused_at_creation(sqlite_url: st
                     )
                 )
             assert refused.value.code == "bad_player"
-            assert "tresillo" in refused.value.detail and "seat 0" in refused.value.detail
+            assert "tresillo" in refused.value.detail and "(index 0)" in refused.value.detail
+            assert refused.value.fields == {
+                "seat": 0,
+                "player": "search",
+                "reason": "player_wrong_game",
+            }
             table, _, _, _ = await manager.create(  # bots slow enough not to end the session
                 TableSpec(game="tresillo", params={}, seats=(SeatSpec("bot", "rule"),) * 4,
                           bot_delay=1.0)
