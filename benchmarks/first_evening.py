@@ -125,9 +125,13 @@ def one_start(folder: Path, label: str) -> None:
         if label == "first":
             venv = folder / ".venv"
             print(f"  install: {folder_size(venv) / 2**20:.0f} MiB in .venv")
+        seats_of = {}
+        for spec in call(base, "GET", "/api/games"):
+            default = {p["name"]: p["default"] for p in spec["params"]}.get("n_players")
+            seats_of[spec["name"]] = default or (spec.get("players") or [3])[0]
         for game in GAMES:
             strong = STRONG.get(game, "rule")
-            n = {"pocha": 4, "tresillo": 4}.get(game, 3)
+            n = int(seats_of[game])
             seats = [{"kind": "human"}] + [{"kind": "bot", "player": strong}] * (n - 1)
             asked = time.monotonic()
             table = call(
