@@ -8,7 +8,8 @@ Run: ``.venv/bin/python benchmarks/first_evening.py [--keep DIR]``.
    bots (``search-strong``; Trynka ``trynka-cfr``) created through the lobby API at once, and
    the time until that table's first search-bot move is made (the kernels the server loads
    in the background as it starts).
-3. Asks a hint at the first decision of each game and times its answer.
+3. Asks a hint at the first decision of each game and times its answer; once the kernels
+   are loaded (``GET /api/bots``), again for the games with search bots.
 4. Stops the server, starts it again (second start: nothing to install) and times the same.
 
 Prints the install's size and every time measured, with the machine's load.
@@ -148,6 +149,21 @@ def one_start(folder: Path, label: str) -> None:
                 f"({since_start:5.1f} s after the start command); the seat's first decision "
                 f"{decision:5.1f} s later; hint answered in {hint:5.2f} s"
             )
+        while call(base, "GET", "/api/bots")["loading"]:
+            time.sleep(0.5)
+        print(f"  search kernels ready {time.monotonic() - began:5.1f} s after the start command")
+        for game in ("pocha", "ombre", "trynka"):
+            seats = [{"kind": "human"}] + [{"kind": "bot", "player": STRONG[game]}] * (
+                int(seats_of[game]) - 1
+            )
+            table = call(
+                base,
+                "POST",
+                "/api/tables",
+                {"game": game, "seats": seats, "bot_delay": 0, "name": "Ana", "seat": 0},
+            )
+            decision, hint = asyncio.run(first_decision_and_hint(base, table))
+            print(f"  {game:<9} once ready: hint answered in {hint:5.2f} s")
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGINT)
