@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 import tapete
-from tapete.testing import check_seat_choices
+from tapete.engine.sealing import seal_actions
+from tapete.testing import check_seat_choices, seat_choices
 
 #: Per registered game, option sets short enough for a few seconds: the defaults (short
 #: matches) and the hands whose own cards are unseen, with the seven swap (issue 29).
@@ -36,6 +37,10 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {
             "n_players": 4, "hand_sequence": "1,2,1", "ronda_india": "every_one_card",
             "ronda_subastada": "closing_hands", "seven_swap": True,
+        },
+        {
+            "n_players": 3, "hand_sequence": "1,2,1", "ronda_india": "every_one_card",
+            "first_dealer": "high_card", "seven_swap": True,
         },
     ],
     "ombre": [{}],
@@ -77,3 +82,32 @@ def test_blind_hands_with_the_seven_swap_at_length(params: dict[str, Any]) -> No
     # this many hands the samples place the 7 on the deciding seat's forehead many times.
     report = check_seat_choices(tapete.load_game("pocha", **params), games=200, seed=7)
     assert report.games == 200
+
+
+def _blind_last_hand_after_a_draw_of(drawn: str) -> tapete.State:
+    """A ``pocha-match`` of one blind hand whose first dealer was drawn by high card: seat 0
+    drew ``drawn``, seat 1 the highest card (it deals, seat 2 is mano); seat 0 is dealt 5c
+    blind and is to play it."""
+    game = tapete.load_game(
+        "pocha-match", n_players=3, hand_sequence="1", ronda_ciega="last", first_dealer="high_card"
+    )
+    state = game.new_initial_state()
+    for text in [f"draw {drawn}", "draw Ao", "draw 3o", "deal Re", "deal 5c", "deal 4b"]:
+        state.apply_string(text)
+    for text in ["turn 7e", "bid 0", "bid 0", "bid 0", "play Re"]:
+        state.apply_string(text)
+    assert state.current_player() == 0
+    return state
+
+
+def test_a_card_seen_in_the_first_dealer_draw_does_not_unseal_the_blind_card() -> None:
+    # Found by the check (pocha-match, podrida, first_dealer=high_card): seat 0 had drawn
+    # 5c for the deal, so 5c was in its view's first-dealer draws and "play 5c" was offered
+    # (and sent by the table) unsealed, telling seat 0 its blind card.
+    drew_it = _blind_last_hand_after_a_draw_of("5c")
+    other = _blind_last_hand_after_a_draw_of("6c")
+    view = drew_it.view(0)
+    assert "5c" in {str(card) for _, card in view.first_dealer_draws}
+    ((_action, text, masked),) = seal_actions(drew_it, 0, view, drew_it.legal_actions())
+    assert (text, masked) == ("play 5c", "play ?")
+    assert seat_choices(drew_it, 0) == seat_choices(other, 0) == ((), ("play ?",))

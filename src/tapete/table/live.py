@@ -32,6 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 from tapete.engine import GameRecord, load_game
 from tapete.engine.api import Game, State, cards_in
+from tapete.engine.sealing import seal_actions
 from tapete.errors import IllegalActionError, NotationError, TapeteError
 from tapete.players.base import Player
 from tapete.players.base import load as load_player
@@ -1038,33 +1039,20 @@ class LiveTable:
     ) -> tuple[list[dict[str, Any]], dict[str, int]]:
         """The legal entries of ``seat`` to move, and the actions its sealed ones stand for.
 
-        An action whose text names a card hidden from the seat that its view does not show
-        (its own card in La Pocha's ronda india and ronda ciega) is sealed: its entry holds
-        a placeholder ``sealed-{number}-{k}`` instead of its number (the number is the
-        card's index) and its text with each such card written ``?``. With several sealed
-        actions, ``k`` is dealt in a random order, so it tells nothing of the cards."""
+        An action whose text names a card hidden from the seat that the live part of its
+        view does not show (its own card in La Pocha's ronda india and ronda ciega; a card
+        seen elsewhere in a match view, as a first-dealer draw, does not count:
+        :func:`tapete.engine.sealing.seal_actions`) is sealed: its entry holds a placeholder
+        ``sealed-{number}-{k}`` instead of its number (the number is the card's index) and
+        its text with each such card written ``?``. With several sealed actions, ``k`` is
+        dealt in a random order, so it tells nothing of the cards."""
         state = self.state
         entries: list[dict[str, Any]] = []
-        hidden = None
-        shown: set[Any] | None = None
         blind: list[tuple[int, int]] = []
-        for action in state.legal_actions():
-            text = state.action_to_string(action)
-            named = list(cards_in(text, parse_text=True))
-            unknown = []
-            if named:
-                hidden = state.hidden_cards(seat) if hidden is None else hidden
-                unknown = [card for card in named if card in hidden]
-                if unknown:
-                    shown = set(cards_in(seen)) if shown is None else shown
-                    unknown = [card for card in unknown if card not in shown]
-            if unknown:
-                words = [
-                    "?" if any(c in unknown for c in cards_in(word, parse_text=True)) else word
-                    for word in text.split()
-                ]
+        for action, text, masked in seal_actions(state, seat, seen, state.legal_actions()):
+            if masked is not None:
                 blind.append((len(entries), action))
-                entries.append({"action": None, "text": " ".join(words), "sealed": True})
+                entries.append({"action": None, "text": masked, "sealed": True})
             else:
                 entries.append({"action": action, "text": text})
         order = list(range(len(blind)))

@@ -35,7 +35,6 @@ import random
 import time
 from collections.abc import Sequence
 
-from tapete.cards import Card, CardSet
 from tapete.engine.api import (
     CONSTANT_SUM,
     GENERAL_SUM,
@@ -47,6 +46,7 @@ from tapete.engine.api import (
 )
 from tapete.engine.chance import random_playout, sample_chance
 from tapete.engine.record import GameRecord, replay
+from tapete.engine.sealing import seal_actions
 from tapete.errors import IllegalActionError
 
 
@@ -229,10 +229,10 @@ def seat_choices(state: State, seat: int, view: PlayerView | None = None) -> Sea
     """The legal actions of ``state`` as ``seat`` (to move) can tell them apart.
 
     An action is *sealed* when its text names a card hidden from the seat
-    (``state.hidden_cards(seat)``) that its view (``view``, default ``state.view(seat)``)
-    does not show: the online table sends such an action under a placeholder, with the card
-    written ``?`` (``docs/protocol.md``, *Sealed actions*; the same test as
-    ``tapete.table.live.LiveTable._legal_entries``), because its number or text would tell
+    (``state.hidden_cards(seat)``) that the live part of its view (``view``, default
+    ``state.view(seat)``) does not show: the online table sends such an action under a
+    placeholder, with the card written ``?`` (``docs/protocol.md``, *Sealed actions*; both
+    use :func:`tapete.engine.sealing.seal_actions`), because its number or text would tell
     the seat the card (La Pocha's ronda india and ronda ciega: a seat's one play is its own
     unseen card). So two states offer a seat "the same legal actions" when the actions that
     are not sealed are the same numbers with the same texts, and the sealed ones are as many
@@ -249,29 +249,23 @@ def seat_choices(state: State, seat: int, view: PlayerView | None = None) -> Sea
     """
     if view is None:
         view = state.view(seat)
-    hidden: CardSet | None = None
-    shown: set[Card] | None = None
     plain: list[tuple[int, str]] = []
     sealed: list[str] = []
-    for action in state.legal_actions():
-        text = state.action_to_string(action)
-        named = list(cards_in(text, True))
-        unseen: list[Card] = []
-        if named:
-            hidden = state.hidden_cards(seat) if hidden is None else hidden
-            unseen = [card for card in named if card in hidden]
-            if unseen:
-                shown = set(cards_in(view)) if shown is None else shown
-                unseen = [card for card in unseen if card not in shown]
-        if unseen:
-            words = [
-                "?" if any(c in unseen for c in cards_in(word, True)) else word
-                for word in text.split()
-            ]
-            sealed.append(" ".join(words))
+    for entry in seal_actions(state, seat, view, state.legal_actions()):
+        if entry.sealed is None:
+            plain.append((entry.action, entry.text))
         else:
-            plain.append((action, text))
+            sealed.append(entry.sealed)
     return tuple(plain), tuple(sorted(sealed))
+
+
+def _history(state: State) -> list[str]:
+    """The actions of ``state`` as text; of a match resumed from a view (whose earlier deals
+    are unknown), those of its live deal."""
+    deal = getattr(state, "deal", None)
+    if getattr(state, "is_resumed", False) and isinstance(deal, State):
+        return deal.history_strings()
+    return state.history_strings()
 
 
 def _shown_choices(choices: SeatChoices) -> list[str]:
@@ -302,7 +296,7 @@ def check_choices(
                 state,
                 f"seat {seat}'s legal actions depend on what its view does not show: "
                 f"{_shown_choices(mine)} here, {_shown_choices(theirs)} in a state with the "
-                f"same view for seat {seat} (its history: {other.history_strings()})",
+                f"same view for seat {seat} (its history: {_history(other)})",
             )
         if report is not None:
             report.choice_samples += 1
