@@ -67,6 +67,14 @@ class Server:
         body = {"game": game, "seats": seats, "bot_delay": 0.05, **extra}
         return dict(self.call("POST", "/api/tables", body))
 
+    def wait_kernels(self, limit: float = 900.0) -> None:
+        """Wait until the server has loaded the search kernels it loads as it starts (a
+        hint asked before gets the ``rule`` bot's answer after a few seconds)."""
+        deadline = time.monotonic() + limit
+        while self.call("GET", "/api/bots")["loading"]:
+            assert time.monotonic() < deadline, "the search kernels did not load"
+            time.sleep(0.5)
+
     def table_url(self, table_id: str) -> str:
         return f"{self.base}/t/{table_id}"
 

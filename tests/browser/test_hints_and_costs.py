@@ -46,6 +46,7 @@ def _watch_thinking(page: Any) -> None:
 
 
 def test_a_hint_thinks_then_says_what_and_why(server: Server, context_factory: Any) -> None:
+    server.wait_kernels()  # the search's own reasons, not the rule bot's stand-in
     created = server.create("ombre", [ME, BOT, BOT], name="Ana", seat=0, bot_delay=0.2)
     page = seat_page(context_factory, server, created)
     assert wait_turn_or_end(page) == "turn"

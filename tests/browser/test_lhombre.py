@@ -197,7 +197,9 @@ def test_a_nolo_ouvert_lies_open_for_a_spectator(server: Server, context_factory
     assert wait_turn_or_end(page) == "turn"
     assert _phase(page) == "declare"
     assert _actions(page) == ["declare nolo-ouvert"]
-    assert page.locator("#turn").inner_text() == "You won the auction: declare your game"
+    turn = page.locator("#turn")
+    assert turn.inner_text().removesuffix("?").strip() == "You won the auction: declare your game"
+    assert turn.locator("a.term-help").count() == 1  # the word's "?" link to the rules page
     _click(page, "declare nolo-ouvert")
     watcher = context_factory().new_page()
     watch_errors(watcher)
@@ -411,8 +413,13 @@ PROBE = """async (lang) => {
   const sentences = {
     outcome: outcomes.map((o) => m.outcomeText(o, 'solo', 'Ana')),
     ending: outcomes.map((o) => m.endingText(o, 'kobe_nolo')),
-    turn: ['auction', 'declare', 'trumps', 'exchange', 'play'].map((phase) =>
-      mod.turnText({ ...live, phase, current_player: 0 }, ctx, true)),
+    turn: ['auction', 'declare', 'trumps', 'exchange', 'play'].map((phase) => {
+      const said = mod.turnText({ ...live, phase, current_player: 0 }, ctx, true);
+      if (typeof said === 'string' || !said) return said;  // a sentence with its "?" link:
+      const copy = said.cloneNode(true);                   // the sentence's own words
+      copy.querySelectorAll('.term-help').forEach((a) => a.remove());
+      return copy.textContent.trim();
+    }),
     events: ['spil', 'declare tourné', 'turn ♥5', 'tout', 'pass', 'trumps ♠', 'declare solo-spar']
       .map((text) =>
       mod.describe({ text, actor: 1 }, ctx)),
