@@ -413,7 +413,7 @@ _SUIT_CODES: Final = {
 def _explain_ombre(
     view: Any, action: int, legal: Sequence[int], text_of: Callable[[int], str]
 ) -> list[Reason]:
-    from tapete.games.ombre.tables import EFF_SUIT, FULL_MASK, STRENGTH, TRUMP, trick_winner
+    from tapete.games.ombre.tables import trick_winner
     from tapete.players.rule.ombre import DECLARE_AT, auction_value, best_suit, rules_in_force
 
     seat = view.seat
@@ -450,37 +450,14 @@ def _explain_ombre(
     code = _card_of(text)
     if code is None:
         return out
-    from tapete.cards import Card
-
-    cid = int(Card.parse(code))
-    trumps = view.trumps
-    cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []
-    if not cards:
-        if EFF_SUIT[trumps][cid] == TRUMP:
-            out.append({"code": "lead_trump", "card": code})
-        else:
-            played = tricks_mask([*view.finished_tricks, view.current_trick])
-            unseen = FULL_MASK & ~hand & ~played & ~view.discards.mask
-            eff, strength = EFF_SUIT[trumps], STRENGTH[trumps]
-            higher = any(
-                eff[int(c)] == eff[cid] and strength[int(c)] > strength[cid]
-                for c in CardSet(unseen)
-            )
-            out.append({"code": "lead_low" if higher else "lead_top", "card": code})
-        return out
-    trick = view.current_trick
-    current = (trick.leader + trick_winner(trumps, cards)) % len(view.tricks_won)
-
-    def wins(c: int) -> bool:
-        return trick_winner(trumps, [*cards, c]) == len(cards)
-
-    playable = [int(Card.parse(c)) for a in legal if (c := _card_of(text_of(a))) is not None]
-    if wins(cid):
-        out.append({"code": "takes_trick", "card": code, "only": all(map(wins, playable))})
-    elif ombre is not None and seat != ombre and current != ombre:
-        out.append({"code": "partner_wins", "card": code})
-    else:
-        out.append({"code": "lets_go", "card": code, "only": not any(map(wins, playable))})
+    partner = None
+    if ombre is not None and seat != ombre:  # a defender: is the other defender winning?
+        cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []
+        if cards:
+            trick = view.current_trick
+            current = (trick.leader + trick_winner(view.trumps, cards)) % len(view.tricks_won)
+            partner = current != ombre
+    out.append(_card_reason(view, code, legal, text_of, view.trumps, partner))
     return out
 
 
@@ -490,7 +467,6 @@ def _explain_family(
     """Tresillo and Danish l'hombre, on Ombre's pack and trump tables: the hand's count in
     its best suit before the play, the exchange, then the player's side and what the card
     does in the trick (no card reason in a nolo game, which has no trumps)."""
-    from tapete.games.ombre.tables import EFF_SUIT, FULL_MASK, STRENGTH, TRUMP, trick_winner
     from tapete.players.rule.ombre import DECLARE_AT, best_suit, hand_value
 
     seat = view.seat
@@ -523,36 +499,48 @@ def _explain_family(
         }
     ]
     code = _card_of(text)
-    if code is None or view.trumps is None:
+    if code is None or view.trumps is None:  # a nolo game has no trumps: no card reason
         return out
+    out.append(_card_reason(view, code, legal, text_of, int(view.trumps), None))
+    return out
+
+
+def _card_reason(
+    view: Any,
+    code: str,
+    legal: Sequence[int],
+    text_of: Callable[[int], str],
+    trumps: int,
+    partner_wins: bool | None,
+) -> Reason:
+    """What the card ``code`` does, on the Ombre family's pack and trump tables: a lead
+    (a trump, the top of its suit still out, or a low one), else whether it takes the
+    trick (``partner_wins``: a defender's partner is winning it, so the card leaves it)."""
     from tapete.cards import Card
+    from tapete.games.ombre.tables import EFF_SUIT, FULL_MASK, STRENGTH, TRUMP, trick_winner
 
     cid = int(Card.parse(code))
-    trumps = int(view.trumps)
     cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []
     if not cards:
         if EFF_SUIT[trumps][cid] == TRUMP:
-            out.append({"code": "lead_trump", "card": code})
-        else:
-            played = tricks_mask([*view.finished_tricks, view.current_trick])
-            unseen = FULL_MASK & ~hand & ~played & ~view.discards.mask
-            eff, strength = EFF_SUIT[trumps], STRENGTH[trumps]
-            higher = any(
-                eff[int(c)] == eff[cid] and strength[int(c)] > strength[cid]
-                for c in CardSet(unseen)
-            )
-            out.append({"code": "lead_low" if higher else "lead_top", "card": code})
-        return out
+            return {"code": "lead_trump", "card": code}
+        played = tricks_mask([*view.finished_tricks, view.current_trick])
+        unseen = FULL_MASK & ~view.hand.mask & ~played & ~view.discards.mask
+        eff, strength = EFF_SUIT[trumps], STRENGTH[trumps]
+        higher = any(
+            eff[int(c)] == eff[cid] and strength[int(c)] > strength[cid] for c in CardSet(unseen)
+        )
+        return {"code": "lead_low" if higher else "lead_top", "card": code}
 
     def wins(c: int) -> bool:
         return trick_winner(trumps, [*cards, c]) == len(cards)
 
     playable = [int(Card.parse(c)) for a in legal if (c := _card_of(text_of(a))) is not None]
     if wins(cid):
-        out.append({"code": "takes_trick", "card": code, "only": all(map(wins, playable))})
-    else:
-        out.append({"code": "lets_go", "card": code, "only": not any(map(wins, playable))})
-    return out
+        return {"code": "takes_trick", "card": code, "only": all(map(wins, playable))}
+    if partner_wins:
+        return {"code": "partner_wins", "card": code}
+    return {"code": "lets_go", "card": code, "only": not any(map(wins, playable))}
 
 
 def _explain_trynka(view: Any, action: int, text_of: Callable[[int], str]) -> list[Reason]:
