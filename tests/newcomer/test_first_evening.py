@@ -57,13 +57,25 @@ def _free_port() -> int:
 
 
 def _copy_tree(target: Path) -> None:
-    """The project's files as a clone has them (tracked and new, not ignored ones)."""
-    listed = subprocess.run(
+    """The project's files as a clone has them (tracked and new, not ignored ones); outside
+    a git checkout (an exported tree), every file but environments, caches and databases."""
+    found = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
         cwd=ROOT,
-        check=True,
+        check=False,
         capture_output=True,
-    ).stdout.split(b"\0")
+    )
+    if found.returncode != 0:
+        shutil.copytree(
+            ROOT,
+            target,
+            dirs_exist_ok=True,
+            ignore=shutil.ignore_patterns(
+                ".venv*", ".git", "__pycache__", "*.sqlite3*", "artifacts", ".*_cache", "*.so"
+            ),
+        )
+        return
+    listed = found.stdout.split(b"\0")
     for raw in listed:
         if not raw:
             continue
