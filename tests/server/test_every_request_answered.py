@@ -22,6 +22,8 @@ from tapete.players.base import Player, register_player  # noqa: E402
 from tapete.web import hints  # noqa: E402
 from tapete.web.app import create_app  # noqa: E402
 
+from .test_hints_option import _hint_answer  # noqa: E402
+
 
 class _FailsToStart(Player):
     name = "test-fails-to-start"
@@ -121,7 +123,7 @@ def test_players_that_cannot_run_are_not_offered_but_explained(client: TestClien
 
 
 def _first_hint(client: TestClient, game: str, params: dict[str, Any]) -> dict[str, Any]:
-    made = client.post(
+    made: dict[str, Any] = client.post(
         "/api/tables",
         json={
             "game": game,
@@ -132,17 +134,7 @@ def _first_hint(client: TestClient, game: str, params: dict[str, Any]) -> dict[s
             "seat": 0,
         },
     ).json()
-    with client.websocket_connect(f"/ws/{made['table']['id']}") as ws:
-        ws.send_json({"type": "hello", "token": made["token"]})
-        while True:
-            state = ws.receive_json()
-            if state["type"] == "state" and state["legal"]:
-                break
-        ws.send_json({"type": "hint", "state": state["state"]})
-        while True:
-            answer: dict[str, Any] = ws.receive_json()
-            if answer["type"] in ("hint", "refused"):
-                return answer
+    return _hint_answer(client, made)
 
 
 def test_a_failing_hint_bot_gives_way_to_the_next(
