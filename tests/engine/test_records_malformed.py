@@ -152,6 +152,21 @@ def test_a_record_of_another_rules_version_that_does_not_replay_says_so() -> Non
         replay(wrong)
 
 
+def test_a_record_with_a_value_renamed_since_replays_under_its_new_name() -> None:
+    """pocha-2 spelled ``ronda_subastada=closing_hands`` ``last_hands``: the record's
+    parameters are read with the game's ``renamed_values``; a new game must use the new one."""
+    game = tapete.load_game("pocha-match", n_players=6, ronda_subastada="closing_hands")
+    state = random_playout(game.new_initial_state(), random.Random(5))
+    current = GameRecord.from_state(state).to_dict()
+    older = {**current, "rules_version": "pocha-2"}
+    older["params"] = {**current["params"], "ronda_subastada": "last_hands"}
+    report = replay_report(older)
+    assert report.state == state and report.rules_note is not None
+    assert report.state.game.params["ronda_subastada"] == "closing_hands"
+    with pytest.raises(tapete.errors.ConfigError, match="last_hands"):
+        tapete.load_game("pocha-match", n_players=6, ronda_subastada="last_hands")
+
+
 def test_transcript_replays_once_without_copying_states(monkeypatch: pytest.MonkeyPatch) -> None:
     clones = []
     cls = type(tapete.load_game(GOOD["game"]).new_initial_state())

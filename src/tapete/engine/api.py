@@ -171,6 +171,10 @@ class Game(ABC):
     rules_version: ClassVar[str]
     parameters: ClassVar[tuple[Param, ...]]
     summary: ClassVar[str] = ""
+    #: Parameter values an older rules version spelled otherwise: ``{param: {old: new}}``.
+    #: Stored tables and records are upgraded with them (:func:`upgrade_params`); a new
+    #: table must use the new spelling.
+    renamed_values: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     def __init__(self, **params: Any) -> None:
         known = {p.name: p for p in self.parameters}

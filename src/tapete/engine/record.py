@@ -28,7 +28,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from tapete.engine.api import CHANCE, State, seat_name
-from tapete.engine.registry import load_game
+from tapete.engine.registry import load_game, upgrade_params
 from tapete.errors import RecordError, TapeteError
 
 RECORD_FORMAT: Final = "tapete-record"
@@ -363,7 +363,7 @@ def _rules_note(rec: GameRecord, current: str) -> str | None:
 def _replay(rec: GameRecord, notes: list[str] | None = None) -> Iterator[State]:
     """Yield the one live state after loading and after every action (not copies)."""
     try:
-        game = load_game(rec.game, **rec.params)
+        game = load_game(rec.game, **upgrade_params(rec.game, rec.params))
     except TapeteError as e:
         raise RecordError(f"record's game cannot be loaded: {e}") from e
     note = _rules_note(rec, game.rules_version)

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
 from tapete.engine.api import Game
@@ -46,6 +47,23 @@ def game_class(name: str) -> type[Game]:
         raise ConfigError(
             f"unknown game {name!r}; registered games: {', '.join(sorted(_GAMES))}"
         ) from None
+
+
+def upgrade_params(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """``params`` with the values an older rules version spelled otherwise given their
+    current names (the game's ``renamed_values``): for stored tables and records.
+
+    >>> upgrade_params('pocha-match', {'ronda_subastada': 'last_hands', 'n_players': 4})
+    {'ronda_subastada': 'closing_hands', 'n_players': 4}
+    >>> upgrade_params('pocha', {'hand_size': 2})
+    {'hand_size': 2}
+    """
+    renamed = game_class(name).renamed_values
+    upgraded = dict(params)
+    for key, value in params.items():
+        if isinstance(value, str) and value in renamed.get(key, {}):
+            upgraded[key] = renamed[key][value]
+    return upgraded
 
 
 def _parse_game_string(text: str) -> tuple[str, dict[str, Any]]:

@@ -113,6 +113,9 @@ REASONS: Final[dict[str, str]] = {
     "hello_first": N_("The connection must say hello first."),
     "bad_token": N_("That seat token is not valid: you are watching."),
     "unknown_table": N_("There is no such table."),
+    "old_rules": N_(
+        "This table was played under rules this server no longer plays: it cannot go on."
+    ),
     "internal": N_("Something went wrong on the server."),
     "too_many_watchers": N_(
         "Too many spectator windows from your address: close some and try again."

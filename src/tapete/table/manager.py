@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from tapete.engine import Game, load_game
-from tapete.errors import ConfigError
+from tapete.errors import ConfigError, TapeteError
 from tapete.players.base import PlayerUnavailable
 from tapete.players.base import available as available_players
 from tapete.players.base import load as load_player
@@ -188,6 +188,8 @@ class TableManager:
                     count += 1
             except Elsewhere:
                 continue
+            except TableError as e:  # old_rules: said when it was loaded
+                log.debug("table %s not resumed: %s", table_id, e.code)
             except Exception:
                 log.exception("table %s could not be resumed", table_id)
         return count
@@ -232,7 +234,16 @@ class TableManager:
             await asyncio.shield(releasing)
         await self._claim(table_id)
         actions = await self.store.aread(lambda s: st.load_actions(s, table_id))
-        table = ClockedTable.restore(self.store, data, actions, idle_close=self.idle_close)
+        try:
+            table = ClockedTable.restore(self.store, data, actions, idle_close=self.idle_close)
+        except TapeteError as e:
+            await asyncio.to_thread(self.store.release, table_id)
+            log.warning("table %s does not replay under these rules: %s", table_id, e)
+            raise TableError(
+                "old_rules",
+                f"table {table_id} was played under rules this server no longer plays ({e})",
+                409,
+            ) from None
         table.on_closed = self._forget
         self.tables[table_id] = table
         table.start_task()

@@ -18,6 +18,7 @@ Each hand is played on its own ``pocha`` game (its size and dealer, built with
 from __future__ import annotations
 
 import dataclasses
+from types import MappingProxyType
 from typing import Any, Final
 
 from tapete.cards import Card
@@ -171,6 +172,10 @@ class PochaMatchGame(MatchGame):
 
     name = "pocha-match"
     rules_version = "pocha-3"
+    #: pocha-2 called ``closing_hands`` ``last_hands`` (what it did: the closing one-card hands).
+    renamed_values = MappingProxyType(
+        {"ronda_subastada": MappingProxyType({"last_hands": "closing_hands"})}
+    )
     summary = "La Pocha, a whole game: the hand sequence with the score sheet"
     parameters = (
         *RULE_PARAMETERS,
