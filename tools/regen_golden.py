@@ -34,6 +34,42 @@ from tapete.testing.perft import perft
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 FOLLOW = "follow_only"
 
+#: Ombre-family option sets (issue 30's safety net before the rules moved to one core):
+#: between them every rule option away from its default, a few at a time (file names are
+#: made of the parameters).
+_OMBRE_A: dict[str, Any] = {
+    "auction": "sans_prendre", "all_pass": "forced_spadille", "vole": True,
+    "matador_payments": True,
+}  # fmt: skip
+_OMBRE_B: dict[str, Any] = {
+    "min_discard_ombre": 1, "talon_rest_visible": "all", "trump_timing": "before_exchange",
+    "first_lead": "eldest", "tie_441": "codille_split",
+}  # fmt: skip
+_OMBRE_C: dict[str, Any] = {
+    "ante": 2, "all_pass": "throw_in_pay_two", "talon_rest_visible": "last_exchanger",
+    "matador_privilege": False,
+}  # fmt: skip
+_OMBRE_D: dict[str, Any] = {
+    "auction": "sans_prendre", "vole": True, "vole_bonus": 3, "matador_payments": True,
+    "matador_unit": 1, "sans_prendre_bonus": 2, "pool": 5,
+}  # fmt: skip
+_TRESILLO_A: dict[str, Any] = {
+    "bola": True, "estuches": True, "polla": 1, "plate_payout": "all",
+    "tie_441": "codille_split",
+}  # fmt: skip
+_TRESILLO_B: dict[str, Any] = {
+    "surrender": False, "matador_privilege": False, "palo_de_favor": "hearts",
+    "favor_extra": 2,
+}  # fmt: skip
+_TRESILLO_C: dict[str, Any] = {
+    "entrada_value": 2, "vuelta_value": 3, "solo_value": 5, "bola": True, "bola_bonus": 4,
+    "estuches": True, "estuche_unit": 2,
+}  # fmt: skip
+_LHOMBRE_A: dict[str, Any] = {"settlement": "pot", "pot_ante": 3, "tout_points": 2}
+_LHOMBRE_B: dict[str, Any] = {
+    "settlement": "player", "tout": False, "matador_privilege": False, "auction": "steps",
+}  # fmt: skip
+
 #: ``(game, params, seed, policy, what it shows)``: every outcome appears somewhere.
 CASES: list[tuple[str, dict[str, Any], int, str, str]] = [
     ("pocha", {}, 1, "random", ""),
@@ -121,6 +157,56 @@ CASES: list[tuple[str, dict[str, Any], int, str, str]] = [
     ("lhombre", {}, 14, "rule", "a tourné won"),
     ("lhombre-match", {"num_deals": 3}, 1, "random", ""),
     ("lhombre-match", {"num_deals": 3}, 1, "rule", ""),
+    # The Ombre family's options (issue 30)
+    ("ombre", _OMBRE_A, 1, "random", ""),
+    ("ombre", _OMBRE_A, 2, "rule", ""),
+    ("ombre", _OMBRE_B, 1, "random", ""),
+    ("ombre", _OMBRE_B, 2, "rule", ""),
+    ("ombre", _OMBRE_C, 1, "random", ""),
+    ("ombre", _OMBRE_C, 2, "rule", ""),
+    ("ombre", _OMBRE_D, 1, "random", ""),
+    ("ombre", _OMBRE_D, 2, "rule", ""),
+    (
+        "ombre-match",
+        {
+            "num_deals": 3,
+            "leftover_pool": "play_until_empty",
+            "max_extra_deals": 2,
+            "dealer_selection": "rotate",
+            "trump_timing": "before_exchange",
+        },
+        1,
+        "random",
+        "",
+    ),
+    (
+        "ombre-match",
+        {
+            "num_deals": 3,
+            "exclude_previous_dealer": True,
+            "talon_rest_visible": "ombre",
+            "auction": "sans_prendre",
+            "matador_payments": True,
+        },
+        1,
+        "rule",
+        "",
+    ),
+    ("tresillo", _TRESILLO_A, 6, "random", ""),
+    ("tresillo", _TRESILLO_A, 9, "rule", ""),
+    ("tresillo", _TRESILLO_B, 2, "random", ""),
+    ("tresillo", _TRESILLO_B, 3, "rule", ""),
+    ("tresillo", _TRESILLO_C, 1, "random", ""),
+    ("tresillo", _TRESILLO_C, 2, "rule", ""),
+    ("tresillo-match", {"num_deals": 4, "first_dealer": 1, **_TRESILLO_A}, 1, "rule", ""),
+    ("tresillo-match", {"num_deals": 4, **_TRESILLO_B}, 1, "random", ""),
+    ("lhombre", _LHOMBRE_A, 4, "rule", ""),
+    ("lhombre", _LHOMBRE_A, 5, "rule", ""),
+    ("lhombre", _LHOMBRE_A, 2, "random", ""),
+    ("lhombre", _LHOMBRE_B, 1, "rule", ""),
+    ("lhombre", _LHOMBRE_B, 3, "random", ""),
+    ("lhombre-match", {"num_deals": 3, "first_dealer": 0, **_LHOMBRE_A}, 1, "rule", ""),
+    ("lhombre-match", {"num_deals": 3, **_LHOMBRE_B}, 1, "random", ""),
 ]
 
 
@@ -234,8 +320,20 @@ PERFT: dict[str, tuple[Callable[[], State], int | None]] = {
         ),
         None,
     ),
-    "ombre, after 5 tricks (seed 1)": (lambda: _ombre_late(1), None),
-    "ombre, after 5 tricks (seed 2)": (lambda: _ombre_late(2), None),
+    "ombre, after 5 tricks (seed 1)": (lambda: _late("ombre", 1), None),
+    "ombre, after 5 tricks (seed 2)": (lambda: _late("ombre", 2), None),
+    "tresillo, after 5 tricks (seed 1)": (lambda: _late("tresillo", 1), None),
+    "tresillo, after 5 tricks (seed 2)": (lambda: _late("tresillo", 2), None),
+    "tresillo with bola and no surrender, after 5 tricks (seed 3)": (
+        lambda: _late("tresillo", 3, {"bola": True, "surrender": False}),
+        None,
+    ),
+    "lhombre, after 5 tricks (seed 1)": (lambda: _late("lhombre", 1), None),
+    "lhombre, after 5 tricks (seed 2)": (lambda: _late("lhombre", 2), None),
+    "lhombre, a nolo game after 5 tricks (seed 3)": (
+        lambda: _late("lhombre", 3, nolo=True),
+        None,
+    ),
     "trynka 2 players, cap 4, after the deal, 5 actions deep": (
         lambda: _dealt("trynka", {"n_players": 2, "level_cap": 4}, 1, 6),
         5,
@@ -247,21 +345,26 @@ PERFT: dict[str, tuple[Callable[[], State], int | None]] = {
 }
 
 
-def _ombre_late(seed: int) -> State:
-    """A seeded Ombre deal played at random until five tricks are complete (a contract made
-    and trumps named: the rest is card play, as in a double-dummy problem)."""
+def _late(
+    name: str, seed: int, params: dict[str, Any] | None = None, *, nolo: bool = False
+) -> State:
+    """A seeded deal of an Ombre-family game played at random until five tricks are complete
+    (a contract made and trumps named: the rest is card play, as in a double-dummy problem);
+    with ``nolo``, the first such deal without trumps."""
     for attempt in range(1000):
-        state = tapete.load_game("ombre").new_initial_state()
+        state = tapete.load_game(name, **(params or {})).new_initial_state()
         rng = random.Random(f"{seed}-{attempt}")
         while not state.is_terminal():
             view = state.view(None)
             tricks = getattr(view, "finished_tricks", ())
             trick = getattr(view, "current_trick", None)
             if len(tricks) == 5 and (trick is None or not trick.cards):
+                if nolo and getattr(view, "trumps", None) is not None:
+                    break
                 return state
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
-    raise RuntimeError("no ombre deal reached five tricks")
+    raise RuntimeError(f"no {name} deal reached five tricks")
 
 
 def perft_counts() -> dict[str, int]:
