@@ -135,6 +135,7 @@ def compiled_test(extra: list[str]) -> int:
         "tests/cli",
         "tests/test_golden.py",
         "tests/rl/test_native_cells.py",  # the encoder's C extension, built with the wheel
+        "tests/rl/test_layouts_doc.py",  # python -m tapete.rl.encoding with it compiled
     ]
     return subprocess.run(
         [

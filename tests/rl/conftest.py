@@ -16,6 +16,10 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "ombre-match": {"num_deals": 2},
     "trynka": {},
     "trynka-match": {"n_players": 3, "banks": 3},
+    "tresillo": {},
+    "tresillo-match": {"num_deals": 2},
+    "lhombre": {},
+    "lhombre-match": {"num_deals": 2},
 }
 
 

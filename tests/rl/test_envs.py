@@ -10,14 +10,16 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
+import gymnasium  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import tapete  # noqa: E402
-from tapete.rl.gymnasium import TapeteSeatEnv, vector_env  # noqa: E402
+from tapete.rl.encoding import COUNT_FIELDS, encoder_for  # noqa: E402
+from tapete.rl.gymnasium import TapeteSeatEnv, env_id, vector_env  # noqa: E402
 from tapete.rl.pettingzoo import TapeteAECEnv, env  # noqa: E402
 
-from .conftest import CONFIGS, GAMES, load_ready  # noqa: E402
+from .conftest import CONFIGS, GAMES, load_ready, sample_states  # noqa: E402
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -143,3 +145,85 @@ def test_gymnasium_opponents_by_name_or_player() -> None:
         TapeteSeatEnv("pocha", opponents=["random"], **CONFIGS["pocha"])
     with pytest.raises(tapete.errors.ConfigError):
         TapeteSeatEnv("pocha", seat=7, **CONFIGS["pocha"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's ``render_test``: ``human`` (printed, returns None) and ``ansi`` (text)."""
+    load_ready(name)
+    render_test(lambda render_mode=None: env(name, render_mode=render_mode, **CONFIGS[name]))
+    printed = capsys.readouterr().out
+    assert f"{name} · " in printed  # human mode printed the table
+
+
+def test_human_render_prints_after_reset_and_every_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    load_ready("pocha")
+    e = env("pocha", render_mode="human", **CONFIGS["pocha"])
+    e.reset(seed=1)
+    assert capsys.readouterr().out.count("pocha · ") == 1
+    e.step(e.infos[e.agent_selection]["legal_actions"][0])
+    assert capsys.readouterr().out.count("pocha · ") == 1
+    assert e.render() is None  # and prints
+    assert capsys.readouterr().out.count("pocha · ") == 1
+    seat = TapeteSeatEnv("pocha", render_mode="human", **CONFIGS["pocha"])
+    _, info = seat.reset(seed=2)
+    seat.step(info["legal_actions"][0])
+    printed = capsys.readouterr().out
+    assert printed.count("pocha · ") == 2 and "seat 0 (you)" in printed
+    with pytest.raises(tapete.errors.ConfigError):
+        env("pocha", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gymnasium_make_ids_with_every_render_mode(name: str) -> None:
+    """``gymnasium.make("tapete/<name>-v0")``; with a spec, ``check_env`` also makes the
+    environment in each declared render mode and checks its render."""
+    load_ready(name)
+    made = gymnasium.make(env_id(name), **CONFIGS[name])
+    assert made.spec is not None and made.spec.id == f"tapete/{name}-v0"
+    assert made.unwrapped.game == load_ready(name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(made.unwrapped)
+    made.close()
+
+
+def test_gymnasium_step_after_the_end_raises() -> None:
+    load_ready("pocha")
+    e = TapeteSeatEnv("pocha", **CONFIGS["pocha"])
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        e.step(0)  # before reset()
+    _, info = e.reset(seed=5)
+    done = False
+    while not done:
+        _, _, done, _, info = e.step(info["legal_actions"][0])
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        e.step(0)
+    _, info = e.reset(seed=5)  # reset() starts again
+    illegal = next(a for a in range(e.action_space.n) if a not in info["legal_actions"])
+    assert e.step(illegal)[2] is True
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        e.step(info["legal_actions"][0])  # an illegal action ended the episode
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_bounds_are_finite_for_counts_and_hold(name: str) -> None:
+    game = load_ready(name)
+    for perfect_recall in (True, False):
+        encoder = encoder_for(game, perfect_recall)
+        low, high = encoder.bounds()
+        counted = 0
+        for part in encoder.parts:
+            leaf = part.name.rsplit(".", 1)[-1].split("[", 1)[0]
+            cells = slice(part.offset, part.offset + part.size)
+            numbers = part.kind in ("scalar", "seat_values", "optional")
+            if leaf in COUNT_FIELDS or leaf == "n_players" or not numbers:
+                assert np.isfinite(low[cells]).all() and np.isfinite(high[cells]).all(), part
+                counted += leaf in COUNT_FIELDS
+        assert counted > 0  # every game counts cards held
+        space = gymnasium.spaces.Box(low, high, dtype=np.float32)
+        for state in sample_states(game, seed=11, limit=300)[::2]:
+            for seat in [None, *range(game.num_players())]:
+                assert space.contains(encoder.encode(state.view(seat))), (name, seat)

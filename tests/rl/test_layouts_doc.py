@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -38,3 +41,22 @@ def test_the_page_matches_the_code(name: str) -> None:
         f"docs/rl-layouts.md is out of date for {name}: regenerate it with "
         f"python -m tapete.rl.encoding {' '.join(DOCUMENTED)}"
     )
+
+
+def test_python_m_prints_the_layouts_in_either_install() -> None:
+    """``python -m tapete.rl.encoding`` runs the package's ``__main__`` module, which is not
+    compiled (a mypyc-compiled module has no code object for ``-m``: "No code object
+    available"); ``dev.py compiled-test`` runs this against the compiled encoder."""
+    import tapete.rl.encoding as encoding
+
+    if os.environ.get("TAPETE_EXPECT_COMPILED") == "1":
+        assert not str(encoding.__file__).endswith(".py"), encoding.__file__
+    done = subprocess.run(
+        [sys.executable, "-m", "tapete.rl.encoding", "pocha", "trynka-match"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parent,  # not the source tree's root: the install's
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == layout_section("pocha") + "\n" + layout_section("trynka-match") + "\n"

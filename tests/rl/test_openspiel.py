@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import pickle
 import random
 from typing import Any
@@ -36,6 +38,31 @@ MATCHES = [g for g in GAMES if g.endswith("-match")]
 def test_random_sim_test_with_serialisation(name: str) -> None:
     game = os_game(name)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_games_pickle_and_unpickle_as_themselves(name: str) -> None:
+    game = os_game(name)
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game)
+    assert str(again) == str(game) and again.tapete == game.tapete
+    assert pickle.loads(pickle.dumps(game.get_type())) == game.get_type()
+    # the class is bound in the module under its own name
+    assert getattr(openspiel, type(game).__qualname__) is type(game)
+    fixed = openspiel.load(name, **CONFIGS[name], fixed_deals=3, deal_seed=5)
+    assert pickle.loads(pickle.dumps(fixed)).deals == fixed.deals
+
+
+@pytest.mark.parametrize("name", DEALS)
+def test_openspiels_games_sim_test_with_pickling(name: str) -> None:
+    """OpenSpiel's own simulation test (``games_sim_test.sim_game``): pickles the game and
+    its type, then plays a random game, cloning at every move and serialising (OpenSpiel's
+    way and pickle) at every power of two."""
+    sim = pytest.importorskip("open_spiel.python.tests.games_sim_test")
+    game = os_game(name)
+    np.random.seed(3)  # sim_game draws with numpy's global generator
+    with contextlib.redirect_stdout(io.StringIO()):
+        sim.GamesSimTest("test_pig").sim_game(game)
 
 
 @pytest.mark.slow

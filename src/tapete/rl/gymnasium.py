@@ -16,14 +16,24 @@ default; any name :func:`tapete.players.base.load` knows, or a
 gives the mask for maskable agents. An illegal action ends the episode with the reward
 ``illegal_reward`` (the game's lowest utility by default) and ``info["illegal"]``. The reward
 is the seat's final ``returns()`` (0 before the end). Chance and the other players use
-generators seeded by ``reset(seed=...)``.
+generators seeded by ``reset(seed=...)``. ``render_mode="ansi"``: ``render()`` returns the
+table as the agent's seat sees it, as text (:func:`tapete.rl.text.describe_state`);
+``"human"``: the same text is printed after ``reset()`` and every ``step()``.
 
 :func:`vector_env` builds a ``gymnasium.vector.SyncVectorEnv`` of such environments.
+Importing this module registers every game with Gymnasium as ``tapete/<name>-v0``, so that
+``gymnasium.make("tapete/pocha-v0", n_players=3)`` works (or, without importing it first,
+``gymnasium.make("tapete.rl.gymnasium:tapete/pocha-v0")``); the keyword arguments are the
+environment's and the game's parameters.
+
+Stepping before the first ``reset()`` or after the episode ended raises
+``gymnasium.error.ResetNeeded``.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,7 +41,7 @@ import gymnasium
 import numpy as np
 
 import tapete
-from tapete.engine import Game, State, sample_chance
+from tapete.engine import Game, State, registered_games, sample_chance
 from tapete.errors import ConfigError
 from tapete.players.base import Player, load
 from tapete.rl.encoding import Encoder, encoder_for
@@ -40,7 +50,7 @@ from tapete.rl.encoding import Encoder, encoder_for
 class TapeteSeatEnv(gymnasium.Env):
     """One seat of a tapete game against tapete players (see the module's docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 - Gymnasium's
 
     def __init__(
         self,
@@ -56,8 +66,8 @@ class TapeteSeatEnv(gymnasium.Env):
         n = self.game.num_players()
         if not 0 <= seat < n:
             raise ConfigError(f"seat {seat} is not a seat of {self.game.name} (0…{n - 1})")
-        if render_mode is not None and render_mode != "ansi":
-            raise ConfigError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be 'human', 'ansi' or None, got {render_mode!r}")
         self.seat = seat
         self.render_mode = render_mode
         if isinstance(opponents, (str, Player)):
@@ -80,6 +90,8 @@ class TapeteSeatEnv(gymnasium.Env):
         self._chance = random.Random()
         self._bots = random.Random()
         self.state: State = self.game.new_initial_state()
+        #: True before the first ``reset()`` and once an episode has ended.
+        self._done = True
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -91,6 +103,9 @@ class TapeteSeatEnv(gymnasium.Env):
             self._bots = random.Random(seed + 1)
         self.state = self.game.new_initial_state()
         self._advance()
+        self._done = self.state.is_terminal()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def _advance(self) -> None:
@@ -122,11 +137,19 @@ class TapeteSeatEnv(gymnasium.Env):
         return {"action_mask": self.action_masks(), "legal_actions": legal, **extra}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """Play ``action`` for the agent's seat, then the others until its next turn."""
+        """Play ``action`` for the agent's seat, then the others until its next turn.
+
+        Raises ``gymnasium.error.ResetNeeded`` before the first ``reset()`` and once the
+        episode has ended (by the game's end or an illegal action)."""
+        if self._done:
+            raise gymnasium.error.ResetNeeded(
+                "step() was called before reset() or after the episode ended: call reset()"
+            )
         state = self.state
         action = int(action)
         if not state.is_legal(action):
             error = state.why_illegal(action)
+            self._done = True
             return (
                 self._observation(),
                 self.illegal_reward,
@@ -136,19 +159,28 @@ class TapeteSeatEnv(gymnasium.Env):
             )
         state.apply_action(action)
         self._advance()
+        if self.render_mode == "human":
+            self.render()
         if state.is_terminal():
+            self._done = True
             returns = state.returns()
             info = self._info(returns=list(returns))
             return self._observation(), float(returns[self.seat]), True, False, info
         return self._observation(), 0.0, False, False, self._info()
 
     def render(self) -> str | None:
-        """The position as text (``render_mode="ansi"``)."""
+        """The table as the agent's seat sees it, as text: returned (``render_mode="ansi"``)
+        or printed on the standard output (``"human"``, which returns ``None``)."""
         if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
             return None
         from tapete.rl.text import describe_state
 
-        return describe_state(self.state)
+        text = describe_state(self.state, seat=self.seat)
+        if self.render_mode == "human":
+            print(text + "\n", file=sys.stdout, flush=True)
+            return None
+        return text
 
 
 def vector_env(num_envs: int, game: str = "pocha", **kwargs: Any) -> Any:
@@ -160,3 +192,29 @@ def vector_env(num_envs: int, game: str = "pocha", **kwargs: Any) -> Any:
         return TapeteSeatEnv(game, **kwargs)
 
     return gymnasium.vector.SyncVectorEnv([make for _ in range(num_envs)])
+
+
+def env_id(name: str) -> str:
+    """The ``gymnasium.make`` id of the tapete game ``name``.
+
+    >>> env_id('pocha-match')
+    'tapete/pocha-match-v0'
+    """
+    return f"tapete/{name}-v0"
+
+
+def register_envs(names: Sequence[str] | None = None) -> list[str]:
+    """Register :class:`TapeteSeatEnv` of each game (every registered one by default) with
+    Gymnasium under :func:`env_id`; returns the ids (registering again is a no-op)."""
+    ids = []
+    for name in names if names is not None else registered_games():
+        key = env_id(name)
+        if key not in gymnasium.registry:
+            gymnasium.register(
+                id=key, entry_point="tapete.rl.gymnasium:TapeteSeatEnv", kwargs={"game": name}
+            )
+        ids.append(key)
+    return ids
+
+
+register_envs()  # importing the module registers every game, as Gymnasium's own packages do

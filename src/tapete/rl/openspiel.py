@@ -227,6 +227,11 @@ class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
                 params[param.name] = value.replace(",", ":")
         super().__init__(_TYPES[self.tapete_name], game_info(self.tapete, count), params)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as the game string (pyspiel's own pickling would skip ``__init__``, and
+        with it the tapete game): unpickling loads that string again."""
+        return (_loaded, (str(self),))
+
     def new_initial_state(self) -> TapeteOpenSpielState:
         """The start of a game."""
         return TapeteOpenSpielState(self) if self.deals else _DealtState(self)
@@ -238,6 +243,12 @@ class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(
             self.tapete, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
+
+
+def _loaded(text: str) -> Any:
+    """The pyspiel game of a game string (tapete's games registered first)."""
+    register()
+    return pyspiel.load_game(text)
 
 
 def _draw_deals(game: Game, count: int, seed: int) -> tuple[tuple[int, ...], ...]:
@@ -602,15 +613,29 @@ def register(names: list[str] | None = None) -> dict[str, str]:
             _UNAVAILABLE[name] = str(error)
             continue
         _TYPES[name] = gtype
-        cls = type(
-            f"TapeteOpenSpiel_{name.replace('-', '_')}",
-            (TapeteOpenSpielGame,),
-            {"tapete_name": name, "__doc__": f"tapete's {name} as a pyspiel game."},
-        )
+        cls = _game_class(name)
         _CLASSES[name] = cls
         pyspiel.register_game(gtype, cls)
         out[name] = openspiel_name(name)
     return out
+
+
+def _game_class(name: str) -> type[TapeteOpenSpielGame]:
+    """The pyspiel game class of the tapete game ``name``, bound in this module under its
+    own name (``TapeteOpenSpiel_pocha_match``), so that it can be found by name (pickle)."""
+    qualname = f"TapeteOpenSpiel_{name.replace('-', '_')}"
+    cls = type(
+        qualname,
+        (TapeteOpenSpielGame,),
+        {
+            "tapete_name": name,
+            "__doc__": f"tapete's {name} as a pyspiel game.",
+            "__module__": __name__,
+            "__qualname__": qualname,
+        },
+    )
+    globals()[qualname] = cls
+    return cls
 
 
 _UNAVAILABLE: dict[str, str] = {}

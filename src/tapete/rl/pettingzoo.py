@@ -16,12 +16,15 @@ Each agent ``player_<seat>`` observes its seat's view as the tensor of
 seeded by ``reset(seed=...)``. Rewards come at the end: each seat's final
 ``returns()`` (``terminal_rewards`` off: the change of the standings after every deal of a
 match). ``infos[agent]`` holds ``legal_actions`` (the numbers) and, at the end, ``returns``.
-``render()`` with ``render_mode="ansi"`` gives the position as text.
+``render_mode="ansi"``: ``render()`` returns the table as a spectator sees it, as text
+(:func:`tapete.rl.text.describe_state`); ``render_mode="human"``: the same text is printed
+after ``reset()`` and after every ``step()`` (and by ``render()``, which returns ``None``).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import gymnasium
@@ -38,7 +41,7 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
     """One tapete game as a PettingZoo AEC environment (see the module's docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "tapete_v0",
         "is_parallelizable": False,
     }
@@ -52,7 +55,7 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be 'ansi' or None, got {render_mode!r}")
+            raise ConfigError(f"render_mode must be 'human', 'ansi' or None, got {render_mode!r}")
         self.game: Game = game if isinstance(game, Game) else tapete.load_game(game, **params)
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"tapete_{self.game.name.replace('-', '_')}_v0")
@@ -95,6 +98,8 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._advance()
+        if self.render_mode == "human":
+            self.render()
 
     def _advance(self) -> None:
         """Play chance events, then select the seat to act (or end the game)."""
@@ -135,17 +140,22 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         self.state.apply_action(int(action))
         self._advance()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # rendering is on request: render() returns the text
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The position as text (``render_mode="ansi"``)."""
+        """The table as text: returned (``render_mode="ansi"``) or printed on the standard
+        output (``"human"``, which returns ``None``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
         from tapete.rl.text import describe_state
 
-        return describe_state(self.state)
+        text = describe_state(self.state)
+        if self.render_mode == "human":
+            print(text + "\n", file=sys.stdout, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

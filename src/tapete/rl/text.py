@@ -276,12 +276,13 @@ def describe_event(event: dict[str, Any], n: int, me: int | None, language: str 
     return f"{who}: {event['kind']} {args}".rstrip() + hidden
 
 
-def describe_state(state: State, language: str = "en") -> str:
-    """A position as a spectator sees it, and who is to act (the environments' render)."""
-    view = state.view(None)
+def describe_state(state: State, language: str = "en", seat: int | None = None) -> str:
+    """A position as a spectator (or ``seat``) sees it, and who is to act (the environments'
+    render)."""
+    view = state.view(seat)
     player = state.current_player()
     head = f"{state.game.name} · {state.phase()} · {tr(language, 'to act')}: "
-    return head + _seat(player, None, language) + "\n" + describe_view(view, language)
+    return head + _seat(player, seat, language) + "\n" + describe_view(view, language)
 
 
 # -- legal actions and answers --------------------------------------------------------------

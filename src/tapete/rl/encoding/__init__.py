@@ -1956,18 +1956,30 @@ class Encoder:
         return out
 
     def bounds(self) -> tuple[Buffer, Buffer]:
-        """``(low, high)`` of every cell: 0 and 1 for the one-hot and plane cells, infinite
-        for the scalars (counts, amounts, scores): a Gymnasium ``Box`` of the tensor."""
+        """``(low, high)`` of every cell, a Gymnasium ``Box`` of the tensor: 0 and 1 for the
+        one-hot and plane cells; for the numbers (scalars, per-seat values, an optional
+        number's value) ``0 … len(pack)`` when they count cards, tricks or bids
+        (:data:`COUNT_FIELDS`), ``0 … num_players()`` for ``n_players``, and infinite for
+        the others (amounts, scores, balances: a game's rules bound them in other ways)."""
         low = np.zeros(self.size, np.float32)
         high = np.ones(self.size, np.float32)
+        cards, seats = float(len(self.deck)), float(self.game.num_players())
         for part in self.parts:
             if part.kind == "scalar":
-                low[part.offset], high[part.offset] = -np.inf, np.inf
+                cells = slice(part.offset, part.offset + 1)
             elif part.kind == "seat_values":
-                low[part.offset : part.offset + part.size] = -np.inf
-                high[part.offset : part.offset + part.size] = np.inf
+                cells = slice(part.offset, part.offset + part.size)
             elif part.kind == "optional":
-                low[part.offset + 1], high[part.offset + 1] = -np.inf, np.inf
+                cells = slice(part.offset + 1, part.offset + 2)
+            else:
+                continue
+            leaf = part.name.rsplit(".", 1)[-1].split("[", 1)[0]
+            if leaf in COUNT_FIELDS:
+                low[cells], high[cells] = 0.0, cards
+            elif leaf == "n_players":
+                low[cells], high[cells] = 0.0, seats
+            else:
+                low[cells], high[cells] = -np.inf, np.inf
         return low, high
 
     def decode(self, tensor: Buffer) -> dict[str, Any]:
@@ -1985,6 +1997,14 @@ class Encoder:
         lines += [f"| `{n}` | {o} | {s} | {m} |" for n, o, s, m in self.describe()]
         lines += [f"| `{n}` | — | 0 | not encoded: {why} |" for n, why in self.skipped]
         return "\n".join(lines)
+
+
+#: The views' numbers that count cards, tricks or bids of one deal, whatever the game: each
+#: lies in ``0 … len(pack)`` (:meth:`Encoder.bounds`).
+COUNT_FIELDS: Final = frozenset(
+    {"cards_held", "discarded", "drawn", "stock_left", "tricks_won", "hand_size", "bids",
+     "offers", "forbidden_bid"}
+)  # fmt: skip
 
 
 @functools.lru_cache(maxsize=64)
@@ -2015,7 +2035,9 @@ def layout_section(name: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the layout of each game named (every registered game by default) as Markdown:
-    ``python -m tapete.rl.encoding pocha 'trynka(n_players=3)'``."""
+    ``python -m tapete.rl.encoding pocha 'trynka(n_players=3)'`` (run by this package's
+    ``__main__`` module, which is not compiled: a module compiled by mypyc has no code
+    object for ``python -m`` to run)."""
     import sys
 
     from tapete.engine import registered_games
@@ -2024,7 +2046,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in names:
         print(layout_section(name))
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
