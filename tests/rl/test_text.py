@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -37,7 +38,9 @@ CARDS = ["play Ao", "play 3c", "play Rc"]
         ("#4", "bid 10"),
         ("option 2", "bid 1"),
         ("Thinking...\nThe others bid high.\nbid 0", "bid 0"),
-        ("2", "bid 2"),  # the argument alone
+        ("2", "bid 1"),  # a bare number: the option's number, as the prompt numbers them
+        ("1.", "bid 0"),
+        ("I say 2 tricks", "bid 2"),  # the argument alone
     ],
 )
 def test_parser_reads_free_form_answers(answer: str, want: str) -> None:
@@ -194,3 +197,62 @@ def test_a_scripted_model_plays_whole_games(name: str) -> None:
         state.apply_action(player.choose(state.view(seat), state.legal_actions(), rng))
         decisions += 1
     assert decisions > 0
+
+
+def test_a_bare_number_is_the_option_numbered_so_in_the_prompt() -> None:
+    load_ready("pocha")
+    game = tapete.load_game("pocha", **CONFIGS["pocha"])
+    state = game.new_initial_state()
+    for a in game.deal_actions(["Ao 3o 5o", "3c 4c 5c", "Re Se Ce"], turn="7b"):
+        state.apply_action(a)
+    view = state.view(0)
+    options = legal_texts(view, state.legal_actions())
+    assert options[:2] == ["bid 0", "bid 1"]
+    text = prompt(view, options)
+    for number, option in enumerate(options, 1):
+        assert f"{number}. {option}" in text
+        assert parse_answer(str(number), options) == number - 1
+
+
+#: English words that may stay in a translated prompt: names, notation and terms of the games.
+KEPT = {"pocha", "trynka", "ombre", "tresillo", "lhombre", "vuelta", "solo", "codille",
+        "sacada", "—", "|", "(", ")"}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["es", "ru"])
+@pytest.mark.parametrize("name", GAMES)
+def test_translated_prompts_have_no_english_labels_or_words(name: str, language: str) -> None:
+    """Every label, phase, event kind and suit of the prompt is translated (what is left in
+    Latin letters is the game's name, card and action notation, and the game's own terms)."""
+    from tapete.rl.text import _LABELS, _VALUE_WORDS
+
+    game = load_ready(name)
+    english_labels = {label for label in _LABELS if len(label) > 3}
+    for state in sample_states(game, seed=5, limit=200, games=1)[::10]:
+        player = state.current_player()
+        if player < 0:
+            continue
+        view = state.view(player)
+        options = legal_texts(view, state.legal_actions())
+        text = prompt(view, options, language)
+        lines = text.splitlines()
+        listed = {f"{i}. {o}" for i, o in enumerate(options, 1)}
+        for line in lines:
+            if line in listed or (options and options[0] in line):
+                continue  # the actions in the engine's notation (listed, or the example)
+            label = re.match(r"\s*- ([^:]+):", line)
+            if label is not None:
+                same = _LABELS.get(label.group(1), ("", ""))[language == "ru"]
+                assert label.group(1) not in english_labels or same == label.group(1), line
+                assert not re.search(r"[A-Za-z]{4,}", label.group(1)) or language == "es", line
+            for word in _VALUE_WORDS:
+                if language == "ru" and len(word) > 4 and word not in KEPT:
+                    assert not re.search(rf"(?<![\w-]){word}(?![\w-])", line), (word, line)
+
+
+def test_russian_stake_and_level_are_different_words() -> None:
+    game = load_ready("trynka")
+    state = game.new_initial_state()
+    text = describe_view(state.view(0), "ru")
+    stake = re.search(r"- ([^:]+): 1\n- ([^:]+): 1\n", text)
+    assert stake is not None and stake.group(1) != stake.group(2), text

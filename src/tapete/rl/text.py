@@ -23,7 +23,11 @@ the action texts of the engine (``play Rc``, ``bid 2``...), so it works for ever
 prompt is in English, Spanish or Russian (``language='en' | 'es' | 'ru'``: labels from
 tapete's catalogs where they have them); answers are read in any of the three: case,
 accents and extra words do not matter, verbs may be translated (``juego 3o``,
-``пас``), and an option may be named by its number in the list (``#2``, ``option 2``).
+``пас``), and an option may be named by its number in the prompt's list (``2``, ``#2``,
+``option 2``: a bare number is always the option's number, so ``2`` is ``bid 1`` when the
+list starts with ``1. bid 0``). The Spanish and Russian prompts translate every label, phase,
+event and suit; the actions stay in the engine's notation (the answer's format), and the
+prompt says so.
 """
 
 from __future__ import annotations
@@ -46,6 +50,10 @@ LANGUAGES: Final = ("en", "es", "ru")
 _WORDS: Final[dict[str, dict[str, str]]] = {
     "es": {
         "You are {seat} in a game of {game}.": "Eres {seat} en una partida de {game}.",
+        "The legal actions are written in the engine's notation (cards as the pack writes them).": (
+            "Las acciones legales están escritas en la notación del motor (las cartas como "
+            "las escribe la baraja)."
+        ),
         "seat {n}": "asiento {n}",
         "you": "tú",
         "chance": "el azar",
@@ -55,8 +63,10 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "What you see:": "Lo que ves:",
         "Recent events:": "Últimos sucesos:",
         "Your legal actions:": "Tus acciones legales:",
-        "Answer with exactly one of the legal actions (its text, e.g. {example}).": (
-            "Responde con una sola de las acciones legales (su texto, p. ej. {example})."
+        "Answer with exactly one of the legal actions: its text as written (e.g. {example}) "
+        "or its number in the list.": (
+            "Responde con una sola de las acciones legales: su texto tal como está escrito "
+            "(p. ej. {example}) o su número en la lista."
         ),
         "Your answer {answer} could not be read: {why}": (
             "No se pudo leer tu respuesta {answer}: {why}"
@@ -69,6 +79,9 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
     },
     "ru": {
         "You are {seat} in a game of {game}.": "Вы — {seat} в игре {game}.",
+        "The legal actions are written in the engine's notation (cards as the pack writes them).": (
+            "Допустимые действия записаны в нотации движка (карты — как их пишет колода)."
+        ),
         "seat {n}": "место {n}",
         "you": "вы",
         "chance": "случай",
@@ -78,8 +91,10 @@ _WORDS: Final[dict[str, dict[str, str]]] = {
         "What you see:": "Что вы видите:",
         "Recent events:": "Последние события:",
         "Your legal actions:": "Ваши допустимые действия:",
-        "Answer with exactly one of the legal actions (its text, e.g. {example}).": (
-            "Ответьте ровно одним допустимым действием (его текстом, например {example})."
+        "Answer with exactly one of the legal actions: its text as written (e.g. {example}) "
+        "or its number in the list.": (
+            "Ответьте ровно одним допустимым действием: его текстом, как он написан "
+            "(например {example}), или его номером в списке."
         ),
         "Your answer {answer} could not be read: {why}": (
             "Ваш ответ {answer} не удалось прочитать: {why}"
@@ -116,11 +131,141 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "Balances": ("Saldos", "Балансы"),
     "Bank": ("Banca", "Банк"),
     "Pool": ("Bote", "Пул"),
-    "Stake": ("Apuesta", "Ставка"),
+    "Stake": ("Unidad de apuesta", "Ставка"),
+    "Level": ("Nivel", "Уровень"),
+    "Level cap": ("Límite del nivel", "Предел уровня"),
     "Dealer": ("Reparte", "Сдаёт"),
     "to": ("a", "кому"),
     "winner": ("gana", "выиграл"),
+    "Active": ("En juego", "В игре"),
+    "Ante": ("Entrada", "Анте"),
+    "Auction winner": ("Ganador de la subasta", "Победитель торга"),
+    "Banks": ("Bancas", "Банков"),
+    "Bid": ("Declaración", "Заявка"),
+    "Bidder": ("Declarante", "Заявивший"),
+    "Bola": ("Bola", "Бола"),
+    "Bola paid": ("Bola pagada", "Бола оплачена"),
+    "Bottom": ("Carta de abajo", "Нижняя карта"),
+    "Closed": ("Cerrado", "Закрыто"),
+    "Contract": ("Contrato", "Контракт"),
+    "Dark": ("A ciegas", "Втёмную"),
+    "Deal": ("Mano", "Сдача"),
+    "Deal starts": ("Comienzos de las manos", "Начала сдач"),
+    "Discarded": ("Descartadas", "Сброшено"),
+    "Discards": ("Tus descartes", "Ваш снос"),
+    "Drawn": ("Robadas", "Взято из прикупа"),
+    "Draws": ("Robos", "Прикуп по местам"),
+    "Earlier": ("Anteriores", "Ранее"),
+    "Estuche paid": ("Estuches pagados", "Эстучи оплачены"),
+    "Estuches": ("Estuches", "Эстучи"),
+    "Favor": ("Palo de favor", "Масть фавора"),
+    "Finished": ("Terminadas", "Завершённые"),
+    "First dealer": ("Primer repartidor", "Первый сдающий"),
+    "First dealer draws": ("Sorteo del primer repartidor", "Жеребьёвка первого сдающего"),
+    "First player": ("Primer jugador", "Первый игрок"),
+    "Forbidden bid": ("Apuesta prohibida", "Запрещённая заявка"),
+    "Forced": ("Obligado", "Вынужденно"),
+    "Foreheads": ("Cartas en la frente", "Карты на лбу"),
+    "Hand sizes": ("Cartas de cada mano", "Карт в каждой сдаче"),
+    "Join fee": ("Cuota para entrar", "Взнос за вход"),
+    "Looked": ("Ha mirado", "Посмотрел"),
+    "Next dealer": ("Siguiente repartidor", "Следующий сдающий"),
+    "Num deals": ("Número de manos", "Число сдач"),
+    "Offers": ("Ofertas", "Предложения"),
+    "Ombre": ("Hombre", "Ломбер"),
+    "Open hand": ("Mano abierta", "Открытая рука"),
+    "Outcome": ("Resultado", "Итог"),
+    "Paid": ("Pagado", "Внесено"),
+    "Participants": ("Participantes", "Участники"),
+    "Passed": ("Ha pasado", "Спасовал"),
+    "Plate": ("Plato", "Тарелка"),
+    "Player": ("Jugador", "Игрок"),
+    "Polla": ("Polla", "Полья"),
+    "Pot": ("Bote", "Котёл"),
+    "Pot paid": ("Bote pagado", "Котёл выплачен"),
+    "Rest": ("Resto del monte", "Остаток прикупа"),
+    "Results": ("Resultados", "Результаты"),
+    "Reveal cost": ("Precio de ver", "Цена вскрытия"),
+    "Sans prendre": ("Sin robar", "Без прикупа"),
+    "Selector": ("Elige", "Выбирает"),
+    "Sheet": ("Hoja de puntos", "Запись"),
+    "Shown": ("Cartas vistas", "Открытые карты"),
+    "Stock left": ("Quedan en el monte", "Осталось в прикупе"),
+    "Svara count": ("Svaras", "Свар"),
+    "Totals": ("Totales", "Итоги"),
+    "Tout": ("Todas las bazas", "Все взятки"),
+    "Trumps": ("Triunfos", "Козыри"),
+    "Turned": ("Carta vuelta", "Открытая карта"),
+    "Unassigned": ("Sin asignar", "Не распределено"),
+    "Vole": ("Vole", "Воле"),
+    "Card": ("carta", "карта"),
+    "Cards": ("cartas", "карты"),
+    "Amount": ("cantidad", "сумма"),
+    "Seat": ("asiento", "место"),
 }
+
+#: Words of the views' coded values (phases, event kinds, suits) in Spanish and Russian.
+_VALUE_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "auction": ("subasta", "торг"),
+    "betting": ("apuestas", "ставки"),
+    "bidding": ("declaraciones", "заявки"),
+    "blind": ("a ciegas", "втёмную"),
+    "blind_look": ("mirar tras ir a ciegas", "взгляд после тёмной"),
+    "closed": ("cerrado", "закрыто"),
+    "deal": ("reparto", "сдача"),
+    "declare": ("declaración", "объявление"),
+    "exchange": ("descarte", "обмен"),
+    "first_dealer": ("sorteo del repartidor", "выбор сдающего"),
+    "over": ("terminada", "окончена"),
+    "play": ("juego", "розыгрыш"),
+    "reveal": ("ver", "вскрытие"),
+    "round1": ("primera vuelta", "первый круг"),
+    "stock": ("monte", "прикуп"),
+    "svara_join": ("entrada en la svara", "вход в свару"),
+    "svara_proposal": ("propuesta de svara", "предложение свары"),
+    "trumps": ("triunfos", "козыри"),
+    "turn": ("vuelta de la muestra", "открытие козыря"),
+    "accept": ("acepta", "принимает"),
+    "bet": ("apuesta", "ставит"),
+    "bid": ("declara", "заявляет"),
+    "decline": ("rehúsa", "отказывается"),
+    "discard": ("descarta", "сбрасывает"),
+    "draw": ("roba", "берёт из прикупа"),
+    "flash": ("pide carta vista", "просит открыть карту"),
+    "fold": ("se retira", "выходит из игры"),
+    "join": ("entra", "входит"),
+    "keep": ("se queda la carta", "оставляет карту"),
+    "no_flash": ("no pide carta vista", "не просит открыть карту"),
+    "overblind": ("sube a ciegas", "перебивает втёмную"),
+    "pass": ("pasa", "пас"),
+    "propose": ("propone", "предлагает"),
+    "replace": ("cambia la carta", "меняет карту"),
+    "show": ("enseña", "показывает"),
+    "clubs": ("tréboles", "трефы"),
+    "diamonds": ("diamantes", "бубны"),
+    "hearts": ("corazones", "червы"),
+    "spades": ("picas", "пики"),
+    "oros": ("oros", "монеты"),
+    "copas": ("copas", "кубки"),
+    "espadas": ("espadas", "мечи"),
+    "bastos": ("bastos", "палицы"),
+    "tute": ("orden del tute", "порядок туте"),
+    "spanish40": ("baraja española de 40", "испанская колода, 40 карт"),
+    "spanish48": ("baraja española de 48", "испанская колода, 48 карт"),
+    "french40": ("baraja francesa de 40", "французская колода, 40 карт"),
+    "russian24": ("baraja rusa de 24", "русская колода, 24 карты"),
+    "russian32": ("baraja rusa de 32", "русская колода, 32 карты"),
+    "russian36": ("baraja rusa de 36", "русская колода, 36 карт"),
+}
+
+
+def _word(value: str, language: str) -> str:
+    """A coded value (a phase, an event's kind, a suit) in ``language``."""
+    pair = _VALUE_WORDS.get(value)
+    if pair is None or language not in ("es", "ru"):
+        return value
+    return pair[0] if language == "es" else pair[1]
+
 
 #: Verbs of answers in Spanish and Russian (and English variants), read as the engine's.
 VERB_SYNONYMS: Final[dict[str, str]] = {
@@ -214,6 +359,8 @@ def _value(name: str, value: Any, n: int, me: int | None, language: str) -> str:
                 for s, v in enumerate(value)
             )
         return " | ".join(_value(name, v, n, me, language) for v in value) or "—"
+    if isinstance(value, str):
+        return _word(value, language)
     return str(value)
 
 
@@ -273,7 +420,7 @@ def describe_event(event: dict[str, Any], n: int, me: int | None, language: str 
         for k, v in event.get("args", {}).items()
     )  # fmt: skip
     hidden = f" ({tr(language, 'hidden')})" if event.get("hidden") else ""
-    return f"{who}: {event['kind']} {args}".rstrip() + hidden
+    return f"{who}: {_word(event['kind'], language)} {args}".rstrip() + hidden
 
 
 def describe_state(state: State, language: str = "en", seat: int | None = None) -> str:
@@ -307,8 +454,10 @@ def prompt(view: PlayerView, options: Sequence[str], language: str = "en") -> st
             describe_view(view, language),
             tr(language, "Your legal actions:"),
             listed,
-            tr(language, "Answer with exactly one of the legal actions (its text, e.g. {example}).",
-               example=example),
+            tr(language, "The legal actions are written in the engine's notation (cards as the "
+               "pack writes them)."),
+            tr(language, "Answer with exactly one of the legal actions: its text as written "
+               "(e.g. {example}) or its number in the list.", example=example),
         ]
     )  # fmt: skip
 
@@ -366,8 +515,8 @@ def _match(text: str, normal: list[str]) -> list[int]:
     whole = [i for i, o in enumerate(normal) if _contains(text, o)]
     if whole:
         return whole
-    # an option by its number in the list: '#2', 'option 2' (a bare '2' is an argument first)
-    marked = re.search(r"(?:#|option |opcion |вариант )(\d+)", text)
+    # an option by its number in the list, as the prompt numbers them: '2', '#2', 'option 2'
+    marked = re.fullmatch(r"(\d+)", text) or re.search(r"(?:#|option |opcion |вариант )(\d+)", text)
     if marked is not None and 1 <= int(marked.group(1)) <= len(normal):
         return [int(marked.group(1)) - 1]
     # the argument alone (a card, a number) when it belongs to one option only
@@ -375,9 +524,6 @@ def _match(text: str, normal: list[str]) -> list[int]:
     args = [i for i, o in enumerate(normal) if len(o.split()) > 1 and o.split(None, 1)[1] in words]
     if args:
         return args
-    numbered = re.fullmatch(r"(\d+)", text)
-    if numbered is not None and 1 <= int(numbered.group(1)) <= len(normal):
-        return [int(numbered.group(1)) - 1]
     return [i for i, o in enumerate(normal) if len(o.split()) == 1 and o in words]
 
 
