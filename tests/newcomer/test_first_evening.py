@@ -9,7 +9,8 @@ for that game, it creates a table with bots of that level, asks a hint at the fi
 bets). It fails if a level offered cannot be seated, a hint never answers or says nothing,
 or a page shows an error.
 
-One test, so that pytest-xdist keeps it on one worker (one install, one server).
+Two tests on one install and server: the bounded one runs in CI's default run; the sweep of
+every level is marked slow (``python3 dev.py test -m slow``).
 """
 
 from __future__ import annotations
@@ -194,15 +195,65 @@ def _first_round_over(page: Any, game: str, acted: int) -> bool:
     return "takes the trick" in page.locator("#log").inner_text()
 
 
-def test_every_game_and_bot_level_offered_works_on_the_start_commands_install(
+def test_the_start_command_installs_what_running_needs_and_a_table_plays(
     started: Started,
 ) -> None:
+    """The bounded part (in CI's default run): the install and banner, the five games and
+    their levels in the lobby, and one table of `rule` bots with a hint and its first trick
+    (while the fresh install compiles the kernels, the hint comes from the rule fallback)."""
+    _check_install(started)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-US")
+            errors: list[str] = []
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            levels_by_game = _levels_offered(started, page)
+            assert len(levels_by_game) == 5, levels_by_game
+            for levels in levels_by_game:
+                assert "rule" in levels and "random" in levels, levels
+            assert any("search-strong" in levels for levels in levels_by_game), levels_by_game
+            seen = _one_table(started, page, 0, "rule")
+            assert seen.startswith("pocha/rule: "), seen
+            assert not errors, errors
+        finally:
+            browser.close()
+
+
+def _check_install(started: Started) -> None:
     installed = _installed(started.folder)
     assert "pytest" not in installed and "mypy" not in installed  # no development toolchain
     assert {"numba", "numpy"} <= installed  # the search bots and hints are the main job
     banner = started.output()
     assert started.base.replace("127.0.0.1", "") in banner or started.base in banner, banner
     assert "Running upgrade" not in banner and "INFO" not in banner  # a quiet start
+
+
+def _levels_offered(started: Started, page: Any) -> list[list[str]]:
+    """The bot levels the lobby offers for each game, in the lobby's order of games."""
+    page.goto(started.base + "/")
+    page.wait_for_selector("#seat-kind-0")
+    count = page.locator("#game-choice label").count()
+    offered = []
+    for index in range(count):
+        page.goto(started.base + "/")
+        page.wait_for_selector("#seat-kind-0")
+        page.locator("#game-choice label").nth(index).click()
+        page.locator("#kind-deal").check()
+        offered.append(
+            page.locator("#seat-bot-1 option").evaluate_all("els => els.map(e => e.value)")
+        )
+    return offered
+
+
+@pytest.mark.slow
+def test_every_game_and_bot_level_offered_works_on_the_start_commands_install(
+    started: Started,
+) -> None:
+    """Every game and every level the lobby offers: a table, a hint with a reason, the first
+    trick (about 10 minutes on two cores: the kernels' first compile, then 30-odd tables)."""
+    _check_install(started)
     seen: list[str] = []
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -211,18 +262,9 @@ def test_every_game_and_bot_level_offered_works_on_the_start_commands_install(
             errors: list[str] = []
             page = context.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(started.base + "/")
-            page.wait_for_selector("#seat-kind-0")
-            games = page.locator("#game-choice label").all_inner_texts()
-            assert len(games) == 5, games
-            for index in range(len(games)):
-                page.goto(started.base + "/")
-                page.wait_for_selector("#seat-kind-0")
-                page.locator("#game-choice label").nth(index).click()
-                page.locator("#kind-deal").check()
-                levels = page.locator("#seat-bot-1 option").evaluate_all(
-                    "els => els.map(e => e.value)"
-                )
+            levels_by_game = _levels_offered(started, page)
+            assert len(levels_by_game) == 5, levels_by_game
+            for index, levels in enumerate(levels_by_game):
                 assert "rule" in levels and "random" in levels, levels
                 for level in levels:
                     seen.append(_one_table(started, page, index, level))
