@@ -1,15 +1,21 @@
-"""Screenshots of each game's table in mid-play and at its end, at desktop (1280x860) and
-phone (390x844) sizes, in English, Spanish and Russian, for people to look at (not a test).
+"""Screenshots of each game for people to look at (not a test): the lobby with the game
+chosen, the table in the bidding (with a hint asked) and in trick play, the end of a deal, the
+end of the match and the table after it, and the rules page; at desktop (1366x768) and phone
+(390x844) sizes, in English, Spanish and Russian.
 
-    .venv/bin/python tests/browser/table_shots.py [game ...]
+    .venv/bin/python tests/browser/table_shots.py [--out DIR] [--sizes desktop,phone]
+        [--langs en,es,ru] [--moments lobby,bid,trick,dealend,end,table,rules] [game ...]
 
-Starts ``tapete serve`` on a free loopback port with a throw-away SQLite file, plays bots'
-matches (one seat left to a bot at the start, so the page sees the game from its first
-card) and writes ``tests/browser/artifacts/table-{game}-{moment}-{size}-{lang}.png``.
+Starts ``tapete serve`` on a free loopback port with a throw-away SQLite file; at each table
+the page holds seat 0 ("Ana") against rule bots and plays its first legal choice at each
+turn. Writes ``DIR/{game}-{moment}-{size}-{lang}.png`` (what is in the window, so what lies
+below the fold is not in it) and ``...-full.png`` (the whole page) where the page is taller
+than the window. DIR defaults to /tmp/shots (outside the repository: PNGs are not committed).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import socket
@@ -23,21 +29,30 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-HERE = Path(__file__).resolve().parent
-OUT = HERE / "artifacts"
 BOT = {"kind": "bot", "player": "rule"}
 GAMES = {
-    "pocha-match": (4, {"hand_sequence": "3,2"}),
-    "ombre-match": (3, {"num_deals": 2}),
-    "tresillo-match": (4, {"num_deals": 2}),
-    "lhombre-match": (3, {"num_deals": 2}),
-    "trynka-match": (3, {"n_players": 3, "banks": 2}),
+    "pocha": ("pocha-match", 4, {"hand_sequence": "3,2"}),
+    "ombre": ("ombre-match", 3, {"num_deals": 2}),
+    "tresillo": ("tresillo-match", 4, {"num_deals": 2}),
+    "lhombre": ("lhombre-match", 3, {"num_deals": 2}),
+    "trynka": ("trynka-match", 3, {"n_players": 3, "banks": 2}),
 }
 SIZES: dict[str, Any] = {
-    "desktop": {"width": 1280, "height": 860},
+    "desktop": {"width": 1366, "height": 768},
     "phone": {"width": 390, "height": 844},
 }
 LANGS = ("en", "es", "ru")
+MOMENTS = ("lobby", "bid", "trick", "dealend", "end", "table", "rules")
+LONG_NAME = "Anastasia Wilhelmina Kowalczyk"
+
+TURN_OR_OVER = """() => {
+  if (document.querySelector('[data-testid=game-over]')) return 'over';
+  if ((window.__tapete || {}).pending) return null;
+  const mine = document.querySelector('#turn.mine');
+  const acts = document.querySelectorAll('#hand button.card.legal,'
+    + ' #actions button[data-action]:not([disabled]), #actions button[data-verb]');
+  return mine && acts.length ? 'turn' : null;
+}"""
 
 
 def _port() -> int:
@@ -54,7 +69,140 @@ def _call(base: str, method: str, path: str, body: Any = None) -> Any:
         return json.loads(r.read())
 
 
-def main(games: list[str]) -> None:
+class Shooter:
+    """Saves a page's window (and its whole length when it is taller) under ``out``."""
+
+    def __init__(self, out: Path, moments: set[str]) -> None:
+        self.out = out
+        self.moments = moments
+
+    def __call__(self, page: Any, name: str, moment: str) -> None:
+        if moment not in self.moments:
+            return
+        page.screenshot(path=str(self.out / f"{name}.png"))
+        tall = page.evaluate("() => document.documentElement.scrollHeight > window.innerHeight + 2")
+        if tall:
+            page.screenshot(path=str(self.out / f"{name}-full.png"), full_page=True)
+        print(name, flush=True)
+
+
+def _ask_hint(page: Any) -> None:
+    btn = page.locator("#actions .hint-btn")
+    if not btn.count():
+        return
+    btn.click()
+    page.wait_for_selector("[data-testid=hint], [data-testid=hint-failed]", timeout=120_000)
+
+
+def _state(page: Any) -> int:
+    return int(page.evaluate("() => Number(document.body.dataset.state || -1)"))
+
+
+def _play_one(page: Any) -> None:
+    """This seat's move: in the Ombre family's auction a bid (a deal all pass has no play),
+    at an exchange cards thrown away until the draw may be made, else the first choice."""
+    before = _state(page)
+    phase = page.evaluate("() => document.body.dataset.phase || ''")
+    game = str(page.evaluate("() => document.body.dataset.game || ''")).split("-")[0]
+    speak = page.locator("#actions button[data-action]:not([data-action=pass]):not([disabled])")
+    legal = page.locator("#hand button.card.legal")
+    if game in ("ombre", "tresillo", "lhombre") and phase == "auction" and speak.count():
+        speak.first.click()
+    elif phase == "exchange" and legal.count():
+        draw = page.locator("#actions button[data-action=draw]")
+        chosen = 0
+        while not (chosen and draw.count()) and chosen < 12:
+            page.locator("#hand button.card.legal:not(.selected)").first.click()
+            chosen += 1
+            page.wait_for_function(
+                "n => document.querySelectorAll('#hand button.card.selected').length === n",
+                arg=chosen,
+            )
+        draw.click()
+        before += chosen
+    elif legal.count():
+        legal.first.click()
+    else:
+        buttons = "#actions button[data-action]:not([disabled]), #actions button[data-verb]"
+        page.locator(buttons).first.click()
+    page.wait_for_function(
+        "b => Number(document.body.dataset.state || -1) > b"
+        " || document.querySelector('#refusal span')",
+        arg=before,
+        timeout=60_000,
+    )
+
+
+def table_shots(browser: Any, base: str, game: str, size: str, lang: str, shoot: Shooter) -> None:
+    """Play one short match at seat 0 and take the table's moments."""
+    name, n, params = GAMES[game]
+    body = {"game": name, "params": params, "bot_delay": 0.2, "name": LONG_NAME, "seat": 0,
+            "seats": [{"kind": "human"}] + [BOT] * (n - 1)}  # fmt: skip
+    created = _call(base, "POST", "/api/tables", body)
+    table_id = created["table"]["id"]
+    ctx = browser.new_context(viewport=SIZES[size], locale={"en": "en-US"}.get(lang, lang))
+    ctx.add_init_script(
+        f"localStorage.setItem('tapete.token.{table_id}', {json.dumps(created['token'])});"
+        f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])});"
+    )
+    page = ctx.new_page()
+    page.goto(f"{base}/t/{table_id}?lang={lang}")
+    stem = f"{game}-{{}}-{size}-{lang}"
+    done: set[str] = set()
+    for _ in range(400):
+        page.wait_for_function(TURN_OR_OVER, timeout=300_000)
+        if page.locator("[data-testid=game-over]").count():
+            break
+        if "dealend" not in done and page.locator("#deal-summary:not([hidden])").count():
+            done.add("dealend")
+            shoot(page, stem.format("dealend"), "dealend")
+        phase = page.evaluate("() => document.body.dataset.phase || ''")
+        if "bid" not in done and phase not in ("play", "exchange", "discard"):
+            done.add("bid")
+            _ask_hint(page)
+            shoot(page, stem.format("bid"), "bid")
+        elif "trick" not in done and phase == "play" and page.locator(".trick-card").count() >= 2:
+            done.add("trick")
+            _ask_hint(page)
+            shoot(page, stem.format("trick"), "trick")
+        _play_one(page)
+    page.wait_for_selector("[data-testid=game-over]", timeout=300_000)
+    shoot(page, stem.format("end"), "end")
+    page.locator("[data-key=hide-result]").click()
+    shoot(page, stem.format("table"), "table")
+    ctx.close()
+
+
+def page_shots(browser: Any, base: str, game: str, size: str, lang: str, shoot: Shooter) -> None:
+    """The lobby with ``game`` chosen, and the game's rules page."""
+    ctx = browser.new_context(viewport=SIZES[size], locale={"en": "en-US"}.get(lang, lang))
+    page = ctx.new_page()
+    if "lobby" in shoot.moments:
+        page.goto(f"{base}/?lang={lang}")
+        page.wait_for_selector("#seat-kind-0")
+        page.locator(f"#game-choice input[value='{game}']").check(force=True)
+        page.wait_for_selector("#seat-kind-0")
+        shoot(page, f"{game}-lobby-{size}-{lang}", "lobby")
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => (d.open = true))")
+        page.screenshot(path=str(shoot.out / f"{game}-lobbyopts-{size}-{lang}.png"), full_page=True)
+    if "rules" in shoot.moments:
+        page.goto(f"{base}/rules/{game}?lang={lang}")
+        page.wait_for_load_state("networkidle")
+        shoot(page, f"{game}-rules-{size}-{lang}", "rules")
+    ctx.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default="/tmp/shots")
+    ap.add_argument("--sizes", default=",".join(SIZES))
+    ap.add_argument("--langs", default=",".join(LANGS))
+    ap.add_argument("--moments", default=",".join(MOMENTS))
+    ap.add_argument("games", nargs="*", default=list(GAMES))
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    shoot = Shooter(out, set(args.moments.split(",")))
     folder = Path(tempfile.mkdtemp())
     port = _port()
     log = (folder / "serve.log").open("wb")
@@ -69,41 +217,16 @@ def main(games: list[str]) -> None:
             break
         except OSError:
             time.sleep(0.2)
-    OUT.mkdir(exist_ok=True)
     chromium = shutil.which("chromium") or "chromium"
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            for game in games:
-                n, params = GAMES[game]
-                for size, viewport in SIZES.items():
-                    for lang in LANGS:
-                        body = {"game": game, "params": params, "bot_delay": 0.2,
-                                "seats": [{"kind": "human"}] + [BOT] * (n - 1)}  # fmt: skip
-                        created = _call(base, "POST", "/api/tables", body)
-                        table_id = created["table"]["id"]
-                        page = browser.new_page(viewport=viewport)
-                        page.goto(f"{base}/t/{table_id}?watch=1&lang={lang}")
-                        page.wait_for_selector("#felt .banner")
-                        _call(base, "POST", f"/api/tables/{table_id}/start",
-                              {"admin_token": created["admin_token"]})  # fmt: skip
-                        # mid-play: a finished trick held (trick games), else a few states in
-                        page.wait_for_function(
-                            "() => window.__tapete && (window.__tapete.holding"
-                            " || (window.__tapete.state > 40 && !document.querySelector("
-                            "'.trick-card')))",
-                            timeout=120_000,
-                        )
-                        name = f"table-{game}-mid-{size}-{lang}.png"
-                        page.screenshot(path=str(OUT / name), full_page=True)
-                        page.wait_for_selector("[data-testid=game-over]", timeout=300_000)
-                        name = f"table-{game}-end-{size}-{lang}.png"
-                        page.screenshot(path=str(OUT / name), full_page=True)
-                        page.locator("[data-key=hide-result]").click()
-                        name = f"table-{game}-table-{size}-{lang}.png"
-                        page.screenshot(path=str(OUT / name), full_page=True)
-                        page.close()
-                        print(game, size, lang, flush=True)
+            for game in args.games:
+                for size in args.sizes.split(","):
+                    for lang in args.langs.split(","):
+                        page_shots(browser, base, game, size, lang, shoot)
+                        if shoot.moments & {"bid", "trick", "dealend", "end", "table"}:
+                            table_shots(browser, base, game, size, lang, shoot)
             browser.close()
     finally:
         proc.terminate()
@@ -112,4 +235,4 @@ def main(games: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or list(GAMES))
+    main()

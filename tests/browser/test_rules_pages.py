@@ -14,6 +14,18 @@ from .conftest import Server, axe_serious, lobby_page, no_js_errors, seat_page, 
 GAMES = ("pocha", "ombre", "trynka", "tresillo", "lhombre")
 LANGS = ("en", "es", "ru")
 SECTIONS = ["need", "deal", "bidding", "play", "scoring", "example", "terms", "first-game"]
+# the games whose pages have a section on the table's options, before the example
+OPTIONS = ("pocha", "tresillo", "lhombre")
+
+
+def _sections(game: str) -> list[str]:
+    """The sections of ``game``'s rules page, in order."""
+    if game not in OPTIONS:
+        return SECTIONS
+    i = SECTIONS.index("example")
+    return [*SECTIONS[:i], "options", *SECTIONS[i:]]
+
+
 BOT = {"kind": "bot", "player": "rule"}
 ME = {"kind": "human"}
 
@@ -33,10 +45,10 @@ def test_every_rules_page_in_each_language(server: Server, context_factory: Any,
         h1 = page.locator("#rules h1").inner_text()
         assert h1 and page.title().startswith(h1), (game, lang, h1, page.title())
         sections = page.locator("#rules section[id]").evaluate_all("s => s.map(x => x.id)")
-        assert sections == SECTIONS, (game, lang)
+        assert sections == _sections(game), (game, lang)
         # the table of contents is the sections' headings, in the page's language
         toc = page.locator("#toc a").evaluate_all("a => a.map(x => x.getAttribute('href'))")
-        assert toc == [f"#{s}" for s in SECTIONS]
+        assert toc == [f"#{s}" for s in _sections(game)]
         # card pictures drawn by cards.js, each named for screen readers
         cards = page.locator("#rules .card[data-card]")
         assert cards.count() >= 4, (game, lang)
@@ -189,4 +201,53 @@ def test_ombre_links_its_words_at_the_auction(server: Server, context_factory: A
     assert help_link.get_attribute("href") == "/rules/ombre?lang=en#term-ombre"
     assert "Will you play as ombre?" in page.locator("#turn").inner_text()
     assert not axe_serious(page)
+    no_js_errors(page)
+
+
+# What each options section must name, per language: Tresillo's 1-4-4, bola, estuches and
+# polla; Danish l'hombre's pot and its ante; La Pocha's ronda subastada with its three
+# choices and no seven swap in the blind hands (issue 28)
+OPTION_WORDS = {
+    ("pocha", "en"): ["Seven swap", "no swap in a ronda india or a ronda ciega", "Ronda subastada",
+                      "off", "the largest hands", "the closing hands"],
+    ("pocha", "es"): ["Cambio del siete", "no hay cambio", "Ronda subastada", "no",
+                      "las manos más grandes", "las manos finales"],
+    ("pocha", "ru"): ["Обмен семёрки", "обмена нет", "Ронда субастада", "выкл.",
+                      "самые большие раздачи", "заключительные раздачи"],
+    ("tresillo", "en"): ["1-4-4", "Bola", "Estuches", "Polla", "codillo shared"],
+    ("tresillo", "es"): ["1-4-4", "Bola", "Estuches", "Polla", "codillo compartido"],
+    ("tresillo", "ru"): ["1-4-4", "Бола", "Эстучес", "Полья", "кодильо на двоих"],
+    ("lhombre", "en"): ["A pot", "pot ante", "Each defender", "The player only"],
+    ("lhombre", "es"): ["Un bote", "entrada al bote", "Cada defensor", "Solo el jugador"],
+    ("lhombre", "ru"): ["Банк", "взнос в банк", "Каждый защитник", "Только игрок"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_options_sections_name_the_tables_options(
+    server: Server, context_factory: Any, lang: str
+) -> None:
+    page = context_factory().new_page()
+    watch_errors(page)
+    for game in OPTIONS:
+        _open_rules(page, server, game, lang)
+        text = page.locator("#rules section#options").inner_text()
+        missing = [w for w in OPTION_WORDS[game, lang] if w not in text]
+        assert not missing, (game, lang, missing)
+        # the words it links are the page's own glossary anchors
+        hrefs = page.locator("#options a[href^='#']").evaluate_all(
+            "as => as.map(a => a.getAttribute('href'))"
+        )
+        for href in hrefs:
+            assert page.locator(f"#rules dt{href}").count() == 1, (game, lang, href)
+        # Every rule: the lobby's form, in the page's language
+        every = page.locator("#options a[data-link=every-rule]").get_attribute("href")
+        assert every == f"/?lang={lang}#create"
+        # no English left in the Spanish and Russian sections, no Cyrillic in the others
+        if lang == "ru":
+            assert not any(w in text for w in ("the player", "Table options", "pot")), text
+        else:
+            assert not any("\u0400" <= ch <= "\u04ff" for ch in text), text
+        if lang == "es":
+            assert "Table options" not in text and "the player" not in text, text
     no_js_errors(page)

@@ -46,22 +46,117 @@ function trickPosition(offset, n, spread = 22) {
   return { x: 50 + 30 * Math.sin(phi), y: 50 + spread * Math.cos(phi) };
 }
 
-/** How far (percent of the middle box's height) the top and bottom cards of a trick may sit
- *  from its middle and stay clear of the top and bottom seats' boxes (measured). */
-function trickSpread(felt, center) {
-  const box = center.getBoundingClientRect();
-  if (!box.height) return 22;
-  const card = center.querySelector(".trick-card");
-  const half = (card ? card.getBoundingClientRect().height : 98) / 2;
-  const mid = box.top + box.height / 2;
-  let room = box.height * 0.22;
+/** A rectangle grown by `m` pixels on each side. */
+function grow(r, m) {
+  return { left: r.left - m, top: r.top - m, right: r.right + m, bottom: r.bottom + m };
+}
+
+/** The area two rectangles share (0 when apart). */
+function overlap(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** Keep every seat's box inside the felt (a tall box at the bottom or top, a wide one at a
+ *  side, would run over its edge and over what is under the felt: the turn line), and under
+ *  the corner boxes it would cover (a tall side seat of three under the Last trick box). */
+function clampSeats(felt) {
+  const F = felt.getBoundingClientRect();
+  if (!F.width || !F.height) return;
+  const pad = 4;
+  const corners = [...felt.querySelectorAll(":scope > .corner-info > *")].map((el) => el.getBoundingClientRect());
   for (const seat of felt.querySelectorAll(":scope > .seat")) {
     const r = seat.getBoundingClientRect();
-    if (r.right < box.left + box.width * 0.3 || r.left > box.right - box.width * 0.3) continue; // a side seat
-    if (r.bottom <= mid) room = Math.min(room, mid - r.bottom - half - 6);
-    else if (r.top >= mid) room = Math.min(room, r.top - mid - half - 6);
+    let dx = 0;
+    let dy = 0;
+    if (r.height <= F.height - 2 * pad) {
+      if (r.top < F.top + pad) dy = F.top + pad - r.top;
+      else if (r.bottom > F.bottom - pad) dy = F.bottom - pad - r.bottom;
+    }
+    for (const c of corners) {
+      const moved = { left: r.left, right: r.right, top: r.top + dy, bottom: r.bottom + dy };
+      if (!overlap(moved, grow(c, 4))) continue;
+      const down = c.bottom + 6 - moved.top;
+      if (moved.bottom + down <= F.bottom - pad) dy += down;
+    }
+    if (r.width <= F.width - 2 * pad) {
+      if (r.left < F.left + pad) dx = F.left + pad - r.left;
+      else if (r.right > F.right - pad) dx = F.right - pad - r.right;
+    }
+    if (dx) seat.style.left = `calc(${seat.style.left} + ${dx}px)`;
+    if (dy) seat.style.top = `calc(${seat.style.top} + ${dy}px)`;
   }
-  return (Math.max(half * 0.35, room) / box.height) * 100;
+}
+
+/**
+ * Place the trick's cards (`placed`, in play order from `leader`) so that none covers a seat's
+ * box, a corner box or another card, each toward its player's side: the cards are brought
+ * nearer the middle, then made smaller, until they fit (measured: long names make tall seat
+ * boxes, a phone's felt is low). Positions are set in percent of the middle box.
+ */
+function placeTrick(felt, center, placed, leader, n, bottomSeat) {
+  const F = felt.getBoundingClientRect();
+  const C = center.getBoundingClientRect();
+  const first = placed[0]?.querySelector(".card");
+  if (!F.width || !C.width || !first) return;
+  const card = first.getBoundingClientRect();
+  // the seats, the corner boxes, and what the page draws over the felt (the hint: data-over-felt)
+  const over = [...document.querySelectorAll("[data-over-felt]")].filter((el) => el.offsetParent !== null);
+  const obstacles = [...felt.querySelectorAll(":scope > .seat, :scope > .corner-info > *"), ...over]
+    .map((el) => grow(el.getBoundingClientRect(), 5))
+    .filter((r) => overlap(r, F) > 0);
+  const inside = grow(F, -4);
+  const offsets = placed.map((_, i) => (((leader + i) % n) - bottomSeat + n) % n);
+  const mx = C.left + C.width / 2;
+  // the middle height: halfway between the top seat's box and the bottom seat's box
+  let top = C.top;
+  let bottom = C.bottom;
+  for (const el of felt.querySelectorAll(":scope > .seat")) {
+    const r = el.getBoundingClientRect();
+    if (r.right < C.left + C.width * 0.3 || r.left > C.right - C.width * 0.3) continue; // a side seat
+    if (r.bottom <= C.top + C.height / 2) top = Math.max(top, r.bottom);
+    else if (r.top >= C.top + C.height / 2) bottom = Math.min(bottom, r.top);
+  }
+  const my = bottom > top ? (top + bottom) / 2 : C.top + C.height / 2;
+  const rects = (w, h, rx, ry) => offsets.map((o) => {
+    const phi = (2 * Math.PI * o) / n;
+    const x = mx + rx * Math.sin(phi);
+    const y = my + ry * Math.cos(phi);
+    return { x, y, left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2 };
+  });
+  const cost = (cards) => {
+    let c = 0;
+    cards.forEach((r, i) => {
+      c += Math.max(0, inside.left - r.left) + Math.max(0, r.right - inside.right);
+      c += Math.max(0, inside.top - r.top) + Math.max(0, r.bottom - inside.bottom);
+      for (const o of obstacles) c += overlap(r, o);
+      for (let j = 0; j < i; j++) c += overlap(grow(r, 2), cards[j]);
+    });
+    return c;
+  };
+  let best = null;
+  search: for (const scale of [1, 0.92, 0.84, 0.76, 0.68, 0.6, 0.52, 0.45]) {
+    const w = card.width * scale;
+    const h = card.height * scale;
+    for (const fy of [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4]) {
+      for (const fx of [1, 0.9, 0.8, 0.7, 0.6]) {
+        const cards = rects(w, h, C.width * 0.3 * fx, Math.max(h / 2 + 3, C.height * 0.22 * fy));
+        const c = cost(cards);
+        if (!best || c < best.c) best = { c, cards, scale };
+        if (c === 0) break search;
+      }
+    }
+  }
+  if (best.scale < 1) center.style.setProperty("--trick-w", `${(card.width * best.scale).toFixed(1)}px`);
+  placed.forEach((wrap, i) => {
+    const r = best.cards[i];
+    wrap.style.transition = "none"; // placed, not moved
+    wrap.style.left = `${(((r.x - C.left) / C.width) * 100).toFixed(2)}%`;
+    wrap.style.top = `${(((r.y - C.top) / C.height) * 100).toFixed(2)}%`;
+  });
+  void center.offsetWidth;
+  placed.forEach((wrap) => (wrap.style.transition = ""));
 }
 
 /**
@@ -113,7 +208,7 @@ export function renderFelt(felt, opts) {
       role: "group",
       "aria-label": ctx.seatName(s) + (s === toMove ? ", " + t("to move") : ""),
     },
-    h("div", { class: "name" }, dot, h("span", {}, ctx.seatName(s) + (isMe ? ` (${t("you")})` : ""))),
+    h("div", { class: "name" }, dot, h("span", { title: ctx.seatName(s) }, ctx.seatName(s) + (isMe ? ` (${t("you")})` : ""))),
     tags.length ? h("div", { class: "tags" }, tags) : null,
     h("div", { class: "stat" }, ...statParts(mod.seatStat(live, s, ctx))),
     );
@@ -181,22 +276,6 @@ export function renderFelt(felt, opts) {
   const ann = mod.announcement ? mod.announcement(live) : null;
   if (ann) center.append(h("div", { class: "center-info" }, h("span", { class: "announce " + ann.cls, "data-testid": "announcement" }, ann.text)));
   felt.append(center);
-  // the top and bottom seats' cards are brought nearer the middle where those seats' boxes
-  // would be covered (a low felt)
-  const placed = [...center.querySelectorAll(".trick-card")];
-  if (placed.length && trick) {
-    const spread = trickSpread(felt, center);
-    placed.forEach((wrap, i) => {
-      const offset = ((trick.leader + i) % n - bottomSeat + n) % n;
-      const pos = trickPosition(offset, n, spread);
-      wrap.style.transition = "none"; // placed, not moved
-      wrap.style.left = `${pos.x}%`;
-      wrap.style.top = `${pos.y}%`;
-    });
-    void center.offsetWidth;
-    placed.forEach((wrap) => (wrap.style.transition = ""));
-  }
-
   // the game's corner boxes: on the felt's corners, or above the felt on a phone (where they
   // would cover the seats)
   const strip = felt.previousElementSibling?.classList.contains("felt-info") ? felt.previousElementSibling : null;
@@ -210,6 +289,11 @@ export function renderFelt(felt, opts) {
       h("div", { class: "last-trick" }, last.cards.map((c) => cardElement(c, { small: true }))),
       h("span", {}, ctx.seatName(last.winner)))));
   }
+  // measured, once everything is drawn: the seats inside the felt, the trick clear of them
+  clampSeats(felt);
+  opts.beforeTrick?.(); // what the page lays over the felt (the table's hint), seen by placeTrick
+  const placed = [...center.querySelectorAll(".trick-card")];
+  if (placed.length && trick) placeTrick(felt, center, placed, trick.leader, n, bottomSeat);
 }
 
 /** A seat's line "Chips 99 · bet 1 · 19 points" as pieces that wrap between, not inside. */

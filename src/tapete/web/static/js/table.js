@@ -113,7 +113,7 @@ function render() {
 
   $("title").textContent = gameTitle(view.game);
   setTitle();
-  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx) });
+  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx), beforeTrick: fitHint });
 
   // whose turn
   const turn = $("turn");
@@ -130,6 +130,33 @@ function render() {
   renderOffline();
   restoreFocus(mine);
   markHinted(page.hinted?.state === msg.state ? page.hinted.text : null); // the hint's card or button (hints.js)
+}
+
+/** Wider than a phone the hint lies over the felt's bottom left corner (tapete.css): as wide
+ *  as the room left of the bottom seat, and no taller than the room under the seats above it
+ *  (a longer hint scrolls in its box, which then takes the keyboard's focus). */
+function fitHint() {
+  const box = $("hint");
+  const card = box.firstElementChild;
+  box.style.maxWidth = "";
+  if (!card) return;
+  card.style.maxHeight = "";
+  card.removeAttribute("tabindex");
+  if (getComputedStyle(box).position !== "absolute" || !box.offsetParent) return;
+  const felt = $("felt");
+  const F = felt.getBoundingClientRect();
+  const bottomSeat = felt.querySelector(`.seat[data-seat="${page.seat ?? 0}"]`);
+  const right = (bottomSeat ? bottomSeat.getBoundingClientRect().left : F.left + F.width / 2 - 100) - 12;
+  const left = box.getBoundingClientRect().left;
+  box.style.maxWidth = `${Math.max(180, right - left)}px`;
+  const b = box.getBoundingClientRect();
+  let top = F.top + 8;
+  for (const el of felt.querySelectorAll(":scope > .seat, :scope > .corner-info > *")) {
+    const r = el.getBoundingClientRect();
+    if (r.left < b.right && r.right > b.left && r.bottom < b.bottom) top = Math.max(top, r.bottom + 8);
+  }
+  card.style.maxHeight = `${Math.max(64, b.bottom - top)}px`;
+  if (card.scrollHeight > card.clientHeight + 1) card.tabIndex = 0;
 }
 
 /** The page's title: the game, and "Your turn" while the tab was hidden when the turn came. */
@@ -597,15 +624,26 @@ function renderOffline() {
   }
   document.body.classList.add("offline");
   if (!el) {
-    el = h("div", { id: "offline", class: "offline-banner", role: "alert", "data-testid": "offline" });
+    // made once: the retries redraw the page, and the banner's button must stay the same node
+    // (a click or the keyboard's focus on it is not lost); only its words change
+    el = h("div", { id: "offline", class: "offline-banner", role: "alert", "data-testid": "offline" },
+      h("span", { class: "spinner", "aria-hidden": "true" }),
+      h("strong", { "data-part": "title" }), " ",
+      h("span", { "data-part": "note" }), " ",
+      h("button", { type: "button", class: "btn small", "data-testid": "reconnect", onclick: () => page.socket?.reconnectNow?.() }));
     const area = document.querySelector(".play-area");
     area.insertBefore(el, area.firstChild);
   }
-  el.replaceChildren(
-    h("span", { class: "spinner", "aria-hidden": "true" }),
-    h("strong", {}, t("Connection lost: reconnecting…")), " ",
-    h("span", {}, page.outbox ? t("Your choice «{choice}» will be sent when the connection is back.", { choice: page.outbox.label }) : t("Your cards and buttons wait until it is back.")), " ",
-    h("button", { type: "button", class: "btn small", "data-testid": "reconnect", onclick: () => page.socket?.reconnectNow?.() }, t("Try now")));
+  const words = {
+    title: t("Connection lost: reconnecting…"),
+    note: page.outbox ? t("Your choice «{choice}» will be sent when the connection is back.", { choice: page.outbox.label }) : t("Your cards and buttons wait until it is back."),
+  };
+  for (const [part, text] of Object.entries(words)) {
+    const node = el.querySelector(`[data-part=${part}]`);
+    if (node.textContent !== text) node.textContent = text;
+  }
+  const button = el.querySelector("[data-testid=reconnect]");
+  if (button.textContent !== t("Try now")) button.textContent = t("Try now");
   publish();
 }
 
@@ -614,7 +652,7 @@ function askHint() {
   page.thinking = page.msg.state;
   const box = $("hint");
   box.setAttribute("aria-busy", "true");
-  box.replaceChildren(h("span", { class: "thinking" }, h("span", { class: "spinner", "aria-hidden": "true" }), t("The bot is thinking…")));
+  box.replaceChildren(h("span", { class: "thinking", "data-over-felt": "1" }, h("span", { class: "spinner", "aria-hidden": "true" }), t("The bot is thinking…")));
   announce(t("The bot is thinking…"));
   page.socket.send({ type: "hint", state: page.msg.state });
   render();
@@ -626,7 +664,7 @@ function showHint(msg) {
   box.removeAttribute("aria-busy");
   const { head, reasons } = hintSentence(msg, actionText);
   page.hinted = { state: msg.state, text: msg.text };
-  box.replaceChildren(h("div", { class: "hint-card", "data-testid": "hint" },
+  box.replaceChildren(h("div", { class: "hint-card", "data-testid": "hint", "data-over-felt": "1" },
     h("strong", {}, head),
     reasons.length ? h("ul", {}, reasons.map((r) => h("li", {}, r))) : null));
   announce([head, ...reasons].join(" "));
@@ -700,7 +738,7 @@ function onMessage(msg) {
     case "refused":
       if (msg.code === "hint_failed" && page.thinking !== null) { // the hint's own refusal
         clearHint();
-        $("hint").replaceChildren(h("div", { class: "hint-card", "data-testid": "hint-failed" }, reasonText(msg.code, msg.detail)));
+        $("hint").replaceChildren(h("div", { class: "hint-card", "data-testid": "hint-failed", "data-over-felt": "1" }, reasonText(msg.code, msg.detail)));
         render();
         return;
       }
