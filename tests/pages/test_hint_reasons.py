@@ -103,10 +103,10 @@ def test_every_decision_gets_a_legal_hint_with_reasons(name: str) -> None:
 
 def test_the_strongest_registered_bot_comes_first() -> None:
     available = players.available()
-    for name in ("pocha", "ombre-match", "trynka"):
+    for name in ("pocha", "ombre-match", "trynka", "tresillo", "lhombre-match"):
         chosen = [n for n, _ in hint_players(name)]
         assert chosen[-2:] == ["rule", "random"] or chosen[-1] == "rule"
-        if name.startswith(("pocha", "ombre")) and "search" in available:
+        if name.startswith(("pocha", "ombre", "tresillo", "lhombre")) and "search" in available:
             assert chosen[0] == "search"
         if name == "trynka" and "trynka-cfr" in available:
             assert chosen[0] == "trynka-cfr"

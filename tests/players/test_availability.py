@@ -78,11 +78,13 @@ def test_the_kernel_loader_runs_once_and_lets_each_family_go_when_ready() -> Non
     assert not loader.loading() and loader.wait(0)  # never started: nothing to wait for
     assert loader.start() and not loader.start()
     assert loader.loading() and loader.loading("pocha-match") and loader.loading("ombre")
-    assert not loader.loading("tresillo")  # no kernels to load for it: nobody waits
+    assert not loader.loading("trynka")  # no kernels to load for it: nobody waits
+    assert loader.loading("tresillo") and loader.loading("lhombre-match")  # Ombre's kernels
     assert not loader.wait(0.01, "pocha")
     gates["pocha"].set()
     assert loader.wait(10, "pocha") and not loader.loading("pocha")
     assert loader.loading("ombre") and loader.loading()  # Ombre's still to come
+    assert loader.loading("tresillo")  # and with them Tresillo's
     gates["ombre"].set()
     assert loader.wait(10) and not loader.loading()
     assert calls == ["pocha", "ombre"] and loader.error is None

@@ -1,5 +1,6 @@
-"""A bot seated at a table must play its rules: one that refuses them (the search bot at
-Tresillo) is refused when the table is created, with the bot's reason, and nothing is stored."""
+"""A bot seated at a table must play its rules: one that refuses them (the search bot at La
+Pocha's ronda india, which its kernel does not play) is refused when the table is created, with
+the bot's reason, and nothing is stored."""
 
 from __future__ import annotations
 
@@ -22,14 +23,14 @@ def test_a_bot_that_does_not_play_the_game_is_refused_at_creation(sqlite_url: st
             with pytest.raises(TableError) as refused:
                 await manager.create(
                     TableSpec(
-                        game="tresillo",
-                        params={},
+                        game="pocha",
+                        params={"hand_size": 1, "ronda_india": True},
                         seats=(SeatSpec("bot", "search"), *[SeatSpec("bot", "rule")] * 3),
                         bot_delay=0.0,
                     )
                 )
             assert refused.value.code == "bad_player"
-            assert "tresillo" in refused.value.detail and "(index 0)" in refused.value.detail
+            assert "ronda_india" in refused.value.detail and "(index 0)" in refused.value.detail
             assert refused.value.fields == {
                 "seat": 0,
                 "player": "search",

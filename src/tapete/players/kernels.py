@@ -44,13 +44,20 @@ WARMED: tuple[tuple[str, str], ...] = (
 )
 
 
-def family(game_name: str) -> str:
-    """The game family whose kernels a game uses: ``pocha-match`` -> ``pocha``.
+#: The games that use another game's kernels: Tresillo and Danish l'hombre play with Ombre's
+#: (:mod:`tapete.players.search.family`).
+SHARED: dict[str, str] = {"tresillo": "ombre", "lhombre": "ombre"}
 
-    >>> family("ombre-match"), family("trynka")
-    ('ombre', 'trynka')
+
+def family(game_name: str) -> str:
+    """The game family whose kernels a game uses: ``pocha-match`` -> ``pocha``; Tresillo and
+    Danish l'hombre use Ombre's.
+
+    >>> family("ombre-match"), family("trynka"), family("tresillo-match"), family("lhombre")
+    ('ombre', 'trynka', 'ombre', 'ombre')
     """
-    return game_name.split("-")[0]
+    base = game_name.split("-")[0]
+    return SHARED.get(base, base)
 
 
 def load_one(player: str, game_name: str) -> bool:

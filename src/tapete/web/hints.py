@@ -2,11 +2,11 @@
 why, seeing only the asking seat's view (docs/protocol.md, *Requests from the browser pages*).
 
 The bot is the first of the game's :data:`HINT_PLAYERS` that is registered and can be built:
-the search bot with half a second per decision for La Pocha and Ombre (not under La Pocha's
-variants, which it does not play), the CFR strategy (``trynka-cfr``) for Trynka, ``rule`` for
-Tresillo, else ``rule`` (and ``random`` if nothing else is there). Where the bot searches
-(:meth:`action_values`), the hint is the best-valued action and the reasons carry its value
-and the next best one's.
+the search bot with half a second per decision for La Pocha, Ombre, Tresillo and Danish
+l'hombre (not under La Pocha's variants, which it does not play), the CFR strategy
+(``trynka-cfr``) for Trynka, else ``rule`` (and ``random`` if nothing else is there). Where
+the bot searches (:meth:`action_values`), the hint is the best-valued action and the reasons
+carry its value and the next best one's.
 
 ``why`` is a list of reasons, each a stable ``code`` with its values (numbers, card and suit
 codes, action texts): the pages make the sentences in the reader's language. The codes:
@@ -72,7 +72,8 @@ HINT_PLAYERS: Final[dict[str, tuple[tuple[str, dict[str, Any]], ...]]] = {
     "pocha": (("search", {"time_budget": 0.5}), ("rule", {})),
     "ombre": (("search", {"time_budget": 0.5}), ("rule", {})),
     "trynka": (("trynka-cfr", {}), ("rule", {})),
-    "tresillo": (("rule", {}),),
+    "tresillo": (("search", {"time_budget": 0.5}), ("rule", {})),
+    "lhombre": (("search", {"time_budget": 0.5}), ("rule", {})),
 }
 _FALLBACK: Final[tuple[tuple[str, dict[str, Any]], ...]] = (("rule", {}), ("random", {}))
 #: The hint players that need the search kernels (skipped while they still load).
@@ -81,6 +82,8 @@ _SEARCHING: Final = frozenset({"search", "trynka-cfr"})
 KERNEL_WAIT: Final = 5.0
 
 Reason = dict[str, Any]
+#: The first action that is not a card in the Ombre family's games (40 cards).
+_FIRST_NON_CARD: Final = 40
 
 
 def family(game_name: str) -> str:
@@ -297,7 +300,9 @@ def _searched(
         "value": round(values[mine], 2),
         "next": round(values[other], 2),
         "next_text": text_of(legal[other]),
-        "unit": "points" if family(game) == "pocha" else "outcome",
+        # the Ombre family's cards: the side's mean outcome; Tresillo's and Danish l'hombre's
+        # bids and games: their mean payment
+        "unit": "points" if family(game) == "pocha" or action >= _FIRST_NON_CARD else "outcome",
     }
 
 
@@ -413,7 +418,7 @@ _SUIT_CODES: Final = {
 def _explain_ombre(
     view: Any, action: int, legal: Sequence[int], text_of: Callable[[int], str]
 ) -> list[Reason]:
-    from tapete.games.ombre.tables import trick_winner
+    from tapete.games.ombre_family.tables import trick_winner
     from tapete.players.rule.ombre import DECLARE_AT, auction_value, best_suit, rules_in_force
 
     seat = view.seat
@@ -517,7 +522,7 @@ def _card_reason(
     (a trump, the top of its suit still out, or a low one), else whether it takes the
     trick (``partner_wins``: a defender's partner is winning it, so the card leaves it)."""
     from tapete.cards import Card
-    from tapete.games.ombre.tables import EFF_SUIT, FULL_MASK, STRENGTH, TRUMP, trick_winner
+    from tapete.games.ombre_family.tables import EFF_SUIT, FULL_MASK, STRENGTH, TRUMP, trick_winner
 
     cid = int(Card.parse(code))
     cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []

@@ -19,6 +19,10 @@ Ombre's card play (:mod:`tapete.players.search.ombre`) and, with a time budget o
 played by the CFR strategy player ``trynka-cfr`` (:mod:`tapete.players.search.trynka_cfr`,
 registered here and imported on first use); in a defender's exchange at Ombre (and Ombre's
 contract at shorter budgets) and in La Pocha's seven swap the player plays as ``rule`` does.
+Tresillo and Danish l'hombre (hand and session) are searched with Ombre's kernels
+(:mod:`tapete.players.search.family`): the card play of their trump games and, with a time
+budget of at least 0.5 s, the auction, the game, the trumps and the player's exchange; their
+nolo games, a defender's exchange, the surrender, the bola and the tout are ``rule``'s.
 
 >>> from tapete.players import load
 >>> load('search', level='strong').time_budget, load('search-easy').time_budget
@@ -42,20 +46,26 @@ from tapete.players.kernels import KERNELS
 
 #: Seconds per decision of each level.
 LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
-#: The games this player plays; any other (Tresillo...) is refused with a ConfigError.
-GAMES: Final = ("pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynka-match")
+#: The games this player plays; any other is refused with a ConfigError.
+GAMES: Final = (
+    "pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynka-match", "tresillo",
+    "tresillo-match", "lhombre", "lhombre-match",
+)  # fmt: skip
+#: The games of the Ombre family that Ombre's kernels serve (:mod:`.family`).
+FAMILY: Final = ("tresillo", "tresillo-match", "lhombre", "lhombre-match")
 _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
     "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
     "max_worlds", "bid_opponents", "declare_sim", "carry", "iset", "iset_worlds",
-    "iset_bids", "iset_gate",
+    "iset_bids", "iset_gate", "credit",
 )  # fmt: skip
 
 
 class SearchPlayer(Player):
-    """Determinised search (La Pocha; Ombre's cards and contract); ``rule`` elsewhere."""
+    """Determinised search (La Pocha; the Ombre family's cards and contract); ``rule``
+    elsewhere."""
 
     name = "search"
     uses_kernels = True
@@ -113,6 +123,7 @@ class SearchPlayer(Player):
         self._pocha: Any = None
         self._ombre: Any = None
         self._trynka: Any = None
+        self._family: Any = None
 
     def start(self, game: Game, seat: int) -> None:
         """Remember the rules in force (the searches use them), start the fallback and load
@@ -128,6 +139,8 @@ class SearchPlayer(Player):
             self._ombre_search().warm_up()
         if getattr(game, "name", None) in ("trynka", "trynka-match"):
             self._trynka_player().start(game, seat)
+        if getattr(game, "name", None) in FAMILY:
+            self._family_search().warm_up()
 
     def _pocha_search(self) -> Any:
         if self._pocha is None:
@@ -151,6 +164,19 @@ class SearchPlayer(Player):
                                       clock=self.clock, **_ombre_params(self.params))  # fmt: skip
         return self._ombre
 
+    def _family_search(self) -> Any:
+        """Tresillo's and Danish l'hombre's search (:mod:`tapete.players.search.family`)."""
+        if self._family is None:
+            from tapete.players.search.family import FamilySearch  # numba loads here
+
+            self._family = FamilySearch(
+                time_budget=self.time_budget,
+                worlds=self.worlds,
+                clock=self.clock,
+                **_family_params(self.params),
+            )
+        return self._family
+
     def _trynka_player(self) -> Player:
         """The CFR strategy player (``trynka-cfr``) for Trynka, or ``rule`` without it."""
         if self._trynka is None:
@@ -171,6 +197,8 @@ class SearchPlayer(Player):
             action = self._pocha_search().choose(view, legal_actions, rng, self._deal_game(view))
         elif view.game in ("ombre", "ombre-match"):
             action = self._ombre_search().choose(view, legal_actions, rng, self._deal_game(view))
+        elif view.game in FAMILY:
+            action = self._family_search().choose(view, legal_actions, rng, self._any_game(view))
         if action is not None:
             return int(action)
         return self.fallback.choose(view, legal_actions, rng)
@@ -179,7 +207,10 @@ class SearchPlayer(Player):
     def last_contract(self) -> dict[str, Any] | None:
         """Ombre: what the contract search found for the last decision, if it took it
         (:attr:`tapete.players.search.ombre.OmbreSearch.last_contract`), else ``None``."""
-        return None if self._ombre is None else self._ombre.last_contract
+        for search in (self._ombre, self._family):
+            if search is not None and search.last_contract is not None:
+                return search.last_contract  # type: ignore[no-any-return]
+        return None
 
     def action_values(
         self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random
@@ -197,6 +228,10 @@ class SearchPlayer(Player):
             found = self._ombre_search().action_values(
                 view, legal_actions, rng, self._deal_game(view)
             )
+        elif view.game in FAMILY:
+            return self._family_search().action_values(  # type: ignore[no-any-return]
+                view, legal_actions, rng, self._any_game(view)
+            )
         return None if found is None else found[0]
 
     def _deal_game(self, view: PlayerView) -> Game | None:
@@ -205,6 +240,15 @@ class SearchPlayer(Player):
         if game is not None and getattr(game, "name", None) == view.game:
             return game
         return None
+
+    def _any_game(self, view: PlayerView) -> Game:
+        """The game of ``view``: the one started with, else loaded from the view's spec."""
+        game = self._deal_game(view)
+        if game is not None:
+            return game
+        if view.spec is None:
+            raise ConfigError("the search needs the game: start the player or give views a spec")
+        return view.spec.load()
 
 
 def _check_game(name: object) -> None:
@@ -285,6 +329,23 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
                 out[name] = float(params[name])
             except (TypeError, ValueError):
                 raise ConfigError(f"{name} must be a number, got {params[name]!r}") from None
+    return out
+
+
+def _family_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Tresillo's and Danish l'hombre's own parameters
+    (:class:`tapete.players.search.family.FamilySearch`): ``contract`` (search the auction,
+    the game, the trumps and the player's exchange; default on), ``credit`` (the share of a
+    bid's value credited to declaring it), and the card play's ``iset``, ``iset_worlds``,
+    ``max_worlds`` and ``defend`` as at Ombre."""
+    ombre = _ombre_params(params)
+    names = ("contract", "iset", "iset_worlds", "max_worlds", "defend")
+    out: dict[str, Any] = {k: ombre[k] for k in names if k in ombre}
+    if "credit" in params:
+        try:
+            out["credit"] = float(params["credit"])
+        except (TypeError, ValueError):
+            raise ConfigError(f"credit must be a number, got {params['credit']!r}") from None
     return out
 
 

@@ -173,6 +173,10 @@ class OmbreSearch:
         #: The weights' own random stream (the worlds drawn stay those of the unweighed
         #: search: a paired comparison then differs by the weights only).
         self._weight_rng = random.Random(0)
+        #: The ombre's value of each outcome of the card play (index: CODILLE, PUESTA,
+        #: SACARDO); a defender playing for the coalition counts the opposite. The other
+        #: games of the family set their own (:mod:`tapete.players.search.family`).
+        self.outcome_value = OMBRE_VALUE
         #: Worlds solved for the last decision.
         self.last_worlds = 0
         #: The last decision's contract search, if it took it: its ``values`` (the auction:
@@ -308,7 +312,7 @@ class OmbreSearch:
                                        self.table)  # fmt: skip
                 totals += w * value(values, alone)
             else:
-                totals += (w * sign) * OMBRE_VALUE[values]
+                totals += (w * sign) * self.outcome_value[values]
             weight += w
             done += 1
             if self.worlds is None:
@@ -370,9 +374,9 @@ class OmbreSearch:
         known = _model_known(deal, tables, seat)
         deck, ids = _rule_tables(tables)
         if seat == deal.ombre:
-            values = np.array([*OMBRE_VALUE, 0.0])
+            values = np.array([*self.outcome_value, 0.0])
         elif defence == "coalition":
-            values = np.array([*(-OMBRE_VALUE), 0.0])
+            values = np.array([*(-self.outcome_value), 0.0])
         else:  # its own codille 1 (+ the tie), the coalition's value breaks ties
             values = np.array([*(COALITION_TIE * -OMBRE_VALUE), 1.0])
         deadline = started + 0.9 * self.time_budget

@@ -179,8 +179,8 @@ const BOT_ORDER = {
   pocha: ["search-strong", "search-normal", "search-easy", "rule", "random"],
   ombre: ["search-strong", "search-normal", "search-easy", "rule", "random"],
   trynka: ["trynka-cfr", "rule", "random"],
-  tresillo: ["rule", "random"],
-  lhombre: ["rule", "random"],
+  tresillo: ["search-strong", "search-normal", "search-easy", "rule", "random"],
+  lhombre: ["search-strong", "search-normal", "search-easy", "rule", "random"],
 };
 
 /** A note under the seats when some of the game's bots cannot run on this server. */

@@ -1,0 +1,826 @@
+"""The search of Tresillo and Danish l'hombre: Ombre's kernels for the rest of the family.
+
+The three games share the pack, the trump orders, the exchange with the stock and the nine
+tricks of three hands; they differ in the auction and the payments. So the search of
+:mod:`tapete.players.search.ombre` serves them once their views are seen in the kernels'
+terms (:func:`kernel_deal`): the three hands that play are kernel seats 0, 1, 2 in playing
+order (Tresillo's dealer, who holds no cards, is left out), the player of the contract is
+the kernel's "ombre", and a card every seat knows is in the player's hand (the vuelta or
+tourné card it took, unless it has been played or the play shows it was thrown away) is
+dealt to it in every world.
+
+* **Cards** (:class:`FamilyCardSearch`): the worlds, each solved exactly (or searched
+  together at the strong level), valued by the contract's payments: in Tresillo a sacada
+  wins and anything else loses the game's value; in Danish l'hombre *won*, *bet* and *kruk*
+  are worth the point table's values. A Tresillo defender of a single deal plays for its own
+  codillo (it alone is paid), else, and always in Danish l'hombre (nothing pays a defender
+  alone), for the coalition.
+* **Contract** (:class:`FamilyContract`, at budgets of at least 0.5 s or a fixed number of
+  worlds): every bid, game, trump suit or discard plan is played in the same sampled deals
+  (the other hands and the stock shuffled from the unseen cards): the player exchanges as
+  the plan says (the ``rule`` bot's keepers by default), the defenders as the ``rule`` bot
+  does, and the deal is solved from the first trick. A bid's value is its mean payment over
+  the deals plus a credit of :data:`DECLARE_CREDIT` of its value (the solved defence is a
+  perfect one, stronger than the defenders met at a table; Ombre's ``declare_margin``);
+  passing is worth 0.
+* What is not searched is played as the ``rule`` bot plays it: a defender's exchange, the
+  nolo games of Danish l'hombre (their card play has no kernel yet), Tresillo's surrender and
+  its defence, the bola and the tout.
+
+>>> import random, tapete
+>>> from tapete.players import load
+>>> game = tapete.load_game('tresillo')
+>>> search, rule = FamilySearch(worlds=4), load('rule')
+>>> rng = random.Random(3)
+>>> state = game.new_initial_state()
+>>> while not state.is_terminal():
+...     if state.is_chance_node():
+...         state.apply_action(rng.choice(state.legal_actions()))
+...         continue
+...     seat, legal = state.current_player(), state.legal_actions()
+...     action = search.choose(state.view(seat), legal, rng, game) if seat == 0 else None
+...     state.apply_action(rule.choose(state.view(seat), legal, rng) if action is None else action)
+>>> state.is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from tapete.cards import Card, CardSet, Rank, Suit, iter_bits
+from tapete.engine.api import Game, PlayerView, Trick
+from tapete.errors import ConfigError, InconsistentViewError
+from tapete.games.lhombre import actions as _la
+from tapete.games.lhombre.state import UNION_GAMES
+from tapete.games.ombre.actions import CARD_ID, CARD_INDEX, N_CARDS
+from tapete.games.ombre.sampler import infer_forbidden
+from tapete.games.ombre.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
+from tapete.games.tresillo import actions as _ta
+from tapete.players.rule.ombre import hand_value
+from tapete.players.search.ombre import OmbreSearch
+from tapete.players.search.ombre_contract import defender_exchange
+from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
+from tapete.solvers import ombre_kernel as ok
+from tapete.solvers.ombre import OmbreTables
+from tapete.solvers.ombre_worlds import sample_hands
+
+#: The games this module searches.
+FAMILY_GAMES: Final = ("tresillo", "tresillo-match", "lhombre", "lhombre-match")
+#: The share of a bid's value credited to declaring it (see the module's docstring): a bid is
+#: made when its simulated chance ``p`` of winning gives ``2p - 1 + DECLARE_CREDIT > 0``.
+DECLARE_CREDIT: Final = 0.4
+#: The budget (seconds) from which the contract is searched (shorter: the ``rule`` bot's).
+MIN_CONTRACT_BUDGET: Final = 0.5
+#: After this many deals (and the next multiples of it, doubled) the worse half of the
+#: options still in is dropped.
+HALVING: Final = (16, 48, 128)
+#: The most suits a bid naming its trumps is simulated in (the ``rule`` bot's best ones).
+SUITS_TRIED: Final = 2
+
+
+def family_of(game_name: str) -> str:
+    """``tresillo`` or ``lhombre`` for a game of this module (``''`` otherwise).
+
+    >>> family_of('tresillo-match'), family_of('lhombre'), family_of('ombre')
+    ('tresillo', 'lhombre', '')
+    """
+    base = game_name.split("-")[0]
+    return base if base in ("tresillo", "lhombre") else ""
+
+
+def live_deal(view: PlayerView) -> Any:
+    """The view of the live deal: ``view`` for a single deal, its ``deal`` in a session."""
+    if hasattr(view, "finished_tricks"):
+        return view
+    inner = getattr(view, "deal", None)
+    return inner if inner is not None and hasattr(inner, "finished_tricks") else None
+
+
+def playing_seats(deal: Any) -> tuple[int, int, int]:
+    """The table seats of kernel seats 0, 1, 2: the three hands in playing order, the first
+    speaker (Tresillo's mano, Danish l'hombre's forehand) first.
+
+    >>> class V: dealer = 1; cards_held = (9, 0, 9, 9)
+    >>> playing_seats(V())
+    (2, 3, 0)
+    """
+    n = len(deal.cards_held)
+    first = (deal.dealer + 1) % n
+    seats = [(first + i) % n for i in range(n) if (first + i) % n != deal.dealer or n == 3]
+    return seats[0], seats[1], seats[2]
+
+
+@dataclasses.dataclass(frozen=True)
+class KernelDeal:
+    """A Tresillo or Danish l'hombre deal view in the play, in the terms of Ombre's card-play
+    search (the fields :class:`~tapete.players.search.ombre.OmbreSearch` reads): seats are
+    kernel seats, ``ombre`` is the player of the contract, ``rest`` the cards out of every
+    world's hands (with ``pinned``: those dealt to the player in every world)."""
+
+    game: str
+    seat: int
+    phase: str
+    trumps: Suit
+    ombre: int
+    current_player: int
+    current_trick: Trick | None
+    finished_tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, int, int]
+    hand: CardSet
+    discards: CardSet
+    rest: CardSet
+    drawn: tuple[int, int, int]
+    cards_held: tuple[int, int, int]
+    #: The table seat of each kernel seat.
+    seats: tuple[int, int, int]
+    #: Cards every world deals to the player (its turned card, known to be in its hand).
+    pinned: int = 0
+    forced: bool = False
+    events: tuple[Any, ...] = ()
+    spec: Any = None
+
+
+def kernel_deal(view: PlayerView, privilege: bool) -> KernelDeal | None:
+    """``view``'s live deal in kernel seats, or ``None`` outside the play of a trump game."""
+    deal = live_deal(view)
+    if deal is None or view.seat is None or deal.phase != "play" or deal.trumps is None:
+        return None
+    if deal.player is None:
+        return None
+    seats = playing_seats(deal)
+    if view.seat not in seats:
+        return None
+    k = {s: i for i, s in enumerate(seats)}
+
+    def trick(t: Trick | None) -> Trick | None:
+        if t is None:
+            return None
+        return Trick(k[t.leader], t.cards, None if t.winner is None else k[t.winner])
+
+    finished = tuple(trick(t) for t in deal.finished_tricks)
+    current = trick(deal.current_trick)
+    tricks = [*finished, current]
+    plays: list[tuple[int, int]] = []
+    played = 0
+    for t in tricks:
+        if t is None:
+            continue
+        for i, card in enumerate(t.cards):
+            plays.append(((t.leader + i) % 3, int(card)))
+            played |= 1 << int(card)
+    me, player = k[view.seat], k[deal.player]
+    held = [deal.cards_held[s] for s in seats]
+    pinned = 0
+    turned = getattr(deal, "turned", None)
+    if turned is not None and me != player and not played >> int(turned) & 1:
+        forbidden = infer_forbidden(_Privilege(privilege), int(deal.trumps), plays)
+        if not forbidden[player] >> int(turned) & 1:
+            pinned = 1 << int(turned)
+            held[player] -= 1
+    trick_now = deal.current_trick
+    to_move = deal.current_player if trick_now is None else None
+    if to_move is None or to_move not in k:
+        leader = current.leader if current is not None else 0
+        to_move_k = (leader + len(current.cards if current is not None else ())) % 3
+    else:
+        to_move_k = k[to_move]
+    return KernelDeal(
+        game=view.game, seat=me, phase="play", trumps=deal.trumps, ombre=player,
+        current_player=to_move_k, current_trick=current, finished_tricks=finished,  # type: ignore[arg-type]
+        tricks_won=(deal.tricks_won[seats[0]], deal.tricks_won[seats[1]],
+                    deal.tricks_won[seats[2]]),
+        hand=deal.hand, discards=deal.discards, rest=CardSet(pinned),
+        drawn=(deal.drawn[seats[0]], deal.drawn[seats[1]], deal.drawn[seats[2]]),
+        cards_held=(held[0], held[1], held[2]), seats=seats, pinned=pinned,
+        spec=view.spec,
+    )  # fmt: skip
+
+
+class _Privilege:
+    def __init__(self, privilege: bool) -> None:
+        self.privilege = privilege
+
+
+def outcome_values(view: PlayerView, game: Game) -> Any:
+    """The player's value of each card-play outcome (CODILLE, PUESTA, SACARDO), in units of
+    its largest: Tresillo's game is won or lost whole; Danish l'hombre pays won, bet, kruk
+    by its point table."""
+    deal = live_deal(view)
+    if family_of(view.game) == "lhombre" and deal is not None and deal.contract is not None:
+        won, bet, kruk = game.rules.points[_la.GAMES.index(deal.contract)]  # type: ignore[attr-defined]
+        top = float(max(won, bet, kruk, 1))
+        return np.array([-kruk / top, -bet / top, won / top])
+    return np.array([-1.0, -1.0, 1.0])
+
+
+class FamilyCardSearch(OmbreSearch):
+    """Ombre's card-play search on a :class:`KernelDeal` (the worlds deal the pinned cards
+    to the player; a dead end asks the game's own sampler)."""
+
+    def __init__(self, **params: Any) -> None:
+        params.setdefault("contract", False)
+        params.setdefault("prior", False)
+        super().__init__(**params)
+        #: What a defender plays for (``own`` or ``coalition``), set per decision.
+        self.family_defence = "coalition"
+        self._real_view: PlayerView | None = None
+
+    def defence(self, view: PlayerView) -> str:
+        """What a defender plays for: set by :class:`FamilySearch` for each decision."""
+        return self.family_defence if self.defend == "auto" else self.defend
+
+    def values_of(
+        self, view: PlayerView, deal: KernelDeal, cards: Sequence[int], rng: random.Random,
+        game: Game,
+    ) -> list[float] | None:  # fmt: skip
+        """The searched value of each card action of ``cards`` for the seat of ``view``."""
+        self._real_view = view
+        try:
+            found = self.action_values(deal, cards, rng, game)  # type: ignore[arg-type]
+        finally:
+            self._real_view = None
+        return None if found is None else found[0]
+
+    def _world(
+        self, view: PlayerView, deal: Any, constraints: Any, game: Game, rng: random.Random
+    ) -> list[int]:
+        if constraints is not None:
+            try:
+                others = sample_hands(constraints, rng)
+            except InconsistentViewError:
+                others = None
+            if others is not None:
+                masks = [others.get(q, 0) for q in range(3)]
+                masks[deal.seat] = int(deal.hand.mask)
+                masks[deal.ombre] |= deal.pinned
+                return masks
+        real = self._real_view
+        if real is None:
+            raise InconsistentViewError("no deal of the hidden cards fits the view")
+        world = game.sample_consistent_state(real, rng)
+        out = []
+        for s in deal.seats:
+            inner = live_deal(world.view(s))
+            out.append(int(inner.hand.mask))
+        return out
+
+
+# -- the contract ------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One way to play the deal as its player: trumps ``suit`` (``None``: the stock's top card
+    is turned and names them, and goes to the player), the discard ``plan`` (``None``: the
+    ``rule`` bot's keepers; ``0`` with ``buys`` False: no exchange), the fewest discards
+    ``least``, and the player's payment for each outcome (CODILLE, PUESTA, SACARDO)."""
+
+    key: str
+    suit: Suit | None
+    buys: bool
+    value: tuple[float, float, float]
+    plan: int | None = None
+    least: int = 1
+
+
+def _mask(cards: Sequence[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def _low_first(cards: int, trumps: Suit) -> list[int]:
+    """The cards of a mask, least useful first (plain low cards, then plain honours, then
+    trumps)."""
+    order = {Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+
+    def key(c: int) -> tuple[int, int, int]:
+        trump = 1 if TRUMP_MASK[trumps] >> c & 1 else 0
+        return (trump, order.get(rank_of(c) or Rank.TWO, 0), c)
+
+    return sorted(iter_bits(cards), key=key)
+
+
+def player_plans(hand: int, trumps: Suit, least: int, most: int) -> list[int]:
+    """The player's candidate discards (card-id masks) from ``hand`` with ``trumps`` known:
+    the ``rule`` bot's (keep trumps, kings and guarded queens; first), keep the trumps and
+    kings, keep only the trumps, keep those and the guarded jacks, and throw only the
+    fewest allowed; each at least ``least`` and at most ``most`` cards.
+
+    >>> hand = CardSet.parse('♠A ♣A ♣2 ♣K ♣Q ♣J ♥K ♥3 ♦4').mask
+    >>> plans = player_plans(hand, Suit.CLUBS, 1, 9)
+    >>> all(p & ~hand == 0 and 1 <= p.bit_count() <= 9 for p in plans), len(plans) > 1
+    (True, True)
+    """
+    trump_cards = hand & TRUMP_MASK[trumps]
+    kings = jacks = 0
+    for c in iter_bits(hand & ~trump_cards):
+        rank = rank_of(c)
+        if rank == Rank.KING:
+            kings |= 1 << c
+        elif rank == Rank.JACK:
+            jacks |= 1 << c
+    rule_keep = keepers_as_ombre(hand, trumps)
+    guarded = 0
+    for c in iter_bits(jacks):
+        suit_cards = hand & SUIT_MASK[trumps][int(Card(c).suit)]
+        if suit_cards.bit_count() >= 2 and suit_cards & ~(1 << c) & rule_keep:
+            guarded |= 1 << c
+    keeps = [rule_keep, trump_cards | kings, trump_cards, rule_keep | guarded, hand]
+    low = _low_first(hand, trumps)
+    out: list[int] = []
+    for keep in keeps:
+        plan = hand & ~keep
+        thrown = [c for c in low if plan >> c & 1][:most]
+        plan = _mask(thrown)
+        for c in low:
+            if plan.bit_count() >= least:
+                break
+            plan |= 1 << c
+        if plan not in out:
+            out.append(plan)
+    return out
+
+
+def _kernel_hands(hands: Sequence[int], suit: Suit) -> tuple[Any, OmbreTables]:
+    tables = OmbreTables.for_trumps(suit)
+    return np.array([tables.kernel_mask(h) for h in hands], dtype=np.uint64), tables
+
+
+class FamilyContract:
+    """The contract decisions of Tresillo and Danish l'hombre by simulation (``time_budget``
+    seconds a decision on ``clock``, or a fixed number of ``worlds``)."""
+
+    def __init__(
+        self, time_budget: float = 1.0, worlds: int | None = None,
+        clock: Callable[[], float] = time.perf_counter, credit: float = DECLARE_CREDIT,
+        table: Any = None, max_worlds: int = 1000,
+    ) -> None:  # fmt: skip
+        self.time_budget = time_budget
+        self.worlds = worlds
+        self.clock = clock
+        self.credit = credit
+        self.max_worlds = max_worlds
+        self.table = ok.new_table(18) if table is None else table
+        #: Deals simulated for the last decision, and its values (key -> mean).
+        self.last_worlds = 0
+        self.last_values: dict[str, float] = {}
+        self._plan: tuple[int, int] | None = None
+
+    # -- worlds and outcomes ---------------------------------------------------------------
+    def draw_world(
+        self, rng: random.Random, unseen: list[int], seat: int, hand: int, stock_left: int
+    ) -> tuple[list[int], list[int]]:
+        """One deal: the other two kernel seats' hands (as many cards each as ``seat``'s
+        ``hand`` had at the deal, 9) and the stock (``stock_left`` cards, top first),
+        shuffled from ``unseen``."""
+        rng.shuffle(unseen)
+        hands = [0, 0, 0]
+        hands[seat] = hand
+        pos = 0
+        for q in range(3):
+            if q != seat:
+                hands[q] = _mask(unseen[pos : pos + 9])
+                pos += 9
+        return hands, unseen[pos : pos + stock_left]
+
+    def play(self, hands: list[int], stock: list[int], player: int, option: Option,
+             full: bool) -> int:  # fmt: skip
+        """The solved outcome of playing ``option`` in a deal (``full``: CODILLE, PUESTA or
+        SACARDO; else SACARDO or PUESTA, one search)."""
+        final = list(hands)
+        pos = 0
+        suit = option.suit
+        if suit is None:
+            card = stock[0]
+            suit = Card(card).suit
+            final[player] |= 1 << card
+            pos = 1
+        if option.buys:
+            held = final[player]
+            if option.plan is None:
+                plan = held & ~keepers_as_ombre(held, suit)
+            else:
+                plan = option.plan & held
+            low = _low_first(held, suit)
+            room = len(stock) - pos + held.bit_count() - 9  # what may go and be replaced
+            plan = _mask([c for c in low if plan >> c & 1][: max(0, room)])
+            for c in low:
+                if plan.bit_count() >= min(option.least, room):
+                    break
+                plan |= 1 << c
+            k = max(0, 9 - (held & ~plan).bit_count())  # drawn back to nine cards
+            final[player] = held & ~plan | _mask(stock[pos : pos + k])
+            pos += k
+        for step in (1, 2):
+            d = (player + step) % 3
+            disc, _ = defender_exchange(hands[d], len(stock) - pos)
+            kd = disc.bit_count()
+            final[d] = hands[d] & ~disc | _mask(stock[pos : pos + kd])
+            pos += kd
+        kernel, tables = _kernel_hands(final, suit)
+        won = np.zeros(3, dtype=np.int64)
+        if full:
+            return int(ok.solve(kernel, won, 0, player, tables.n_trumps, True, self.table))
+        made = ok.reaches(kernel, won, 0, player, ok.SACARDO, tables.n_trumps, True, self.table)
+        return ok.SACARDO if made else ok.PUESTA
+
+    def evaluate(
+        self, options: Sequence[Option], seat: int, hand: int, known: int, stock_left: int,
+        rng: random.Random,
+    ) -> dict[str, float]:  # fmt: skip
+        """The mean payment of each option over the same deals (the worse half dropped at
+        :data:`HALVING`, valued -inf); ``hand`` is ``seat``'s hand now, ``known`` every other
+        card it knows is out of the other hands and the stock (its discards)."""
+        unseen = list(iter_bits(FULL_MASK & ~hand & ~known))
+        totals = [0.0] * len(options)
+        alive = list(range(len(options)))
+        full = any(o.value[0] != o.value[1] for o in options)
+        n = 0
+        started = self.clock()
+        deadline = started + 0.9 * self.time_budget
+        target = self.worlds if self.worlds is not None else self.max_worlds
+        while n < target:
+            begun = self.clock()
+            hands, stock = self.draw_world(rng, unseen, seat, hand, stock_left)
+            for i in alive:
+                o = options[i]
+                totals[i] += o.value[self.play(hands, stock, seat, o, full)]
+            n += 1
+            if len(alive) > 2 and n in HALVING:
+                alive.sort(key=lambda i: -totals[i])
+                alive = alive[: max(2, len(alive) // 2)]
+            if self.worlds is None:
+                now = self.clock()
+                if now + (now - begun) * 1.5 > deadline:
+                    break
+        self.last_worlds = n
+        n = n or 1
+        return {
+            o.key: (totals[i] / n if i in alive else float("-inf")) for i, o in enumerate(options)
+        }
+
+    # -- Tresillo ------------------------------------------------------------------------------
+    def tresillo_bid_values(
+        self, deal: Any, legal: Sequence[int], rules: Any, seats: tuple[int, int, int],
+        rng: random.Random,
+    ) -> dict[int, float]:  # fmt: skip
+        """Each legal action's value in Tresillo's auction: a bid, its best option's mean
+        payment plus the credit (in entradas won); ``pass``, 0."""
+        hand = int(deal.hand.mask)
+        favor = rules.favor
+        plain = [s for s in SUITS if int(s) != favor]
+        ranked = sorted(plain, key=lambda s: -hand_value(hand, s))[:SUITS_TRIED]
+        options: list[Option] = []
+        by_bid: dict[int, list[str]] = {}
+
+        def add(bid: int, key: str, suit: Suit | None, buys: bool) -> None:
+            v = float(rules.value_of_bid(bid, int(suit) if suit is not None else -1))
+            options.append(Option(key, suit, buys, (-v, -v, v)))
+            by_bid.setdefault(bid, []).append(key)
+
+        for bid in legal:
+            if bid == _ta.ENTRADA:
+                for s in ranked:
+                    add(bid, f"entrada {s.name}", s, True)
+            elif bid == _ta.SOLO:
+                for s in ranked:
+                    add(bid, f"solo {s.name}", s, False)
+            elif bid in (_ta.ENTRADA_FAVOR, _ta.SOLO_FAVOR):
+                add(bid, f"{_ta.CONTRACTS[bid]} {Suit(favor).name}", Suit(favor),
+                    bid == _ta.ENTRADA_FAVOR)  # fmt: skip
+            elif bid == _ta.VUELTA:
+                v = float(rules.value_of_bid(bid, -1))
+                options.append(Option("vuelta", None, True, (-v, -v, v)))
+                by_bid[bid] = ["vuelta"]
+        seat = seats.index(deal.seat)
+        values = self.evaluate(options, seat, hand, 0, deal.stock_left, rng)
+        out: dict[int, float] = {}
+        for bid, keys in by_bid.items():
+            v = float(rules.value_of_bid(bid, -1))
+            out[bid] = max(values[k] for k in keys) + self.credit * v
+        out[_ta.PASS] = 0.0
+        self.last_values = {k: round(v, 3) for k, v in values.items() if v > float("-inf")}
+        return out
+
+    # -- Danish l'hombre -----------------------------------------------------------------------
+    def lhombre_options(self, games: Sequence[int], hand: int, rules: Any) -> list[Option]:
+        """The trump games of ``games`` as options (a named game in the ``rule`` bot's two
+        best suits)."""
+        ranked = sorted(SUITS, key=lambda s: -hand_value(hand, s))[:SUITS_TRIED]
+        out: list[Option] = []
+        for g in games:
+            won, bet, kruk = rules.points[g]
+            value = (-float(kruk), -float(bet), float(won))
+            name = _la.GAMES[g]
+            if g in (_la.SPIL, _la.SOLO):
+                for s in ranked:
+                    out.append(Option(f"{name} {s.name}", s, g == _la.SPIL, value))
+            elif g in (_la.BEDRE_SPIL, _la.SOLO_SPAR):
+                out.append(Option(f"{name} SPADES", Suit.SPADES, g == _la.BEDRE_SPIL, value))
+            elif g in (_la.TOURNE, _la.TOURNE_RESPEKT):
+                out.append(Option(name, None, True, value, least=2))
+        return out
+
+    def lhombre_game_values(
+        self, games: Sequence[int], deal: Any, rules: Any, seat: int, rng: random.Random
+    ) -> dict[int, float]:
+        """The best mean payment plus credit of each trump game of ``games`` (per defender)."""
+        hand = int(deal.hand.mask)
+        options = self.lhombre_options(games, hand, rules)
+        if not options:
+            return {}
+        values = self.evaluate(options, seat, hand, 0, deal.stock_left, rng)
+        out: dict[int, float] = {}
+        for g in games:
+            keys = [o.key for o in options if o.key.split()[0] == _la.GAMES[g]]
+            if keys:
+                out[g] = max(values[k] for k in keys) + self.credit * rules.points[g][0]
+        self.last_values = {k: round(v, 3) for k, v in values.items() if v > float("-inf")}
+        return out
+
+    # -- trumps and the player's exchange (both games) ----------------------------------------
+    def suit_values(
+        self, suits: Sequence[Suit], buys: bool, value: tuple[float, float, float],
+        deal: Any, seat: int, rng: random.Random,
+    ) -> dict[Suit, float]:  # fmt: skip
+        """The mean payment of naming each of ``suits``."""
+        hand = int(deal.hand.mask)
+        options = [Option(f"trumps {s.name}", s, buys, value) for s in suits]
+        values = self.evaluate(options, seat, hand, 0, deal.stock_left, rng)
+        self.last_values = dict(values)
+        return {s: values[f"trumps {s.name}"] for s in suits}
+
+    def exchange(
+        self, deal: Any, legal: Sequence[int], seat: int, value: tuple[float, float, float],
+        least: int, most: int, draw: int, rng: random.Random,
+    ) -> int | None:  # fmt: skip
+        """The player's next discard (or ``draw``) by the best of :func:`player_plans`."""
+        hand = int(deal.hand.mask)
+        done = int(deal.discards.mask)
+        original = hand | done
+        plan = self._plan
+        trumps = deal.trumps
+        if plan is None or plan[0] != original or done & ~plan[1]:
+            plans = [p | done for p in player_plans(hand, trumps, max(0, least - done.bit_count()),
+                                                    max(0, most - done.bit_count()))]  # fmt: skip
+            plans = list(dict.fromkeys(plans))
+            if len(plans) == 1:
+                best = plans[0]
+            else:
+                options = [Option(f"plan {i}", trumps, True, value, plan=p & ~done, least=0)
+                           for i, p in enumerate(plans)]  # fmt: skip
+                # the worlds deal from the hand now; the plan's cards still held are thrown
+                values = self._exchange_values(options, seat, hand, done, deal.stock_left, rng)
+                self.last_values = dict(values)
+                best = plans[max(range(len(plans)), key=lambda i: values[f"plan {i}"])]
+            self._plan = plan = (original, best)
+        left = plan[1] & ~done & hand
+        if left:
+            action = CARD_INDEX[min(iter_bits(left))]
+            if action in legal:
+                return action
+        return draw if draw in legal else None
+
+    def _exchange_values(
+        self, options: Sequence[Option], seat: int, hand: int, done: int, stock_left: int,
+        rng: random.Random,
+    ) -> dict[str, float]:  # fmt: skip
+        """:meth:`evaluate` for plans of a player who has already thrown ``done``: the plan's
+        own cards are thrown and as many drawn (a turned card already taken is in ``hand``)."""
+        return self.evaluate(options, seat, hand, done, stock_left, rng)
+
+
+class FamilySearch:
+    """The search of one seat at Tresillo or Danish l'hombre: the cards
+    (:class:`FamilyCardSearch`) and, with a budget of at least :data:`MIN_CONTRACT_BUDGET`
+    seconds or fixed ``worlds``, the contract (:class:`FamilyContract`); ``None`` where the
+    ``rule`` bot decides."""
+
+    def __init__(
+        self, time_budget: float = 0.05, worlds: int | None = None, clock: str = "wall",
+        contract: bool = True, credit: float = DECLARE_CREDIT, **card_params: Any,
+    ) -> None:  # fmt: skip
+        self.cards = FamilyCardSearch(time_budget=time_budget, worlds=worlds, clock=clock,
+                                      **card_params)  # fmt: skip
+        self.time_budget = time_budget
+        use = contract and (worlds is not None or time_budget >= MIN_CONTRACT_BUDGET)
+        self.contract = (
+            FamilyContract(
+                time_budget=time_budget,
+                worlds=worlds,
+                clock=self.cards.clock,
+                credit=credit,
+                table=self.cards.table,
+            )
+            if use
+            else None
+        )
+        if not 0.0 <= credit <= 2.0:
+            raise ConfigError(f"credit must be between 0 and 2, got {credit!r}")
+        #: The last contract decision's values (``values``, ``worlds``), as Ombre's search
+        #: gives them to the hints; ``None`` when it did not decide.
+        self.last_contract: dict[str, Any] | None = None
+
+    def warm_up(self) -> None:
+        """Compile the kernels before the first decision."""
+        self.cards.warm_up()
+
+    # -- the decisions ---------------------------------------------------------------------
+    def choose(
+        self, view: PlayerView, legal: Sequence[int], rng: random.Random, game: Game
+    ) -> int | None:
+        """The searched action, or ``None`` where the ``rule`` bot decides."""
+        self.last_contract = None
+        if len(legal) == 1:
+            return legal[0]
+        deal = live_deal(view)
+        if deal is None or view.seat is None:
+            return None
+        if deal.phase == "play":
+            cards = [a for a in legal if 0 <= a < N_CARDS]
+            if len(cards) != len(legal):
+                return None  # surrender, bola or tout may be said: the rule bot decides
+            card_values = self.card_values(view, cards, rng, game)
+            if card_values is None:
+                return None
+            return cards[max(range(len(cards)), key=lambda i: card_values[i])]
+        if self.contract is None:
+            return None
+        found = self._contract_values(view, deal, legal, rng, game)
+        if found is None:
+            return None
+        values, action = found
+        if values:
+            self.last_contract = {"values": values, "worlds": self.contract.last_worlds}
+        return action
+
+    def action_values(
+        self, view: PlayerView, legal: Sequence[int], rng: random.Random, game: Game
+    ) -> list[float] | None:
+        """The searched value of every legal action: the cards (the side's mean outcome),
+        the bids and games of the auction (mean payment plus the credit, passing 0; a bid of
+        nolo games only, not searched, 1 below the lowest other); ``None`` elsewhere (the
+        trumps and the exchange give theirs in :attr:`last_contract`)."""
+        deal = live_deal(view)
+        if deal is None or view.seat is None or len(legal) < 2:
+            return None
+        if deal.phase == "play":
+            if any(not 0 <= a < N_CARDS for a in legal):
+                return None
+            return self.card_values(view, legal, rng, game)
+        if self.contract is None or deal.phase not in ("auction", "declare"):
+            return None
+        found = self._bid_values(view, deal, legal, rng, game)
+        if found is None or any(a not in found for a in legal):
+            return None
+        values = [found[a] for a in legal]
+        finite = [v for v in values if v != float("-inf")]
+        if not finite:
+            return None
+        floor = min(finite) - 1.0  # a bid of nolo games only (not searched): below the rest
+        return [v if v != float("-inf") else floor for v in values]
+
+    def card_values(
+        self, view: PlayerView, cards: Sequence[int], rng: random.Random, game: Game
+    ) -> list[float] | None:
+        """The searched value of each of ``cards`` (card actions) in a trump game's play."""
+        privilege = bool(dict(game.params).get("matador_privilege", True))
+        kd = kernel_deal(view, privilege)
+        if kd is None:
+            return None
+        search = self.cards
+        search.outcome_value = outcome_values(view, game)
+        single = live_deal(view) is view
+        search.family_defence = (
+            "own" if family_of(view.game) == "tresillo" and single else "coalition"
+        )
+        return search.values_of(view, kd, cards, rng, game)
+
+    # -- the contract ------------------------------------------------------------------------
+    def _bid_values(
+        self, view: PlayerView, deal: Any, legal: Sequence[int], rng: random.Random, game: Game
+    ) -> dict[int, float] | None:
+        contract = self.contract
+        assert contract is not None
+        seats = playing_seats(deal)
+        rules = game.rules  # type: ignore[attr-defined]
+        kind = family_of(view.game)
+        if kind == "tresillo" and deal.phase == "auction":
+            return contract.tresillo_bid_values(deal, legal, rules, seats, rng)
+        if kind != "lhombre":
+            return None
+        seat = seats.index(view.seat)
+        if deal.phase == "auction":
+            games_of: dict[int, list[int]] = {}
+            steps = [a - _la.BID_BASE + 1 for a in legal if a != _la.PASS]
+            for step in steps:
+                games_of[_la.BID_BASE + step - 1] = _lhombre_games(step, min(steps), rules)
+            every = sorted({g for gs in games_of.values() for g in gs})
+            values = contract.lhombre_game_values(every, deal, rules, seat, rng)
+            out = {_la.PASS: 0.0}
+            for a, gs in games_of.items():
+                found = [values[g] for g in gs if g in values]
+                out[a] = max(found) if found else float("-inf")
+            return out
+        if deal.phase == "declare":
+            games = [a - _la.DECLARE_BASE for a in legal]
+            values = contract.lhombre_game_values(games, deal, rules, seat, rng)
+            if not values:
+                return None
+            return {a: values.get(a - _la.DECLARE_BASE, float("-inf")) for a in legal}
+        return None
+
+    def _contract_values(
+        self, view: PlayerView, deal: Any, legal: Sequence[int], rng: random.Random, game: Game
+    ) -> tuple[dict[str, float], int] | None:
+        """The contract decision: its values for the hints and the action, or ``None``."""
+        contract = self.contract
+        assert contract is not None
+        if deal.phase in ("auction", "declare"):
+            bids = self._bid_values(view, deal, legal, rng, game)
+            if not bids or max(bids.values()) == float("-inf"):
+                return None
+            return {}, max(legal, key=lambda a: bids.get(a, float("-inf")))
+        seats = playing_seats(deal)
+        seat = seats.index(view.seat) if view.seat in seats else -1
+        if seat < 0 or deal.player is None:
+            return None
+        player = view.seat == deal.player
+        kind = family_of(view.game)
+        rules = game.rules  # type: ignore[attr-defined]
+        value = _contract_value(kind, deal, rules)
+        if value is None:
+            return None
+        if deal.phase == "trumps" and player:
+            suits = [Suit(_trump_suit(kind, a)) for a in legal]
+            buys = _buys(kind, deal)
+            found = contract.suit_values(suits, buys, value, deal, seat, rng)
+            best = max(suits, key=lambda s: found[s])
+            action = _trumps_action(kind, int(best))
+            scale = max(abs(v) for v in value) or 1.0  # the hints' unit: a won game +1
+            values = {f"trumps {s.name}": v / scale for s, v in found.items()}
+            return values, action
+        if deal.phase == "exchange" and player and deal.trumps is not None and _buys(kind, deal):
+            turned = getattr(deal, "turned", None) is not None
+            least = 1 + (1 if turned and kind == "lhombre" else 0)
+            most = min(9 + int(turned), deal.stock_left + int(turned))
+            draw = _ta.DRAW if kind == "tresillo" else _la.DRAW
+            contract.last_values = {}
+            thrown = contract.exchange(deal, legal, seat, value, least, most, draw, rng)
+            if thrown is None:
+                return None
+            scale = max(abs(v) for v in value) or 1.0
+            return {k: v / scale for k, v in contract.last_values.items()}, thrown
+        return None
+
+
+def _lhombre_games(step: int, need: int, rules: Any) -> list[int]:
+    """The games a Danish l'hombre player who wins the auction with ``step`` may declare
+    (``need``: the step needed now; a higher one is a jump)."""
+    if not rules.union_auction:
+        return [g for g in range(len(_la.GAMES)) if _la.GAME_LEVEL[g] >= step]
+    if step == 6 and step != need:
+        return [_la.REN_NOLO]
+    return list(UNION_GAMES[step])
+
+
+def _contract_value(kind: str, deal: Any, rules: Any) -> tuple[float, float, float] | None:
+    """The player's payment for each outcome of the contract being played."""
+    if deal.contract is None:
+        return None
+    if kind == "tresillo":
+        bid = next(b for b, code in _ta.CONTRACTS.items() if code == deal.contract)
+        trumps = int(deal.trumps) if deal.trumps is not None else -1
+        v = float(rules.value_of_bid(bid, trumps))
+        return (-v, -v, v)
+    g = _la.GAMES.index(deal.contract)
+    if g in _la.NOLO_GAMES:
+        return None
+    won, bet, kruk = rules.points[g]
+    return (-float(kruk), -float(bet), float(won))
+
+
+def _buys(kind: str, deal: Any) -> bool:
+    """Whether the player of the deal's contract exchanges."""
+    if kind == "tresillo":
+        return deal.contract not in ("solo", "solo_favor")
+    return _la.GAMES.index(deal.contract) in _la.BUYING_GAMES
+
+
+def _trump_suit(kind: str, action: int) -> int:
+    return _ta.trump_suit(action) if kind == "tresillo" else _la.trump_suit(action)
+
+
+def _trumps_action(kind: str, suit: int) -> int:
+    return _ta.trumps_action(suit) if kind == "tresillo" else _la.trumps_action(suit)
+
+
+#: The card ids of each kernel-seat trick card (for tests).
+CARD_IDS: Final = CARD_ID

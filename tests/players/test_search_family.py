@@ -1,0 +1,205 @@
+"""The search bots at Tresillo and Danish l'hombre (Ombre's kernels for the family): they play
+legal moves in every phase, decide from the seat's view alone, and their hints give the
+search's reasons."""
+
+from __future__ import annotations
+
+import collections
+import random
+from typing import Any
+
+import pytest
+
+from tapete.engine import load_game, registered_games
+from tapete.engine.api import Game, State
+from tapete.players import load
+from tapete.players.kernels import family
+from tapete.players.search import GAMES
+from tapete.players.search.family import (
+    FamilySearch,
+    kernel_deal,
+    live_deal,
+    playing_seats,
+)
+from tapete.solvers.ombre_worlds import play_constraints
+from tapete.web.hints import hint
+
+FAMILY = ("tresillo", "tresillo-match", "lhombre", "lhombre-match")
+#: The phases with a choice in which the search (not the rule bot) decides, per game.
+SEARCHED = {
+    "tresillo": {"auction", "trumps", "exchange", "play"},
+    "lhombre": {"auction", "trumps", "exchange", "play"},
+}
+
+
+def _game(name: str) -> Game:
+    return load_game(name, num_deals=2) if name.endswith("-match") else load_game(name)
+
+
+def _play(
+    game: Game, search: FamilySearch, seed: int, phases: collections.Counter[tuple[str, bool]]
+) -> State:
+    """A game with the search in every seat (the rule bot where it does not decide)."""
+    rng = random.Random(seed)
+    rule = load("rule")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        view = state.view(seat)
+        action = search.choose(view, legal, rng, game)
+        deal = live_deal(view)
+        if len(legal) > 1 and deal is not None:
+            phases[(deal.phase, action is not None)] += 1
+        if action is None:
+            action = rule.choose(view, legal, rng)
+        assert action in legal, (game.name, seed, deal.phase if deal else None, action, legal)
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_the_search_plays_legal_moves_in_every_phase(name: str) -> None:
+    game = _game(name)
+    search = FamilySearch(worlds=3)
+    phases: collections.Counter[tuple[str, bool]] = collections.Counter()
+    seeds = range(8) if name.endswith("-match") else range(16)
+    for seed in seeds:
+        assert _play(game, search, seed, phases).is_terminal()
+    decided = {phase for (phase, searched), n in phases.items() if searched and n}
+    assert SEARCHED[name.split("-")[0]] <= decided, phases
+
+
+def test_the_registered_bots_play_the_family() -> None:
+    assert set(FAMILY) <= set(GAMES) <= set(registered_games())
+    assert {family(name) for name in FAMILY} == {"ombre"}  # Ombre's kernels serve them
+    for bot in ("search-easy", "search-normal", "search-strong"):
+        load(bot).start(load_game("tresillo"), 0)  # no refusal
+
+
+def _play_until(game: Game, seed: int, phase: str, tricks: int = 0) -> State:
+    """A deal of rule bots up to the first decision with a choice in ``phase`` (with at least
+    ``tricks`` tricks played), or ``None``."""
+    rng = random.Random(seed)
+    rule = load("rule")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        view = state.view(seat)
+        deal = live_deal(view)
+        if (
+            deal.phase == phase
+            and len(legal) > 1
+            and len(deal.finished_tricks) >= tricks
+            and all(0 <= a < 40 for a in legal) == (phase == "play")
+        ):
+            return state
+        state.apply_action(rule.choose(view, legal, rng))
+    raise AssertionError(f"no {phase} decision in deal {seed}")
+
+
+@pytest.mark.parametrize("name", ["tresillo", "lhombre"])
+@pytest.mark.parametrize("phase", ["auction", "play"])
+def test_the_search_sees_the_view_only(name: str, phase: str) -> None:
+    """Two deals the seat cannot tell apart (the hidden cards dealt otherwise by the game's
+    sampler) get the same values: the search reads the view, never the deal."""
+    game = _game(name)
+    compared = 0
+    for seed in range(40):
+        try:
+            state = _play_until(game, seed, phase, tricks=2 if phase == "play" else 0)
+        except AssertionError:
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        other = game.sample_consistent_state(view, random.Random(seed + 1000))
+        if other.view(seat) != view:
+            continue
+        if _hidden(state, seat) == _hidden(other, seat):
+            continue  # the same deal drawn again: nothing to compare
+        legal = state.legal_actions()
+        assert other.legal_actions() == legal
+        search = FamilySearch(worlds=4, time_budget=1.0)
+        first = search.action_values(view, legal, random.Random(7), game)
+        second = search.action_values(other.view(seat), legal, random.Random(7), game)
+        assert first is not None and first == second
+        compared += 1
+        if compared == 3:
+            break
+    assert compared >= 1
+
+
+def _hidden(state: State, seat: int) -> tuple[int, ...]:
+    return tuple(int(h) for s, h in enumerate(state.hands) if s != seat)  # type: ignore[attr-defined]
+
+
+def test_a_kernel_deal_puts_the_turned_card_in_the_players_hand() -> None:
+    """A vuelta's turned card, seen by everyone, is in the player's hand in every world of a
+    defender (until it is played), and the kernel seats follow the table's playing order."""
+    game = load_game("tresillo")
+    for seed in range(200):
+        try:
+            state = _play_until(game, seed, "play")
+        except AssertionError:
+            continue
+        deal: Any = state.view(state.current_player())
+        if deal.contract != "vuelta" or deal.current_player == deal.player:
+            continue
+        kd = kernel_deal(deal, privilege=True)
+        assert kd is not None
+        assert kd.seats == playing_seats(deal) and deal.dealer not in kd.seats
+        assert kd.seats[kd.ombre] == deal.player
+        turned = 1 << int(deal.turned)
+        assert kd.pinned == turned
+        assert kd.cards_held[kd.ombre] == deal.cards_held[deal.player] - 1
+        search = FamilySearch(worlds=5)
+        constraints = play_constraints(kd, privilege=True)
+        masks = search.cards._world(deal, kd, constraints, game, random.Random(1))
+        assert masks[kd.ombre] & turned
+        return
+    raise AssertionError("no vuelta played in 200 deals")
+
+
+def _hint_at(name: str, phase: str, seeds: range) -> dict[str, Any]:
+    game = _game(name)
+    for seed in seeds:
+        try:
+            state = _play_until(game, seed, phase)
+        except AssertionError:
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        deal = live_deal(view)
+        if phase in ("trumps", "exchange") and deal.player != seat:
+            continue
+        return hint(game, seat, view, state.legal_actions(), state.action_to_string,
+                    rng=random.Random(seed), players=(("search", {"worlds": 6}),))  # fmt: skip
+    raise AssertionError(f"no {phase} decision of the player")
+
+
+@pytest.mark.parametrize("name", ["tresillo", "lhombre-match"])
+def test_the_hints_give_the_searchs_reasons(name: str) -> None:
+    played = _hint_at(name, "play", range(20))
+    searched = [r for r in played["why"] if r["code"] == "searched"]
+    assert played["player"] == "search" and searched and searched[0]["unit"] == "outcome"
+    bid = _hint_at(name, "auction", range(20))
+    reasons = [r for r in bid["why"] if r["code"] == "searched"]
+    assert reasons and reasons[0]["unit"] == "points", bid
+    assert isinstance(reasons[0]["value"], float) and reasons[0]["next_text"]
+    trumps = _hint_at(name, "trumps", range(60))
+    assert any(r["code"] == "trumps_searched" for r in trumps["why"]), trumps
+
+
+def test_playing_seats_leave_tresillos_dealer_out() -> None:
+    class Deal:
+        dealer = 0
+        cards_held: tuple[int, ...] = (0, 9, 9, 9)
+
+    assert playing_seats(Deal()) == (1, 2, 3)
+    Deal.cards_held = (9, 9, 9)
+    assert playing_seats(Deal()) == (1, 2, 0)
