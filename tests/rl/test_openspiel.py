@@ -359,3 +359,76 @@ def test_python_answers_equal_openspiels_own(name: str, fixed_deals: int) -> Non
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+SMALL_POCHA = dict(n_players=3, hand_size=1, cards_in_play=4, deal_seed=1)
+
+
+def small_pocha(**params: Any) -> Any:
+    load_ready("pocha")
+    return openspiel.load("pocha", **(SMALL_POCHA | params))
+
+
+def test_cards_in_play_deal_only_those_cards_at_random() -> None:
+    game = small_pocha()
+    assert game.cards is not None and len(game.cards) == 4
+    again = pickle.loads(pickle.dumps(game))
+    assert again.cards == game.cards
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    seen: set[tuple[int, ...]] = set()
+    rng = random.Random(1)
+    for _ in range(60):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert {a for a, _ in outcomes} <= game.cards
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            state.apply_action(rng.choice([a for a, _ in outcomes]))
+        seen.add(tuple(state.history()))
+    assert len(seen) > 12  # random deals (24 orders of the four cards)
+    with pytest.raises(tapete.errors.ConfigError):
+        small_pocha(cards_in_play=3)  # a card short of the turned-up trump
+
+
+def test_cards_in_play_make_real_hidden_information() -> None:
+    """Unlike ``fixed_deals``, most decision states share their information set."""
+    from open_spiel.python.algorithms import get_all_states
+
+    game = small_pocha()
+    states = get_all_states.get_all_states(
+        game, include_terminals=False, include_chance_states=False, to_string=str
+    )
+    keys = [s.information_state_string(s.current_player()) for s in states.values()]
+    shared = sum(1 for k in keys if keys.count(k) > 1)
+    assert shared / len(keys) > 0.5
+
+
+def test_cards_in_play_resample_every_consistent_world() -> None:
+    game = small_pocha(cards_in_play=5)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    worlds = set()
+    for _ in range(60):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert set(world.history()) <= game.cards
+        worlds.add(tuple(world.history()))
+    # the seat knows its card and the turned one: 3 cards left for 2 seats, 6 orders, the
+    # turned card after them
+    assert len(worlds) == 6
+
+
+def test_cfr_on_a_small_pocha_lowers_nash_conv() -> None:
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = small_pocha()
+    uniform = exploitability.nash_conv(game, policy.UniformRandomPolicy(game))
+    solver = cfr.CFRSolver(game)
+    for _ in range(4):
+        solver.evaluate_and_update_policy()
+    assert 0 <= exploitability.nash_conv(game, solver.average_policy()) < uniform / 2

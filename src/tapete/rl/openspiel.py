@@ -73,6 +73,12 @@ DEFAULT: Final = -1
 #: with ``deal_seed`` (a small game for exact solvers), by one chance node of D outcomes.
 FIXED_DEALS: Final = "fixed_deals"
 DEAL_SEED: Final = "deal_seed"
+#: ``cards_in_play=K`` (K > 0): only K cards of the pack, drawn once with ``deal_seed``, are
+#: ever dealt (every deal random among them): a small game with real hidden information.
+CARDS_IN_PLAY: Final = "cards_in_play"
+#: The most worlds :meth:`TapeteOpenSpielState.resample_from_infostate` enumerates in a
+#: ``cards_in_play`` game.
+MAX_WORLDS: Final = 200_000
 
 _UTILITY: Final = {
     ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
@@ -182,6 +188,7 @@ def game_type(name: str) -> Any:
             **{p.name: _spec_value(p) for p in cls.parameters},
             FIXED_DEALS: 0,
             DEAL_SEED: 0,
+            CARDS_IN_PLAY: 0,
         },
     )
 
@@ -221,6 +228,12 @@ class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.deals: tuple[tuple[int, ...], ...] = _draw_deals(
             self.tapete, count, int(params.get(DEAL_SEED, 0))
         )
+        #: With ``cards_in_play``: the card actions that may be dealt (else ``None``).
+        self.cards: frozenset[int] | None = _draw_cards(
+            self.tapete, int(params.get(CARDS_IN_PLAY, 0)), int(params.get(DEAL_SEED, 0))
+        )
+        if self.cards is not None and count:
+            raise ConfigError(f"{CARDS_IN_PLAY} and {FIXED_DEALS} do not go together")
         for param in cls.parameters:  # lists with ':' so that the game string reads back
             value = params.get(param.name)
             if _list_like(param) and isinstance(value, str):
@@ -234,6 +247,8 @@ class TapeteOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> TapeteOpenSpielState:
         """The start of a game."""
+        if self.cards is not None:
+            return _SmallPackState(self)
         return TapeteOpenSpielState(self) if self.deals else _DealtState(self)
 
     def make_py_observer(
@@ -249,6 +264,41 @@ def _loaded(text: str) -> Any:
     """The pyspiel game of a game string (tapete's games registered first)."""
     register()
     return pyspiel.load_game(text)
+
+
+def _draw_cards(game: Game, count: int, seed: int) -> frozenset[int] | None:
+    """``count`` cards of the pack (their actions) drawn with ``seed`` among the first
+    deal's, checked by dealing with them once; ``None`` for 0 (the whole pack)."""
+    if count == 0:
+        return None
+    pack = len(encoder_for(game).deck)
+    state = game.new_initial_state()
+    while state.is_chance_node() and not any(a < pack for a, _ in state.chance_outcomes()):
+        state.apply_action(state.chance_outcomes()[0][0])  # a lot before the deal
+    cards = sorted(a for a, _ in state.chance_outcomes() if a < pack)
+    if not 0 < count <= len(cards):
+        raise ConfigError(f"{CARDS_IN_PLAY} must be 0 (the whole pack) or 1…{len(cards)}")
+    chosen = frozenset(random.Random(seed).sample(cards, count))
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = _allowed(state, chosen, pack)
+            if not outcomes:
+                raise ConfigError(
+                    f"{CARDS_IN_PLAY}={count}: too few cards for {game.name} "
+                    f"({state.phase()} needs another)"
+                )
+            state.apply_action(rng.choice(outcomes)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return chosen
+
+
+def _allowed(state: State, cards: frozenset[int], pack: int) -> list[tuple[int, float]]:
+    """The chance outcomes of ``state`` among ``cards`` (other chance actions, like a
+    dealer's lot, kept), their probabilities made uniform again."""
+    kept = [a for a, _ in state.chance_outcomes() if a >= pack or a in cards]
+    return [(a, 1.0 / len(kept)) for a in kept]
 
 
 def _draw_deals(game: Game, count: int, seed: int) -> tuple[tuple[int, ...], ...]:
@@ -423,6 +473,54 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return " ".join(self.tapete.history_strings()) if not _resumed(self.tapete) else "resumed"
+
+
+class _SmallPackState(TapeteOpenSpielState):
+    """A state of a ``cards_in_play`` game: chance deals only the game's cards."""
+
+    def __init__(self, game: TapeteOpenSpielGame, state: State | None = None) -> None:
+        super().__init__(game, state)
+        self._cards: frozenset[int] = game.cards or frozenset()
+        self._pack = len(encoder_for(game.tapete).deck)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (at a chance node: the cards in play left)."""
+        state = self._holder.state
+        if state.is_chance_node():
+            return [a for a, _ in _allowed(state, self._cards, self._pack)]
+        return super().legal_actions(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` pairs: the cards in play not dealt yet, uniform."""
+        return _allowed(self._holder.state, self._cards, self._pack)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state consistent with ``player_id``'s information, uniform among all of them
+        (enumerated: the chance actions of the history replaced by every possible one)."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        view = self.tapete.view(player_id)
+        history = self.history()
+        worlds: list[State] = []
+        stack: list[tuple[State, int]] = [(self.get_game().tapete.new_initial_state(), 0)]
+        while stack:
+            state, at = stack.pop()
+            if at == len(history):
+                if state.view(player_id) == view:
+                    worlds.append(state)
+                continue
+            if state.is_chance_node():
+                for action, _ in _allowed(state, self._cards, self._pack):
+                    stack.append((state.child(action), at + 1))
+                if len(stack) > MAX_WORLDS:
+                    raise ConfigError(f"too many worlds to enumerate (more than {MAX_WORLDS})")
+            elif state.is_legal(history[at]):
+                state.apply_action(history[at])
+                stack.append((state, at + 1))
+        world = rng.choice(worlds) if worlds else self.tapete
+        return wrap(self.get_game(), world)
 
 
 class _DealtState(TapeteOpenSpielState):
@@ -653,7 +751,8 @@ def load(name: str, **params: Any) -> Any:
     if name not in _CLASSES:
         raise ConfigError(f"{name} cannot be an OpenSpiel game yet: {_UNAVAILABLE.get(name)}")
     cls = game_class(name)
-    spec: dict[str, Any] = {k: int(params[k]) for k in (FIXED_DEALS, DEAL_SEED) if k in params}
+    own = (FIXED_DEALS, DEAL_SEED, CARDS_IN_PLAY)
+    spec: dict[str, Any] = {k: int(params[k]) for k in own if k in params}
     for param in cls.parameters:
         if param.name in params:
             value = params[param.name]
