@@ -26,11 +26,8 @@ __version__ = "0.1.0"
 
 
 def is_compiled() -> bool:
-    """True when the rules core was compiled by mypyc (the optional fast build, see setup.py).
-
-    >>> is_compiled() in (True, False)
-    True
-    """
+    """True when the rules core was compiled by mypyc (the optional fast build, see setup.py;
+    ``tests/engine/test_engine.py`` checks it against where the modules were loaded from)."""
     from tapete.games.pocha import game
 
     return not game.__file__.endswith(".py") if game.__file__ else False

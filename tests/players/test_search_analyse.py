@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,11 +34,9 @@ def record_file(tmp_path: Path, name: str, seed: int, **params: object) -> Path:
     return path
 
 
-def test_pocha_review_values_every_choice(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = record_file(tmp_path, "pocha", 3, n_players=4, hand_size=4)
-    assert main(["analyse", str(path), "--worlds", "40", "--json"]) == 0
+def _reviewed(path: Path, worlds: int, capsys: pytest.CaptureFixture[str]) -> list[Any]:
+    """Every decision's review entry of ``tapete analyse --json`` on the record at ``path``."""
+    assert main(["analyse", str(path), "--worlds", str(worlds), "--json"]) == 0
     entries = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert entries, "no decision reviewed"
     for e in entries:
@@ -46,6 +45,24 @@ def test_pocha_review_values_every_choice(
         assert e["loss"] == pytest.approx(e["best_value"] - e["taken_value"], abs=2e-3)
         assert e["loss"] >= 0
     assert {e["phase"] for e in entries} == {"bidding", "play"}
+    return entries
+
+
+def test_pocha_review_values_every_choice_of_a_short_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bounded review (CI's default run): every choice of a two-card hand valued."""
+    entries = _reviewed(record_file(tmp_path, "pocha", 3, n_players=4, hand_size=2), 8, capsys)
+    assert {e["seat"] for e in entries} == {0, 1, 2, 3}
+
+
+@pytest.mark.slow
+def test_pocha_review_values_every_choice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Four-card hands at 40 worlds (about two minutes): the random seats lose more value."""
+    path = record_file(tmp_path, "pocha", 3, n_players=4, hand_size=4)
+    entries = _reviewed(path, 40, capsys)
     # the random seats lose more value than the rule seats
     lost = [sum(e["loss"] for e in entries if e["seat"] % 2 == parity) for parity in (0, 1)]
     assert lost[1] > lost[0]

@@ -10,6 +10,7 @@ others played the same cards are searched together and the seat plays one card i
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -202,8 +203,12 @@ def test_a_first_search_that_would_overrun_gives_way(monkeypatch: pytest.MonkeyP
     assert PochaSearch(time_budget=1.0).iset == pocha.ISET
     assert PochaSearch(time_budget=0.05).iset == 0 and PochaSearch(worlds=10).iset == 0
     monkeypatch.setattr(pocha, "ISET_PACE", 1)
+    # a clock that counts the search's steps, one millisecond each: the test counts work,
+    # whatever the machine's speed or load
+    ticks = itertools.count()
     game = tapete.load_game("pocha", n_players=4, hand_size=6)
     search = PochaSearch(time_budget=0.05, clock="cpu", iset=6, max_worlds=300)
+    search._now = lambda: next(ticks) / 1000
     worlds = _play_hand(game, search, 4)
     assert sum(w > 64 for w in worlds) >= 1
 
