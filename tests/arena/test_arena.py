@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,17 @@ def test_records_replay_to_their_results() -> None:
         assert set(record.meta) >= {"deal", "rotation", "seating", "arena_seed"}
 
 
+_NEEDS_OPENSKILL = pytest.mark.skipif(
+    importlib.util.find_spec("openskill") is None,
+    reason="openskill is not installed (the arena extra: pip install -e '.[arena]')",
+)
+_NEEDS_MATPLOTLIB = pytest.mark.skipif(
+    importlib.util.find_spec("matplotlib") is None,
+    reason="matplotlib is not installed (the arena extra: pip install -e '.[arena]')",
+)
+
+
+@_NEEDS_OPENSKILL
 def test_summary_contents() -> None:
     s = run_arena(_small(deals=30)).summary
     assert s["games"] == 120 and s["deals"] == 30 and s["seatings_per_deal"] == 4
@@ -125,6 +137,8 @@ def test_bad_configs_are_refused() -> None:
     assert PlayerSpec.parse("rule:aggression=0.7").label == "rule:aggression=0.7"
 
 
+@_NEEDS_OPENSKILL
+@_NEEDS_MATPLOTLIB
 def test_outputs_are_written(tmp_path: Path) -> None:
     result = run_arena(_small(deals=4))
     paths = write_results(result, tmp_path)
@@ -136,6 +150,8 @@ def test_outputs_are_written(tmp_path: Path) -> None:
     assert paths["png"].read_bytes()[:4] == b"\x89PNG"
 
 
+@_NEEDS_OPENSKILL
+@_NEEDS_MATPLOTLIB
 def test_cli_arena(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(
         ["arena", "pocha", "--players", "rule,random,rule,random", "--deals", "3",
