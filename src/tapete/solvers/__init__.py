@@ -4,7 +4,7 @@ The rules layer stays the single source of truth: every kernel here is different
 against the reference engine (``tests/solvers``). Cards are ``uint64`` masks.
 
 * :mod:`tapete.solvers.bits`: popcount, bit scans, a seeded xorshift64* generator.
-* :mod:`tapete.solvers.jit`: numba's ``njit`` with the project's cache settings.
+* :mod:`tapete.solvers.jit`: numba's ``njit``, typed for mypy.
 * La Pocha: :mod:`.pocha_kernel` (legal plays, tricks, bids, scores, playouts),
   :mod:`.pocha` (rule options in kernel form), :mod:`.pocha_worlds` and :mod:`.pocha_search`
   (worlds drawn from a view, every bid or card played out in each), :mod:`.pocha_endgame`
