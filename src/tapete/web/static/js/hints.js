@@ -2,7 +2,7 @@
 // values (tapete.web.hints); the words are made here, in the page's language.
 
 import { cardName, parseCard, suitWord } from "./cards.js";
-import { t, tn } from "./i18n.js";
+import { currentLanguage, t, tn } from "./i18n.js";
 
 /** The hinting bot's name for people. */
 export function hintPlayerName(player) {
@@ -15,10 +15,16 @@ export function hintPlayerName(player) {
   }
 }
 
-const num = (x) => (typeof x === "number" ? (Number.isInteger(x) ? String(x) : x.toFixed(1)) : String(x ?? ""));
+// a number as the page's language writes it ("0.6" in English, "0,6" in Spanish and Russian):
+// whole numbers as they are, others with `digits` decimals at most (one by default)
+const decimals = (x, digits) => new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: Math.min(1, digits), maximumFractionDigits: digits, useGrouping: false }).format(x);
+const num = (x, digits = 1) => (typeof x === "number" ? (Number.isInteger(x) ? String(x) : decimals(x, digits)) : String(x ?? ""));
 // the count whose plural form goes with a number as num() writes it: a fraction takes the form
-// of 2 (English and Spanish "1.2 tricks", Russian "1.2 взятки")
-const formOf = (x) => (Number.isInteger(Number(num(x))) ? Number(num(x)) : 2);
+// of 2 (English and Spanish "1.2 tricks", Russian "1,2 взятки")
+const formOf = (x, digits = 1) => {
+  const shown = typeof x === "number" ? Number(x.toFixed(digits)) : Number(x);
+  return Number.isInteger(shown) ? shown : 2;
+};
 
 /** One reason ({code, ...values}) as a sentence; `actionText` makes an action's words. */
 export function reasonSentence(r, actionText) {
@@ -58,12 +64,13 @@ export function reasonSentence(r, actionText) {
     case "searched": {
       if (r.unit === "outcome") {
         // Ombre: the side's mean result over the deals searched, sacardo +1 … codille -1
-        if (r.value === r.next) return t("Searching possible deals: its mean result for your side is {value} (sacardo +1, codille -1), as good as {other}.", { value: r.value, other: actionText(r.next_text) });
-        return t("Searching possible deals: its mean result for your side is {value} (sacardo +1, codille -1), against {next} for {other}.", { value: r.value, next: r.next, other: actionText(r.next_text) });
+        if (r.value === r.next) return t("Searching possible deals: its mean result for your side is {value} (sacardo +1, codille -1), as good as {other}.", { value: num(r.value, 2), other: actionText(r.next_text) });
+        return t("Searching possible deals: its mean result for your side is {value} (sacardo +1, codille -1), against {next} for {other}.", { value: num(r.value, 2), next: num(r.next, 2), other: actionText(r.next_text) });
       }
-      const unit = t("points");
-      if (r.value === r.next) return t("Searching possible deals: it scores {value} {unit} on average, as good as {other}.", { value: r.value, unit, other: actionText(r.next_text) });
-      return t("Searching possible deals: it scores {value} {unit} on average, against {next} for {other}.", { value: r.value, next: r.next, unit, other: actionText(r.next_text) });
+      // "7.57 points", Russian "7,57 очка": the unit's plural form goes with the value
+      const unit = tn("point", "points", formOf(r.value, 2));
+      if (r.value === r.next) return t("Searching possible deals: it scores {value} {unit} on average, as good as {other}.", { value: num(r.value, 2), unit, other: actionText(r.next_text) });
+      return t("Searching possible deals: it scores {value} {unit} on average, against {next} for {other}.", { value: num(r.value, 2), next: num(r.next, 2), unit, other: actionText(r.next_text) });
     }
     default: return "";
   }

@@ -133,8 +133,8 @@ function render() {
 }
 
 /** Wider than a phone the hint lies over the felt's bottom left corner (tapete.css): as wide
- *  as the room left of the bottom seat, and no taller than the room under the seats above it
- *  (a longer hint scrolls in its box, which then takes the keyboard's focus). */
+ *  as the room left of the bottom seat, and no taller than the room under the seats above it.
+ *  A longer hint scrolls in its box, which then takes the keyboard's focus (on a phone too). */
 function fitHint() {
   const box = $("hint");
   const card = box.firstElementChild;
@@ -142,7 +142,11 @@ function fitHint() {
   if (!card) return;
   card.style.maxHeight = "";
   card.removeAttribute("tabindex");
-  if (getComputedStyle(box).position !== "absolute" || !box.offsetParent) return;
+  if (getComputedStyle(box).position !== "absolute" || !box.offsetParent) {
+    // a phone: under the choices, its height capped (tapete.css); a longer one scrolls
+    if (card.scrollHeight > card.clientHeight + 1) card.tabIndex = 0;
+    return;
+  }
   const felt = $("felt");
   const F = felt.getBoundingClientRect();
   const bottomSeat = felt.querySelector(`.seat[data-seat="${page.seat ?? 0}"]`);
