@@ -180,7 +180,8 @@ def page_shots(browser: Any, base: str, game: str, size: str, lang: str, shoot: 
     if "lobby" in shoot.moments:
         page.goto(f"{base}/?lang={lang}")
         page.wait_for_selector("#seat-kind-0")
-        page.locator(f"#game-choice input[value='{game}']").check(force=True)
+        # the radio itself is hidden under its label (a phone's layout): clicked by script
+        page.locator(f"#game-choice input[value='{game}']").evaluate("i => i.click()")
         page.wait_for_selector("#seat-kind-0")
         shoot(page, f"{game}-lobby-{size}-{lang}", "lobby")
         page.evaluate("() => document.querySelectorAll('details').forEach((d) => (d.open = true))")
