@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tapete.cards import Suit
-from tapete.games.ombre.tables import BASTO, SPADILLE, manille
+from tapete.games.ombre_family.tables import BASTO, SPADILLE, manille
 
 from .conftest import Server
 

@@ -201,7 +201,7 @@ def test_games_starts_with_a_short_list(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_glossary_has_manille_as_the_engine_does() -> None:
     from tapete.cards import Suit
-    from tapete.games.ombre.tables import manille
+    from tapete.games.ombre_family.tables import manille
 
     text = (Path(__file__).parents[2] / "docs" / "glossary.md").read_text()
     line = next(line for line in text.splitlines() if "Manille" in line)
@@ -262,7 +262,7 @@ def test_ombre_exchange_draws_take_back_and_trump_order() -> None:
     assert drew is not None and len(drew.group(1).split()) == 2
     assert "trump order: ♠A Spadille, " in text
     from tapete.cards import Suit
-    from tapete.games.ombre.tables import manille
+    from tapete.games.ombre_family.tables import manille
 
     named = re.search(r"trumps are (.)\n.*trump order: ♠A Spadille, (\S+) Manille", text)
     assert named is not None

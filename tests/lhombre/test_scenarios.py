@@ -58,7 +58,7 @@ def test_cards_are_dealt_in_threes_from_the_dealers_right_and_13_stay_in_the_tal
 def test_trump_games_rank_the_cards_as_ombre() -> None:
     state = apply(dealt(), "spil", "pass", "pass", "declare spil", "trumps ♥")
     assert state.trumps == int(Suit.HEARTS)
-    from tapete.games.ombre.tables import trick_winner
+    from tapete.games.ombre_family.tables import trick_winner
 
     # Spadille, then the mala (red seven), then basta, then ponto (the red ace) [OM].
     first = [int(Card.parse(c)) for c in ("♥A", "♣A", "♥7")]
@@ -342,7 +342,7 @@ def test_a_won_game_is_paid_by_each_defender_and_a_tout_adds_its_point() -> None
 
 def _strength(state: LhombreState, action: int) -> int:
     from tapete.games.lhombre.actions import CARD_ID
-    from tapete.games.ombre.tables import STRENGTH
+    from tapete.games.ombre_family.tables import STRENGTH
 
     return STRENGTH[state.trumps][CARD_ID[action]]
 

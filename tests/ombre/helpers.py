@@ -6,7 +6,7 @@ from typing import Any
 
 import tapete
 from tapete.games.ombre import OmbreGame, OmbreState
-from tapete.games.ombre.tables import FULL_MASK
+from tapete.games.ombre_family.tables import FULL_MASK
 
 #: The seed's seats: West is eldest (seat 0), East seat 1, North deals (seat 2).
 WEST, EAST, NORTH = 0, 1, 2

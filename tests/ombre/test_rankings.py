@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from tapete.cards import FRENCH_40, Card, CardSet, Suit
-from tapete.games.ombre.tables import (
+from tapete.games.ombre_family.tables import (
     EFF_SUIT,
     MATADOR_MASK,
     STRENGTH,

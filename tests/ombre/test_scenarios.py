@@ -8,7 +8,7 @@ import tapete
 from tapete.cards import Card, CardSet, Suit
 from tapete.errors import IllegalActionError
 from tapete.games.ombre import OmbreMatchState
-from tapete.games.ombre.tables import legal_plays, plain_order, trick_winner, trump_order
+from tapete.games.ombre_family.tables import legal_plays, plain_order, trick_winner, trump_order
 
 from .helpers import EAST, NORTH, WEST, dealt, game, legal_texts, play_position
 
@@ -117,7 +117,7 @@ def _settle(ombre: int, d1: int, d2: int, **params: object) -> tuple[str, list[f
     the pool holds 3 (the antes) before settlement."""
     state = game(**params).new_initial_state()
     assert state.pool == 3
-    state.ombre = 0
+    state.player = 0
     state.tricks_won = [ombre, d1, d2]
     state._settle()
     assert state.outcome is not None

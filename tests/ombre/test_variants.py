@@ -145,7 +145,7 @@ def test_session_length_and_leftover_pool() -> None:
 def test_deal_parameters() -> None:
     state = tapete.load_game("ombre", dealer=0, pool=5, balances=(1, 2, 3)).new_initial_state()
     assert isinstance(state, OmbreState)
-    assert state.eldest == 1 and state.pool == 8 and state.balances == [0, 1, 2]
+    assert state.first_speaker == 1 and state.pool == 8 and state.balances == [0, 1, 2]
     with pytest.raises(tapete.ConfigError, match="balances"):
         tapete.load_game("ombre", balances="1/2")
     with pytest.raises(tapete.ConfigError, match="dealer"):

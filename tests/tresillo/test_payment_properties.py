@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import tapete
 from tapete.engine import sample_chance
-from tapete.games.ombre.tables import trump_order
+from tapete.games.ombre_family.tables import trump_order
 from tapete.games.tresillo import TresilloState
 from tapete.players.base import load as load_player
 

@@ -9,7 +9,7 @@ import pytest
 import tapete
 from tapete.cards import Card, Suit
 from tapete.errors import IllegalActionError
-from tapete.games.ombre.tables import trump_order
+from tapete.games.ombre_family.tables import trump_order
 from tapete.games.tresillo import TresilloMatchState, TresilloState
 from tapete.games.tresillo.scoring import settle_defended
 

@@ -17,7 +17,7 @@ from tapete.cli.table import TerminalTable
 from tapete.engine import State
 from tapete.engine.events import Event
 from tapete.errors import TapeteError
-from tapete.games.ombre.tables import trick_winner
+from tapete.games.ombre_family.tables import trick_winner
 
 
 class DealView(Protocol):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tapete.cards import Card, CardSet
 from tapete.cli.texts import N_
-from tapete.games.ombre.tables import EFF_SUIT, STRENGTH
+from tapete.games.ombre_family.tables import EFF_SUIT, STRENGTH
 
 SUIT_STYLE = {"♣": "green", "♦": "red", "♥": "red", "♠": "blue"}
 #: Words that take back a pending discard in the exchange.

@@ -30,7 +30,7 @@ from tapete.games.lhombre import LhombreMatchState, LhombreState
 from tapete.games.lhombre.actions import GAME_WORDS, GAMES, LEVEL_WORDS
 from tapete.games.lhombre.rules import nolo_trick_winner
 from tapete.games.lhombre.view import LhombreDealResult, LhombreMatchView, LhombreView
-from tapete.games.ombre.tables import trick_winner
+from tapete.games.ombre_family.tables import trick_winner
 
 __all__ = ["LhombreTable", "add_arguments", "contract_word", "run"]
 

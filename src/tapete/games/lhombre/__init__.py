@@ -9,7 +9,7 @@ earlier seat holding a later seat's step; the winner declares a game of his step
 buys (player first, then the player on his right, then the last) and plays against the two
 others. A game is won, *bet* (a tie) or *kruk* (a defender took more tricks), each with its
 points from the Union's table. Ombre's card ranking, matador privilege and trick play are used
-as they are (:mod:`tapete.games.ombre.tables`); the nolo games have their own order.
+as they are (:mod:`tapete.games.ombre_family.tables`); the nolo games have their own order.
 
 Modules: ``actions`` (numbers, texts, events), ``rules`` (parameters, points, nolo order),
 ``state``, ``view``, ``game`` (``lhombre``), ``match`` (``lhombre-match``), ``sampler``.

@@ -35,28 +35,56 @@ from typing import Any, Final
 
 from tapete.engine.api import split_action
 from tapete.engine.events import NO_ARGS
-from tapete.errors import IllegalActionError, NotationError
-from tapete.games.ombre import actions as ombre_actions
-from tapete.games.ombre.actions import (
+from tapete.errors import NotationError
+from tapete.games.ombre_family.actions import (
+    AUCTION,
+    CARD_ARGS,
     CARD_ID,
     CARD_INDEX,
+    COUNT,
+    DEAL,
     DECK,
+    DECLARE,
+    DISCARD,
     N_CARDS,
+    OVER,
+    PLAY,
+    STOCK,
     SUIT_CODES,
     SYMBOL,
+    TRUMP_ARGS,
     TRUMP_SUITS,
+    TRUMPS,
+    TURN,
+    card_action_text,
     card_actions,
     card_text,
     cards_text,
     parse_card,
+    parse_card_verb,
+    parse_suit,
+    phase_table,
+    trumps_text,
 )
 
 __all__ = [
+    "AUCTION",
     "CARD_ID",
     "CARD_INDEX",
+    "COUNT",
+    "DEAL",
     "DECK",
+    "DECLARE",
+    "DISCARD",
     "N_CARDS",
+    "OVER",
+    "PLAY",
+    "STOCK",
     "SUIT_CODES",
+    "SYMBOL",
+    "TRUMPS",
+    "TRUMP_SUITS",
+    "TURN",
     "card_actions",
     "card_text",
     "cards_text",
@@ -101,13 +129,15 @@ TOURNE_GAMES: Final = frozenset((TOURNE, TOURNE_RESPEKT))
 NAMED_GAMES: Final = frozenset((SPIL, SOLO))
 SPADES_GAMES: Final = frozenset((BEDRE_SPIL, SOLO_SPAR))
 
-#: The phases of a deal.
-DEAL, AUCTION, DECLARE, TRUMPS, TURN, DISCARD, STOCK, PLAY, OVER = range(9)
-PHASE_NAMES: Final = (
-    "deal", "auction", "declare", "trumps", "turn", "exchange", "stock", "play", "over",
-)  # fmt: skip
+#: The names of the phases of a deal.
+PHASE_NAMES: Final = phase_table({
+    DEAL: "deal", AUCTION: "auction", DECLARE: "declare", TRUMPS: "trumps", TURN: "turn",
+    DISCARD: "exchange", STOCK: "stock", PLAY: "play", OVER: "over",
+})  # fmt: skip
 #: The verb of a card action in each phase.
-CARD_VERB: Final = ("deal", "", "", "", "turn", "discard", "stock", "play", "")
+CARD_VERB: Final = phase_table(
+    {DEAL: "deal", TURN: "turn", DISCARD: "discard", STOCK: "stock", PLAY: "play"}
+)
 _CARD_VERBS: Final = ("deal", "turn", "stock", "discard", "play")
 
 _OTHER_TEXT: Final = {PASS: "pass", DRAW: "draw", TOUT: "tout"}
@@ -131,8 +161,6 @@ _DANISH_SUITS: Final = {"klør": "♣", "klor": "♣", "ruder": "♦", "hjerter"
 
 #: ``TO[seat]``: the public arguments of a card going to ``seat`` face down.
 TO: Final = tuple((("to", s),) for s in range(3))
-#: ``COUNT[k]``: those of an exchange of ``k`` cards.
-COUNT: Final = tuple((("count", k),) for k in range(14))
 _LEVEL_ARGS: Final = tuple((("level", k + 1),) for k in range(MAX_LEVEL))
 _GAME_ARGS: Final = tuple((("contract", code),) for code in GAMES)
 _CARD_KINDS: Final = frozenset(("deal", "turn", "draw", "discard", "play"))
@@ -145,9 +173,9 @@ def event_args(kind: str, action: int) -> tuple[tuple[str, Any], ...]:
     ((('level', 5),), (('contract', 'nolo_ouvert'),))
     """
     if kind in _CARD_KINDS:
-        return ombre_actions.event_args("play", action)
+        return CARD_ARGS[action] if 0 <= action < N_CARDS else NO_ARGS
     if kind == "trumps" and TRUMPS_BASE <= action < TRUMPS_BASE + 4:
-        return ombre_actions.event_args("trumps", ombre_actions.TRUMPS_BASE + action - TRUMPS_BASE)
+        return TRUMP_ARGS[action - TRUMPS_BASE]
     if kind == "bid" and BID_BASE <= action < BID_BASE + MAX_LEVEL:
         return _LEVEL_ARGS[action - BID_BASE]
     if kind == "declare" and DECLARE_BASE <= action < DECLARE_BASE + len(GAMES):
@@ -168,7 +196,7 @@ def trumps_action(suit: int) -> int:
 def action_text(action: int, phase: int) -> str:
     """The text of ``action`` in deal phase ``phase``; :class:`NotationError` if none."""
     if 0 <= action < N_CARDS:
-        return f"{CARD_VERB[phase] or 'play'} {card_text(CARD_ID[action])}"
+        return card_action_text(action, CARD_VERB, phase)
     other = _OTHER_TEXT.get(action)
     if other is not None:
         return other
@@ -177,7 +205,7 @@ def action_text(action: int, phase: int) -> str:
     if DECLARE_BASE <= action < DECLARE_BASE + len(GAMES):
         return f"declare {GAME_WORDS[action - DECLARE_BASE]}"
     if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
-        return f"trumps {SYMBOL[TRUMP_SUITS[action - TRUMPS_BASE]]}"
+        return trumps_text(action - TRUMPS_BASE)
     raise NotationError(f"{action!r} is not an action of lhombre")
 
 
@@ -218,25 +246,10 @@ def parse_action(text: str, phase: int, state: Any = None) -> int:
     if verb in ("trumps", "trump"):
         name = arg.strip().lower()
         name = _DANISH_SUITS.get(name, name)
-        try:
-            named = ombre_actions.parse_action(f"trumps {name}", ombre_actions.TRUMPS)
-        except NotationError:
+        suit = parse_suit(name)
+        if suit is None:
             raise NotationError(
                 f"cannot read {text!r}: expected 'trumps <suit>', like 'trumps ♣' or 'trumps spar'"
-            ) from None
-        return TRUMPS_BASE + named - ombre_actions.TRUMPS_BASE
-    if not arg:
-        raise NotationError(f"cannot read {text!r}: expected '{verb} <card>', like '{verb} ♣7'")
-    card = parse_card(arg)
-    wanted = CARD_VERB[phase] or "play"
-    if verb != wanted and state is not None:
-        seat = state.current_player()
-        raise IllegalActionError(
-            f"now is the time to {wanted}, not to {verb}",
-            seat=seat if seat >= 0 else None,
-            phase=state.phase(),
-            action=text.strip(),
-            reason="wrong_phase",
-            move=state.move_number(),
-        )
-    return card
+            )
+        return TRUMPS_BASE + TRUMP_SUITS.index(suit)
+    return parse_card_verb(text, verb, arg, CARD_VERB, phase, state)

@@ -1,13 +1,14 @@
-"""The parameters of Danish l'hombre, the point table, and the card order of the nolo games.
+"""The parameters of Danish l'hombre and the point table.
 
-The trump games rank and follow exactly as Ombre (:mod:`tapete.games.ombre.tables`). The
-nolo games have no trumps: every suit ranks in its plain (non-trump) order, and the black
-aces, which are not matadors there, are the lowest cards of their suits.
+The trump games rank and follow exactly as Ombre; the nolo games have no trumps: every suit
+ranks in its plain (non-trump) order, and the black aces, which are not matadors there, are
+the lowest cards of their suits (both in :mod:`tapete.games.ombre_family.tables`).
 
 >>> import tapete
 >>> rules = tapete.load_game('lhombre').rules
 >>> rules.points[GAMES.index('solo')], rules.points[GAMES.index('nolo_ouvert')]
 ((3, 3, 4), (6, 6, 7))
+>>> from tapete.cards import Suit
 >>> ' '.join(str(c) for c in nolo_order(Suit.SPADES))
 '♠K ♠Q ♠J ♠7 ♠6 ♠5 ♠4 ♠3 ♠2 ♠A'
 >>> ' '.join(str(c) for c in nolo_order(Suit.HEARTS))
@@ -17,17 +18,33 @@ aces, which are not matadors there, are the lowest cards of their suits.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
-from tapete.cards import Card, Rank, Suit
 from tapete.engine.api import Param
 from tapete.errors import ConfigError
 from tapete.games.lhombre.actions import GAME_WORDS, GAMES
 from tapete.games.ombre.rules import MAX_DEALS, MAX_MONEY, MAX_UNIT
-from tapete.games.ombre.tables import SUITS, plain_order
+from tapete.games.ombre_family.tables import (
+    NOLO_STRENGTH,
+    NOLO_SUIT,
+    NOLO_SUIT_MASK,
+    nolo_legal_plays,
+    nolo_order,
+    nolo_trick_winner,
+)
 
-__all__ = ["MAX_DEALS", "MAX_MONEY", "MAX_UNIT"]
+__all__ = [
+    "MAX_DEALS",
+    "MAX_MONEY",
+    "MAX_UNIT",
+    "NOLO_STRENGTH",
+    "NOLO_SUIT",
+    "NOLO_SUIT_MASK",
+    "nolo_legal_plays",
+    "nolo_order",
+    "nolo_trick_winner",
+]
 
 #: The Dansk L'hombre Union's points (won, bet, kruk) per game, in the order of ``GAMES``.
 UNION_POINTS: Final = (
@@ -35,54 +52,6 @@ UNION_POINTS: Final = (
     (6, 6, 7),
 )  # fmt: skip
 _UNION_TEXT: Final = " ".join("/".join(str(x) for x in row) for row in UNION_POINTS)
-
-
-def nolo_order(suit: Suit) -> tuple[Card, ...]:
-    """The cards of ``suit`` in a nolo game, highest first: the plain order of Ombre, with the
-    ace of a black suit (no matador without trumps) at the bottom."""
-    other = Suit.HEARTS if suit != Suit.HEARTS else Suit.DIAMONDS
-    cards = plain_order(suit, other)
-    return (*cards, Card.of(Rank.ACE, suit)) if not suit.is_red else cards
-
-
-def _nolo_tables() -> tuple[list[int], list[int], list[int]]:
-    eff = [-1] * 128
-    strength = [0] * 128
-    masks = [0] * 8
-    for suit in SUITS:
-        order = nolo_order(suit)
-        for i, card in enumerate(order):
-            eff[card] = int(suit)
-            strength[card] = len(order) - i
-            masks[suit] |= 1 << card
-    return eff, strength, masks
-
-
-#: ``NOLO_SUIT[card]``, ``NOLO_STRENGTH[card]`` (higher wins), ``NOLO_SUIT_MASK[suit]``.
-NOLO_SUIT, NOLO_STRENGTH, NOLO_SUIT_MASK = _nolo_tables()
-
-
-def nolo_trick_winner(cards: Sequence[int]) -> int:
-    """The index (in playing order) of the card winning a trick of a nolo game.
-
-    >>> nolo_trick_winner([Card.parse(c) for c in ('♠2', '♠A', '♥K')])
-    0
-    """
-    led = NOLO_SUIT[cards[0]]
-    best, key = 0, NOLO_STRENGTH[cards[0]]
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if NOLO_SUIT[c] == led and NOLO_STRENGTH[c] > key:
-            best, key = i, NOLO_STRENGTH[c]
-    return best
-
-
-def nolo_legal_plays(hand: int, led: int) -> int:
-    """The cards of ``hand`` that may be played on ``led`` in a nolo game (follow suit)."""
-    if led < 0:
-        return hand
-    follow = hand & NOLO_SUIT_MASK[NOLO_SUIT[led]]
-    return follow or hand
 
 
 def parse_points(value: Any) -> tuple[tuple[int, int, int], ...]:

@@ -22,7 +22,7 @@ from tapete.games.lhombre.actions import CARD_ID, CARD_INDEX, N_CARDS, NUM_DISTI
 from tapete.games.lhombre.rules import NOLO_SUIT, NOLO_SUIT_MASK, LhombreRules
 from tapete.games.lhombre.view import LhombreView
 from tapete.games.ombre.sampler import infer_forbidden
-from tapete.games.ombre.tables import FULL_MASK
+from tapete.games.ombre_family.tables import FULL_MASK
 
 if TYPE_CHECKING:
     from tapete.games.lhombre.game import LhombreGame

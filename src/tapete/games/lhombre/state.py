@@ -19,8 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from tapete.cards import Card, CardSet, Suit
-from tapete.engine.api import CHANCE, TERMINAL, Trick
-from tapete.engine.events import EVERYONE, NO_ARGS, prebuilt_events
+from tapete.engine.events import EVERYONE, NO_ARGS
 from tapete.errors import IllegalActionError
 from tapete.games.lhombre.actions import (
     AUCTION,
@@ -28,7 +27,6 @@ from tapete.games.lhombre.actions import (
     BID_BASE,
     BUYING_GAMES,
     CARD_ID,
-    COUNT,
     DEAL,
     DECLARE,
     DECLARE_BASE,
@@ -56,7 +54,6 @@ from tapete.games.lhombre.actions import (
     SPIL,
     STOCK,
     SUIT_CODES,
-    TO,
     TOURNE,
     TOURNE_GAMES,
     TOURNE_RESPEKT,
@@ -65,30 +62,27 @@ from tapete.games.lhombre.actions import (
     TRUMPS_BASE,
     TURN,
     action_text,
-    card_actions,
     card_text,
     cards_text,
     parse_action,
     trump_suit,
     trumps_action,
 )
-from tapete.games.lhombre.rules import LhombreRules, nolo_legal_plays, nolo_trick_winner
+from tapete.games.lhombre.rules import LhombreRules
 from tapete.games.lhombre.view import LhombreView
-from tapete.games.ombre.state import SharedEvents
-from tapete.games.ombre.tables import EFF_SUIT, FULL_MASK, TRUMP, legal_plays, trick_winner
+from tapete.games.ombre_family.deal import FamilyDealState
+from tapete.games.ombre_family.tables import (
+    EFF_SUIT,
+    TRUMP,
+    legal_plays,
+    nolo_legal_plays,
+    nolo_trick_winner,
+    trick_winner,
+)
 
 if TYPE_CHECKING:
     from tapete.games.lhombre.game import LhombreGame
 
-_DEAL_EVENTS: Final = tuple(
-    prebuilt_events(N_CARDS, CHANCE, "deal", 1 << s, TO[s]) for s in range(3)
-)
-_DRAW_EVENTS: Final = tuple(
-    prebuilt_events(N_CARDS, CHANCE, "draw", 1 << s, TO[s]) for s in range(3)
-)
-_TURN_EVENTS: Final = prebuilt_events(N_CARDS, CHANCE, "turn", EVERYONE)
-_PLAY_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "play", EVERYONE) for s in range(3))
-_DISCARD_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "discard", 1 << s) for s in range(3))
 _SPADES: Final = int(Suit.SPADES)
 #: The steps that may be bid straight away (solo, ren nolo, nolo ouvert) [DLU].
 JUMP_STEPS: Final = (5, 6, 7)
@@ -103,22 +97,16 @@ TOUT_AFTER: Final = 5
 _EFF_NAME: Final = {TRUMP: "trumps", 4: "clubs", 5: "diamonds", 6: "hearts", 7: "spades"}
 
 
-class LhombreState(SharedEvents):
+class LhombreState(FamilyDealState):
     """A position in one deal of Danish l'hombre (see :class:`~.game.LhombreGame`)."""
+
+    DRAW = DRAW
+    PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, game: LhombreGame) -> None:
         self.game: LhombreGame = game
         self.rules: LhombreRules = game.rules
-        self._history = []
-        self._events = []
-        self.dealer: int = game.dealer
-        #: The seats in order of speaking: forehand (the dealer's right), middle, the dealer.
-        self.order: tuple[int, int, int] = (
-            (self.dealer + 1) % 3, (self.dealer + 2) % 3, self.dealer,
-        )  # fmt: skip
-        self.forehand = self.order[0]
-        self.start_balances: tuple[int, ...] = tuple(game.balances)
-        self.balances = list(game.balances)
+        self._start_deal(3)
         self.start_pot: int = game.pot
         self.pot: int = game.pot
         #: What each player put into the pot at the start of this deal (``settlement =
@@ -131,85 +119,22 @@ class LhombreState(SharedEvents):
             self.pot += 3 * self.ante
         #: What the player took from the pot (negative: paid into it) at the settlement.
         self.pot_paid = 0
-        self._phase = DEAL
-        self._dealt = 0
-        self._ndealt = 0
-        self.hands = [0, 0, 0]
-        self.discards = [0, 0, 0]
-        self.drawn = [0, 0, 0]
-        self.stock_left = 13
-        self._to_move = self.forehand
         self.passed = 0  # seat bitmask
         self.level = 0
         #: The holder's bid was a jump (a solo, ren nolo or nolo ouvert bid straight away).
         self.jumped = False
         self.bidder = -1
-        self._unspoken: tuple[int, ...] = self.order
-        self.player = -1
+        self._unspoken: tuple[int, ...] = self.active
         self.contract = -1
-        self.trumps = -1
-        self.turned = -1
         self.tout = False
-        self._xorder: tuple[int, ...] = ()
-        self._exch = 0
-        self._to_draw = 0
-        self.leader = -1
-        self.trick: list[int] = []
-        self.finished: list[tuple[int, tuple[int, ...], int]] = []
-        self.tricks_won = [0, 0, 0]
-        self.outcome: str | None = None
-        self._legal = -1
-        self._tricks_view: tuple[Trick, ...] = ()
-
-    @staticmethod
-    def next_seat(seat: int) -> int:
-        """The next seat in playing order (anti-clockwise: to the right)."""
-        return (seat + 1) % 3
 
     def priority(self, seat: int) -> int:
-        """The seat's place in the order of speaking (0: forehand); earlier seats have
-        priority at an equal step of the ladder."""
+        """The seat's place in the order of speaking (0: the first speaker, forehand);
+        earlier seats have priority at an equal step of the ladder."""
         return (seat - self.dealer - 1) % 3
 
-    # -- protocol -----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        """The seat to act, CHANCE while cards come from the pack, TERMINAL when settled."""
-        phase = self._phase
-        if phase in (DEAL, TURN, STOCK):
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return self._to_move
-
-    def phase(self) -> str:
-        """``deal``, ``auction``, ``declare``, ``trumps``, ``turn``, ``exchange``, ``stock``,
-        ``play`` or ``over``."""
-        return PHASE_NAMES[self._phase]
-
-    def is_terminal(self) -> bool:
-        """True once the deal is settled (or thrown in)."""
-        return self._phase == OVER
-
-    def is_chance_node(self) -> bool:
-        """True while a card comes from the pack."""
-        return self._phase in (DEAL, TURN, STOCK)
-
-    def legal_actions(self) -> list[int]:
-        """Legal actions, sorted (cards first)."""
-        phase = self._phase
-        if phase == PLAY:
-            actions = card_actions(self._play_mask())
-            if self.may_declare_tout():
-                actions.append(TOUT)
-            return actions
-        if phase in (DEAL, TURN, STOCK):
-            return card_actions(FULL_MASK & ~self._dealt)
-        if phase == DISCARD:
-            seat = self._to_move
-            actions = card_actions(self.hands[seat]) if self._may_discard_more(seat) else []
-            if self._may_draw(seat):
-                actions.append(DRAW)
-            return actions
+    # -- hooks --------------------------------------------------------------------------------
+    def _other_actions(self, phase: int) -> list[int]:
         if phase == AUCTION:
             return [PASS, *(BID_BASE + k - 1 for k in self.bid_steps(self._to_move))]
         if phase == DECLARE:
@@ -218,38 +143,9 @@ class LhombreState(SharedEvents):
             return [trumps_action(s) for s in range(4, 8)]
         return []
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each card still in the pack, equally likely."""
-        if self._phase not in (DEAL, TURN, STOCK):
-            return []
-        cards = card_actions(FULL_MASK & ~self._dealt)
-        p = 1.0 / len(cards)
-        return [(c, p) for c in cards]
-
-    def _apply(self, action: int) -> None:
-        phase = self._phase
-        seat = self._to_move
+    def _apply_other(self, phase: int, seat: int, action: int) -> None:
         events = self._events
-        if phase in (DEAL, TURN, STOCK):
-            self._chance(action, CARD_ID[action])
-        elif phase == PLAY:
-            if action == TOUT:
-                events.append((seat, "tout", action, EVERYONE, NO_ARGS))
-                self.tout = True
-            else:
-                events.append(_PLAY_EVENTS[seat][action])
-                self._play(CARD_ID[action])
-        elif phase == DISCARD:
-            if action == DRAW:
-                k = self._draw_count(seat)
-                events.append((seat, "exchange", action, EVERYONE, COUNT[k]))
-                self._draw(k)
-            else:
-                events.append(_DISCARD_EVENTS[seat][action])
-                card = CARD_ID[action]
-                self.hands[seat] &= ~(1 << card)
-                self.discards[seat] |= 1 << card
-        elif phase == AUCTION:
+        if phase == AUCTION:
             events.append((seat, "pass" if action == PASS else "bid", action, EVERYONE, NO_ARGS))
             self._speak(action)
         elif phase == DECLARE:
@@ -259,6 +155,38 @@ class LhombreState(SharedEvents):
             events.append((seat, "trumps", action, EVERYONE, NO_ARGS))
             self.trumps = trump_suit(action)
             self._start_exchange()
+
+    def _play_extras(self) -> list[int]:
+        return [TOUT] if self.may_declare_tout() else []
+
+    def _apply_play_extra(self, seat: int, action: int) -> None:
+        self._events.append((seat, "tout", action, EVERYONE, NO_ARGS))
+        self.tout = True
+
+    def _player_exchanges(self) -> bool:
+        return self.contract in BUYING_GAMES
+
+    def min_discards(self, seat: int) -> int:
+        """The fewest cards ``seat`` must discard: the player of a buying game one (two in a
+        tourné, where the turned card is the first he takes), a defender none."""
+        if seat != self.player or self.contract not in BUYING_GAMES:
+            return 0
+        return 2 if self.contract in TOURNE_GAMES else 1
+
+    def _after_exchange(self) -> None:
+        self._start_play(self.first_speaker)
+
+    def _legal_mask(self, hand: int, led: int) -> int:
+        if self.trumps < 0:
+            return nolo_legal_plays(hand, led)
+        return legal_plays(self.trumps, hand, led, self.rules.privilege)
+
+    def _trick_index(self, trick: list[int]) -> int:
+        trumps = self.trumps
+        return nolo_trick_winner(trick) if trumps < 0 else trick_winner(trumps, trick)
+
+    def _seen_cards(self, seat: int | None) -> int:
+        return self.open_mask()
 
     def _why_illegal(self, action: int) -> IllegalActionError | None:
         """``None`` if legal, else an error saying which rule forbids ``action`` now."""
@@ -366,21 +294,9 @@ class LhombreState(SharedEvents):
         otherwise): the returns plus this sum to zero."""
         return self.pot - self.start_pot
 
-    def returns(self) -> list[float]:
-        """Each seat's change of score in this deal."""
-        return [float(b - s) for b, s in zip(self.balances, self.start_balances, strict=True)]
-
     def clone(self) -> LhombreState:
         """An independent copy."""
-        other = self._copy_base()
-        other.balances = list(self.balances)
-        other.hands = list(self.hands)
-        other.discards = list(self.discards)
-        other.drawn = list(self.drawn)
-        other.trick = list(self.trick)
-        other.finished = list(self.finished)
-        other.tricks_won = list(self.tricks_won)
-        other._shared_events = None
+        other: LhombreState = super().clone()
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -393,41 +309,7 @@ class LhombreState(SharedEvents):
             self.pot,
         )  # fmt: skip
 
-    # -- deal and auction ---------------------------------------------------------------------
-    def chance_recipient(self) -> int | None:
-        """The seat the next card goes to (dealt in packets, turned up, or bought)."""
-        if self._phase == DEAL:
-            return self.order[(self._ndealt // 3) % 3]
-        return self._to_move if self._phase in (STOCK, TURN) else None
-
-    def _chance(self, action: int, card: int) -> None:
-        self._dealt |= 1 << card
-        phase = self._phase
-        if phase == DEAL:
-            seat = self.order[(self._ndealt // 3) % 3]
-            self._events.append(_DEAL_EVENTS[seat][action])
-            self.hands[seat] |= 1 << card
-            self._ndealt += 1
-            if self._ndealt == 27:
-                self._phase = AUCTION
-                self._to_move = self.forehand
-        elif phase == TURN:
-            self._events.append(_TURN_EVENTS[action])
-            self.turned = card
-            self.trumps = int(Card(card).suit)
-            self.hands[self.player] |= 1 << card
-            self.stock_left -= 1
-            self._start_exchange()
-        else:
-            seat = self._to_move
-            self._events.append(_DRAW_EVENTS[seat][action])
-            self.hands[seat] |= 1 << card
-            self.drawn[seat] += 1
-            self.stock_left -= 1
-            self._to_draw -= 1
-            if self._to_draw == 0:
-                self._next_exchanger()
-
+    # -- auction --------------------------------------------------------------------------------
     def next_step(self, seat: int) -> int:
         """The one bid ``seat`` may make now: the step of the ladder needed to outbid the
         holder (the same step for a seat with priority over him), ``MAX_LEVEL + 1`` if none."""
@@ -471,7 +353,7 @@ class LhombreState(SharedEvents):
             self.jumped = step != self.next_step(seat)
             self.level = step
             self.bidder = seat
-        active = [s for s in self.order if not self.passed >> s & 1]
+        active = [s for s in self.active if not self.passed >> s & 1]
         if not active:
             self.outcome = "all_pass"
             self._phase = OVER
@@ -498,55 +380,7 @@ class LhombreState(SharedEvents):
             self.trumps = _SPADES if game in SPADES_GAMES else -1
             self._start_exchange()
 
-    # -- buying -------------------------------------------------------------------------------
-    def _start_exchange(self) -> None:
-        p = self.player
-        order = (p, self.next_seat(p), self.next_seat(self.next_seat(p)))
-        self._xorder = order if self.contract in BUYING_GAMES else order[1:]
-        self._exch = 0
-        self._phase = DISCARD
-        self._to_move = self._xorder[0]
-
-    def min_discards(self, seat: int) -> int:
-        """The fewest cards ``seat`` must discard: the player of a buying game one (two in a
-        tourné, where the turned card is the first he takes), a defender none."""
-        if seat != self.player or self.contract not in BUYING_GAMES:
-            return 0
-        return 2 if self.contract in TOURNE_GAMES else 1
-
-    def _draw_count(self, seat: int) -> int:
-        k = self.discards[seat].bit_count()
-        return k - 1 if seat == self.player and self.contract in TOURNE_GAMES else k
-
-    def _may_draw(self, seat: int) -> bool:
-        return self.discards[seat].bit_count() >= self.min_discards(seat)
-
-    def _may_discard_more(self, seat: int) -> bool:
-        if not self.hands[seat]:
-            return False
-        limit = min(9, self.stock_left)
-        if seat == self.player and self.contract in TOURNE_GAMES:
-            limit = min(10, self.stock_left + 1)
-        return self.discards[seat].bit_count() < limit
-
-    def _draw(self, k: int) -> None:
-        if k:
-            self._to_draw = k
-            self._phase = STOCK
-        else:
-            self._next_exchanger()
-
-    def _next_exchanger(self) -> None:
-        self._exch += 1
-        if self._exch < len(self._xorder):
-            self._phase = DISCARD
-            self._to_move = self._xorder[self._exch]
-            return
-        self._phase = PLAY
-        self.leader = self._to_move = self.forehand
-        self._legal = -1
-
-    # -- play ---------------------------------------------------------------------------------
+    # -- play -----------------------------------------------------------------------------------
     def may_declare_tout(self) -> bool:
         """The player of a trump game who took the first five tricks may declare tout before
         leading to the sixth."""
@@ -559,37 +393,6 @@ class LhombreState(SharedEvents):
             and self.tricks_won[self.player] == TOUT_AFTER
             and self._to_move == self.player
         )
-
-    def _play_mask(self) -> int:
-        legal = self._legal
-        if legal < 0:
-            led = self.trick[0] if self.trick else -1
-            hand = self.hands[self._to_move]
-            if self.trumps < 0:
-                legal = nolo_legal_plays(hand, led)
-            else:
-                legal = legal_plays(self.trumps, hand, led, self.rules.privilege)
-            self._legal = legal
-        return legal
-
-    def _play(self, card: int) -> None:
-        seat = self._to_move
-        self.hands[seat] &= ~(1 << card)
-        trick = self.trick
-        trick.append(card)
-        self._legal = -1
-        if len(trick) < 3:
-            self._to_move = self.next_seat(seat)
-            return
-        trumps = self.trumps
-        index = nolo_trick_winner(trick) if trumps < 0 else trick_winner(trumps, trick)
-        winner = (self.leader + index) % 3
-        self.finished.append((self.leader, tuple(trick), winner))
-        self.tricks_won[winner] += 1
-        self.trick = []
-        self.leader = self._to_move = winner
-        if len(self.finished) == 9:
-            self._settle()
 
     def result(self) -> tuple[str, int]:
         """The outcome (``won``, ``bet``, ``kruk``, ``tout_won``, ``tout_lost``) and the points
@@ -612,7 +415,6 @@ class LhombreState(SharedEvents):
         return ("kruk", -kruk) if best > taken else ("bet", -bet)
 
     def _settle(self) -> None:
-        self._phase = OVER
         self.outcome, points = self.result()
         p = self.player
         if self.rules.pot:
@@ -629,50 +431,19 @@ class LhombreState(SharedEvents):
             self.balances[p] += points
 
     # -- information --------------------------------------------------------------------------
-    def played_mask(self) -> int:
-        """Every card played to a trick so far."""
-        played = 0
-        for c in self.trick:
-            played |= 1 << c
-        for _, cards, _ in self.finished:
-            for c in cards:
-                played |= 1 << c
-        return played
-
     def open_mask(self) -> int:
         """The nolo ouvert player's cards, open on the table once the play begins (else 0)."""
         if self.contract == NOLO_OUVERT and self._phase in (PLAY, OVER):
             return self.hands[self.player]
         return 0
 
-    def hidden_cards(self, seat: int | None) -> CardSet:
-        """Cards ``seat`` cannot place: others' hands and discards, the unseen talon (the
-        tourné card and a nolo ouvert hand are public)."""
-        known = self.played_mask() | self.open_mask()
-        if seat is not None:
-            known |= self.hands[seat] | self.discards[seat]
-        if self.turned >= 0:
-            known |= 1 << self.turned
-        return CardSet(FULL_MASK & ~known)
-
     def view(self, seat: int | None) -> LhombreView:
         """What ``seat`` may know now (``None``: a spectator)."""
         phase = self._phase
-        finished = self.finished
-        tricks = self._tricks_view
-        if len(tricks) != len(finished):
-            tricks = self._tricks_view = tuple(Trick.of(*trick) for trick in finished)
-        hands, discards = self.hands, self.discards
         is_open = self.contract == NOLO_OUVERT and phase in (PLAY, OVER)
         return LhombreView(
-            game=self.game.name,
-            seat=seat,
-            current_player=self.current_player(),
-            spec=self.game.spec,
-            move=len(self._history),
-            events=self.events(seat),
+            **self.shared_view_fields(seat),
             phase=PHASE_NAMES[phase],
-            dealer=self.dealer,
             level=self.level,
             bid=LEVEL_WORDS[self.level - 1] if self.level else None,
             bidder=self.bidder if self.bidder >= 0 else None,
@@ -681,19 +452,9 @@ class LhombreState(SharedEvents):
             contract=GAMES[self.contract] if self.contract >= 0 else None,
             trumps=Suit(self.trumps) if self.trumps >= 0 else None,
             turned=Card(self.turned) if self.turned >= 0 else None,
-            open_hand=CardSet(hands[self.player]) if is_open else None,
+            open_hand=CardSet(self.hands[self.player]) if is_open else None,
             tout=self.tout,
-            balances=tuple(self.balances),
-            hand=CardSet(hands[seat]) if seat is not None else CardSet(0),
-            discards=CardSet(discards[seat]) if seat is not None else CardSet(0),
-            cards_held=tuple(h.bit_count() for h in hands),
-            discarded=tuple(d.bit_count() for d in discards),
-            drawn=tuple(self.drawn),
-            stock_left=self.stock_left,
-            tricks_won=tuple(self.tricks_won),
-            current_trick=Trick.of(self.leader, self.trick) if phase == PLAY else None,
-            finished_tricks=tricks,
-            outcome=self.outcome,
+            current_trick=self.current_trick() if phase == PLAY else None,
             pot=self.pot,
             ante=self.ante,
             pot_paid=self.pot_paid,
@@ -708,7 +469,7 @@ class LhombreState(SharedEvents):
             lines.append(f"player: seat {self.player} ({GAME_WORDS[self.contract]})")
         if self.trumps >= 0:
             lines.append(f"trumps: {SUIT_CODES[self.trumps - 4]}")
-        for seat in self.order:
+        for seat in self.active:
             lines.append(
                 f"seat {seat}: {cards_text(self.hands[seat])}  won {self.tricks_won[seat]}"
             )

@@ -36,35 +36,63 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tapete.cards import FRENCH_40, Card, Suit, iter_bits
 from tapete.engine.api import split_action
 from tapete.engine.events import NO_ARGS
-from tapete.errors import IllegalActionError, NotationError
+from tapete.errors import NotationError
+from tapete.games.ombre_family.actions import (
+    AUCTION,
+    CARD_ARGS,
+    CARD_ID,
+    CARD_INDEX,
+    COUNT,
+    DEAL,
+    DECK,
+    DISCARD,
+    N_CARDS,
+    OVER,
+    PLAY,
+    REST,
+    SP_ASK,
+    STOCK,
+    SUIT_CODES,
+    SYMBOL,
+    TRUMP_ARGS,
+    TRUMP_SUITS,
+    TRUMPS,
+    card_action_text,
+    card_actions,
+    card_text,
+    cards_text,
+    parse_card,
+    parse_card_verb,
+    parse_suit,
+    phase_table,
+    trumps_text,
+)
 
-#: The pack: 40 cards, deck-local indices 0..39.
-DECK: Final = FRENCH_40
-N_CARDS: Final = 40
-#: ``CARD_ID[action]``: the card id of card action ``action`` (0..39).
-CARD_ID: Final[tuple[int, ...]] = DECK.card_ids
-#: ``CARD_INDEX[card_id]``: the card action of a card of the pack (-1 for other ids).
-CARD_INDEX: Final[tuple[int, ...]] = DECK.index_of
-#: The pack's card ids are 64..127: ``_BYTE_ACTIONS[k][b]`` lists the card actions of the
-#: bits ``b`` of byte ``k`` of ``mask >> 64`` (a mask walk in eight table look-ups).
-_ID_BASE: Final = 64
-
-
-def _byte_actions() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    out = []
-    for k in range(8):
-        row = []
-        for b in range(256):
-            ids = [_ID_BASE + 8 * k + i for i in range(8) if b >> i & 1]
-            row.append(tuple(CARD_INDEX[c] for c in ids if CARD_INDEX[c] >= 0))
-        out.append(tuple(row))
-    return tuple(out)
-
-
-_BYTE_ACTIONS: Final = _byte_actions()
+__all__ = [
+    "AUCTION",
+    "CARD_ID",
+    "CARD_INDEX",
+    "COUNT",
+    "DEAL",
+    "DECK",
+    "DISCARD",
+    "N_CARDS",
+    "OVER",
+    "PLAY",
+    "REST",
+    "SP_ASK",
+    "STOCK",
+    "SUIT_CODES",
+    "SYMBOL",
+    "TRUMPS",
+    "TRUMP_SUITS",
+    "card_actions",
+    "card_text",
+    "cards_text",
+    "parse_card",
+]
 
 PASS: Final = 40
 OMBRE: Final = 41
@@ -75,24 +103,15 @@ VOLE: Final = 44
 TRUMPS_BASE: Final = 45
 NUM_DISTINCT_ACTIONS: Final = 49
 
-#: The phases of a deal, and their names (``over`` once settled or thrown in).
-DEAL, AUCTION, SP_ASK, TRUMPS, DISCARD, STOCK, REST, PLAY, OVER = range(9)
-PHASE_NAMES: Final = (
-    "deal", "auction", "sans-prendre", "trumps", "exchange", "stock", "rest", "play", "over",
-)  # fmt: skip
+#: The names of the phases of a deal of Ombre (``over`` once settled or thrown in).
+PHASE_NAMES: Final = phase_table({
+    DEAL: "deal", AUCTION: "auction", SP_ASK: "sans-prendre", TRUMPS: "trumps",
+    DISCARD: "exchange", STOCK: "stock", REST: "rest", PLAY: "play", OVER: "over",
+})  # fmt: skip
 #: The verb of a card action in each phase (the match's ``show`` is its own).
-CARD_VERB: Final = ("deal", "", "", "", "discard", "stock", "rest", "play", "")
-
-_SUIT_WORDS: Final = {
-    "clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS, "spades": Suit.SPADES,
-    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
-    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
-    "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES,
-}  # fmt: skip
-SYMBOL: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-#: The suit of each trumps action, and its value in events (``'clubs'``...).
-TRUMP_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-SUIT_CODES: Final = ("clubs", "diamonds", "hearts", "spades")
+CARD_VERB: Final = phase_table(
+    {DEAL: "deal", DISCARD: "discard", STOCK: "stock", REST: "rest", PLAY: "play"}
+)
 
 _OTHER_TEXT: Final = {
     PASS: "pass", OMBRE: "ombre", SANS_PRENDRE: "sans-prendre", DRAW: "draw", VOLE: "vole",
@@ -105,10 +124,6 @@ _CARD_VERBS: Final = ("deal", "stock", "rest", "discard", "play")
 TO: Final = tuple((("to", s),) for s in range(3))
 #: ``DEALER_TO[seat]``: those of the face-up black ace that makes ``seat`` the dealer.
 DEALER_TO: Final = tuple((("to", s), ("dealer", s)) for s in range(3))
-#: ``COUNT[k]``: those of an exchange of ``k`` cards.
-COUNT: Final = tuple((("count", k),) for k in range(14))
-_CARD_ARGS: Final = tuple((("card", Card(c)),) for c in CARD_ID)
-_TRUMP_ARGS: Final = tuple((("suit", code),) for code in SUIT_CODES)
 _CONTRACT_ARGS: Final = {
     OMBRE: (("contract", "ombre"),),
     SANS_PRENDRE: (("contract", "sans_prendre"),),
@@ -123,58 +138,25 @@ def event_args(kind: str, action: int) -> tuple[tuple[str, Any], ...]:
     ((('card', Card.parse('♠A')),), (('suit', 'clubs'),))
     """
     if kind in _CARD_KINDS:
-        return _CARD_ARGS[action] if 0 <= action < N_CARDS else NO_ARGS
+        return CARD_ARGS[action] if 0 <= action < N_CARDS else NO_ARGS
     if kind == "trumps":
-        return _TRUMP_ARGS[action - TRUMPS_BASE]
+        return TRUMP_ARGS[action - TRUMPS_BASE]
     if kind == "bid":
         return _CONTRACT_ARGS.get(action, NO_ARGS)
     return NO_ARGS
 
 
 # -- texts ------------------------------------------------------------------------------------
-def card_text(card: int) -> str:
-    """A card (its id) in Ombre's notation (``♣7``)."""
-    return DECK.format_card(card)
-
-
-def cards_text(mask: int) -> str:
-    """The cards of a bitmask of card ids, in deck order, separated by spaces."""
-    return " ".join(DECK.format_card(c) for c in iter_bits(mask))
-
-
-def card_actions(mask: int) -> list[int]:
-    """The card actions of a bitmask of card ids, sorted.
-
-    >>> card_actions(1 << CARD_ID[30] | 1 << CARD_ID[0])
-    [0, 30]
-    """
-    bits = mask >> _ID_BASE
-    out: list[int] = []
-    k = 0
-    while bits:
-        byte = bits & 255
-        if byte:
-            out.extend(_BYTE_ACTIONS[k][byte])
-        bits >>= 8
-        k += 1
-    return out
-
-
 def action_text(action: int, phase: int) -> str:
     """The text of ``action`` in deal phase ``phase``; :class:`NotationError` if none."""
     if 0 <= action < N_CARDS:
-        return f"{CARD_VERB[phase] or 'play'} {card_text(CARD_ID[action])}"
+        return card_action_text(action, CARD_VERB, phase)
     other = _OTHER_TEXT.get(action)
     if other is not None:
         return other
     if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
-        return f"trumps {SYMBOL[TRUMP_SUITS[action - TRUMPS_BASE]]}"
+        return trumps_text(action - TRUMPS_BASE)
     raise NotationError(f"{action!r} is not an action of ombre")
-
-
-def parse_card(text: str) -> int:
-    """The card action of a card written ``text`` (``♣7``, ``C7``)."""
-    return CARD_INDEX[int(DECK.parse_card(text))]
 
 
 def parse_action(text: str, phase: int, state: Any = None) -> int:
@@ -201,24 +183,10 @@ def parse_action(text: str, phase: int, state: Any = None) -> int:
             raise NotationError(f"cannot read {text!r}: {verb} takes nothing after it")
         return _TEXT_ACTION[verb]
     if verb in ("trumps", "trump"):
-        suit = _SUIT_WORDS.get(arg.strip().lower().replace("\ufe0f", ""))
+        suit = parse_suit(arg)
         if suit is None:
             raise NotationError(
                 f"cannot read {text!r}: expected 'trumps <suit>', like 'trumps ♣' or 'trumps C'"
             )
         return TRUMPS_BASE + TRUMP_SUITS.index(suit)
-    if not arg:
-        raise NotationError(f"cannot read {text!r}: expected '{verb} <card>', like '{verb} ♣7'")
-    card = parse_card(arg)
-    wanted = CARD_VERB[phase] or "play"
-    if verb != wanted and state is not None:
-        seat = state.current_player()
-        raise IllegalActionError(
-            f"now is the time to {wanted}, not to {verb}",
-            seat=seat if seat >= 0 else None,
-            phase=state.phase(),
-            action=text.strip(),
-            reason="wrong_phase",
-            move=state.move_number(),
-        )
-    return card
+    return parse_card_verb(text, verb, arg, CARD_VERB, phase, state)

@@ -35,7 +35,7 @@ from tapete.games.ombre.actions import (
     card_text,
     cards_text,
 )
-from tapete.games.ombre.tables import EFF_SUIT, TRUMP
+from tapete.games.ombre_family.tables import EFF_SUIT, TRUMP
 
 if TYPE_CHECKING:
     from tapete.games.ombre.state import OmbreState

@@ -50,8 +50,8 @@ from tapete.games.ombre.rules import (
 )
 from tapete.games.ombre.scoring import deal_swing, pool_bound
 from tapete.games.ombre.state import OmbreState, SharedEvents
-from tapete.games.ombre.tables import BASTO, FULL_MASK, SPADILLE
 from tapete.games.ombre.view import DealResult, OmbreMatchView
+from tapete.games.ombre_family.tables import BASTO, FULL_MASK, SPADILLE
 
 FIRST_DEALER, DEALS, OVER = range(3)
 _BLACK_ACES: Final = 1 << SPADILLE | 1 << BASTO

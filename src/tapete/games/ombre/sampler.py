@@ -26,7 +26,8 @@ from tapete.errors import InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID, CARD_INDEX, N_CARDS
 from tapete.games.ombre.actions import NUM_DISTINCT_ACTIONS as N_ACTIONS
 from tapete.games.ombre.rules import OmbreRules
-from tapete.games.ombre.tables import (
+from tapete.games.ombre.view import OmbreView
+from tapete.games.ombre_family.tables import (
     EFF_SUIT,
     FULL_MASK,
     OBLIGED,
@@ -35,7 +36,6 @@ from tapete.games.ombre.tables import (
     TRUMP,
     TRUMP_MASK,
 )
-from tapete.games.ombre.view import OmbreView
 
 if TYPE_CHECKING:
     from tapete.games.ombre.game import OmbreGame

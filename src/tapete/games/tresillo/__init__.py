@@ -9,7 +9,7 @@ priority (nearer mano) may hold a bid a later seat made. The player of an entrad
 may surrender before his card to the fourth trick; a defender may take a surrendered
 entrada over. A lost game's *puesta* goes on the plate, where puestas wait for the next won
 game. Ombre's card ranking, matador privilege and trick play are used as they are
-(:mod:`tapete.games.ombre.tables`).
+(:mod:`tapete.games.ombre_family.tables`).
 
 Modules: ``actions`` (numbers, texts, events), ``rules``, ``state``, ``explain``,
 ``scoring``, ``view``, ``game`` (``tresillo``), ``match`` (``tresillo-match``), ``sampler``.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tapete.errors import IllegalActionError
-from tapete.games.ombre.tables import EFF_SUIT, TRUMP
+from tapete.games.ombre_family.tables import EFF_SUIT, TRUMP
 from tapete.games.tresillo.actions import (
     ACCEPT,
     ASK,

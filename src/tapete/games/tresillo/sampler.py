@@ -17,7 +17,7 @@ from tapete.engine.api import PlayerView
 from tapete.engine.sampling import assign_cards, replay_deal
 from tapete.errors import InconsistentViewError
 from tapete.games.ombre.sampler import infer_forbidden
-from tapete.games.ombre.tables import FULL_MASK
+from tapete.games.ombre_family.tables import FULL_MASK
 from tapete.games.tresillo.actions import CARD_ID, CARD_INDEX, N_CARDS, NUM_DISTINCT_ACTIONS
 from tapete.games.tresillo.rules import TresilloRules
 from tapete.games.tresillo.view import TresilloView

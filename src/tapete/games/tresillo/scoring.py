@@ -92,7 +92,7 @@ def estuche_run(trump_order: Sequence[int], hand: int) -> int:
     (espada, mala, basto, …), counted when it is at least the three matadors, else 0.
 
     >>> from tapete.cards import Card, Suit
-    >>> from tapete.games.ombre.tables import trump_order
+    >>> from tapete.games.ombre_family.tables import trump_order
     >>> order = [int(c) for c in trump_order(Suit.CLUBS)]
     >>> hand = sum(1 << int(Card.parse(c)) for c in ('♠A', '♣2', '♣A', '♣K', '♣J'))
     >>> estuche_run(order, hand), estuche_run(order, hand & ~(1 << int(Card.parse('♣A'))))

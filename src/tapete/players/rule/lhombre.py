@@ -79,7 +79,14 @@ from tapete.games.lhombre.rules import (
 )
 from tapete.games.lhombre.state import UNION_GAMES
 from tapete.games.lhombre.view import LhombreMatchView, LhombreView
-from tapete.games.ombre.tables import EFF_SUIT, STRENGTH, SUITS, TRUMP, TRUMP_MASK, trick_winner
+from tapete.games.ombre_family.tables import (
+    EFF_SUIT,
+    STRENGTH,
+    SUITS,
+    TRUMP,
+    TRUMP_MASK,
+    trick_winner,
+)
 from tapete.players.rule import RuleParams
 from tapete.players.rule.ombre import hand_value
 

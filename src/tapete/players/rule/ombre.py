@@ -54,7 +54,8 @@ from tapete.games.ombre.actions import (
     VOLE,
 )
 from tapete.games.ombre.rules import OmbreRules
-from tapete.games.ombre.tables import (
+from tapete.games.ombre.view import OmbreMatchView, OmbreView
+from tapete.games.ombre_family.tables import (
     BASTO,
     EFF_SUIT,
     FULL_MASK,
@@ -66,7 +67,6 @@ from tapete.games.ombre.tables import (
     TRUMP_MASK,
     trump_order,
 )
-from tapete.games.ombre.view import OmbreMatchView, OmbreView
 from tapete.players.rule import RuleParams
 
 #: Expected tricks (before the exchange) from which the bot says "I play" at aggression 0.5.

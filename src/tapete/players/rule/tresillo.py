@@ -45,7 +45,7 @@ from typing import Final
 from tapete.cards import Rank, Suit, iter_bits
 from tapete.engine.api import GameSpec, PlayerView
 from tapete.engine.registry import load_game
-from tapete.games.ombre.tables import (
+from tapete.games.ombre_family.tables import (
     EFF_SUIT,
     FULL_MASK,
     STRENGTH,

@@ -1,0 +1,175 @@
+"""The Ombre family's card actions, the phases of a deal, and the texts and event values
+that every member shares.
+
+Every game of the family numbers its actions compactly with the 40 cards of the pack first,
+as deck-local indices (``FRENCH_40.index_of[card]``), then its own words (its
+``actions`` module). The phase says what a card action does (``deal``, ``turn``, ``stock``,
+``rest`` at chance nodes; ``discard`` or ``play`` for a player). The phases are numbered
+once for the whole family (:data:`DEAL` … :data:`OVER`); each game names those it has
+(:func:`phase_table`).
+
+>>> card_actions(1 << CARD_ID[30] | 1 << CARD_ID[0])
+[0, 30]
+>>> card_text(CARD_ID[30]), parse_card('♠A')
+('♠A', 30)
+>>> card_action_text(30, phase_table({PLAY: 'play'}), PLAY)
+'play ♠A'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from tapete.cards import FRENCH_40, Card, Suit, iter_bits
+from tapete.engine.events import NO_ARGS
+from tapete.errors import IllegalActionError, NotationError
+
+#: The pack: 40 cards, deck-local indices 0..39.
+DECK: Final = FRENCH_40
+N_CARDS: Final = 40
+#: ``CARD_ID[action]``: the card id of card action ``action`` (0..39).
+CARD_ID: Final[tuple[int, ...]] = DECK.card_ids
+#: ``CARD_INDEX[card_id]``: the card action of a card of the pack (-1 for other ids).
+CARD_INDEX: Final[tuple[int, ...]] = DECK.index_of
+#: The pack's card ids are 64..127: ``_BYTE_ACTIONS[k][b]`` lists the card actions of the
+#: bits ``b`` of byte ``k`` of ``mask >> 64`` (a mask walk in eight table look-ups).
+_ID_BASE: Final = 64
+
+
+def _byte_actions() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for k in range(8):
+        row = []
+        for b in range(256):
+            ids = [_ID_BASE + 8 * k + i for i in range(8) if b >> i & 1]
+            row.append(tuple(CARD_INDEX[c] for c in ids if CARD_INDEX[c] >= 0))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+_BYTE_ACTIONS: Final = _byte_actions()
+
+#: The phases of a deal of any game of the family (each game has some of them; ``over``
+#: once settled or thrown in). ``SP_ASK``: Ombre's question to a challenged ombre;
+#: ``DECLARE``: Danish l'hombre's declaration; ``TURN``: a card turned up for the player
+#: (Tresillo's vuelta, the tourné); ``REST``: Ombre's stock rest turned up; ``ASK``:
+#: Tresillo's defenders asked after a surrender.
+DEAL, AUCTION, SP_ASK, DECLARE, TRUMPS, TURN, DISCARD, STOCK, REST, PLAY, ASK, OVER = range(12)
+N_PHASES: Final = 12
+#: The phases at which a card comes from the pack (chance nodes).
+CHANCE_PHASES: Final = frozenset((DEAL, TURN, STOCK, REST))
+
+
+def phase_table(names: Mapping[int, str]) -> tuple[str, ...]:
+    """A tuple indexed by phase with ``names``' entries ("" for the phases a game lacks).
+
+    >>> phase_table({DEAL: 'deal', OVER: 'over'})[OVER]
+    'over'
+    """
+    return tuple(names.get(phase, "") for phase in range(N_PHASES))
+
+
+_SUIT_WORDS: Final = {
+    "clubs": Suit.CLUBS, "diamonds": Suit.DIAMONDS, "hearts": Suit.HEARTS, "spades": Suit.SPADES,
+    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+    "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES,
+}  # fmt: skip
+SYMBOL: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+#: The suit of each trumps action (``TRUMPS_BASE + k`` names ``TRUMP_SUITS[k]``), and its
+#: value in events (``'clubs'``...).
+TRUMP_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+SUIT_CODES: Final = ("clubs", "diamonds", "hearts", "spades")
+
+# -- events -----------------------------------------------------------------------------------
+#: ``TO[seat]``: the public arguments of a card going to ``seat`` face down (up to four seats).
+TO: Final = tuple((("to", s),) for s in range(4))
+#: ``COUNT[k]``: those of an exchange of ``k`` cards.
+COUNT: Final = tuple((("count", k),) for k in range(14))
+#: ``CARD_ARGS[action]``: the values of a card action seen (``card``).
+CARD_ARGS: Final = tuple((("card", Card(c)),) for c in CARD_ID)
+#: ``TRUMP_ARGS[k]``: the values of the trumps action naming ``TRUMP_SUITS[k]`` (``suit``).
+TRUMP_ARGS: Final = tuple((("suit", code),) for code in SUIT_CODES)
+
+
+def card_event_args(action: int) -> tuple[tuple[str, Any], ...]:
+    """The values of a card event (``card``), none for another action.
+
+    >>> card_event_args(parse_card('♠A'))
+    (('card', Card.parse('♠A')),)
+    """
+    return CARD_ARGS[action] if 0 <= action < N_CARDS else NO_ARGS
+
+
+# -- texts ------------------------------------------------------------------------------------
+def card_text(card: int) -> str:
+    """A card (its id) in the family's notation (``♣7``)."""
+    return DECK.format_card(card)
+
+
+def cards_text(mask: int) -> str:
+    """The cards of a bitmask of card ids, in deck order, separated by spaces."""
+    return " ".join(DECK.format_card(c) for c in iter_bits(mask))
+
+
+def card_actions(mask: int) -> list[int]:
+    """The card actions of a bitmask of card ids, sorted."""
+    bits = mask >> _ID_BASE
+    out: list[int] = []
+    k = 0
+    while bits:
+        byte = bits & 255
+        if byte:
+            out.extend(_BYTE_ACTIONS[k][byte])
+        bits >>= 8
+        k += 1
+    return out
+
+
+def parse_card(text: str) -> int:
+    """The card action of a card written ``text`` (``♣7``, ``C7``)."""
+    return CARD_INDEX[int(DECK.parse_card(text))]
+
+
+def parse_suit(text: str) -> Suit | None:
+    """The suit written ``text`` (``♣``, ``C``, ``clubs``), ``None`` if it is none.
+
+    >>> parse_suit('H'), parse_suit('x')
+    (<Suit.HEARTS: 6>, None)
+    """
+    return _SUIT_WORDS.get(text.strip().lower().replace("\ufe0f", ""))
+
+
+def card_action_text(action: int, card_verb: tuple[str, ...], phase: int) -> str:
+    """The text of card action ``action`` in ``phase`` (``play`` where the phase has no
+    card verb of its own)."""
+    return f"{card_verb[phase] or 'play'} {card_text(CARD_ID[action])}"
+
+
+def trumps_text(k: int) -> str:
+    """The text of the trumps action naming ``TRUMP_SUITS[k]`` (``trumps ♣``)."""
+    return f"trumps {SYMBOL[TRUMP_SUITS[k]]}"
+
+
+def parse_card_verb(
+    text: str, verb: str, arg: str, card_verb: tuple[str, ...], phase: int, state: Any
+) -> int:
+    """The card action of ``verb <card>`` (``arg`` the card): a verb that does not fit the
+    phase (``play ♣K`` during the exchange) is refused with :class:`IllegalActionError`
+    (given the ``state``) rather than taken as another action on the same card."""
+    if not arg:
+        raise NotationError(f"cannot read {text!r}: expected '{verb} <card>', like '{verb} ♣7'")
+    card = parse_card(arg)
+    wanted = card_verb[phase] or "play"
+    if verb != wanted and state is not None:
+        seat = state.current_player()
+        raise IllegalActionError(
+            f"now is the time to {wanted}, not to {verb}",
+            seat=seat if seat >= 0 else None,
+            phase=state.phase(),
+            action=text.strip(),
+            reason="wrong_phase",
+            move=state.move_number(),
+        )
+    return card
