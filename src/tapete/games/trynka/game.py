@@ -149,16 +149,25 @@ class TrynkaGame(TrynkaGameBase):
         return 2 * size if self.rules.accident > 0 else size
 
     def max_game_length(self) -> int:
-        """An upper bound on a bank's actions (see :meth:`.TrynkaRules.bank_length_bound`)."""
+        """An upper bound on a bank's actions (see :meth:`.TrynkaRules.bank_length_bound`;
+        the derivation is in ``docs/trynka.md``)."""
         return self.rules.bank_length_bound()
 
+    def max_view_events(self) -> int:
+        """An upper bound on the events of a view's ``events``: one deal's actions, the
+        deal in progress (see :meth:`.TrynkaRules.deal_length_bound`); the encoders size
+        the event log by it."""
+        return self.rules.deal_length_bound()
+
     def min_utility(self) -> float:
-        """At worst a seat loses every chip a bank can hold."""
-        return -float(self.rules.bank_chips_bound())
+        """At worst a seat loses every chip it can pay into a bank
+        (:meth:`.TrynkaRules.seat_chips_bound`)."""
+        return float(self.rules.utility_bounds()[0])
 
     def max_utility(self) -> float:
-        """At best a seat wins every chip a bank can hold."""
-        return float(self.rules.bank_chips_bound())
+        """At best a seat wins every chip the others can pay into a bank
+        (:meth:`.TrynkaRules.utility_bounds`)."""
+        return float(self.rules.utility_bounds()[1])
 
     def utility_sum(self) -> str:
         """Zero-sum: the bank's chips go from the payers to the winners."""

@@ -101,15 +101,21 @@ class TrynkaMatchGame(TrynkaGameBase, MatchGame):
         rules = self.rules
         return rules.draw_length_bound() + rules.banks * rules.bank.bank_length_bound()
 
+    def max_view_events(self) -> int:
+        """An upper bound on the events of the live bank's view (one deal's actions)."""
+        return self.rules.bank.deal_length_bound()
+
     def min_utility(self) -> float:
-        """The lowest start balance minus every chip all banks can hold."""
+        """The lowest start balance less, per bank, the most a seat can lose in it."""
         rules = self.rules
-        return float(min(rules.balances) - rules.banks * rules.bank.bank_chips_bound())
+        low, _high = rules.bank.utility_bounds()
+        return float(min(rules.balances) + rules.banks * low)
 
     def max_utility(self) -> float:
-        """Every chip at the table plus every chip all banks can hold."""
+        """The highest start balance plus, per bank, the most a seat can win in it."""
         rules = self.rules
-        return float(sum(rules.balances) + rules.banks * rules.bank.bank_chips_bound())
+        _low, high = rules.bank.utility_bounds()
+        return float(max(rules.balances) + rules.banks * high)
 
     def utility_sum(self) -> str:
         """Constant-sum: the final balances add up to the starting ones."""

@@ -340,33 +340,147 @@ class TrynkaRules:
             actions=TrynkaActions(deck, level_cap),
         )
 
-    # -- the research bounds ------------------------------------------------------------------
+    # -- the research bounds (docs/trynka.md, "Bounds: the derivation") ----------------------
+    # Each bound is a proof, not a measure: every line below is a step of the derivation in
+    # the docs, for a deal of k <= n_players participants (every count grows with k, so
+    # k = n_players). ``r`` = level_cap - stake (in chips) bounds the raises of a deal: the
+    # level starts at the stake, never falls, rises by at least one chip and never exceeds
+    # the cap.
     def deals_bound(self) -> int:
-        """The most deals a bank can have (the first, svaras and three-tens redeals)."""
+        """The most deals a bank can have: the first, one per svara (``max_svara_chain``)
+        and one per three-tens redeal (:data:`MAX_REDEALS`)."""
         return 1 + self.max_chain + MAX_REDEALS
 
+    def raises_bound(self) -> int:
+        """The most raises of the level in one deal (``level_cap - stake``, in chips)."""
+        return self.level_cap - self.stake
+
+    def dealing_bound(self) -> int:
+        """The most actions of one deal's dealing: 3k cards, a flash question before each
+        (when ``flash_limit`` > 0), and for each card dealt face up (a flash, or by accident)
+        a keep/replace decision and a replacement card, while replacements are offered (at
+        most ``deck - 1 - 3k`` of them)."""
+        n = self.n_players
+        questions = 3 * n if self.flash_limit else 0
+        exposed = 3 * n if self.accident > 0 else n * min(self.flash_limit, 3)
+        spare = max(0, self.deck_size - 1 - 3 * n)
+        return 3 * n + questions + (exposed if spare else 0) + min(exposed, spare)
+
+    def blinds_bound(self) -> int:
+        """The most blind and over-blind decisions of one deal (P1, then P2; everybody in
+        turn with ``blind_chain``)."""
+        n = self.n_players
+        return n if self.blind_chain else min(n, 2)
+
+    def calls_bound(self) -> int:
+        """The most bets at the level (calls) in the open betting of one deal.
+
+        Consecutive calls go round the active seats and each adds its seat to the matched
+        ones: ``a`` calls in a row (``a - 1`` after a raise) close the betting, and no bet
+        follows the close. So a run of calls that does not close is at most ``a - 1`` long
+        at the start, ``a - 2`` after a raise, ``a - 1`` after the j-th fold or reveal
+        (``a = k - j``), 1 after a refused svara proposal (two seats), and the closing run
+        one longer.
+        """
+        n, r = self.n_players, self.raises_bound()
+        refusals = 2 if self.agreed_svara else 0
+        return (n - 1) + r * max(0, n - 2) + (n - 1) * (n - 2) // 2 + refusals + 1
+
+    def turns_bound(self) -> int:
+        """The most turn decisions of one deal: one per seat in the first round and the
+        blind players' look, then in the open and closed betting the raises, the folds and
+        reveals that put a seat out (k - 1), one ending action (a claim, a tied last
+        reveal), the svara proposals (one per seat of the last two) and the calls."""
+        n = self.n_players
+        proposals = 2 if self.agreed_svara else 0
+        return n + self.raises_bound() + (n - 1) + 1 + proposals + self.calls_bound()
+
     def deal_length_bound(self) -> int:
-        """The most actions one deal can take (dealing, blinds, betting, a svara's joins)."""
-        n, cap = self.n_players, self.level_cap
-        dealing = 4 * 3 * n  # per card: flash question, card, keep/replace, replacement
-        betting = (cap + 2) * n + 3 * n + 4 * n + 1  # bets; folds, reveals, shows; svaras; tens
-        if self.tens_any_moment:  # before each decision, the others who have looked are asked
-            betting *= n
-        return dealing + n + betting + n
+        """The most actions one deal can take, its svara's joins included (the events a
+        view's ``events`` can hold: :meth:`.TrynkaGame.max_view_events`)."""
+        n = self.n_players
+        turns = self.turns_bound()
+        answers = n if self.tens else 0  # a reveal's target answers (show, or claim tens)
+        answers += 2 if self.agreed_svara else 0  # a proposal's answer
+        decisions = turns + answers
+        if self.tens_any_moment:  # before each decision, the others who have looked
+            decisions *= n
+        return self.dealing_bound() + self.blinds_bound() + decisions + self.joins_bound()
+
+    def joins_bound(self) -> int:
+        """The most join decisions of one svara (the seats not tied, at least two are)."""
+        return self.n_players - 2 if self.join_den else 0
 
     def bank_length_bound(self) -> int:
-        """An upper bound on the actions of one bank."""
-        return self.deals_bound() * self.deal_length_bound()
+        """An upper bound on the actions of one bank: every deal at its bound, the joins
+        only in the deals that end in a svara."""
+        deals, joins = self.deals_bound(), self.joins_bound()
+        return deals * self.deal_length_bound() - (deals - self.max_chain) * joins
+
+    def raise_levels_bound(self) -> int:
+        """The most the open betting's raises can stake together: they raise the level to
+        distinct amounts ``stake + 1 … cap``, each paid at its new level."""
+        cap, stake = self.level_cap, self.stake
+        return (cap * (cap + 1) - stake * (stake + 1)) // 2
+
+    def deal_chips_bound(self) -> int:
+        """The most chips all seats can stake in one deal: the blinds (P1's at most
+        ``dark_max``, the others the cap), the first round's bets and the calls that do not
+        follow a raise at most the cap each, each raise of the open betting with the calls
+        of its run (at most ``k - 2`` before another raise) at its level, every reveal (at
+        most k) at most twice the cap."""
+        n, cap = self.n_players, self.level_cap
+        blinds = min(self.dark_max, cap) + (self.blinds_bound() - 1) * cap
+        runs = max(0, n - 2)
+        other_calls = self.calls_bound() - self.raises_bound() * runs
+        bets = cap * (n + other_calls) + (1 + runs) * self.raise_levels_bound()
+        return blinds + bets + 2 * cap * n
+
+    def seat_deal_chips_bound(self) -> int:
+        """The most chips one seat can stake in one deal: one blind, its bets and its
+        reveals (at most k - 1, twice the cap each). Its bets: one in the first round, one
+        in the open betting, then one more only after a raise or a seat put out (without
+        either the others' calls close the betting before its turn comes back); a bet after
+        a seat put out at most the cap, one after the i-th raise at most the next raise's
+        level, so together at most the cap and the raises' levels."""
+        n, cap = self.n_players, self.level_cap
+        bets = cap * (2 + (n - 1) + 1) + self.raise_levels_bound()
+        return cap + bets + 2 * cap * (n - 1)
+
+    def _svara_banks(self) -> list[int]:
+        """The bank's bound before each svara's joins, then its final bound: the antes and
+        every deal before the first svara (the first and all redeals: the later a deal's
+        chips, the fewer joins double them), then per svara the joins (``n - 2`` seats, each
+        ``ceil(bank / den)``) and the svara's deal."""
+        n, den = self.n_players, self.join_den
+        per_deal = self.deal_chips_bound()
+        bank = n * self.ante + (1 + MAX_REDEALS) * per_deal
+        banks = []
+        for _ in range(self.max_chain):
+            banks.append(bank)
+            if den:
+                bank += (n - 2) * -(-bank // den)
+            bank += per_deal
+        banks.append(bank)
+        return banks
 
     def bank_chips_bound(self) -> int:
-        """An upper bound on the chips a bank can hold (every stake, every svara fee)."""
-        n, cap = self.n_players, self.level_cap
-        per_deal = n * cap + cap * (cap + 2) * n + 2 * cap * n  # blinds, bets, reveals
-        total = n * self.ante + self.deals_bound() * per_deal
-        if self.join_den:
-            for _ in range(self.max_chain):
-                total += (n - 2) * (total // self.join_den + 1)
-        return total
+        """An upper bound on the chips a bank can hold."""
+        return self._svara_banks()[-1]
+
+    def seat_chips_bound(self) -> int:
+        """An upper bound on the chips one seat can pay into a bank: its ante, its stakes in
+        every deal, and a join fee at every svara (when anybody may join)."""
+        den = self.join_den
+        fees = (-(-b // den) for b in self._svara_banks()[:-1]) if self.joins_bound() else ()
+        return self.ante + self.deals_bound() * self.seat_deal_chips_bound() + sum(fees)
+
+    def utility_bounds(self) -> tuple[int, int]:
+        """``(min, max)`` of a seat's net chips in a bank: it loses at most what it paid; it
+        wins at most what the others paid, and at most the bank less its own ante."""
+        seat = self.seat_chips_bound()
+        high = min((self.n_players - 1) * seat, self.bank_chips_bound() - self.ante)
+        return -seat, high
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,9 +11,9 @@ its *opening* (the deal: the leading chance events that deal one card each, see
 hidden card (the order of the deal is not kept: it is the shuffle's), then one slot per
 later event with its actor, kind, action and public seat values (a hidden action keeps only
 what the seat may see: who received the card). There are as many slots as the game's
-``max_game_length`` (a match: its deals') less the shortest opening seen, at most
-``max_events`` (256 by default: a Trynka bank may last thousands of moves); past that the
-latest events are kept.
+``max_view_events`` when it declares one (Trynka: a view's events are the deal in progress,
+so one deal's bound), else its ``max_game_length`` (a match: its deals'), less the shortest
+opening seen, at most ``max_events`` (256 by default); past that the latest events are kept.
 
 :class:`Encoder` is built once per game (``Encoder(game)``; cached by :func:`encoder_for`)
 and then writes any view of that game into a buffer:
@@ -890,7 +890,7 @@ class _Builder:
         self.parts[-1].opening = (kind_rows, cards, o_open, open_size, row_size, d)
 
 
-#: The most event slots a layout has by default (a Trynka bank may last thousands of moves).
+#: The most event slots a layout has by default (a game's length bound may be far above it).
 MAX_EVENT_SLOTS: Final = 256
 
 
@@ -902,19 +902,29 @@ def _event_slots(ctx: _Context, opening: int = 0) -> int:
     return bound if ctx.max_events is None else min(bound, ctx.max_events)
 
 
+def _view_events_bound(game: Game) -> int:
+    """The most events a view of ``game`` holds: the game's ``max_view_events()`` when it
+    declares one (Trynka: a view's events are the deal in progress, not the whole bank),
+    else its ``max_game_length()``."""
+    per_view = getattr(game, "max_view_events", None)
+    if callable(per_view):
+        return int(per_view())
+    return int(game.max_game_length())
+
+
 def _event_bound(ctx: _Context) -> int:
     found = ctx.found
     specs = found.deal_specs - {ctx.game.spec}
     bounds = []
     for spec in specs:
         try:
-            bounds.append(int(spec.load().max_game_length()))
+            bounds.append(_view_events_bound(spec.load()))
         except (NotImplementedError, TapeteError):
             continue
     if bounds:
         return max(bounds)
     try:
-        return int(ctx.game.max_game_length())
+        return _view_events_bound(ctx.game)
     except NotImplementedError:
         return max(found.max_events, 1)
 
