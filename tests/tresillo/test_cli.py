@@ -315,9 +315,10 @@ def test_one_way_to_quit_and_clear_errors_on_the_command_line(
     assert main(["play", "tresillo", "--seed", "1"]) == LEFT_STATUS
     assert main(["play", "tresillo", "--players", "3"]) == 2
     assert "four at the table" in capsys.readouterr().err
-    assert main(["play", "tresillo", "--bots", "search"]) == 2
-    err = capsys.readouterr().err
-    assert "does not play tresillo" in err and "pocha" in err
+    assert main(["play", "tresillo", "--bots", "search", "--seed", "1"]) == LEFT_STATUS
+    assert "search" in capsys.readouterr().out  # the search bots play Tresillo now
+    assert main(["play", "tresillo", "--bots", "nobody"]) == 2
+    assert "nobody" in capsys.readouterr().err
 
 
 def test_the_play_command_takes_the_shared_option_set() -> None:
