@@ -1,8 +1,9 @@
 // The table's layout checked by the page at every state it draws (tests/browser/test_table_layout.py):
 // a seat out of the felt or over the turn line, a trick card over a seat, a corner box or another
-// card, seats over each other or over a corner box are kept in window.__layout.bad.
+// card, seats over each other or over a corner box, a seat's tag or numbers out of its box, the
+// deal's outcome under a card or over the trick's label are kept in window.__layout.bad.
 (() => {
-  const log = { bad: [], maxTrick: 0, checks: 0 };
+  const log = { bad: [], maxTrick: 0, checks: 0, minCardWidth: Infinity, outcomes: 0 };
   window.__layout = log;
   const box = (el) => el.getBoundingClientRect();
   const hits = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
@@ -20,12 +21,40 @@
     const turn = document.getElementById('turn');
     log.checks += 1;
     log.maxTrick = Math.max(log.maxTrick, cards.length);
+    for (const c of cards) {
+      if (c[1].width >= log.minCardWidth) continue;
+      log.minCardWidth = c[1].width; // where: the seats and cards then
+      log.minCardAt = `${when} state ${document.body.dataset.state}: ` + [...seats, ...cards].map((x) => `${x[0]} [${r(x[1])}]`).join('; ');
+    }
     const say = (a, b, what) => log.bad.push(`${when} state ${document.body.dataset.state}: ${a[0]} [${r(a[1])}] ${what} ${b[0]} [${r(b[1])}]`);
     for (const s of seats) {
       const b = s[1];
       if (b.left < F.left - 1 || b.right > F.right + 1 || b.top < F.top - 1 || b.bottom > F.bottom + 1) say(s, ['the felt', F], 'runs out of');
       if (turn && turn.textContent.trim() && hits(b, box(turn))) say(s, ['the turn line', box(turn)], 'covers');
       for (const c of corners) if (hits(b, c[1])) say(s, c, 'covers');
+    }
+    // the deal's outcome is on top where it is drawn (not under the trick's cards), apart from
+    // the last trick's label
+    const ann = felt.querySelector('[data-testid=announcement]');
+    if (ann) {
+      const a = box(ann);
+      ann.style.pointerEvents = 'auto'; // (the middle lets clicks through: hit-tested here only)
+      const top = document.elementFromPoint(a.left + a.width / 2, a.top + a.height / 2);
+      ann.style.pointerEvents = '';
+      log.outcomes += 1;
+      if (top && !ann.contains(top)) say(['the outcome', a], ['a ' + (top.className || top.tagName), box(top)], 'is under');
+      const label = felt.querySelector('[data-testid=trick-winner] .tag');
+      if (label && hits(a, box(label))) say(['the outcome', a], ['the trick\'s label', box(label)], 'covers');
+    }
+    // what a seat's box holds stays in it (a long tag, "Сдающий: не играет", ran past its edge)
+    for (const el of felt.querySelectorAll(':scope > .seat')) {
+      const b = box(el);
+      for (const tag of el.querySelectorAll('.tag, .stat')) {
+        const t = box(tag);
+        if (t.width && (t.left < b.left - 1 || t.right > b.right + 1)) {
+          say(['the ' + tag.className + ' "' + tag.innerText.trim() + '"', t], ['seat ' + el.dataset.seat, b], 'runs out of');
+        }
+      }
     }
     seats.forEach((a, i) => seats.slice(0, i).forEach((b) => hits(a[1], b[1]) && say(a, b, 'covers')));
     cards.forEach((a, i) => {
@@ -34,6 +63,7 @@
       cards.slice(0, i).forEach((b) => hits(a[1], b[1]) && say(a, b, 'covers'));
     });
   }
+  window.__layoutCheck = check; // for a moment no state marks (the table under the end's dialog)
   document.addEventListener('tapete:state', () => check('state'));
   document.addEventListener('tapete:sweep', (e) => e.detail.phase === 'end' && check('swept'));
 })();

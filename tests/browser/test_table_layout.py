@@ -1,6 +1,8 @@
 """The table's layout in every game (issue 28): the hint is in sight without scrolling at
 1366x768 and 1280x720; on a phone the seats' boxes stay on the felt, off the turn line; the
-trick's cards cover no seat box, corner box or each other, with long names.
+trick's cards cover no seat box, corner box or each other, with long names; a seat's tags stay
+in its box; the deal's outcome is not under the last trick's cards or label; a phone's trick
+cards are not shrunk past reading.
 
 The layout is checked by the page itself at every state it draws (the ``tapete:state`` and
 ``tapete:sweep`` events, see table.js *pacing*), with motion reduced so that the boxes measured
@@ -38,6 +40,8 @@ GAMES: dict[str, tuple[int, dict[str, Any]]] = {
     "lhombre": (3, {}),
     "trynka": (3, {"n_players": 3}),
 }
+#: The narrowest a trick card may be drawn on a 390x844 phone (its full size there is 48px).
+PHONE_TRICK_MIN = 34
 SIZES = {"1366x768": {"width": 1366, "height": 768}, "1280x720": {"width": 1280, "height": 720}}
 
 # Installed before the page's scripts: checks the felt at every state drawn and keeps what
@@ -184,9 +188,18 @@ def test_seats_and_trick_cards_do_not_overlap_with_long_names(
         if wait_turn_or_end(page, timeout=120) == "over":
             break
         _advance(page)
+    # the table under the end's dialog: the last trick and the deal's outcome
+    page.locator("[data-key=hide-result]").click()
+    page.evaluate("() => window.__layoutCheck('end')")
     layout = page.evaluate("() => window.__layout")
     shot(page, f"layout-{game}-{where}")
     assert not layout["bad"], "\n".join(layout["bad"][:12])
     # the checks saw whole tricks (else they proved nothing); Trynka has no tricks
     assert layout["checks"] > 5 and layout["maxTrick"] >= (0 if game == "trynka" else n - 1), layout
+    if game in ("ombre", "tresillo", "lhombre"):
+        assert layout["outcomes"] >= 1, layout  # the deal's outcome was checked
+    if where == "phone" and game != "trynka":
+        # the trick's cards stay readable on a phone (under tall seat boxes they shrank to
+        # about 25px: now the bottom and top seats are wider and so lower)
+        assert layout["minCardWidth"] >= PHONE_TRICK_MIN, layout["minCardAt"]
     no_js_errors(page)

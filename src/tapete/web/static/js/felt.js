@@ -109,17 +109,25 @@ function placeTrick(felt, center, placed, leader, n, bottomSeat) {
   const inside = grow(F, -4);
   const offsets = placed.map((_, i) => (((leader + i) % n) - bottomSeat + n) % n);
   const mx = C.left + C.width / 2;
-  // the middle height: halfway between the top seat's box and the bottom seat's box
+  // the middle height: halfway between the top seat's box (or the middle box's top) and the
+  // bottom seat's box, which may lie under the middle box (a phone's low felt: the room down
+  // to the bottom seat is used, the cards are not made smaller for it)
   let top = C.top;
-  let bottom = C.bottom;
+  let bottom = F.bottom;
+  let seatAbove = false;
   for (const el of felt.querySelectorAll(":scope > .seat")) {
     const r = el.getBoundingClientRect();
     if (r.right < C.left + C.width * 0.3 || r.left > C.right - C.width * 0.3) continue; // a side seat
-    if (r.bottom <= C.top + C.height / 2) top = Math.max(top, r.bottom);
-    else if (r.top >= C.top + C.height / 2) bottom = Math.min(bottom, r.top);
+    if (r.bottom <= C.top + C.height / 2) {
+      top = Math.max(top, r.bottom);
+      seatAbove = true;
+    } else if (r.top >= C.top + C.height / 2) bottom = Math.min(bottom, r.top);
   }
-  const my = bottom > top ? (top + bottom) / 2 : C.top + C.height / 2;
-  const rects = (w, h, rx, ry) => offsets.map((o) => {
+  const middles = [bottom > top ? (top + bottom) / 2 : C.top + C.height / 2];
+  // no seat above the middle (three seats): the room up to the felt's edge, tried second (a
+  // phone's tall bottom seat left the bottom card some 28px wide)
+  if (!seatAbove && bottom > F.top) middles.push((F.top + 4 + bottom) / 2);
+  const rects = (w, h, rx, ry, my) => offsets.map((o) => {
     const phi = (2 * Math.PI * o) / n;
     const x = mx + rx * Math.sin(phi);
     const y = my + ry * Math.cos(phi);
@@ -139,12 +147,14 @@ function placeTrick(felt, center, placed, leader, n, bottomSeat) {
   search: for (const scale of [1, 0.92, 0.84, 0.76, 0.68, 0.6, 0.52, 0.45]) {
     const w = card.width * scale;
     const h = card.height * scale;
-    for (const fy of [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4]) {
-      for (const fx of [1, 0.9, 0.8, 0.7, 0.6]) {
-        const cards = rects(w, h, C.width * 0.3 * fx, Math.max(h / 2 + 3, C.height * 0.22 * fy));
-        const c = cost(cards);
-        if (!best || c < best.c) best = { c, cards, scale };
-        if (c === 0) break search;
+    for (const my of middles) {
+      for (const fy of [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4]) {
+        for (const fx of [1, 0.9, 0.8, 0.7, 0.6]) {
+          const cards = rects(w, h, C.width * 0.3 * fx, Math.max(h / 2 + 3, C.height * 0.22 * fy), my);
+          const c = cost(cards);
+          if (!best || c < best.c) best = { c, cards, scale };
+          if (c === 0) break search;
+        }
       }
     }
   }
@@ -201,8 +211,11 @@ export function renderFelt(felt, opts) {
     const tags = tagList.map((tag) => h("span", { class: "tag " + (tag.cls || "") }, tag.text));
     const info = ctx.seatInfo(s);
     const dot = info.kind !== "human" ? null : h("span", { class: "dot" + (info.away ? " away" : info.connected === false ? " off" : ""), "aria-hidden": "true", title: info.connected === false ? t("not connected") : t("connected") });
+    // on a phone the bottom seat (and the top one, at four seats or fewer) may be wider: its
+    // name, tags and numbers take fewer lines, and the trick between them has more height
+    const wide = compact && n <= 4 && Math.abs(pos.x - 50) < 1;
     const seatEl = h("div", {
-      class: "seat" + (s === toMove ? " turn" : "") + (isMe ? " me" : "") + (mod.seatOut?.(live, s) ? " out" : ""),
+      class: "seat" + (s === toMove ? " turn" : "") + (isMe ? " me" : "") + (mod.seatOut?.(live, s) ? " out" : "") + (wide ? " wide" : ""),
       style: `left:${pos.x}%;top:${pos.y}%`,
       "data-seat": String(s),
       role: "group",
@@ -242,6 +255,7 @@ export function renderFelt(felt, opts) {
   const center = h("div", { class: "center", "aria-label": t("Trick"), role: "group" });
   let trick = mod.trick(live);
   let done = false;
+  let label = null;
   const finished = mod.finishedTricks(live);
   if ((!trick || !trick.cards || trick.cards.length === 0) && finished.length) {
     // the finished trick stays until it is swept to its winner (opts.doneSwept) or the next
@@ -270,11 +284,15 @@ export function renderFelt(felt, opts) {
     });
     if (done && trick.winner !== null && trick.winner !== undefined) {
       // over the cards, never under them
-      center.append(h("div", { class: "center-info trick-label", "data-testid": "trick-winner" }, h("span", { class: "tag gold" }, t("{who} takes the trick", { who: ctx.seatName(trick.winner) }))));
+      label = h("div", { class: "center-info trick-label", "data-testid": "trick-winner" }, h("span", { class: "tag gold" }, t("{who} takes the trick", { who: ctx.seatName(trick.winner) })));
     }
   }
   const ann = mod.announcement ? mod.announcement(live) : null;
-  if (ann) center.append(h("div", { class: "center-info" }, h("span", { class: "announce " + ann.cls, "data-testid": "announcement" }, ann.text)));
+  const annEl = ann ? h("div", { class: "center-info" }, h("span", { class: "announce " + ann.cls, "data-testid": "announcement" }, ann.text)) : null;
+  // the deal's last trick and its outcome: one under the other, both over the cards (they
+  // were drawn on the same spot, the outcome under the cards and the label)
+  if (label && annEl) center.append(h("div", { class: "center-info center-stack" }, label, annEl));
+  else if (label || annEl) center.append(label || annEl);
   felt.append(center);
   // the game's corner boxes: on the felt's corners, or above the felt on a phone (where they
   // would cover the seats)
