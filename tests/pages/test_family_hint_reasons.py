@@ -39,3 +39,28 @@ def test_every_decision_of_a_deal_has_a_reason(game_name: str, seed: int) -> Non
     assert decisions >= 3  # every seat spoke in the auction at least
     assert "ombre_hand" in codes
     assert ("player_side" in codes) is played
+
+
+@pytest.mark.parametrize(
+    ("game_name", "scale"),
+    [("ombre", "sacardo_codille"), ("tresillo", "won_lost"), ("lhombre-match", "won_lost")],
+)
+def test_a_searched_card_says_what_its_value_counts(game_name: str, scale: str) -> None:
+    """Ombre's card values count sacardo +1 ... codille -1; Tresillo's and Danish l'hombre's
+    the game won +1, lost -1: the page words the value by the reason's ``scale``."""
+    from tapete.web.hints import _searched, _with_contract
+
+    texts = {0: "play 1o", 1: "play 2o", 41: "pass"}.__getitem__
+    card = _searched([0.25, -0.5], [0, 1], 0, texts, game_name)
+    assert (card["unit"], card["scale"]) == ("outcome", scale)
+    bid = _searched([0.25, -0.5], [41, 0], 41, texts, game_name)
+    assert bid["unit"] == "points" and "scale" not in bid
+    trumps = _with_contract(
+        [],
+        {"values": {"trumps oros": 1.5, "trumps copas": 0.5}, "worlds": 30},
+        41,
+        texts,
+        game_name,
+    )
+    expected = "sacardo_codille" if game_name == "ombre" else "payment"
+    assert trumps[-1]["code"] == "trumps_searched" and trumps[-1]["scale"] == expected

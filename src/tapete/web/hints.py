@@ -41,6 +41,15 @@ codes, action texts): the pages make the sentences in the reader's language. The
                      action ``next_text`` (``unit``: ``points`` or ``outcome``)
 ===================  ==================================================================
 
+The reasons with a searched value (``searched`` with ``unit`` ``outcome``,
+``exchange_searched``, ``trumps_searched``) carry ``scale``, what the value counts:
+``sacardo_codille`` (Ombre: sacardo +1, puesta -0.9, codille -1), ``won_lost`` (Tresillo's and
+Danish l'hombre's card play: the game won +1, lost -1) or ``payment`` (their contracts: the
+mean payment).
+
+===================  ==================================================================
+===================  ==================================================================
+
 >>> import tapete
 >>> state = tapete.load_game("pocha", hand_size=1).new_initial_state()
 >>> for text in ["deal Ao", "deal 3c", "deal Re", "deal Cb", "turn 4o"]:
@@ -193,7 +202,7 @@ def hint(
             contract = getattr(player, "last_contract", None) if values is None else None
         why = explain(view, action, legal, text_of)
         if isinstance(contract, dict):
-            why = _with_contract(why, contract, action, text_of)
+            why = _with_contract(why, contract, action, text_of, view.game)
         if values is not None:
             why.append(_searched(values, legal, action, text_of, view.game))
         text = text_of(action)
@@ -253,8 +262,23 @@ def _values(
     return [float(v) for v in found]
 
 
+def _scale(game: str, contract: bool) -> str:
+    """What a searched value counts in ``game`` (module docstring, ``scale``).
+
+    >>> _scale("ombre-match", True), _scale("tresillo", False), _scale("lhombre", True)
+    ('sacardo_codille', 'won_lost', 'payment')
+    """
+    if family(game) == "ombre":
+        return "sacardo_codille"
+    return "payment" if contract else "won_lost"
+
+
 def _with_contract(
-    why: list[Reason], contract: dict[str, Any], action: int, text_of: Callable[[int], str]
+    why: list[Reason],
+    contract: dict[str, Any],
+    action: int,
+    text_of: Callable[[int], str],
+    game: str,
 ) -> list[Reason]:
     """``why`` with the contract search's own reason (Ombre's auction, exchange or trumps,
     searched by simulation): its values over the deals simulated. Where the search's choice
@@ -273,7 +297,7 @@ def _with_contract(
     if not ranked:
         return why
     best = ranked[0]
-    found: Reason = {"value": round(values[best], 2), "deals": deals}
+    found: Reason = {"value": round(values[best], 2), "deals": deals, "scale": _scale(game, True)}
     if len(ranked) > 1:
         found["next"] = round(values[ranked[1]], 2)
     if best.startswith("plan "):
@@ -295,15 +319,19 @@ def _searched(
     ranked = sorted(range(len(legal)), key=lambda i: -values[i])
     mine = legal.index(action)
     other = next((i for i in ranked if i != mine), mine)
-    return {
+    unit = "points" if family(game) == "pocha" or action >= _FIRST_NON_CARD else "outcome"
+    reason: Reason = {
         "code": "searched",
         "value": round(values[mine], 2),
         "next": round(values[other], 2),
         "next_text": text_of(legal[other]),
         # the Ombre family's cards: the side's mean outcome; Tresillo's and Danish l'hombre's
         # bids and games: their mean payment
-        "unit": "points" if family(game) == "pocha" or action >= _FIRST_NON_CARD else "outcome",
+        "unit": unit,
     }
+    if unit == "outcome":
+        reason["scale"] = _scale(game, False)
+    return reason
 
 
 # -- explanations from the view ----------------------------------------------------------------

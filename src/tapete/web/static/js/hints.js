@@ -50,9 +50,14 @@ export function reasonSentence(r, actionText) {
       return head + " " + t("The simulated defenders see every card, which real ones do not: it plays hands up to {margin} below passing.", { margin: num(r.margin) });
     }
     case "exchange_searched":
+      if (r.scale === "payment") {  // Tresillo, Danish l'hombre: the mean payment
+        if (typeof r.next !== "number") return t("Simulating {deals} possible deals: this discard is worth {value} on average.", { deals: r.deals, value: num(r.value, 2) });
+        return t("Simulating {deals} possible deals: this discard is worth {value} on average, the next best {next}.", { deals: r.deals, value: num(r.value, 2), next: num(r.next, 2) });
+      }
       if (typeof r.next !== "number") return t("Simulating {deals} possible deals: this discard scores {value} on average (sacardo +1, codille -1).", { deals: r.deals, value: num(r.value) });
       return t("Simulating {deals} possible deals: this discard scores {value} on average (sacardo +1, codille -1), the next best {next}.", { deals: r.deals, value: num(r.value), next: num(r.next) });
     case "trumps_searched":
+      if (r.scale === "payment") return t("Simulating {deals} possible deals: {suit} as trumps is worth {value} on average, the next best suit {next}.", { deals: r.deals, suit: suitWord(r.suit), value: num(r.value, 2), next: num(r.next, 2) });
       return t("Simulating {deals} possible deals: {suit} as trumps scores {value} on average (sacardo +1, codille -1), the next best suit {next}.", { deals: r.deals, suit: suitWord(r.suit), value: num(r.value), next: num(r.next) });
     case "player_side": return r.mine ? tn("You have {n} trick, the defenders {defenders}.", "You have {n} tricks, the defenders {defenders}.", r.player, { defenders: r.defenders }) : tn("The player has {n} trick, the defenders {defenders}.", "The player has {n} tricks, the defenders {defenders}.", r.player, { defenders: r.defenders });
     case "ombre_side": return r.mine ? tn("You have {n} trick, the defenders {defenders}.", "You have {n} tricks, the defenders {defenders}.", r.ombre, { defenders: r.defenders }) : tn("Ombre has {n} trick, the defenders {defenders}.", "Ombre has {n} tricks, the defenders {defenders}.", r.ombre, { defenders: r.defenders });
@@ -62,6 +67,11 @@ export function reasonSentence(r, actionText) {
     case "trynka_strength": return tn("Your hand beats {pct}% of hands: about {win}% against {n} opponent.", "Your hand beats {pct}% of hands: about {win}% against {n} opponents.", r.opponents, { pct: r.pct, win: r.win });
     case "trynka_price": return r.cost ? t("It costs {cost} against a bank of {bank}.", { cost: r.cost, bank: r.bank }) : t("It costs nothing more; the bank holds {bank}.", { bank: r.bank });
     case "searched": {
+      if (r.unit === "outcome" && r.scale === "won_lost") {
+        // Tresillo, Danish l'hombre: the side's mean result, the game won +1 … lost -1
+        if (r.value === r.next) return t("Searching possible deals: its mean result for your side is {value} (game won +1, lost -1), as good as {other}.", { value: num(r.value, 2), other: actionText(r.next_text) });
+        return t("Searching possible deals: its mean result for your side is {value} (game won +1, lost -1), against {next} for {other}.", { value: num(r.value, 2), next: num(r.next, 2), other: actionText(r.next_text) });
+      }
       if (r.unit === "outcome") {
         // Ombre: the side's mean result over the deals searched, sacardo +1 … codille -1
         if (r.value === r.next) return t("Searching possible deals: its mean result for your side is {value} (sacardo +1, codille -1), as good as {other}.", { value: num(r.value, 2), other: actionText(r.next_text) });
