@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import DESKTOP, Server, axe_serious, no_js_errors, shot, watch_errors
+from .conftest import DESKTOP, PHONE, Server, axe_serious, no_js_errors, shot, watch_errors
 
 BOT = {"kind": "bot", "player": "rule"}
 
@@ -27,22 +27,55 @@ MATCHES = [
 
 
 def _finished_table(server: Server, context_factory: Any, game: str, n: int,
-                    params: dict[str, Any]) -> tuple[Any, dict[str, Any]]:  # fmt: skip
+                    params: dict[str, Any], viewport: dict[str, int] = DESKTOP,
+                    lang: str = "en") -> tuple[Any, dict[str, Any]]:  # fmt: skip
     """A bots' match watched from its start (its creator's page, who may offer a rematch)
     to its final score."""
     created = server.create(game, [{"kind": "human"}] + [BOT] * (n - 1), params=params)
     table_id = created["table"]["id"]
-    ctx = context_factory(viewport=DESKTOP)
+    ctx = context_factory(viewport=viewport)
     ctx.add_init_script(
         f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
     )
     page = ctx.new_page()
     watch_errors(page)
-    page.goto(server.table_url(table_id) + "?watch=1")
+    page.goto(server.table_url(table_id) + f"?watch=1&lang={lang}")
     page.wait_for_selector("#felt .banner")
     page.locator("#start").click()  # the free seat to a bot
     page.wait_for_selector("[data-testid=game-over]", timeout=180_000)
     return page, created
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_phone_sees_the_whole_final_sheet_and_the_games_name(
+    server: Server, context_factory: Any, lang: str
+) -> None:
+    """On a 390x844 phone, Tresillo's sheet (four players: eight columns) is in the end's
+    dialog without scrolling sideways (it was cut at the right); the top bar shows the game's
+    name whole (it was cut to "Tresillo: …") and keeps the whole title for screen readers."""
+    page, _ = _finished_table(
+        server, context_factory, "tresillo-match", 4, {"num_deals": 2}, PHONE, lang
+    )
+    sizes = page.evaluate(
+        """() => {
+          const d = document.querySelector('.end-dialog');
+          const wrap = d.querySelector('.end-sheet .sheet-wrap');
+          const title = document.getElementById('title');
+          const short = title.querySelector('.title-short');
+          return {dialog: [d.scrollWidth, d.clientWidth],
+                  sheet: [wrap.scrollWidth, wrap.clientWidth],
+                  title: [title.scrollWidth, title.clientWidth],
+                  short: short.getBoundingClientRect().width,
+                  whole: title.querySelector('.title-whole').textContent};
+        }"""
+    )
+    shot(page, f"match-end-tresillo-phone-{lang}")
+    assert sizes["dialog"][0] <= sizes["dialog"][1], sizes
+    assert sizes["sheet"][0] <= sizes["sheet"][1], sizes
+    assert sizes["short"] > 0 and sizes["title"][0] <= sizes["title"][1], sizes
+    assert sizes["whole"].startswith("Tresillo" if lang == "en" else "Тресильо"), sizes
+    assert not axe_serious(page)
+    no_js_errors(page)
 
 
 @pytest.mark.parametrize(("game", "n", "params", "deals"), MATCHES, ids=[m[0] for m in MATCHES])

@@ -20,10 +20,16 @@ export function gameModule(game) {
   return MODULES[base] || pocha;
 }
 
+/** The game's name alone ("Tresillo"), where the whole title does not fit (a phone's top bar). */
+export function gameName(game) {
+  const base = String(game || "").replace(/-match$/, "");
+  return { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo"), lhombre: t("Danish l'hombre") }[base] || base;
+}
+
 /** The game's name for people. */
 export function gameTitle(game) {
   const base = String(game || "").replace(/-match$/, "");
-  const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo"), lhombre: t("Danish l'hombre") }[base] || base;
+  const name = gameName(game);
   if (base === "trynka") return String(game || "").endsWith("-match") ? t("{game}: a session of banks", { game: name }) : t("{game}: one bank", { game: name });
   return String(game || "").endsWith("-match") ? t("{game}: whole match", { game: name }) : t("{game}: one deal", { game: name });
 }

@@ -2,7 +2,7 @@
 
 import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
 import { cardElement, cardName, parseCard, shownAliases } from "./cards.js";
-import { formatClock, gameModule, gameTitle, renderFelt, seatNameFrom, seatShortFrom, sweepTrick } from "./felt.js";
+import { formatClock, gameModule, gameName, gameTitle, renderFelt, seatNameFrom, seatShortFrom, sweepTrick } from "./felt.js";
 import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 import { hintSentence, markHinted } from "./hints.js";
@@ -103,6 +103,16 @@ function ctxFor(msg) {
 
 // -- drawing -------------------------------------------------------------------------------
 
+/** The top bar's title: the whole one ("Tresillo: whole match"), and on a phone the game's
+ *  name alone in sight (the whole title was cut to "Tresillo: …"; it stays for screen readers). */
+function showGameTitle(game) {
+  const el = $("title");
+  const whole = gameTitle(game);
+  if (el.dataset.whole === whole) return;
+  el.dataset.whole = whole;
+  el.replaceChildren(h("span", { class: "title-whole" }, whole), h("span", { class: "title-short", "aria-hidden": "true" }, gameName(game)));
+}
+
 function render() {
   const msg = page.msg;
   if (!msg) return;
@@ -111,7 +121,7 @@ function render() {
   const mine = page.seat !== null && msg.to_move === page.seat && msg.legal.length > 0;
   rememberFocus();
 
-  $("title").textContent = gameTitle(view.game);
+  showGameTitle(view.game);
   setTitle();
   renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx), beforeTrick: fitHint });
 
@@ -1256,7 +1266,7 @@ async function main() {
   page.info = info;
   usePack(info.game); // Tresillo's cards from the Spanish pack unless the French one is chosen
   mountPackPicker(info.game, () => render());
-  $("title").textContent = gameTitle(info.game);
+  showGameTitle(info.game);
   mountRulesLink($("rules-link"), info.game); // How to play, in a new tab, in the page's language
   let token = seatToken(tableId);
   if (!token) token = await joinDialog(info);
