@@ -45,8 +45,10 @@ LANGS = ("en", "es", "ru")
 MOMENTS = ("lobby", "bid", "trick", "dealend", "end", "table", "rules")
 LONG_NAME = "Anastasia Wilhelmina Kowalczyk"
 
-TURN_OR_OVER = """() => {
+TURN_OR_OVER = """(summaryDone) => {
   if (document.querySelector('[data-testid=game-over]')) return 'over';
+  // a deal's end where this seat has no turn next (Tresillo's dealer sits out the next deal)
+  if (!summaryDone && document.querySelector('#deal-summary:not([hidden])')) return 'summary';
   if ((window.__tapete || {}).pending) return null;
   const mine = document.querySelector('#turn.mine');
   const acts = document.querySelectorAll('#hand button.card.legal,'
@@ -133,6 +135,16 @@ def _play_one(page: Any) -> None:
     )
 
 
+def _context(browser: Any, size: str, lang: str) -> Any:
+    """A browser context of that size and language; a phone's is a touch screen (no keyboard
+    help is shown there)."""
+    touch = size == "phone"
+    locale = {"en": "en-US"}.get(lang, lang)
+    return browser.new_context(
+        viewport=SIZES[size], locale=locale, has_touch=touch, is_mobile=touch
+    )
+
+
 def table_shots(browser: Any, base: str, game: str, size: str, lang: str, shoot: Shooter) -> None:
     """Play one short match at seat 0 and take the table's moments."""
     name, n, params = GAMES[game]
@@ -140,7 +152,7 @@ def table_shots(browser: Any, base: str, game: str, size: str, lang: str, shoot:
             "seats": [{"kind": "human"}] + [BOT] * (n - 1)}  # fmt: skip
     created = _call(base, "POST", "/api/tables", body)
     table_id = created["table"]["id"]
-    ctx = browser.new_context(viewport=SIZES[size], locale={"en": "en-US"}.get(lang, lang))
+    ctx = _context(browser, size, lang)
     ctx.add_init_script(
         f"localStorage.setItem('tapete.token.{table_id}', {json.dumps(created['token'])});"
         f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])});"
@@ -150,12 +162,14 @@ def table_shots(browser: Any, base: str, game: str, size: str, lang: str, shoot:
     stem = f"{game}-{{}}-{size}-{lang}"
     done: set[str] = set()
     for _ in range(400):
-        page.wait_for_function(TURN_OR_OVER, timeout=300_000)
-        if page.locator("[data-testid=game-over]").count():
+        got = page.wait_for_function(TURN_OR_OVER, arg="dealend" in done, timeout=300_000)
+        if got.json_value() == "over":
             break
         if "dealend" not in done and page.locator("#deal-summary:not([hidden])").count():
             done.add("dealend")
             shoot(page, stem.format("dealend"), "dealend")
+        if got.json_value() == "summary":
+            continue
         phase = page.evaluate("() => document.body.dataset.phase || ''")
         if "bid" not in done and phase not in ("play", "exchange", "discard"):
             done.add("bid")
@@ -175,7 +189,7 @@ def table_shots(browser: Any, base: str, game: str, size: str, lang: str, shoot:
 
 def page_shots(browser: Any, base: str, game: str, size: str, lang: str, shoot: Shooter) -> None:
     """The lobby with ``game`` chosen, and the game's rules page."""
-    ctx = browser.new_context(viewport=SIZES[size], locale={"en": "en-US"}.get(lang, lang))
+    ctx = _context(browser, size, lang)
     page = ctx.new_page()
     if "lobby" in shoot.moments:
         page.goto(f"{base}/?lang={lang}")

@@ -346,5 +346,7 @@ export function seatShortFrom(seats, s) {
   const seat = (seats || []).find((x) => x.seat === s) || (seats || [])[s];
   if (seat && !seat.name && seat.kind === "bot") return t("Bot {n}", { n: s + 1 });
   const name = seatNameFrom(seats, s);
-  return name.length > 9 ? name.slice(0, 8) + "…" : name;
+  // a phone's sheets have less room: "Anast…" (Tresillo's eight columns fit a 390px screen)
+  const most = window.innerWidth < 600 ? 6 : 9;
+  return name.length > most ? name.slice(0, most - 1) + "…" : name;
 }
