@@ -12,6 +12,7 @@ import pytest
 
 from tapete.engine import load_game, registered_games
 from tapete.engine.api import Game, State
+from tapete.errors import ConfigError
 from tapete.players import load
 from tapete.players.kernels import family
 from tapete.players.search import GAMES
@@ -203,3 +204,29 @@ def test_playing_seats_leave_tresillos_dealer_out() -> None:
     assert playing_seats(Deal()) == (1, 2, 3)
     Deal.cards_held = (9, 9, 9)
     assert playing_seats(Deal()) == (1, 2, 0)
+
+
+def test_the_contract_budget_and_suits_are_the_players_own() -> None:
+    """At 50 ms the contract is the rule bot's unless a ``contract_budget`` is given; a bid
+    naming its trumps is simulated in ``contract_suits`` suits; bad values are refused."""
+    assert FamilySearch(time_budget=0.05).contract is None
+    own = FamilySearch(time_budget=0.05, contract_budget=0.05)
+    assert own.contract is not None and own.contract.time_budget == 0.05
+    assert FamilySearch(time_budget=1.0).contract is not None
+    game = _game("tresillo")
+    state = _play_until(game, 0, "auction")
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    entradas = {}
+    for suits in (1, 2):
+        search = FamilySearch(worlds=4, contract_suits=suits)
+        assert search.action_values(view, legal, random.Random(3), game) is not None
+        assert search.contract is not None
+        entradas[suits] = [k for k in search.contract.last_values if k.startswith("entrada ")]
+    assert len(entradas[1]) == 1 and len(entradas[2]) == 2, entradas
+    player = load("search-normal", contract_budget=0.05, contract_suits=1, clock="cpu")
+    player.start(game, state.current_player())
+    assert player.choose(view, legal, random.Random(3)) in legal
+    assert player._family_search().contract.suits_tried == 1  # type: ignore[attr-defined]
+    for bad in ({"contract_suits": 0}, {"contract_budget": -1.0}):
+        with pytest.raises(ConfigError):
+            FamilySearch(time_budget=0.05, **bad)

@@ -59,7 +59,7 @@ _PARAMETERS: Final = (
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
     "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
     "max_worlds", "bid_opponents", "declare_sim", "carry", "iset", "iset_worlds",
-    "iset_bids", "iset_gate", "credit",
+    "iset_bids", "iset_gate", "credit", "contract_suits",
 )  # fmt: skip
 
 
@@ -335,17 +335,21 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
 def _family_params(params: dict[str, Any]) -> dict[str, Any]:
     """Tresillo's and Danish l'hombre's own parameters
     (:class:`tapete.players.search.family.FamilySearch`): ``contract`` (search the auction,
-    the game, the trumps and the player's exchange; default on), ``credit`` (the share of a
-    bid's value credited to declaring it), and the card play's ``iset``, ``iset_worlds``,
-    ``max_worlds`` and ``defend`` as at Ombre."""
+    the game, the trumps and the player's exchange; default on), ``contract_budget`` (their
+    seconds a decision, by default the cards'), ``contract_suits`` (the most suits a bid
+    naming its trumps is simulated in), ``credit`` (the share of a bid's value credited to
+    declaring it), and the card play's ``iset``, ``iset_worlds``, ``max_worlds`` and
+    ``defend`` as at Ombre."""
     ombre = _ombre_params(params)
-    names = ("contract", "iset", "iset_worlds", "max_worlds", "defend")
+    names = ("contract", "contract_budget", "iset", "iset_worlds", "max_worlds", "defend")
     out: dict[str, Any] = {k: ombre[k] for k in names if k in ombre}
     if "credit" in params:
         try:
             out["credit"] = float(params["credit"])
         except (TypeError, ValueError):
             raise ConfigError(f"credit must be a number, got {params['credit']!r}") from None
+    if "contract_suits" in params:
+        out["contract_suits"] = _positive_int("contract_suits", params["contract_suits"])
     return out
 
 

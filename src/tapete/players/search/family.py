@@ -360,9 +360,12 @@ class FamilyContract:
     def __init__(
         self, time_budget: float = 1.0, worlds: int | None = None,
         clock: Callable[[], float] = time.perf_counter, credit: float = DECLARE_CREDIT,
-        table: Any = None, max_worlds: int = 1000,
+        table: Any = None, max_worlds: int = 1000, suits_tried: int = SUITS_TRIED,
     ) -> None:  # fmt: skip
         self.time_budget = time_budget
+        #: The most suits a bid naming its trumps is simulated in (the best by the ``rule``
+        #: bot's count).
+        self.suits_tried = suits_tried
         self.worlds = worlds
         self.clock = clock
         self.credit = credit
@@ -476,7 +479,7 @@ class FamilyContract:
         hand = int(deal.hand.mask)
         favor = rules.favor
         plain = [s for s in SUITS if int(s) != favor]
-        ranked = sorted(plain, key=lambda s: -hand_value(hand, s))[:SUITS_TRIED]
+        ranked = sorted(plain, key=lambda s: -hand_value(hand, s))[: self.suits_tried]
         options: list[Option] = []
         by_bid: dict[int, list[str]] = {}
 
@@ -513,7 +516,7 @@ class FamilyContract:
     def lhombre_options(self, games: Sequence[int], hand: int, rules: Any) -> list[Option]:
         """The trump games of ``games`` as options (a named game in the ``rule`` bot's two
         best suits)."""
-        ranked = sorted(SUITS, key=lambda s: -hand_value(hand, s))[:SUITS_TRIED]
+        ranked = sorted(SUITS, key=lambda s: -hand_value(hand, s))[: self.suits_tried]
         out: list[Option] = []
         for g in games:
             won, bet, kruk = rules.points[g]
@@ -600,24 +603,35 @@ class FamilyContract:
 class FamilySearch:
     """The search of one seat at Tresillo or Danish l'hombre: the cards
     (:class:`FamilyCardSearch`) and, with a budget of at least :data:`MIN_CONTRACT_BUDGET`
-    seconds or fixed ``worlds``, the contract (:class:`FamilyContract`); ``None`` where the
-    ``rule`` bot decides."""
+    seconds, fixed ``worlds`` or a ``contract_budget`` of its own (any), the contract
+    (:class:`FamilyContract`, its bids naming trumps simulated in the ``contract_suits``
+    best suits); ``None`` where the ``rule`` bot decides."""
 
     def __init__(
         self, time_budget: float = 0.05, worlds: int | None = None, clock: str = "wall",
-        contract: bool = True, credit: float = DECLARE_CREDIT, **card_params: Any,
+        contract: bool = True, credit: float = DECLARE_CREDIT,
+        contract_budget: float | None = None, contract_suits: int = SUITS_TRIED,
+        **card_params: Any,
     ) -> None:  # fmt: skip
         self.cards = FamilyCardSearch(time_budget=time_budget, worlds=worlds, clock=clock,
                                       **card_params)  # fmt: skip
         self.time_budget = time_budget
-        use = contract and (worlds is not None or time_budget >= MIN_CONTRACT_BUDGET)
+        budget = time_budget if contract_budget is None else contract_budget
+        if not 0.0 < budget < 3600.0:
+            raise ConfigError(f"contract_budget must be between 0 and 3600, got {budget!r}")
+        if not 1 <= contract_suits <= 4:
+            raise ConfigError(f"contract_suits must be 1 to 4, got {contract_suits!r}")
+        use = contract and (
+            worlds is not None or contract_budget is not None or budget >= MIN_CONTRACT_BUDGET
+        )
         self.contract = (
             FamilyContract(
-                time_budget=time_budget,
+                time_budget=budget,
                 worlds=worlds,
                 clock=self.cards.clock,
                 credit=credit,
                 table=self.cards.table,
+                suits_tried=contract_suits,
             )
             if use
             else None
