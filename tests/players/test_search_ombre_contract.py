@@ -14,7 +14,7 @@ import tapete
 from tapete.cards import CardSet, Suit, iter_bits
 from tapete.errors import ConfigError
 from tapete.games.ombre.actions import DRAW, OMBRE, PASS, TRUMP_SUITS, TRUMPS_BASE
-from tapete.games.ombre.tables import FULL_MASK, SUITS, TRUMP_MASK
+from tapete.games.ombre_family.tables import FULL_MASK, SUITS, TRUMP_MASK
 from tapete.players import load
 from tapete.players.rule import ombre as rule
 from tapete.players.search import ombre_model as model

@@ -22,7 +22,7 @@ import tapete
 from tapete.cards import Suit
 from tapete.errors import ConfigError
 from tapete.games.ombre.actions import CARD_ID
-from tapete.games.ombre.tables import FULL_MASK
+from tapete.games.ombre_family.tables import FULL_MASK
 from tapete.players import load
 from tapete.players.search.ombre import OmbreSearch, joint_root
 from tapete.solvers import ombre_kernel as ok

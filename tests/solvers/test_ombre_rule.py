@@ -13,7 +13,7 @@ pytest.importorskip("numba", reason="the solvers need numba")
 
 import tapete
 from tapete.cards import Card, Suit
-from tapete.games.ombre.tables import FULL_MASK
+from tapete.games.ombre_family.tables import FULL_MASK
 from tapete.players import load
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables

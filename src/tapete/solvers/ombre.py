@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tapete.cards import Suit
-from tapete.games.ombre.tables import SUITS, plain_order, trump_order
+from tapete.games.ombre_family.tables import SUITS, plain_order, trump_order
 from tapete.solvers.ombre_kernel import BLOCK
 
 

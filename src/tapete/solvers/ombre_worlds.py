@@ -5,7 +5,7 @@ history and all, and replays it through the engine; the card-play search only ne
 hands the other seats hold now. :func:`play_constraints` reads them off the view — the cards
 the seat cannot place (the others' hands, their discards, the unseen stock), how many each
 other seat holds, and the cards each of them cannot hold by the inferences of the play
-(:func:`tapete.games.ombre.sampler.infer_forbidden`: a seat that did not follow holds none of
+(:func:`tapete.games.ombre_family.sampler.infer_forbidden`: a seat that did not follow holds none of
 the suit led, a trump lead not answered with a trump means no obliged trump) — and
 :func:`sample_hands` deals them within those constraints, as card-id bitmasks. The
 ``forced_spadille`` variant's extra inference (the forced ombre held ♠A) is not modelled:
@@ -36,8 +36,8 @@ from typing import Any
 from tapete.cards import iter_bits
 from tapete.engine.api import tricks_mask
 from tapete.errors import InconsistentViewError
-from tapete.games.ombre.sampler import infer_forbidden
-from tapete.games.ombre.tables import FULL_MASK
+from tapete.games.ombre_family.sampler import infer_forbidden
+from tapete.games.ombre_family.tables import FULL_MASK
 
 #: Tries of the constrained deal before giving up (a consistent view never needs many).
 MAX_TRIES = 64

@@ -20,24 +20,21 @@ most ``max_extra_deals`` more). ``returns()`` are the balances (the final ones o
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
-from tapete.cards import CardSet
-from tapete.engine.api import CHANCE, GENERAL_SUM, TERMINAL, GameSpec, Param, PlayerView, State
+from tapete.cards import Card, CardSet
+from tapete.engine.api import CHANCE, GENERAL_SUM, TERMINAL, Param, State, split_action
 from tapete.engine.events import EVERYONE, Event
-from tapete.engine.match import DealSummary, MatchGame, MatchState, MatchView
-from tapete.engine.registry import load_game, register
+from tapete.engine.match import MatchView
+from tapete.engine.registry import register
 from tapete.errors import IllegalActionError, InconsistentViewError, NotationError
 from tapete.games.ombre.actions import (
     CARD_ID,
     DEALER_TO,
     N_CARDS,
-    NUM_DISTINCT_ACTIONS,
     TO,
     card_actions,
     card_text,
-    event_args,
     parse_card,
 )
 from tapete.games.ombre.game import MAX_DEAL_LENGTH, OmbreGame
@@ -51,6 +48,7 @@ from tapete.games.ombre.rules import (
 from tapete.games.ombre.scoring import deal_swing, pool_bound
 from tapete.games.ombre.state import OmbreState, SharedEvents
 from tapete.games.ombre.view import DealResult, OmbreMatchView
+from tapete.games.ombre_family.match import FamilyMatchGame, FamilyMatchState
 from tapete.games.ombre_family.tables import BASTO, FULL_MASK, SPADILLE
 
 FIRST_DEALER, DEALS, OVER = range(3)
@@ -61,219 +59,15 @@ _BLACK_ACES: Final = 1 << SPADILLE | 1 << BASTO
 MAX_PASSES: Final = 20
 
 
-@register
-class OmbreMatchGame(MatchGame):
-    """A session of Ombre deals (ombre.md §2.1, §2.11), registered as ``ombre-match``.
-
-    >>> import tapete
-    >>> tapete.load_game('ombre-match').params['num_deals']
-    12
-    >>> tapete.load_game('ombre-match', num_deals=1000000000)
-    Traceback (most recent call last):
-    ...
-    tapete.errors.ConfigError: parameter num_deals = 1000000000 is out of range; allowed: int 1…240
-    """
-
-    name = "ombre-match"
-    rules_version = "ombre-1"
-    summary = "Ombre, a session: the dealer by a black ace, the pool carried across deals"
-    parameters = (
-        Param("num_deals", 12, "number of deals in the session", low=1, high=MAX_DEALS),
-        Param("leftover_pool", "split_equally",
-              "the pool left after the last deal: split_equally, or play_until_empty",
-              kind=str, choices=("split_equally", "play_until_empty")),
-        Param("max_extra_deals", 100,
-              "play_until_empty: at most this many deals more, then the pool is split",
-              low=0, high=MAX_DEALS),
-        Param("initial_selector", 0, "the seat that deals face up to find the first dealer",
-              low=0, high=2),
-        Param("dealer_selection", "black_ace_each_deal",
-              "black_ace_each_deal (seed), or rotate (the deal passes to the right)",
-              kind=str, choices=("black_ace_each_deal", "rotate")),
-        Param("exclude_previous_dealer", False,
-              "a black ace dealt to the previous dealer is skipped", kind=bool),
-        *MONEY_PARAMETERS,
-        *RULE_PARAMETERS,
-    )  # fmt: skip
-
-    def _configure(self) -> None:
-        self.rules: OmbreRules = OmbreRules.from_params(self.params)
-        self._rule_params = {n: self.params[n] for n in RULE_NAMES}
-        #: What a deal's game is given (the rules given to the session, so that a deal's
-        #: record names what the session's does).
-        self._given_rules = {n: v for n, v in self.given_params.items() if n in RULE_NAMES}
-        self.num_deals: int = self.params["num_deals"]
-        self.split_leftover: bool = self.params["leftover_pool"] == "split_equally"
-        self.rotate: bool = self.params["dealer_selection"] == "rotate"
-        self.exclude_previous: bool = self.params["exclude_previous_dealer"]
-        extra = 0 if self.split_leftover else self.params["max_extra_deals"]
-        #: The most deals a session can have.
-        self.max_deals: int = self.num_deals + extra
-        self._deal_games: dict[tuple[int, int, tuple[int, ...]], OmbreGame] = {}
-
-    def deal_game(self, dealer: int, pool: int, balances: tuple[int, ...]) -> OmbreGame:
-        """The ``ombre`` game of a deal of this session (built with :func:`load_game`).
-
-        >>> import tapete
-        >>> g = tapete.load_game('ombre-match', ante=2).deal_game(1, 5, (3, -1, 0))
-        >>> g.spec.param('dealer'), g.spec.param('pool'), g.spec.param('ante'), g.balances
-        (1, 5, 2, (3, -1, 0))
-        """
-        key = (dealer, pool, balances)
-        game = self._deal_games.get(key)
-        if game is None:
-            built = load_game(
-                "ombre", dealer=dealer, pool=pool, balances=balances, **self._given_rules
-            )
-            assert isinstance(built, OmbreGame)
-            if len(self._deal_games) > 1024:
-                self._deal_games.clear()
-            game = self._deal_games[key] = built
-        return game
-
-    def num_players(self) -> int:
-        """Three seats, always."""
-        return 3
-
-    # -- the research contract ------------------------------------------------------------------
-    def num_distinct_actions(self) -> int:
-        """49, as ``ombre`` (a face-up ``show`` card is a card action)."""
-        return NUM_DISTINCT_ACTIONS
-
-    def max_chance_outcomes(self) -> int:
-        """40: a card of the pack."""
-        return N_CARDS
-
-    def _max_shows(self) -> int:
-        return MAX_PASSES * N_CARDS if self.exclude_previous else N_CARDS - 1
-
-    def max_game_length(self) -> int:
-        """Every deal at its longest, each after the longest face-up choice of its dealer."""
-        choices = 1 if self.rotate else self.max_deals
-        return self.max_deals * MAX_DEAL_LENGTH + choices * self._max_shows()
-
-    def _swings(self) -> tuple[int, int]:
-        pool = self.params["pool"]
-        low = high = 0
-        for index in range(self.max_deals):
-            lo, hi = deal_swing(self.rules, pool_bound(self.rules, pool, index))
-            low, high = low + lo, high + hi
-        return low, high + pool_bound(self.rules, pool, self.max_deals) // 3
-
-    def min_utility(self) -> float:
-        """The lowest starting balance less every deal's worst loss (a puesta doubles the
-        pool, so the bound grows fast with ``num_deals``)."""
-        return float(min(self.params["balances"]) + self._swings()[0])
-
-    def max_utility(self) -> float:
-        """The highest starting balance plus every deal's best gain and a third of the
-        largest pool left."""
-        return float(max(self.params["balances"]) + self._swings()[1])
-
-    def utility_sum(self) -> str:
-        """General sum: the balances sum to the starting balances and pool, less what stays
-        unassigned (``split_equally``) or in the pool (``play_until_empty`` cut short)."""
-        return GENERAL_SUM
-
-    def returns_meaning(self) -> str:
-        """What ``returns()`` measures."""
-        return (
-            "each seat's balance (the starting balances plus every deal's changes, and the "
-            "share of the pool left at the end); during a deal, the balances before it"
-        )
-
-    def event_args(self, kind: str, action: int) -> tuple[tuple[str, object], ...]:
-        """As ``ombre``'s (the card of a ``show`` too)."""
-        return event_args(kind, action)
-
-    # -- states -------------------------------------------------------------------------------
-    def new_initial_state(self) -> OmbreMatchState:
-        """The session before the first face-up card."""
-        return OmbreMatchState(self)
-
-    def _deal_game_of(self, spec: GameSpec) -> OmbreGame:
-        if spec.name != "ombre" or any(
-            spec.param(name) != value for name, value in self._rule_params.items()
-        ):
-            raise InconsistentViewError("the live deal's view is not of a deal of this session")
-        return self.deal_game(spec.param("dealer"), spec.param("pool"), spec.param("balances"))
-
-    def sample_consistent_state(self, view: PlayerView, rng: random.Random) -> OmbreMatchState:
-        """A session consistent with ``view``: the live deal sampled by its own game, the
-        rest resumed from the view (it costs what sampling the deal costs)."""
-        if not isinstance(view, OmbreMatchView):
-            raise InconsistentViewError(
-                f"ombre-match samples from an OmbreMatchView, got {type(view).__name__}"
-            )
-        deal = None
-        if view.deal is not None:
-            if view.deal.spec is None:
-                raise InconsistentViewError("the live deal's view does not say its game")
-            deal = self._deal_game_of(view.deal.spec).sample_consistent_state(view.deal, rng)
-        return self.resume(view, deal)
-
-    def resume(self, view: MatchView, deal: State | None) -> OmbreMatchState:
-        """The session in the position ``view`` describes with ``deal`` as its live deal;
-        the face-up cards of the choice of its dealer are taken from the view's events."""
-        if not isinstance(view, OmbreMatchView) or (
-            deal is not None and not isinstance(deal, OmbreState)
-        ):
-            raise InconsistentViewError("ombre-match resumes from an OmbreMatchView")
-        state = OmbreMatchState(self)
-        state.balances = list(view.balances)
-        state.pool = view.pool
-        state.unassigned = view.unassigned
-        state.results = list(view.results)
-        state.selector = view.selector
-        state.previous_dealer = view.results[-1].dealer if view.results else -1
-        state._finished_view = None
-        state._resume_from(view, deal)
-        shows = [e for e in view.events if e.kind == "show"] if deal is None else []
-        if deal is not None:
-            state._phase = DEALS
-        elif view.phase == "over":
-            state._phase = OVER
-        elif view.phase != "first_dealer":
-            raise InconsistentViewError(f"ombre-match has no phase {view.phase!r} between deals")
-        n = len(shows)
-        state._offset -= n
-        if state._offset < 0:
-            raise InconsistentViewError("the view's events do not fit its move number")
-        state._history[:0] = [e.action for e in shows if e.action is not None]
-        state._events[:0] = [
-            (CHANCE, "show", e.action or 0, EVERYONE, _show_args(e)) for e in shows
-        ]
-        if state.deal_starts:
-            state.deal_starts = [state._offset + n]
-        state._segment_start = state._offset
-        state._shown_list = [(CARD_ID[e.action or 0], e.arg("to")) for e in shows]
-        state._passes = n // N_CARDS if deal is None else 0
-        for card, _ in state._shown_list[state._passes * N_CARDS :]:
-            state._shown |= 1 << card
-        return state
-
-
-def _show_args(event: Event) -> tuple[tuple[str, Any], ...]:
-    to, dealer = event.arg("to"), event.arg("dealer")
-    if dealer is None:
-        return TO[to]
-    return DEALER_TO[to] if dealer == to else (("to", to), ("dealer", dealer))
-
-
-class OmbreMatchState(MatchState, SharedEvents):
+class OmbreMatchState(FamilyMatchState[OmbreState, DealResult], SharedEvents):
     """A position in a session of Ombre (see :class:`OmbreMatchGame`)."""
 
-    deal: OmbreState | None
+    game: OmbreMatchGame
+    rules: OmbreRules
+    pool: int
 
-    def __init__(self, game: OmbreMatchGame) -> None:
-        self.game: OmbreMatchGame = game
-        self.rules = game.rules
-        self._init_match()
-        self.balances: list[int] = list(game.params["balances"])
-        self.pool: int = game.params["pool"]
-        self.unassigned = 0
-        self.results: list[DealResult] = []
-        self.selector: int = game.params["initial_selector"]
+    def _init_session(self) -> None:
+        self.selector: int = self.game.params["initial_selector"]
         self.previous_dealer = -1
         self._phase = FIRST_DEALER
         self._shown = 0
@@ -281,17 +75,8 @@ class OmbreMatchState(MatchState, SharedEvents):
         self._passes = 0
         #: The match's move number where the live deal (or the choice of its dealer) began.
         self._segment_start = 0
-        #: The finished deals, results, balances and standings as tuples for the views (they
-        #: change only when a deal ends; rebuilt then).
-        self._finished_view: (
-            tuple[
-                tuple[DealSummary, ...],
-                tuple[DealResult, ...],
-                tuple[int, ...],
-                tuple[float, ...],
-            ]
-            | None
-        ) = None
+
+    def _start_session(self) -> None:
         self._begin_selection()
 
     # -- flow -----------------------------------------------------------------------------------
@@ -333,19 +118,13 @@ class OmbreMatchState(MatchState, SharedEvents):
             self._events.append((CHANCE, "show", action, EVERYONE, TO[seat]))
 
     def _begin_deal(self, dealer: int) -> None:
-        game = self.game.deal_game(dealer, self.pool, tuple(self.balances))
-        self._start_deal(game)
+        super()._begin_deal(dealer)
         self._phase = DEALS
         # the face-up cards went back into the pack: the view's events start with the deal
         self._segment_start = self._next_move()
 
-    def _finish_deal(self) -> None:
-        deal = self.deal
-        assert deal is not None
-        changes = tuple(int(x) for x in deal.returns())
-        self.balances = list(deal.balances)
-        self.pool = deal.pool
-        result = DealResult(
+    def _result(self, deal: OmbreState, changes: tuple[int, ...]) -> DealResult:
+        return DealResult(
             dealer=deal.dealer,
             ombre=deal.ombre if deal.ombre >= 0 else None,
             sans_prendre=deal.sans_prendre,
@@ -354,30 +133,48 @@ class OmbreMatchState(MatchState, SharedEvents):
             changes=changes,
             pool_after=deal.pool,
         )
-        self.results.append(result)
-        self.finished.append(
-            DealSummary(
-                index=len(self.finished),
-                dealer=deal.dealer,
-                returns=tuple(float(c) for c in changes),
-                standings=tuple(float(b) for b in self.balances),
-                details=(("ombre", result.ombre), ("outcome", result.outcome)),
-            )
-        )
-        self.deal = None
+
+    def _details(self, result: DealResult) -> tuple[tuple[str, Any], ...]:
+        return (("ombre", result.ombre), ("outcome", result.outcome))
+
+    def _finish_deal(self) -> None:
+        deal = self._record_deal()
         self.previous_dealer = self.selector = deal.dealer
         game = self.game
         done = len(self.results) >= game.num_deals and (game.split_leftover or not self.pool)
         if done or len(self.results) >= game.max_deals:
-            share = self.pool // 3
-            for seat in range(3):
-                self.balances[seat] += share
-            self.pool -= 3 * share
-            self.unassigned = self.pool
+            self.pool = self.unassigned = self._share(self.pool)
             self._phase = OVER
             self._segment_start = self._next_move()
             return
         self._begin_selection()
+
+    def _resume_between(self, view: MatchView, deal: State | None) -> None:
+        """The face-up cards of the choice of the dealer in progress, from the view's
+        events."""
+        assert isinstance(view, OmbreMatchView)
+        self.selector = view.selector
+        self.previous_dealer = view.results[-1].dealer if view.results else -1
+        shows = [e for e in view.events if e.kind == "show"] if deal is None else []
+        if deal is not None:
+            self._phase = DEALS
+        elif view.phase == "over":
+            self._phase = OVER
+        elif view.phase != "first_dealer":
+            raise InconsistentViewError(f"ombre-match has no phase {view.phase!r} between deals")
+        n = len(shows)
+        self._offset -= n
+        if self._offset < 0:
+            raise InconsistentViewError("the view's events do not fit its move number")
+        self._history[:0] = [e.action for e in shows if e.action is not None]
+        self._events[:0] = [(CHANCE, "show", e.action or 0, EVERYONE, _show_args(e)) for e in shows]
+        if self.deal_starts:
+            self.deal_starts = [self._offset + n]
+        self._segment_start = self._offset
+        self._shown_list = [(CARD_ID[e.action or 0], e.arg("to")) for e in shows]
+        self._passes = n // N_CARDS if deal is None else 0
+        for card, _ in self._shown_list[self._passes * N_CARDS :]:
+            self._shown |= 1 << card
 
     # -- the hooks between deals ----------------------------------------------------------------
     def _outside_current_player(self) -> int:
@@ -409,8 +206,6 @@ class OmbreMatchState(MatchState, SharedEvents):
         raise NotationError(f"{action!r} is not an action of ombre-match now")
 
     def _outside_string_to_action(self, text: str) -> int:
-        from tapete.engine.api import split_action
-
         if not isinstance(text, str):
             raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
         _verb, arg = split_action(text, ("show",), "'show <card>' (a face-up card)")
@@ -431,29 +226,21 @@ class OmbreMatchState(MatchState, SharedEvents):
             return (self.selector + 1 + len(self._shown_list)) % 3
         return None
 
-    # -- results and copies ---------------------------------------------------------------------
-    def returns(self) -> list[float]:
-        """The balances (final once the session is over; before the live deal during it)."""
-        return [float(b) for b in self.balances]
-
+    # -- copies and information -----------------------------------------------------------------
     def clone(self) -> OmbreMatchState:
         """An independent copy."""
-        other = self._copy_base()
-        self._copy_match(other)
-        other.balances = list(self.balances)
-        other.results = list(self.results)
+        other = super().clone()
+        assert isinstance(other, OmbreMatchState)
         other._shown_list = list(self._shown_list)
         other._shared_events = None
         return other
 
     def _key(self) -> tuple[Any, ...]:
         return (
-            self._phase, tuple(self.balances), self.pool, self.unassigned, len(self.results),
-            self.selector, self.previous_dealer, self._shown, tuple(self._shown_list),
-            self._passes, self._match_key(),
+            self._phase, self.selector, self.previous_dealer, self._shown,
+            tuple(self._shown_list), self._passes, *super()._key(),
         )  # fmt: skip
 
-    # -- information ----------------------------------------------------------------------------
     def hidden_cards(self, seat: int | None) -> CardSet:
         """The deal's hidden cards; while the dealer is found, the cards not yet shown."""
         deal = self.deal
@@ -470,54 +257,117 @@ class OmbreMatchState(MatchState, SharedEvents):
 
     def view(self, seat: int | None) -> OmbreMatchView:
         """What ``seat`` may know now (``None``: a spectator)."""
-        deal = self.deal
         shown: list[tuple[int, int]] = []
         if self._phase == FIRST_DEALER:
             # Only this pass of 40 cards: the spent pack's cards are unseen in the new one.
             shown = self._shown_list[self._passes * N_CARDS :]
-        cached = self._finished_view
-        if cached is None or len(cached[1]) != len(self.results):
-            balances = tuple(self.balances)
-            cached = self._finished_view = (
-                tuple(self.finished),
-                tuple(self.results),
-                balances,
-                tuple(float(b) for b in balances),
-            )
-        finished, results, balances, standings = cached
         return OmbreMatchView(
-            game=self.game.name,
-            seat=seat,
-            current_player=self.current_player(),
-            spec=self.game.spec,
-            move=self.move_number(),
-            events=self.segment_events(seat),
-            phase=self.phase(),
-            n_players=3,
-            deal_index=len(self.results),
-            standings=standings,
-            finished=finished,
-            deal=deal.view(seat) if deal is not None else None,
-            num_deals=self.game.num_deals,
-            pool=self.pool,
-            balances=balances,
-            unassigned=self.unassigned,
+            **self._view_fields(seat, self.segment_events(seat)),
             selector=self.selector,
-            shown=tuple((s, _card(c)) for c, s in shown),
-            results=results,
+            shown=tuple((s, Card(c)) for c, s in shown),
         )
 
-    def __str__(self) -> str:
-        head = (
-            f"ombre-match: deal {len(self.results) + 1} of {self.game.num_deals}, pool "
-            f"{self.pool}, balances {' '.join(str(b) for b in self.balances)}"
+    def _money_text(self) -> str:
+        return f"pool {self.pool}, " + super()._money_text()
+
+
+@register
+class OmbreMatchGame(FamilyMatchGame[OmbreGame]):
+    """A session of Ombre deals (ombre.md §2.1, §2.11), registered as ``ombre-match``.
+
+    >>> import tapete
+    >>> tapete.load_game('ombre-match').params['num_deals']
+    12
+    >>> tapete.load_game('ombre-match', num_deals=1000000000)
+    Traceback (most recent call last):
+    ...
+    tapete.errors.ConfigError: parameter num_deals = 1000000000 is out of range; allowed: int 1…240
+    """
+
+    name = "ombre-match"
+    rules_version = "ombre-1"
+    summary = "Ombre, a session: the dealer by a black ace, the pool carried across deals"
+    parameters = (
+        Param("num_deals", 12, "number of deals in the session", low=1, high=MAX_DEALS),
+        Param("leftover_pool", "split_equally",
+              "the pool left after the last deal: split_equally, or play_until_empty",
+              kind=str, choices=("split_equally", "play_until_empty")),
+        Param("max_extra_deals", 100,
+              "play_until_empty: at most this many deals more, then the pool is split",
+              low=0, high=MAX_DEALS),
+        Param("initial_selector", 0, "the seat that deals face up to find the first dealer",
+              low=0, high=2),
+        Param("dealer_selection", "black_ace_each_deal",
+              "black_ace_each_deal (seed), or rotate (the deal passes to the right)",
+              kind=str, choices=("black_ace_each_deal", "rotate")),
+        Param("exclude_previous_dealer", False,
+              "a black ace dealt to the previous dealer is skipped", kind=bool),
+        *MONEY_PARAMETERS,
+        *RULE_PARAMETERS,
+    )  # fmt: skip
+    deal_name = "ombre"
+    deal_type = OmbreGame
+    rule_names = RULE_NAMES
+    money = ("pool", "balances")
+    view_type = OmbreMatchView
+    state_type = OmbreMatchState
+
+    def _configure(self) -> None:
+        super()._configure()
+        self.rules: OmbreRules = OmbreRules.from_params(self.params)
+        self.split_leftover: bool = self.params["leftover_pool"] == "split_equally"
+        self.rotate: bool = self.params["dealer_selection"] == "rotate"
+        self.exclude_previous: bool = self.params["exclude_previous_dealer"]
+        extra = 0 if self.split_leftover else self.params["max_extra_deals"]
+        #: The most deals a session can have.
+        self.max_deals: int = self.num_deals + extra
+
+    def new_initial_state(self) -> OmbreMatchState:
+        """The session before the first face-up card."""
+        return OmbreMatchState(self)
+
+    # -- the research contract ------------------------------------------------------------------
+    def _max_shows(self) -> int:
+        return MAX_PASSES * N_CARDS if self.exclude_previous else N_CARDS - 1
+
+    def max_game_length(self) -> int:
+        """Every deal at its longest, each after the longest face-up choice of its dealer."""
+        choices = 1 if self.rotate else self.max_deals
+        return self.max_deals * MAX_DEAL_LENGTH + choices * self._max_shows()
+
+    def _swings(self) -> tuple[int, int]:
+        pool = self.params["pool"]
+        low = high = 0
+        for index in range(self.max_deals):
+            lo, hi = deal_swing(self.rules, pool_bound(self.rules, pool, index))
+            low, high = low + lo, high + hi
+        return low, high + pool_bound(self.rules, pool, self.max_deals) // 3
+
+    def min_utility(self) -> float:
+        """The lowest starting balance less every deal's worst loss (a puesta doubles the
+        pool, so the bound grows fast with ``num_deals``)."""
+        return float(min(self.params["balances"]) + self._swings()[0])
+
+    def max_utility(self) -> float:
+        """The highest starting balance plus every deal's best gain and a third of the
+        largest pool left."""
+        return float(max(self.params["balances"]) + self._swings()[1])
+
+    def utility_sum(self) -> str:
+        """General sum: the balances sum to the starting balances and pool, less what stays
+        unassigned (``split_equally``) or in the pool (``play_until_empty`` cut short)."""
+        return GENERAL_SUM
+
+    def returns_meaning(self) -> str:
+        """What ``returns()`` measures."""
+        return (
+            "each seat's balance (the starting balances plus every deal's changes, and the "
+            "share of the pool left at the end); during a deal, the balances before it"
         )
-        if self.deal is not None:
-            return head + "\n" + str(self.deal)
-        return head + f"\nphase {self.phase()}"
 
 
-def _card(card: int) -> Any:
-    from tapete.cards import Card
-
-    return Card(card)
+def _show_args(event: Event) -> tuple[tuple[str, Any], ...]:
+    to, dealer = event.arg("to"), event.arg("dealer")
+    if dealer is None:
+        return TO[to]
+    return DEALER_TO[to] if dealer == to else (("to", to), ("dealer", dealer))

@@ -60,8 +60,8 @@ from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.lhombre import actions as _la
 from tapete.games.lhombre.state import UNION_GAMES
 from tapete.games.ombre.actions import CARD_ID, CARD_INDEX, N_CARDS
-from tapete.games.ombre.sampler import infer_forbidden
-from tapete.games.ombre.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
+from tapete.games.ombre_family.sampler import infer_forbidden
+from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
 from tapete.games.tresillo import actions as _ta
 from tapete.players.rule.ombre import hand_value
 from tapete.players.search.ombre import OmbreSearch

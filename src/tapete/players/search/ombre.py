@@ -44,7 +44,7 @@ import numpy as np
 from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
-from tapete.games.ombre.tables import FULL_MASK
+from tapete.games.ombre_family.tables import FULL_MASK
 from tapete.players.rule.ombre import rules_in_force
 from tapete.players.search.ombre_contract import (
     COALITION_TIE,

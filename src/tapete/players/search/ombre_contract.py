@@ -71,7 +71,7 @@ from tapete.games.ombre.actions import (
     TRUMPS_BASE,
 )
 from tapete.games.ombre.rules import OmbreRules
-from tapete.games.ombre.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
+from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
 from tapete.players.rule.ombre import DECLARE_AT
 from tapete.players.search.ombre_model import (
     BLACK_ACES,

@@ -19,7 +19,14 @@ from typing import Final
 
 from tapete.cards import Card, Rank, Suit, iter_bits
 from tapete.cards.card import RANK_OF_ID
-from tapete.games.ombre.tables import BASTO, SPADILLE, SUIT_MASK, SUITS, TRUMP_MASK, trump_order
+from tapete.games.ombre_family.tables import (
+    BASTO,
+    SPADILLE,
+    SUIT_MASK,
+    SUITS,
+    TRUMP_MASK,
+    trump_order,
+)
 from tapete.players.rule.ombre import _LOW_TRUMP, _TRUMP_VALUE
 
 #: Per trump suit: the trumps in order with their value (the ``rule`` bot's table).

@@ -35,7 +35,7 @@ from functools import cache
 from typing import Final
 
 from tapete.cards import Suit, iter_bits
-from tapete.games.ombre.tables import FULL_MASK, MATADOR_MASK, SUITS, TRUMP_MASK
+from tapete.games.ombre_family.tables import FULL_MASK, MATADOR_MASK, SUITS, TRUMP_MASK
 from tapete.players.rule.ombre import DECLARE_AT
 from tapete.players.search.ombre_model import (
     BLACK_ACES,
