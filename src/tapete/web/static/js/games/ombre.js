@@ -9,7 +9,7 @@ import { balancesPanel, balancesResults, finalSession, infoBox, isMatch, lastDea
 import { withTerms } from "../terms.js";
 
 /** The matadors' cards for a trump suit: Spadille, Manille (the 2 of a black trump suit,
- *  the 7 of a red one) and Basto, as the engine's ombre/tables.py names them. */
+ *  the 7 of a red one) and Basto, as the engine names them (games/ombre_family/tables.py). */
 export function matadors(trumps) {
   const suit = suitName(trumps);
   if (!suit) return {};
