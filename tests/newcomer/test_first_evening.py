@@ -195,13 +195,10 @@ def _first_round_over(page: Any, game: str, acted: int) -> bool:
     return "takes the trick" in page.locator("#log").inner_text()
 
 
-def test_the_start_command_installs_what_running_needs_and_a_table_plays(
-    started: Started,
-) -> None:
-    """The bounded part (in CI's default run): the install and banner, the five games and
-    their levels in the lobby, and one table of `rule` bots with a hint and its first trick
-    (while the fresh install compiles the kernels, the hint comes from the rule fallback)."""
-    _check_install(started)
+@contextlib.contextmanager
+def _lobby_levels(started: Started) -> Iterator[tuple[Any, list[list[str]]]]:
+    """A chromium page on the lobby and the levels it offers for each game (five games, each
+    with `rule` and `random`); the page may show no JavaScript error until the end."""
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
@@ -213,12 +210,23 @@ def test_the_start_command_installs_what_running_needs_and_a_table_plays(
             assert len(levels_by_game) == 5, levels_by_game
             for levels in levels_by_game:
                 assert "rule" in levels and "random" in levels, levels
-            assert any("search-strong" in levels for levels in levels_by_game), levels_by_game
-            seen = _one_table(started, page, 0, "rule")
-            assert seen.startswith("pocha/rule: "), seen
+            yield page, levels_by_game
             assert not errors, errors
         finally:
             browser.close()
+
+
+def test_the_start_command_installs_what_running_needs_and_a_table_plays(
+    started: Started,
+) -> None:
+    """The bounded part (in CI's default run): the install and banner, the five games and
+    their levels in the lobby, and one table of `rule` bots with a hint and its first trick
+    (while the fresh install compiles the kernels, the hint comes from the rule fallback)."""
+    _check_install(started)
+    with _lobby_levels(started) as (page, levels_by_game):
+        assert any("search-strong" in levels for levels in levels_by_game), levels_by_game
+        seen = _one_table(started, page, 0, "rule")
+        assert seen.startswith("pocha/rule: "), seen
 
 
 def _check_install(started: Started) -> None:
@@ -255,22 +263,10 @@ def test_every_game_and_bot_level_offered_works_on_the_start_commands_install(
     trick (about 10 minutes on two cores: the kernels' first compile, then 30-odd tables)."""
     _check_install(started)
     seen: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-US")
-            errors: list[str] = []
-            page = context.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            levels_by_game = _levels_offered(started, page)
-            assert len(levels_by_game) == 5, levels_by_game
-            for index, levels in enumerate(levels_by_game):
-                assert "rule" in levels and "random" in levels, levels
-                for level in levels:
-                    seen.append(_one_table(started, page, index, level))
-            assert not errors, errors
-        finally:
-            browser.close()
+    with _lobby_levels(started) as (page, levels_by_game):
+        for index, levels in enumerate(levels_by_game):
+            for level in levels:
+                seen.append(_one_table(started, page, index, level))
     assert any(s.startswith("pocha/search-strong") for s in seen), seen
     assert any(s.startswith("trynka/trynka-cfr") for s in seen), seen
 
