@@ -227,22 +227,28 @@ def test_the_contract_reasons_replace_the_rule_bots_where_they_differ() -> None:
     text_of = {1: "ombre", 0: "pass"}.__getitem__
     contract = {"values": {"ombre": -0.3, "pass": -0.1}, "worlds": 130, "margin": -0.4}
     count = {"code": "ombre_hand", "tricks": 2.9, "suit": "spades", "needed": 3.1}
-    below = hints._with_contract([count], contract, 1, text_of)
+    below = hints._with_contract([count], contract, 1, text_of, "ombre")
     assert below == [count, {"code": "ombre_searched", "value": -0.3, "pass": -0.1,
                              "deals": 130, "margin": 0.4}]  # fmt: skip
-    assert "margin" not in hints._with_contract([count], contract, 0, text_of)[-1]
+    assert "margin" not in hints._with_contract([count], contract, 0, text_of, "ombre")[-1]
     keep = {"code": "exchange_keep", "card": "QH", "ombre": True}
     rule_plan = {"values": {"plan 0": 0.4, "plan 1": 0.1, "plan 2": -2.0}, "worlds": 90}
-    assert hints._with_contract([keep], rule_plan, 5, text_of) == [
+    assert hints._with_contract([keep], rule_plan, 5, text_of, "ombre") == [
         keep,
-        {"code": "exchange_searched", "value": 0.4, "next": 0.1, "deals": 90},
+        {
+            "code": "exchange_searched",
+            "value": 0.4,
+            "next": 0.1,
+            "deals": 90,
+            "scale": "sacardo_codille",
+        },
     ]
     other_plan = {"values": {"plan 0": 0.1, "plan 3": 0.4}, "worlds": 90}
-    assert [r["code"] for r in hints._with_contract([keep], other_plan, 5, text_of)] == [
+    assert [r["code"] for r in hints._with_contract([keep], other_plan, 5, text_of, "ombre")] == [
         "exchange_searched"
     ]  # the rule bot's reason for its own plan goes
     trumps = {"values": {"trumps CLUBS": 0.2, "trumps SPADES": 0.6}, "worlds": 400}
-    (found,) = hints._with_contract([{**count, "suit": "clubs"}], trumps, 7, text_of)
+    (found,) = hints._with_contract([{**count, "suit": "clubs"}], trumps, 7, text_of, "ombre")
     assert found == {"code": "trumps_searched", "suit": "spades", "value": 0.6, "next": 0.2,
-                     "deals": 400}  # fmt: skip
-    assert len(hints._with_contract([count], trumps, 7, text_of)) == 2  # same suit: kept
+                     "deals": 400, "scale": "sacardo_codille"}  # fmt: skip
+    assert len(hints._with_contract([count], trumps, 7, text_of, "ombre")) == 2  # same suit: kept

@@ -31,8 +31,26 @@ from tapete.players.base import available
 
 log = logging.getLogger("tapete.players")
 
-#: How much nicer (lower CPU priority) the loading thread is than the rest of the server.
+#: How much nicer (lower CPU priority) the loading thread is than the rest of the server;
+#: the environment's ``TAPETE_KERNEL_NICENESS`` (0 to 19) overrides it, e.g. 0 on a machine
+#: whose other processes would starve a nicer loader (a test run on every core).
 LOADER_NICENESS = 10
+
+
+def loader_niceness() -> int:
+    """The loading thread's niceness: ``TAPETE_KERNEL_NICENESS`` if it is a number from 0 to
+    19, :data:`LOADER_NICENESS` otherwise.
+
+    >>> import os
+    >>> os.environ["TAPETE_KERNEL_NICENESS"] = "0"; loader_niceness()
+    0
+    >>> os.environ["TAPETE_KERNEL_NICENESS"] = "fast"; loader_niceness()
+    10
+    >>> del os.environ["TAPETE_KERNEL_NICENESS"]
+    """
+    given = os.environ.get("TAPETE_KERNEL_NICENESS", "")
+    return int(given) if given.isdigit() and int(given) <= 19 else LOADER_NICENESS
+
 
 #: The players whose kernels the loader loads, and the games it loads them for, in this
 #: order: the quickest first (Trynka's strategy table, seconds), then La Pocha (the lobby's
@@ -106,7 +124,9 @@ class KernelLoader:
     def _run(self) -> None:
         with contextlib.suppress(AttributeError, OSError):  # Linux: a nicer thread than the
             # event loop's, so that the tables stay quick while the kernels compile
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOADER_NICENESS)
+            niceness = loader_niceness()
+            if niceness:
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
         began = time.monotonic()
         loaded = False
         try:
