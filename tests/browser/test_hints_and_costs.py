@@ -83,7 +83,7 @@ def test_a_hint_in_spanish(server: Server, context_factory: Any) -> None:
     page.wait_for_selector("[data-testid=hint] li", timeout=120_000)
     text = page.locator("[data-testid=hint]").inner_text()
     assert "elegiría" in text and "Apostar" in text
-    assert "Tu mano vale unas" in text and "bazas" in text
+    assert "Tu mano vale unas" in text and "baza" in text  # "1 baza", "2 bazas": plurals
     assert "would choose" not in text and "tricks" not in text
     no_js_errors(page)
 
