@@ -105,10 +105,12 @@ export class TableSocket {
     this.onStatus("connecting");
     const ws = new WebSocket(url);
     this.ws = ws;
+    // "open" is said when the server has answered the hello, not when the socket opens: a
+    // connection that opens and is closed at once (a proxy, a server going down) does not
+    // flicker the page between online and offline, and the retries keep backing off
+    let answered = false;
     ws.addEventListener("open", () => {
-      this.retry = 0;
       ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: this.token || null }));
-      this.onStatus("open");
     });
     ws.addEventListener("message", (event) => {
       let msg;
@@ -116,6 +118,11 @@ export class TableSocket {
         msg = JSON.parse(event.data);
       } catch (e) {
         return;
+      }
+      if (!answered && this.ws === ws) {
+        answered = true;
+        this.retry = 0;
+        this.onStatus("open");
       }
       this.onMessage(msg);
     });
