@@ -6,6 +6,7 @@ offered. Each failure path is forced with a player registered for the test."""
 from __future__ import annotations
 
 import random
+import threading
 import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -52,6 +53,20 @@ class _FailsToChoose(Player):
         raise ModuleNotFoundError("No module named 'numpy'")
 
 
+#: Set when a test is over: the slow bot's thread then ends.
+_RELEASE = threading.Event()
+
+
+class _TooSlow(Player):
+    """A bot that thinks until the test is over (a search on a machine under heavy load)."""
+
+    name = "test-too-slow"
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
+        _RELEASE.wait(60)
+        return legal_actions[-1]
+
+
 @pytest.fixture
 def test_players() -> Iterator[None]:
     names = {
@@ -59,6 +74,7 @@ def test_players() -> Iterator[None]:
         "test-fails-to-start": (_FailsToStart, ()),
         "test-wrong-game": (_WrongGame, ()),
         "test-fails-to-choose": (_FailsToChoose, ()),
+        "test-too-slow": (_TooSlow, ()),
     }
     for name, (factory, requires) in names.items():
         register_player(name, factory, (), requires=requires)
@@ -153,6 +169,21 @@ def test_a_hint_no_bot_can_answer_is_refused_with_a_reason(
     answer = _first_hint(client, "pocha", {"n_players": 3, "hand_size": 2})
     assert (answer["type"], answer["code"]) == ("refused", "hint_failed")
     assert "Traceback" not in answer["detail"]
+
+
+def test_a_hint_past_its_deadline_is_answered_by_a_quick_bot(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(hints.HINT_PLAYERS, "pocha", (("test-too-slow", {}), ("rule", {})))
+    monkeypatch.setattr(hints, "HINT_DEADLINE", 0.2)
+    _RELEASE.clear()
+    try:
+        answer = _first_hint(client, "pocha", {"n_players": 3, "hand_size": 2})
+        assert answer["type"] == "hint", answer
+        assert answer["player"] == "rule"  # not the slow bot, which is still thinking
+        assert answer["why"] and answer["why"][0]["code"] == "bid_count"
+    finally:
+        _RELEASE.set()
 
 
 def test_an_exception_outside_the_bots_still_answers_the_hint(

@@ -49,6 +49,7 @@ from tapete.table import (
     Watcher,
 )
 from tapete.table.chat import ChatLimit
+from tapete.web import hints as hint_bots
 from tapete.web.addresses import is_everywhere, is_local, listen_urls
 from tapete.web.frames import frame, steps
 from tapete.web.gcpolicy import CollectorPolicy, settle_collector
@@ -715,7 +716,18 @@ async def _hint(table: LiveTable, conn: Connection, watcher: Watcher, number: in
         if shown:  # the bot chooses among what the seat's view shows, by number
             texts = {e["action"]: e["text"] for e in shown}
             legal = list(texts)
-            answer = await asyncio.to_thread(hint, game, seat, view, legal, texts.__getitem__)
+            text_of = texts.__getitem__
+            try:  # a hint that takes too long (a loaded machine) is answered by a quick bot
+                answer = await asyncio.wait_for(
+                    asyncio.to_thread(hint, game, seat, view, legal, text_of),
+                    hint_bots.HINT_DEADLINE,
+                )
+            except TimeoutError:
+                log.warning("table %s: a hint took too long; a quick bot answers", table.data.id)
+                quick = hint_bots.QUICK_PLAYERS
+                answer = await asyncio.to_thread(
+                    hint, game, seat, view, legal, text_of, players=quick
+                )
         else:  # only sealed plays (protocol.md, Sealed actions): alike to the seat, as to a bot
             choice = secrets.choice(entries)
             answer = {"player": STAND_IN, "action": choice["action"], "text": choice["text"]}

@@ -89,6 +89,11 @@ _FALLBACK: Final[tuple[tuple[str, dict[str, Any]], ...]] = (("rule", {}), ("rand
 _SEARCHING: Final = frozenset({"search", "trynka-cfr"})
 #: Seconds a hint waits for the kernels a starting server is still loading.
 KERNEL_WAIT: Final = 5.0
+#: Seconds a server waits for a hint's bot before the quick bots answer instead (a search
+#: slowed by a loaded machine, kernels compiling): every hint is answered within about this.
+HINT_DEADLINE: float = 20.0
+#: The bots that answer a hint whose strongest bot is past :data:`HINT_DEADLINE`.
+QUICK_PLAYERS: Final = _FALLBACK
 
 Reason = dict[str, Any]
 #: The first action that is not a card in the Ombre family's games (40 cards).
@@ -169,7 +174,8 @@ def hint(
     rng = rng or random.Random()
     legal = list(legal_actions)
     candidates = players if players is not None else hint_players(game.name)
-    if KERNELS.loading(game.name):  # a server still loading the search kernels: a moment
+    searching = any(name in _SEARCHING for name, _ in candidates)
+    if searching and KERNELS.loading(game.name):  # a server still loading the kernels: a moment
         KERNELS.wait(KERNEL_WAIT, game.name)
     failures = 0
     for name, params in candidates:
