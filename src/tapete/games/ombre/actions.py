@@ -34,14 +34,10 @@ Each applied action makes one event (:mod:`tapete.engine.events`) of kind:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from tapete.engine.api import split_action
-from tapete.engine.events import NO_ARGS
-from tapete.errors import NotationError
 from tapete.games.ombre_family.actions import (
     AUCTION,
-    CARD_ARGS,
     CARD_ID,
     CARD_INDEX,
     COUNT,
@@ -56,18 +52,15 @@ from tapete.games.ombre_family.actions import (
     STOCK,
     SUIT_CODES,
     SYMBOL,
-    TRUMP_ARGS,
+    TO,
     TRUMP_SUITS,
     TRUMPS,
-    card_action_text,
+    ActionWords,
     card_actions,
     card_text,
     cards_text,
     parse_card,
-    parse_card_verb,
-    parse_suit,
     phase_table,
-    trumps_text,
 )
 
 __all__ = [
@@ -86,6 +79,7 @@ __all__ = [
     "STOCK",
     "SUIT_CODES",
     "SYMBOL",
+    "TO",
     "TRUMPS",
     "TRUMP_SUITS",
     "card_actions",
@@ -113,80 +107,22 @@ CARD_VERB: Final = phase_table(
     {DEAL: "deal", DISCARD: "discard", STOCK: "stock", REST: "rest", PLAY: "play"}
 )
 
-_OTHER_TEXT: Final = {
-    PASS: "pass", OMBRE: "ombre", SANS_PRENDRE: "sans-prendre", DRAW: "draw", VOLE: "vole",
-}  # fmt: skip
-_TEXT_ACTION: Final = {text: action for action, text in _OTHER_TEXT.items()}
-_CARD_VERBS: Final = ("deal", "stock", "rest", "discard", "play")
-
-# -- events -----------------------------------------------------------------------------------
-#: ``TO[seat]``: the public arguments of a card going to ``seat`` face down.
-TO: Final = tuple((("to", s),) for s in range(3))
+#: Ombre's words: texts, parsing, event values.
+WORDS: Final = ActionWords(
+    "ombre", NUM_DISTINCT_ACTIONS, CARD_VERB,
+    {PASS: "pass", OMBRE: "ombre", SANS_PRENDRE: "sans-prendre", DRAW: "draw", VOLE: "vole"},
+    TRUMPS_BASE,
+    "'deal <card>', 'stock <card>', 'rest <card>', 'ombre', 'pass', 'sans-prendre', "
+    "'discard <card>', 'draw', 'trumps <suit>', 'play <card>' or 'vole'",
+    aliases={"i play": OMBRE, "i-play": OMBRE, "play ombre": OMBRE, "sans prendre": SANS_PRENDRE,
+             "sansprendre": SANS_PRENDRE},
+    arg_tables={"bid": {OMBRE: (("contract", "ombre"),),
+                        SANS_PRENDRE: (("contract", "sans_prendre"),)}},
+)  # fmt: skip
 #: ``DEALER_TO[seat]``: those of the face-up black ace that makes ``seat`` the dealer.
 DEALER_TO: Final = tuple((("to", s), ("dealer", s)) for s in range(3))
-_CONTRACT_ARGS: Final = {
-    OMBRE: (("contract", "ombre"),),
-    SANS_PRENDRE: (("contract", "sans_prendre"),),
-}
-_CARD_KINDS: Final = frozenset(("deal", "draw", "rest", "show", "discard", "play"))
-
-
-def event_args(kind: str, action: int) -> tuple[tuple[str, Any], ...]:
-    """The values of an Ombre action shown to the seats who see it.
-
-    >>> event_args('play', parse_card('♠A')), event_args('trumps', TRUMPS_BASE)
-    ((('card', Card.parse('♠A')),), (('suit', 'clubs'),))
-    """
-    if kind in _CARD_KINDS:
-        return CARD_ARGS[action] if 0 <= action < N_CARDS else NO_ARGS
-    if kind == "trumps":
-        return TRUMP_ARGS[action - TRUMPS_BASE]
-    if kind == "bid":
-        return _CONTRACT_ARGS.get(action, NO_ARGS)
-    return NO_ARGS
-
-
-# -- texts ------------------------------------------------------------------------------------
-def action_text(action: int, phase: int) -> str:
-    """The text of ``action`` in deal phase ``phase``; :class:`NotationError` if none."""
-    if 0 <= action < N_CARDS:
-        return card_action_text(action, CARD_VERB, phase)
-    other = _OTHER_TEXT.get(action)
-    if other is not None:
-        return other
-    if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
-        return trumps_text(action - TRUMPS_BASE)
-    raise NotationError(f"{action!r} is not an action of ombre")
-
-
-def parse_action(text: str, phase: int, state: Any = None) -> int:
-    """The action written ``text`` in ``phase``; :class:`NotationError` if it is malformed.
-
-    A card verb that does not fit the phase (``play ♣K`` during the exchange) is refused
-    with :class:`IllegalActionError` (given the ``state``) rather than taken as another
-    action on the same card; ``show`` is no verb of a deal.
-    """
-    expected = (
-        "'deal <card>', 'stock <card>', 'rest <card>', 'ombre', 'pass', 'sans-prendre', "
-        "'discard <card>', 'draw', 'trumps <suit>', 'play <card>' or 'vole'"
-    )
-    if not isinstance(text, str):
-        raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
-    words = text.strip().lower()
-    if words in ("i play", "i-play", "play ombre"):
-        return OMBRE
-    if words in ("sans prendre", "sansprendre"):
-        return SANS_PRENDRE
-    verb, arg = split_action(text, (*_CARD_VERBS, *_TEXT_ACTION, "trumps", "trump"), expected)
-    if verb in _TEXT_ACTION:
-        if arg:
-            raise NotationError(f"cannot read {text!r}: {verb} takes nothing after it")
-        return _TEXT_ACTION[verb]
-    if verb in ("trumps", "trump"):
-        suit = parse_suit(arg)
-        if suit is None:
-            raise NotationError(
-                f"cannot read {text!r}: expected 'trumps <suit>', like 'trumps ♣' or 'trumps C'"
-            )
-        return TRUMPS_BASE + TRUMP_SUITS.index(suit)
-    return parse_card_verb(text, verb, arg, CARD_VERB, phase, state)
+#: The text of an action in a phase, an action's text read (a card verb must fit the
+#: phase; ``show`` is no verb of a deal), and the values of an action's event.
+action_text: Final = WORDS.text
+parse_action: Final = WORDS.parse
+event_args: Final = WORDS.event_args

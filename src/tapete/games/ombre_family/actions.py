@@ -12,16 +12,16 @@ once for the whole family (:data:`DEAL` … :data:`OVER`); each game names those
 [0, 30]
 >>> card_text(CARD_ID[30]), parse_card('♠A')
 ('♠A', 30)
->>> card_action_text(30, phase_table({PLAY: 'play'}), PLAY)
-'play ♠A'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tapete.cards import FRENCH_40, Card, Suit, iter_bits
+from tapete.engine.api import split_action
 from tapete.engine.events import NO_ARGS
 from tapete.errors import IllegalActionError, NotationError
 
@@ -141,35 +141,138 @@ def parse_suit(text: str) -> Suit | None:
     return _SUIT_WORDS.get(text.strip().lower().replace("\ufe0f", ""))
 
 
-def card_action_text(action: int, card_verb: tuple[str, ...], phase: int) -> str:
-    """The text of card action ``action`` in ``phase`` (``play`` where the phase has no
-    card verb of its own)."""
-    return f"{card_verb[phase] or 'play'} {card_text(CARD_ID[action])}"
+_CARD_KINDS: Final = frozenset(("deal", "turn", "draw", "rest", "show", "discard", "play"))
 
 
-def trumps_text(k: int) -> str:
-    """The text of the trumps action naming ``TRUMP_SUITS[k]`` (``trumps ♣``)."""
-    return f"trumps {SYMBOL[TRUMP_SUITS[k]]}"
+@dataclass(frozen=True)
+class ActionWords:
+    """A game's words for its actions besides the cards, as data: its texts, its parser
+    and the values of its events. Each game's ``actions`` module makes one.
 
+    >>> words = ActionWords('demo', 45, phase_table({PLAY: 'play'}), {40: 'pass'}, 41,
+    ...                     "'pass' or 'play <card>'")
+    >>> words.text(words.parse('trumps h', PLAY), PLAY), words.parse('play ♠A', PLAY)
+    ('trumps ♥', 30)
+    """
 
-def parse_card_verb(
-    text: str, verb: str, arg: str, card_verb: tuple[str, ...], phase: int, state: Any
-) -> int:
-    """The card action of ``verb <card>`` (``arg`` the card): a verb that does not fit the
-    phase (``play ♣K`` during the exchange) is refused with :class:`IllegalActionError`
-    (given the ``state``) rather than taken as another action on the same card."""
-    if not arg:
-        raise NotationError(f"cannot read {text!r}: expected '{verb} <card>', like '{verb} ♣7'")
-    card = parse_card(arg)
-    wanted = card_verb[phase] or "play"
-    if verb != wanted and state is not None:
-        seat = state.current_player()
-        raise IllegalActionError(
-            f"now is the time to {wanted}, not to {verb}",
-            seat=seat if seat >= 0 else None,
-            phase=state.phase(),
-            action=text.strip(),
-            reason="wrong_phase",
-            move=state.move_number(),
-        )
-    return card
+    #: The game's name (in errors).
+    game: str
+    #: Its number of distinct actions.
+    n_actions: int
+    #: ``card_verb[phase]``: what a card action is called in each phase (``phase_table``).
+    card_verb: tuple[str, ...]
+    #: The text of each action that is one word (``pass``, the bids, ``draw``…).
+    words: Mapping[int, str]
+    #: The first of the four trumps actions (♣ ♦ ♥ ♠).
+    trumps_base: int
+    #: The texts a parse error says are expected.
+    expected: str
+    #: Other texts of whole actions (their words joined by ``join``): ``i play``, ``paso``.
+    aliases: Mapping[str, int] = field(default_factory=dict)
+    #: Other spellings of the one-word actions (``tourne`` for ``tourné``).
+    synonyms: Mapping[str, int] = field(default_factory=dict)
+    join: str = " "
+    #: The suits' names in the game's language (``oros`` → ``♦``) and a suit given as an
+    #: example in errors.
+    suit_names: Mapping[str, str] = field(default_factory=dict)
+    suit_example: str = "C"
+    #: The games ``declare <game>`` names (Danish l'hombre), from ``declare_base``.
+    declare_words: tuple[str, ...] = ()
+    declare_base: int = -1
+    declare_synonyms: Mapping[str, int] = field(default_factory=dict)
+    #: ``arg_tables[kind][action]``: the values of an event of ``kind`` besides cards and
+    #: trumps (a bid's ``contract`` or ``level``).
+    arg_tables: Mapping[str, Mapping[int, tuple[tuple[str, Any], ...]]] = field(
+        default_factory=dict
+    )
+
+    _by_text: Mapping[str, int] = field(init=False, repr=False)
+    _games: Mapping[str, int] = field(init=False, repr=False)
+    _verbs: tuple[str, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        by_text = {text: action for action, text in self.words.items()}
+        object.__setattr__(self, "_by_text", {**by_text, **self.synonyms})
+        games = {w: g for g, w in enumerate(self.declare_words)}
+        object.__setattr__(self, "_games", {**games, **self.declare_synonyms})
+        verbs = (*filter(None, self.card_verb), *self._by_text, "trumps", "trump")
+        object.__setattr__(self, "_verbs", (*verbs, "declare") if games else verbs)
+
+    def trump_suit(self, action: int) -> int:
+        """The suit (``Suit`` value 4..7) named by a trumps action."""
+        return int(TRUMP_SUITS[action - self.trumps_base])
+
+    def trumps_action(self, suit: int) -> int:
+        """The trumps action naming ``suit`` (a ``Suit`` value 4..7)."""
+        return self.trumps_base + suit - 4
+
+    def event_args(self, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
+        """The values of an action shown to the seats who see it (``card``, ``suit``…)."""
+        if kind in _CARD_KINDS:
+            return CARD_ARGS[action] if 0 <= action < N_CARDS else NO_ARGS
+        if kind == "trumps" and 0 <= action - self.trumps_base < 4:
+            return TRUMP_ARGS[action - self.trumps_base]
+        table = self.arg_tables.get(kind)
+        return table.get(action, NO_ARGS) if table is not None else NO_ARGS
+
+    def text(self, action: int, phase: int) -> str:
+        """The text of ``action`` in deal phase ``phase``; :class:`NotationError` if none."""
+        if 0 <= action < N_CARDS:
+            return f"{self.card_verb[phase] or 'play'} {card_text(CARD_ID[action])}"
+        word = self.words.get(action)
+        if word is not None:
+            return word
+        if 0 <= action - self.declare_base < len(self.declare_words):
+            return f"declare {self.declare_words[action - self.declare_base]}"
+        if 0 <= action - self.trumps_base < 4:
+            return f"trumps {SYMBOL[TRUMP_SUITS[action - self.trumps_base]]}"
+        raise NotationError(f"{action!r} is not an action of {self.game}")
+
+    def parse(self, text: str, phase: int, state: Any = None) -> int:
+        """The action written ``text`` in ``phase``; :class:`NotationError` if it is
+        malformed. A card verb that does not fit the phase (``play ♣K`` during the exchange)
+        is refused with :class:`IllegalActionError` (given the ``state``) rather than taken
+        as another action on the same card."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
+        words = self.join.join(text.strip().lower().split())
+        action = self.aliases.get(words, self._by_text.get(words))
+        if action is not None:
+            return action
+        verb, arg = split_action(text, self._verbs, self.expected)
+        if verb in self._by_text:
+            if arg:
+                raise NotationError(f"cannot read {text!r}: {verb} takes nothing after it")
+            return self._by_text[verb]
+        if verb == "declare":
+            game = self._games.get("-".join(arg.split()))
+            if game is None:
+                raise NotationError(
+                    f"cannot read {text!r}: expected 'declare <game>', one of "
+                    f"{', '.join(self.declare_words)}"
+                )
+            return self.declare_base + game
+        if verb in ("trumps", "trump"):
+            name = arg.strip().lower()
+            suit = parse_suit(self.suit_names.get(name, name))
+            if suit is None:
+                raise NotationError(
+                    f"cannot read {text!r}: expected 'trumps <suit>', like 'trumps ♣' or "
+                    f"'trumps {self.suit_example}'"
+                )
+            return self.trumps_base + TRUMP_SUITS.index(suit)
+        if not arg:
+            raise NotationError(f"cannot read {text!r}: expected '{verb} <card>', like '{verb} ♣7'")
+        card = parse_card(arg)
+        wanted = self.card_verb[phase] or "play"
+        if verb != wanted and state is not None:
+            seat = state.current_player()
+            raise IllegalActionError(
+                f"now is the time to {wanted}, not to {verb}",
+                seat=seat if seat >= 0 else None,
+                phase=state.phase(),
+                action=text.strip(),
+                reason="wrong_phase",
+                move=state.move_number(),
+            )
+        return card

@@ -32,15 +32,11 @@ discarder), ``exchange`` (``count`` cards taken), ``pass``, ``bid`` (``contract`
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from tapete.engine.api import split_action
-from tapete.engine.events import NO_ARGS
-from tapete.errors import NotationError
 from tapete.games.ombre_family.actions import (
     ASK,
     AUCTION,
-    CARD_ARGS,
     CARD_ID,
     CARD_INDEX,
     COUNT,
@@ -53,19 +49,15 @@ from tapete.games.ombre_family.actions import (
     STOCK,
     SUIT_CODES,
     SYMBOL,
-    TRUMP_ARGS,
     TRUMP_SUITS,
     TRUMPS,
     TURN,
-    card_action_text,
+    ActionWords,
     card_actions,
     card_text,
     cards_text,
     parse_card,
-    parse_card_verb,
-    parse_suit,
     phase_table,
-    trumps_text,
 )
 
 __all__ = [
@@ -126,92 +118,27 @@ PHASE_NAMES: Final = phase_table({
 CARD_VERB: Final = phase_table(
     {DEAL: "deal", TURN: "turn", DISCARD: "discard", STOCK: "stock", PLAY: "play"}
 )
-_CARD_VERBS: Final = ("deal", "turn", "stock", "discard", "play")
-
-_OTHER_TEXT: Final = {
-    PASS: "pass", ENTRADA: "entrada", ENTRADA_FAVOR: "entrada-favor", VUELTA: "vuelta",
-    SOLO: "solo", SOLO_FAVOR: "solo-favor", DRAW: "draw", SURRENDER: "surrender",
-    DEFEND: "defend", ACCEPT: "accept", BOLA: "bola",
-}  # fmt: skip
-_TEXT_ACTION: Final = {text: action for action, text in _OTHER_TEXT.items()}
-_SPANISH_WORDS: Final = {
-    "paso": PASS, "me rindo": SURRENDER, "la defiendo": DEFEND, "la sigo": DEFEND,
-    "bien": ACCEPT, "entrada de favor": ENTRADA_FAVOR, "solo de favor": SOLO_FAVOR,
-}  # fmt: skip
-_SPANISH_SUITS: Final = {"bastos": "♣", "oros": "♦", "copas": "♥", "espadas": "♠"}
-
-#: ``TO[seat]``: the public arguments of a card going to ``seat`` face down (four seats).
-TO: Final = tuple((("to", s),) for s in range(4))
-_CONTRACT_ARGS: Final = {bid: (("contract", code),) for bid, code in CONTRACTS.items()}
-_CARD_KINDS: Final = frozenset(("deal", "turn", "draw", "discard", "play"))
-
-
-def event_args(kind: str, action: int) -> tuple[tuple[str, Any], ...]:
-    """The values of a Tresillo action shown to the seats who see it.
-
-    >>> event_args('bid', VUELTA), event_args('trumps', TRUMPS_BASE)
-    ((('contract', 'vuelta'),), (('suit', 'clubs'),))
-    """
-    if kind in _CARD_KINDS:
-        return CARD_ARGS[action] if 0 <= action < N_CARDS else NO_ARGS
-    if kind == "trumps" and TRUMPS_BASE <= action < TRUMPS_BASE + 4:
-        return TRUMP_ARGS[action - TRUMPS_BASE]
-    if kind == "bid":
-        return _CONTRACT_ARGS.get(action, NO_ARGS)
-    return NO_ARGS
-
-
-def trump_suit(action: int) -> int:
-    """The suit (``Suit`` value 4..7) named by a trumps action."""
-    return int(TRUMP_SUITS[action - TRUMPS_BASE])
-
-
-def trumps_action(suit: int) -> int:
-    """The trumps action naming ``suit`` (a ``Suit`` value 4..7)."""
-    return TRUMPS_BASE + suit - 4
-
-
-def action_text(action: int, phase: int) -> str:
-    """The text of ``action`` in deal phase ``phase``; :class:`NotationError` if none."""
-    if 0 <= action < N_CARDS:
-        return card_action_text(action, CARD_VERB, phase)
-    other = _OTHER_TEXT.get(action)
-    if other is not None:
-        return other
-    if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
-        return trumps_text(action - TRUMPS_BASE)
-    raise NotationError(f"{action!r} is not an action of tresillo")
-
-
-def parse_action(text: str, phase: int, state: Any = None) -> int:
-    """The action written ``text`` in ``phase``; :class:`NotationError` if it is malformed.
-
-    Suits may be named as in Ombre (``♣``, ``C``, ``clubs``) or in Spanish (``bastos``,
-    ``oros``, ``copas``, ``espadas``). A card verb that does not fit the phase is refused
-    with :class:`IllegalActionError` (given the ``state``).
-    """
-    expected = (
-        "'deal <card>', 'turn <card>', 'stock <card>', 'pass', 'entrada', 'entrada-favor', "
-        "'vuelta', 'solo', 'solo-favor', 'discard <card>', 'draw', 'trumps <suit>', "
-        "'play <card>', 'surrender', 'defend', 'accept' or 'bola'"
-    )
-    if not isinstance(text, str):
-        raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
-    words = " ".join(text.strip().lower().split())
-    if words in _SPANISH_WORDS:
-        return _SPANISH_WORDS[words]
-    verb, arg = split_action(text, (*_CARD_VERBS, *_TEXT_ACTION, "trumps", "trump"), expected)
-    if verb in _TEXT_ACTION:
-        if arg:
-            raise NotationError(f"cannot read {text!r}: {verb} takes nothing after it")
-        return _TEXT_ACTION[verb]
-    if verb in ("trumps", "trump"):
-        name = arg.strip().lower()
-        name = _SPANISH_SUITS.get(name, name)
-        suit = parse_suit(name)
-        if suit is None:
-            raise NotationError(
-                f"cannot read {text!r}: expected 'trumps <suit>', like 'trumps ♣' or 'trumps oros'"
-            )
-        return TRUMPS_BASE + TRUMP_SUITS.index(suit)
-    return parse_card_verb(text, verb, arg, CARD_VERB, phase, state)
+#: Tresillo's words: texts, parsing (suits also in Spanish: ``bastos``, ``oros``, ``copas``,
+#: ``espadas``), event values.
+WORDS: Final = ActionWords(
+    "tresillo", NUM_DISTINCT_ACTIONS, CARD_VERB,
+    {PASS: "pass", ENTRADA: "entrada", ENTRADA_FAVOR: "entrada-favor", VUELTA: "vuelta",
+     SOLO: "solo", SOLO_FAVOR: "solo-favor", DRAW: "draw", SURRENDER: "surrender",
+     DEFEND: "defend", ACCEPT: "accept", BOLA: "bola"},
+    TRUMPS_BASE,
+    "'deal <card>', 'turn <card>', 'stock <card>', 'pass', 'entrada', 'entrada-favor', "
+    "'vuelta', 'solo', 'solo-favor', 'discard <card>', 'draw', 'trumps <suit>', "
+    "'play <card>', 'surrender', 'defend', 'accept' or 'bola'",
+    aliases={"paso": PASS, "me rindo": SURRENDER, "la defiendo": DEFEND, "la sigo": DEFEND,
+             "bien": ACCEPT, "entrada de favor": ENTRADA_FAVOR, "solo de favor": SOLO_FAVOR},
+    suit_names={"bastos": "♣", "oros": "♦", "copas": "♥", "espadas": "♠"},
+    suit_example="oros",
+    arg_tables={"bid": {bid: (("contract", code),) for bid, code in CONTRACTS.items()}},
+)  # fmt: skip
+#: The text of an action in a phase, an action's text read (a card verb must fit the
+#: phase), the values of an action's event, the suit of a trumps action and back.
+action_text: Final = WORDS.text
+parse_action: Final = WORDS.parse
+event_args: Final = WORDS.event_args
+trump_suit: Final = WORDS.trump_suit
+trumps_action: Final = WORDS.trumps_action
