@@ -144,3 +144,91 @@ def test_bot_levels_are_not_cut_off(
         shot(page, f"lobby-seats-phone-{lang}")
     assert not axe_serious(page)
     no_js_errors(page)
+
+
+#: Each game's card in the lobby and the sticky Create bar: their boxes in the window.
+CARD_AND_BAR = """(game) => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom };
+  };
+  const card = document.querySelector(`#game-choice input[value="${game}"]`).closest('.game-opt');
+  return { card: box(card), bar: box(document.querySelector('#create .create-bar')),
+           height: window.innerHeight, focused: document.activeElement?.name === 'game'
+             ? document.activeElement.value : null,
+           checked: document.querySelector('#game-choice input:checked').value };
+}"""
+
+GAMES = ("pocha", "ombre", "trynka", "tresillo", "lhombre")
+
+
+def _clear_of_the_bar(got: dict[str, Any], game: str) -> None:
+    card, bar = got["card"], got["bar"]
+    assert got["checked"] == game
+    # the whole card (and its How to play link) above the bar, and in the window
+    assert card["bottom"] <= bar["top"], (game, got)
+    assert card["top"] >= 0, (game, got)
+
+
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_the_chosen_game_is_never_under_the_create_bar(
+    server: Server, context_factory: Any, width: str
+) -> None:
+    # on a 1366x768 desktop the fifth card (Danish l'hombre) lay under the sticky Create bar
+    # when chosen; on a phone so did every card below the third
+    view = {"width": 1366, "height": 768} if width == "desktop" else PHONE
+    page = context_factory(viewport=view).new_page()
+    watch_errors(page)
+    page.goto(server.base + "/?lang=en")
+    page.wait_for_selector("#seat-kind-0")
+    for game in GAMES[1:] + GAMES[:1]:
+        # chosen as by a tap on the card (the radio itself is hidden under its label)
+        page.locator(f"#game-choice input[value='{game}']").evaluate("i => i.click()")
+        page.wait_for_function(
+            "g => document.querySelector('#game-choice input:checked').value === g", arg=game
+        )
+        _clear_of_the_bar(page.evaluate(CARD_AND_BAR, game), game)
+    # with the keyboard: the arrow keys go from game to game, the focus stays on the choice
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator("#game-choice input[value='pocha']").focus()
+    for game in GAMES[1:]:
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            "g => document.querySelector('#game-choice input:checked').value === g", arg=game
+        )
+        got = page.evaluate(CARD_AND_BAR, game)
+        assert got["focused"] == game, got
+        _clear_of_the_bar(got, game)
+    no_js_errors(page)
+
+
+#: Every menu of the lobby's rules (its parameters): the width its longest choice needs and
+#: the width it has.
+PARAMS_MEASURE = MEASURE.replace("#seats select", "#params select")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_every_rule_shows_its_choices_whole(
+    server: Server, context_factory: Any, width: str, lang: str
+) -> None:
+    # "the dealer's last car", "follow, overtake, tru", Russian "в масть, перебить, козырять,
+    # перек" were cut in the lobby's Every rule
+    page = context_factory(viewport=PHONE if width == "phone" else DESKTOP).new_page()
+    watch_errors(page)
+    page.goto(server.base + f"/?lang={lang}")
+    page.wait_for_selector("#seat-kind-0")
+    page.locator("details.advanced > summary").click()
+    cut = []
+    for game in GAMES:
+        page.locator(f"#game-choice input[value='{game}']").evaluate("i => i.click()")
+        page.wait_for_selector("#params select")
+        measured = page.evaluate(PARAMS_MEASURE)
+        assert len(measured) >= 3, (game, measured)
+        cut += [(game, item) for item in measured if item["need"] > item["room"]]
+    assert not cut, "\n".join(
+        f"{g}: {i['text']!r} needs {i['need']:.0f}px of {i['room']:.0f}" for g, i in cut
+    )
+    viewport = page.viewport_size
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+    no_js_errors(page)

@@ -78,7 +78,7 @@ function renderGameChoice() {
   box.replaceChildren();
   for (const g of ["pocha", "ombre", "trynka", "tresillo", "lhombre"]) {
     if (state.games.length && !state.games.some((x) => x.name === g)) continue;
-    const input = h("input", { type: "radio", name: "game", value: g, checked: g === state.chosen, onchange: () => { state.chosen = g; renderForm(); } });
+    const input = h("input", { type: "radio", name: "game", value: g, checked: g === state.chosen, onchange: () => chooseGame(g) });
     const name = { pocha: t("La Pocha"), ombre: t("Ombre"), trynka: t("Trynka"), tresillo: t("Tresillo"), lhombre: t("Danish l'hombre") }[g];
     box.append(h("div", { class: "game-opt" }, h("label", {}, input,
       h("span", { class: "mini-cards", "aria-hidden": "true" }, GAME_INFO[g].cards.map((c) => cardElement(c, { small: true }))),
@@ -86,6 +86,30 @@ function renderGameChoice() {
       // the game's rules page, in a new tab, in the page's language (terms.js)
       h("a", { class: "rules-link", href: rulesHref(g), target: "_blank", rel: "noopener", "data-rules": g, "aria-label": t("How to play {game} (a new tab)", { game: name }) }, t("How to play"))));
   }
+}
+
+/** The game `g` chosen (a click, a tap or the arrow keys): the form is drawn again for it, the
+ * keyboard stays on the game's choice, and its card is in sight (clear of the Create bar). */
+function chooseGame(g) {
+  const focused = document.activeElement?.name === "game";
+  state.chosen = g;
+  renderForm();
+  const input = document.querySelector(`#game-choice input[value="${g}"]`);
+  if (focused && input) input.focus({ preventScroll: true });
+  keepChoiceInSight();
+}
+
+/** Scroll so that the chosen game's card (and its How to play link) lies wholly above the
+ * sticky Create bar and below the window's top: nothing one may choose stays under the bar. */
+function keepChoiceInSight() {
+  const card = document.querySelector("#game-choice input:checked")?.closest(".game-opt");
+  const bar = document.querySelector("#create .create-bar");
+  if (!card || !bar) return;
+  const box = card.getBoundingClientRect();
+  const room = 8;
+  const barTop = bar.getBoundingClientRect().top;
+  if (box.bottom + room > barTop) window.scrollBy({ top: box.bottom + room - barTop, behavior: "instant" });
+  else if (box.top < room) window.scrollBy({ top: box.top - room, behavior: "instant" });
 }
 
 function renderForm() {
@@ -136,6 +160,27 @@ function renderParams() {
   }
   for (const p of spec.params || []) box.append(paramField(p, spec.name));
   applyPreset();
+  widenParams();
+}
+
+/** Every rule whose longest choice (or value) does not fit its column takes the grid's whole
+ * width, so that no choice is cut ("the dealer's last car…"). Measured while the rules are open
+ * (closed, they have no width): on opening them, on drawing them and when the window resizes. */
+function widenParams() {
+  const box = $("params");
+  if (!box.closest("details")?.open) return;
+  const ctx = document.createElement("canvas").getContext("2d");
+  for (const input of box.querySelectorAll("[data-param]")) {
+    const field = input.closest(".field");
+    field.classList.remove("wide");
+    if (input.type === "number") continue;
+    const texts = input.tagName === "SELECT" ? [...input.options].map((o) => o.text) : [input.value];
+    const style = getComputedStyle(input);
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + (input.tagName === "SELECT" ? 20 : 0);
+    const need = Math.max(0, ...texts.map((x) => ctx.measureText(x).width)) + pad;
+    if (need > input.clientWidth) field.classList.add("wide");
+  }
 }
 
 function applyPreset() {
@@ -381,7 +426,10 @@ async function main() {
   onLanguageChange(() => { renderForm(); refreshTables(); refreshHistory(); });
   $("kind-match").addEventListener("change", () => { state.match = true; renderForm(); });
   $("kind-deal").addEventListener("change", () => { state.match = false; renderForm(); });
-  $("preset").addEventListener("change", () => { applyPreset(); renderSeats(); });
+  $("preset").addEventListener("change", () => { applyPreset(); renderSeats(); widenParams(); });
+  $("params").closest("details").addEventListener("toggle", widenParams);
+  let resized = null;
+  window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(widenParams, 100); });
   $("create").addEventListener("submit", createTable);
   $("history-form").addEventListener("submit", (e) => { e.preventDefault(); refreshHistory(); });
   refreshTables();
