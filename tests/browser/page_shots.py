@@ -199,9 +199,8 @@ def replay_shots(
             step,
         )
         page.wait_for_function(
-            "n => document.getElementById('pos').textContent.trim().startsWith(String(n) + ' ')",
-            arg=step,
-        )
+            "n => document.body.dataset.frame === String(n)", arg=step
+        )  # the table drawn is this step's
         shoot(page, f"{game}-{moment}-{size}-{lang}")
     ctx.close()
 

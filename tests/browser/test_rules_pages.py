@@ -251,3 +251,39 @@ def test_the_options_sections_name_the_tables_options(
         if lang == "es":
             assert "Table options" not in text and "the player" not in text, text
     no_js_errors(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_phone_sees_the_rules_title_first(
+    server: Server, context_factory: Any, lang: str
+) -> None:
+    # on a 390x844 phone the games' list and the page's contents filled the first screen: the
+    # rules' title began at 506-530px, their first sentence below the fold; the lobby's link
+    # was not shown
+    from .conftest import PHONE
+
+    page = context_factory(viewport=PHONE).new_page()
+    watch_errors(page)
+    for game in GAMES:
+        _open_rules(page, server, game, lang)
+        got = page.evaluate(
+            """() => ({
+              h1: document.querySelector('#rules h1').getBoundingClientRect().top,
+              lede: document.querySelector('#rules h1 + p').getBoundingClientRect().bottom,
+              lobby: document.getElementById('to-lobby').getBoundingClientRect(),
+              brand: document.querySelector('.topbar .brand').getAttribute('href'),
+              wide: document.documentElement.scrollWidth,
+            })"""
+        )
+        # the title in the first third of the screen, its first sentence in sight
+        assert got["h1"] <= PHONE["height"] / 3, (game, got)
+        assert got["lede"] <= PHONE["height"], (game, got)
+        assert got["lobby"]["width"] > 0 and got["lobby"]["right"] <= PHONE["width"], got
+        assert got["brand"] == f"/?lang={lang}"
+        assert got["wide"] <= PHONE["width"]
+    # the contents are one tap away, and go to their section
+    page.locator("#toc-box > summary").click()
+    page.locator("#toc a").first.click()
+    page.wait_for_function("() => window.location.hash === '#need'")
+    assert not axe_serious(page)
+    no_js_errors(page)

@@ -105,6 +105,12 @@ def test_past_games_fit_the_lobby_with_their_date_and_winner(
         plural = i18n.ngettext(lang, "Winner: {who}", "Winners: {who}", 2, who="").strip()
         draw = i18n.translate(lang, "A draw")
         assert winner in line or plural in line or draw in line, line
+        # the winners on a line of their own, under the date (a bot's name has its own "·")
+        date_box = first.locator("time").bounding_box()
+        winners_box = first.locator(".winners").bounding_box()
+        assert (
+            date_box and winners_box and winners_box["y"] >= date_box["y"] + date_box["height"] - 1
+        )
         who = first.locator(".who").inner_text()
         assert "bot:" not in who and "Quique" in who, who
         assert i18n.translate(lang, "Club player") in who

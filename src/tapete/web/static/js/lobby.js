@@ -375,16 +375,18 @@ function pastGameLine(g) {
     date = h("time", { datetime: when.toISOString(), "data-testid": "past-date" }, text);
   }
   const result = Array.isArray(g.result) ? g.result : null;
+  let outcome = null;
   if (result && result.length) {
     const best = Math.max(...result);
     const winners = result.flatMap((v, s) => (v === best ? [playerLabel((g.players || [])[s] ?? "", s) || t("Seat {n}", { n: s + 1 })] : []));
-    if (winners.length < result.length) parts.push(tn("Winner: {who}", "Winners: {who}", winners.length, { who: winners.join(", ") }));
-    else parts.push(t("A draw"));
+    // the winners on a line of their own: a bot's name has its own "·" ("Bot 3 · Club player")
+    outcome = h("span", { class: "winners" }, winners.length < result.length
+      ? tn("Winner: {who}", "Winners: {who}", winners.length, { who: winners.join(", ") }) : t("A draw"));
     const mine = result[g.seat];
     if (typeof mine === "number") parts.push(`${t("result")}: ${mine > 0 ? "+" : ""}${mine}`);
   }
-  if (!date && !parts.length) return null;
-  return h("span", { class: "when", "data-testid": "past-line" }, date, date && parts.length ? " · " : null, parts.join(" · "));
+  if (!date && !parts.length && !outcome) return null;
+  return h("span", { class: "when", "data-testid": "past-line" }, date, date && parts.length ? " · " : null, parts.join(" · "), outcome);
 }
 
 async function refreshHistory() {

@@ -22,6 +22,7 @@ function renderLinks() {
   $("games").replaceChildren(...RULE_GAMES.map((g) => h("li", {},
     h("a", { href: rulesHref(g), "aria-current": g === game ? "page" : null }, gameName(g)))));
   $("to-lobby").href = `/?lang=${encodeURIComponent(lang)}`;
+  document.querySelector(".topbar .brand").href = `/?lang=${encodeURIComponent(lang)}`;
   const url = new URL(window.location.href);
   url.searchParams.set("lang", lang);
   window.history.replaceState(null, "", url.pathname + url.search + url.hash);
@@ -95,6 +96,8 @@ async function load() {
 }
 
 async function main() {
+  // on a phone the page's contents are folded: the rules' title comes in sight, not the list
+  if (window.matchMedia("(max-width: 800px)").matches) $("toc-box").open = false;
   mountLanguagePicker($("lang"));
   await setLanguage(preferredLanguage(), { remember: false });
   onLanguageChange(() => load());
