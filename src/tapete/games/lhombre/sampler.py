@@ -8,19 +8,11 @@ are his, and nobody else's.
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
-
-from tapete.engine.api import PlayerView
 from tapete.games.lhombre.actions import NUM_DISTINCT_ACTIONS
 from tapete.games.lhombre.rules import LhombreRules
 from tapete.games.lhombre.view import LhombreView
 from tapete.games.ombre_family.sampler import FamilySampler, Seen
 from tapete.games.ombre_family.tables import FULL_MASK
-
-if TYPE_CHECKING:
-    from tapete.games.lhombre.game import LhombreGame
-    from tapete.games.lhombre.state import LhombreState
 
 
 class LhombreSampler(FamilySampler[LhombreView, LhombreRules]):
@@ -52,13 +44,3 @@ class LhombreSampler(FamilySampler[LhombreView, LhombreRules]):
 
 #: Danish l'hombre's sampler.
 SAMPLER = LhombreSampler()
-
-
-def fill_deal(rules: LhombreRules, view: LhombreView, rng: random.Random) -> list[int]:
-    """The deal's actions so far with every hidden card of ``view`` filled consistently."""
-    return SAMPLER.fill(rules, view, rng)
-
-
-def sample_deal(game: LhombreGame, view: PlayerView, rng: random.Random) -> LhombreState:
-    """A full deal of ``game`` consistent with ``view`` (see the module's docstring)."""
-    return SAMPLER.sample(game, view, rng)

@@ -26,11 +26,8 @@ from tapete.games.lhombre.actions import (
     BEDRE_SPIL,
     BID_BASE,
     BUYING_GAMES,
-    CARD_ID,
-    DEAL,
     DECLARE,
     DECLARE_BASE,
-    DISCARD,
     DRAW,
     GAME_LEVEL,
     GAME_WORDS,
@@ -38,11 +35,9 @@ from tapete.games.lhombre.actions import (
     KOBE_NOLO,
     LEVEL_WORDS,
     MAX_LEVEL,
-    N_CARDS,
     NAMED_GAMES,
     NOLO_GAMES,
     NOLO_OUVERT,
-    NUM_DISTINCT_ACTIONS,
     OVER,
     PASS,
     PHASE_NAMES,
@@ -52,7 +47,6 @@ from tapete.games.lhombre.actions import (
     SOLO_SPAR,
     SPADES_GAMES,
     SPIL,
-    STOCK,
     SUIT_CODES,
     TOURNE,
     TOURNE_GAMES,
@@ -61,10 +55,8 @@ from tapete.games.lhombre.actions import (
     TRUMPS,
     TRUMPS_BASE,
     TURN,
-    action_text,
-    card_text,
+    WORDS,
     cards_text,
-    parse_action,
     trump_suit,
     trumps_action,
 )
@@ -72,8 +64,6 @@ from tapete.games.lhombre.rules import LhombreRules
 from tapete.games.lhombre.view import LhombreView
 from tapete.games.ombre_family.deal import FamilyDealState
 from tapete.games.ombre_family.tables import (
-    EFF_SUIT,
-    TRUMP,
     legal_plays,
     nolo_legal_plays,
     nolo_trick_winner,
@@ -94,7 +84,6 @@ UNION_GAMES: Final = {
 }  # fmt: skip
 #: The trick after which (five tricks played) the player may declare tout.
 TOUT_AFTER: Final = 5
-_EFF_NAME: Final = {TRUMP: "trumps", 4: "clubs", 5: "diamonds", 6: "hearts", 7: "spades"}
 
 
 class LhombreState(FamilyDealState):
@@ -102,6 +91,10 @@ class LhombreState(FamilyDealState):
 
     DRAW = DRAW
     PHASE_NAMES = PHASE_NAMES
+    WORDS = WORDS
+    EXCHANGE_WORD = "buying"
+    STOCK_WORD = "talon"
+    ALREADY_OUT = "already_dealt"
 
     def __init__(self, game: LhombreGame) -> None:
         self.game: LhombreGame = game
@@ -188,26 +181,7 @@ class LhombreState(FamilyDealState):
     def _seen_cards(self, seat: int | None) -> int:
         return self.open_mask()
 
-    def _why_illegal(self, action: int) -> IllegalActionError | None:
-        """``None`` if legal, else an error saying which rule forbids ``action`` now."""
-        if not 0 <= action < NUM_DISTINCT_ACTIONS:
-            return self._not_now(
-                action, f"{action!r} is not an action of lhombre", "unknown_action"
-            )
-        phase = self._phase
-        if phase == OVER:
-            return self._not_now(action, "the deal is over", "game_over")
-        if action in self.legal_actions():
-            return None
-        is_card = action < N_CARDS
-        if phase in (DEAL, TURN, STOCK):
-            if not is_card:
-                return self._not_now(
-                    action, "a card is coming from the pack: only a chance card", "chance_only"
-                )
-            return self._not_now(
-                action, f"{card_text(CARD_ID[action])} is already out", "already_dealt"
-            )
+    def _refusal(self, phase: int, action: int) -> IllegalActionError | None:
         if phase == AUCTION:
             if not BID_BASE <= action < BID_BASE + MAX_LEVEL:
                 return self._not_now(action, "the auction is on: bid or 'pass'", "wrong_phase")
@@ -222,39 +196,22 @@ class LhombreState(FamilyDealState):
             )
         if BID_BASE <= action < BID_BASE + MAX_LEVEL or action == PASS:
             return self._not_now(action, "the auction is over", "auction_closed")
+        is_game = DECLARE_BASE <= action < DECLARE_BASE + len(GAMES)
         if phase == DECLARE:
-            if DECLARE_BASE <= action < DECLARE_BASE + len(GAMES):
+            if is_game:
                 return self._not_now(
                     action,
                     f"the bid was {LEVEL_WORDS[self.level - 1]}: declare a game that bid allows",
                     "outbid",
                 )
             return self._not_now(action, "the player must declare his game now", "wrong_phase")
-        if DECLARE_BASE <= action < DECLARE_BASE + len(GAMES):
+        if is_game:
             return self._not_now(action, "the game is already declared", "auction_closed")
         if phase == TRUMPS:
             return self._not_now(action, "the player must name trumps now", "trumps_now")
         if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
             return self._not_now(action, "trumps are already settled", "trumps_named")
-        seat = self._to_move
-        if phase == DISCARD:
-            if action == DRAW:
-                need = self.min_discards(seat)
-                return self._not_now(
-                    action, f"the player must discard at least {need} cards", "min_discard"
-                )
-            if not is_card:
-                return self._not_now(
-                    action, "the buying is on: discard cards, then 'draw'", "exchange_now"
-                )
-            if not self.hands[seat] >> CARD_ID[action] & 1:
-                return self._not_now(
-                    action, f"{card_text(CARD_ID[action])} is not in your hand", "not_held"
-                )
-            return self._not_now(
-                action, f"the talon has {self.stock_left} cards left", "stock_empty"
-            )
-        if action == TOUT:
+        if action == TOUT and phase == PLAY:
             if not self.rules.tout:
                 return self._not_now(action, "the tout is not played at this table", "no_vole")
             return self._not_now(
@@ -262,31 +219,7 @@ class LhombreState(FamilyDealState):
                 "only the player of a trump game, after winning the first five tricks",
                 "no_vole_now",
             )
-        if not is_card:
-            return self._not_now(action, "tricks are being played: play a card", "playing")
-        card = CARD_ID[action]
-        if not self.hands[seat] >> card & 1:
-            return self._not_now(action, f"{card_text(card)} is not in your hand", "not_held")
-        legal = self._play_mask()
-        if self.trumps < 0:
-            suit = Card(self.trick[0]).suit
-            return self._not_now(
-                action,
-                f"must follow {suit.english_name.lower()}: holds {cards_text(legal)}",
-                "must_follow",
-            )
-        lead_suit = EFF_SUIT[self.trumps][self.trick[0]]
-        return self._not_now(
-            action, f"must follow {_EFF_NAME[lead_suit]}: holds {cards_text(legal)}", "must_follow"
-        )
-
-    def _action_to_string(self, action: int) -> str:
-        """``deal ♣7``, ``spil``, ``declare tourné``, ``turn ♥3``, ``discard ♥7``…"""
-        return action_text(action, self._phase)
-
-    def string_to_action(self, text: str) -> int:
-        """The action written ``text``; a card verb must fit the phase."""
-        return parse_action(text, self._phase, self)
+        return None
 
     # -- results --------------------------------------------------------------------------------
     def pot_change(self) -> int:

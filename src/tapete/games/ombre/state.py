@@ -39,11 +39,9 @@ from tapete.games.ombre.actions import (
     TRUMPS,
     TRUMPS_BASE,
     VOLE,
-    action_text,
+    WORDS,
     cards_text,
-    parse_action,
 )
-from tapete.games.ombre.explain import why_illegal
 from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre.scoring import settle
 from tapete.games.ombre.view import OmbreView
@@ -63,6 +61,8 @@ class OmbreState(FamilyDealState):
 
     DRAW = DRAW
     PHASE_NAMES = PHASE_NAMES
+    WORDS = WORDS
+    PLAYER_WORD = "ombre"
 
     def __init__(self, game: OmbreGame) -> None:
         self.game: OmbreGame = game
@@ -143,18 +143,57 @@ class OmbreState(FamilyDealState):
     def _seen_cards(self, seat: int | None) -> int:
         return self.rest if self.rest_visible_to(seat) else 0
 
-    def _why_illegal(self, action: int) -> IllegalActionError | None:
-        """``None`` if legal, else an error saying which rule forbids ``action`` now."""
-        return why_illegal(self, action)
+    def _refusal(self, phase: int, action: int) -> IllegalActionError | None:
+        if phase in (AUCTION, SP_ASK):
+            return self._speech_refusal(action)
+        if action in (OMBRE, SANS_PRENDRE) or (action == PASS and phase != PLAY):
+            return self._not_now(
+                action, f"the auction is over: seat {self.player} is ombre", "auction_closed"
+            )
+        if phase == TRUMPS:
+            return self._not_now(
+                action, f"ombre (seat {self.player}) must name trumps now", "trumps_now"
+            )
+        if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
+            if self.trumps >= 0:
+                return self._not_now(
+                    action, f"trumps are already {SUIT_CODES[self.trumps - 4]}", "trumps_named"
+                )
+            return self._not_now(
+                action,
+                f"trumps are named by ombre after the exchange; now seat {self._to_move} "
+                "is exchanging",
+                "out_of_turn",
+            )
+        if action == VOLE and phase == PLAY:
+            if not self.rules.vole:
+                return self._not_now(action, "this game has no vole", "no_vole")
+            return self._not_now(
+                action,
+                "vole is announced by ombre after winning the first five tricks, "
+                "before leading to the sixth",
+                "no_vole_now",
+            )
+        return None
 
-    def _action_to_string(self, action: int) -> str:
-        """``deal ♣7``, ``stock ♥3``, ``rest ♦2``, ``ombre``, ``pass``, ``sans-prendre``,
-        ``discard ♥7``, ``draw``, ``trumps ♣``, ``play ♣K``, ``vole``."""
-        return action_text(action, self._phase)
-
-    def string_to_action(self, text: str) -> int:
-        """The action written ``text``; a card verb must fit the phase (``play`` in play)."""
-        return parse_action(text, self._phase, self)
+    def _speech_refusal(self, action: int) -> IllegalActionError:
+        if action not in (PASS, OMBRE, SANS_PRENDRE):
+            return self._not_now(
+                action, "the auction is on: say 'ombre' (I play) or 'pass'", "auction_now"
+            )
+        if self._forced_pending:
+            return self._not_now(
+                action, "all passed: the holder of ♠A must play as ombre", "forced_spadille"
+            )
+        if action == SANS_PRENDRE and not self.rules.sans_prendre_auction:
+            return self._not_now(action, "this game has no sans-prendre bid", "no_sans_prendre")
+        if self.sans_prendre:
+            return self._not_now(
+                action, f"seat {self.player} plays sans prendre: you may only pass", "outbid"
+            )
+        return self._not_now(
+            action, f"seat {self.player} already plays: you may only pass", "already_ombre"
+        )
 
     # -- results --------------------------------------------------------------------------------
     def returns(self) -> list[float]:

@@ -9,8 +9,10 @@ follows the exchange (:meth:`~FamilyDealState._after_exchange`), the extra plays
 bola, surrender, tout: :meth:`~FamilyDealState._play_extras`,
 :meth:`~FamilyDealState._apply_play_extra`), the settlement
 (:meth:`~FamilyDealState._settle`), the cards a seat sees besides its own
-(:meth:`~FamilyDealState._seen_cards`), and the refusals
-(:meth:`~FamilyDealState._why_illegal`). ``docs/ombre-family.md`` says how a member is added.
+(:meth:`~FamilyDealState._seen_cards`), the refusals of its own rules
+(:meth:`~FamilyDealState._refusal`) and its view (:meth:`~FamilyDealState.view`); its
+words are data (``WORDS``, :class:`~tapete.games.ombre_family.actions.ActionWords`).
+``docs/ombre-family.md`` says how a member is added.
 
 Seats are numbered in anti-clockwise playing order. The three seats that play a deal,
 :attr:`~FamilyDealState.active`, begin with :attr:`~FamilyDealState.first_speaker` (the seat
@@ -20,11 +22,13 @@ receives the first packet and speaks first.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any, Final
 
 from tapete.cards import Card, CardSet
-from tapete.engine.api import CHANCE, TERMINAL, State, Trick
+from tapete.engine.api import CHANCE, TERMINAL, PlayerView, State, Trick
 from tapete.engine.events import EVERYONE, NO_ARGS, Event, prebuilt_events
+from tapete.errors import IllegalActionError
 from tapete.games.ombre_family.actions import (
     AUCTION,
     CARD_ID,
@@ -38,8 +42,10 @@ from tapete.games.ombre_family.actions import (
     STOCK,
     TO,
     TURN,
+    ActionWords,
     card_actions,
 )
+from tapete.games.ombre_family.explain import why_illegal
 from tapete.games.ombre_family.tables import FULL_MASK, legal_plays, trick_winner
 
 # Prebuilt raw events of the card actions (no allocation on the hot path), for up to four
@@ -98,8 +104,17 @@ class FamilyDealState(SharedEvents):
     DRAW: int = -1
     #: ``PHASE_NAMES[phase]``: the name of each phase the game has (``phase_table``).
     PHASE_NAMES: tuple[str, ...] = ()
-    #: The game's rules object (its ``privilege``: matadors need not follow an unforcing
-    #: trump lead).
+    #: The game's words (its ``actions`` module's ``WORDS``).
+    WORDS: ActionWords
+    #: The refusals' words: the player, the exchange, the stock; the reason code of a card
+    #: already out of the pack.
+    PLAYER_WORD = "the player"
+    EXCHANGE_WORD = "exchange"
+    STOCK_WORD = "stock"
+    ALREADY_OUT = "already_out"
+    #: The deal's game and its rules object (its ``privilege``: matadors need not follow an
+    #: unforcing trump lead).
+    game: Any
     rules: Any
 
     def _start_deal(self, seats: int) -> None:
@@ -153,13 +168,13 @@ class FamilyDealState(SharedEvents):
         return self._next[seat]
 
     # -- hooks ----------------------------------------------------------------------------------
+    @abstractmethod
     def _other_actions(self, phase: int) -> list[int]:
         """The legal actions of a phase that is the game's own (the auction…)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _apply_other(self, phase: int, seat: int, action: int) -> None:
         """Apply an action of a phase that is the game's own (emitting its event)."""
-        raise NotImplementedError
 
     def _play_extras(self) -> list[int]:
         """The actions besides a card open to the seat on play (vole, bola, surrender…)."""
@@ -167,7 +182,7 @@ class FamilyDealState(SharedEvents):
 
     def _apply_play_extra(self, seat: int, action: int) -> None:
         """Apply one of :meth:`_play_extras` (emitting its event)."""
-        raise NotImplementedError
+        raise NotImplementedError  # a game with extra plays gives it
 
     def _player_exchanges(self) -> bool:
         """Whether the player exchanges too (not in a game played without buying)."""
@@ -177,13 +192,13 @@ class FamilyDealState(SharedEvents):
         """The fewest cards ``seat`` must discard before drawing."""
         return 0
 
+    @abstractmethod
     def _after_exchange(self) -> None:
         """What follows the last exchange (trumps named, the rest turned up, the play)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _settle(self) -> None:
         """Settle the deal once the ninth trick is played (the phase is set to ``OVER``)."""
-        raise NotImplementedError
 
     def _seen_cards(self, seat: int | None) -> int:
         """The cards ``seat`` may place besides its own, the played and the turned ones (the
@@ -192,7 +207,29 @@ class FamilyDealState(SharedEvents):
 
     def _rest_chance(self, action: int, card: int) -> None:
         """A card from the pack at a chance phase that is the game's own (Ombre's rest)."""
-        raise NotImplementedError
+        raise NotImplementedError  # a game with a chance phase of its own gives it
+
+    @abstractmethod
+    def _refusal(self, phase: int, action: int) -> IllegalActionError | None:
+        """Why the illegal ``action`` is refused by the game's own rules (its phases, its
+        words: the auction, trumps, extra plays); ``None`` leaves it to the family's
+        (:mod:`tapete.games.ombre_family.explain`)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know now (``None``: a spectator): the game's view class made
+        with :meth:`shared_view_fields` and its own fields."""
+
+    def _why_illegal(self, action: int) -> IllegalActionError | None:
+        """``None`` if legal, else an error saying which rule forbids ``action`` now."""
+        return why_illegal(self, action)
+
+    def _action_to_string(self, action: int) -> str:
+        return self.WORDS.text(action, self._phase)
+
+    def string_to_action(self, text: str) -> int:
+        """The action written ``text``; a card verb must fit the phase."""
+        return self.WORDS.parse(text, self._phase, self)
 
     # -- protocol -----------------------------------------------------------------------------
     def current_player(self) -> int:

@@ -7,18 +7,10 @@ whichever the view allows. The dealer holds nothing.
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
-
-from tapete.engine.api import PlayerView
 from tapete.games.ombre_family.sampler import FamilySampler
 from tapete.games.tresillo.actions import NUM_DISTINCT_ACTIONS
 from tapete.games.tresillo.rules import TresilloRules
 from tapete.games.tresillo.view import TresilloView
-
-if TYPE_CHECKING:
-    from tapete.games.tresillo.game import TresilloGame
-    from tapete.games.tresillo.state import TresilloState
 
 
 class TresilloSampler(FamilySampler[TresilloView, TresilloRules]):
@@ -36,13 +28,3 @@ class TresilloSampler(FamilySampler[TresilloView, TresilloRules]):
 
 #: Tresillo's sampler.
 SAMPLER = TresilloSampler()
-
-
-def fill_deal(rules: TresilloRules, view: TresilloView, rng: random.Random) -> list[int]:
-    """The deal's actions so far with every hidden card of ``view`` filled consistently."""
-    return SAMPLER.fill(rules, view, rng)
-
-
-def sample_deal(game: TresilloGame, view: PlayerView, rng: random.Random) -> TresilloState:
-    """A full deal of ``game`` consistent with ``view`` (see the module's docstring)."""
-    return SAMPLER.sample(game, view, rng)

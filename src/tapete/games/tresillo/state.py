@@ -45,15 +45,14 @@ from tapete.games.tresillo.actions import (
     SUIT_CODES,
     SURRENDER,
     TRUMPS,
+    TRUMPS_BASE,
     TURN,
     VUELTA,
-    action_text,
+    WORDS,
     cards_text,
-    parse_action,
     trump_suit,
     trumps_action,
 )
-from tapete.games.tresillo.explain import why_illegal
 from tapete.games.tresillo.rules import TresilloRules
 from tapete.games.tresillo.scoring import (
     estuche_run,
@@ -83,6 +82,7 @@ class TresilloState(FamilyDealState):
 
     DRAW = DRAW
     PHASE_NAMES = PHASE_NAMES
+    WORDS = WORDS
 
     def __init__(self, game: TresilloGame) -> None:
         self.game: TresilloGame = game
@@ -169,17 +169,72 @@ class TresilloState(FamilyDealState):
         if self.rules.estuches:
             self.estuches = estuche_run(TRUMP_ORDER[self.trumps], self.hands[self.player])
 
-    def _why_illegal(self, action: int) -> IllegalActionError | None:
-        """``None`` if legal, else an error saying which rule forbids ``action`` now."""
-        return why_illegal(self, action)
+    def _refusal(self, phase: int, action: int) -> IllegalActionError | None:
+        if phase == AUCTION:
+            if action not in BIDS:
+                return self._not_now(
+                    action, "the auction is on: bid (entrada, vuelta, solo) or 'pass'",
+                    "auction_now",
+                )  # fmt: skip
+            if action in FAVOR_BIDS and self.rules.favor < 0:
+                return self._not_now(action, "this game has no palo de favor", "no_favor")
+            return self._not_now(
+                action, f"seat {self.bidder} bids {CONTRACTS[self.bid]}: bid higher or pass",
+                "outbid",
+            )  # fmt: skip
+        if action in BIDS or action == PASS:
+            return self._not_now(
+                action, f"the auction is over: seat {self.player} plays", "auction_closed"
+            )
+        if phase == TRUMPS:
+            return self._trumps_refusal(action)
+        if TRUMPS_BASE <= action < TRUMPS_BASE + 4:
+            return self._not_now(action, "trumps are already settled", "trumps_named")
+        if phase == ASK:
+            seat = self.first_player if self.first_player >= 0 else self.player
+            return self._not_now(
+                action,
+                f"seat {seat} surrendered: say 'defend' (la defiendo) or 'accept' (bien)",
+                "defence_now",
+            )
+        if action in (DEFEND, ACCEPT):
+            return self._not_now(action, "nobody has surrendered", "no_surrender")
+        if action == SURRENDER and phase == PLAY:
+            if not self.rules.surrender:
+                return self._not_now(action, "this game has no surrender", "no_surrender_rule")
+            if self.contract in (SOLO, SOLO_FAVOR):
+                return self._not_now(action, "a solo is played to the end", "solo_no_surrender")
+            return self._not_now(
+                action,
+                "only the player, at his turn, before his card to the fourth trick, and not in "
+                "a defended game",
+                "no_surrender_now",
+            )
+        if action == BOLA and phase == PLAY:
+            if not self.rules.bola:
+                return self._not_now(action, "the bola is not played at this table", "no_vole")
+            return self._not_now(
+                action,
+                "only the player, before leading to the sixth trick, after winning the first five",
+                "no_vole_now",
+            )
+        return None
 
-    def _action_to_string(self, action: int) -> str:
-        """``deal ♣7``, ``entrada``, ``turn ♥3``, ``discard ♥7``, ``play ♣K``, ``surrender``…"""
-        return action_text(action, self._phase)
-
-    def string_to_action(self, text: str) -> int:
-        """The action written ``text``; a card verb must fit the phase."""
-        return parse_action(text, self._phase, self)
+    def _trumps_refusal(self, action: int) -> IllegalActionError:
+        if not TRUMPS_BASE <= action < TRUMPS_BASE + 4:
+            return self._not_now(
+                action, f"the player (seat {self.player}) must name trumps now", "trumps_now"
+            )
+        favor = SUIT_CODES[self.rules.favor - 4]
+        if self.contract in FAVOR_BIDS:
+            return self._not_now(
+                action,
+                f"a {CONTRACTS[self.contract]} is played in the palo de favor ({favor})",
+                "favor_trumps",
+            )
+        return self._not_now(
+            action, f"the palo de favor ({favor}) needs the favour bid", "favor_bid_needed"
+        )
 
     # -- results --------------------------------------------------------------------------------
     def plate_change(self) -> int:
