@@ -1,9 +1,10 @@
 // The table's layout checked by the page at every state it draws (tests/browser/test_table_layout.py):
 // a seat out of the felt or over the turn line, a trick card over a seat, a corner box or another
 // card, seats over each other or over a corner box, a seat's tag or numbers out of its box, the
-// deal's outcome under a card or over the trick's label are kept in window.__layout.bad.
+// deal's outcome under a card or over the trick's label, the trick's label over a seat, a bot's
+// name or level cut, a phone's boxes above the felt in two rows are kept in window.__layout.bad.
 (() => {
-  const log = { bad: [], maxTrick: 0, checks: 0, minCardWidth: Infinity, outcomes: 0 };
+  const log = { bad: [], maxTrick: 0, checks: 0, minCardWidth: Infinity, outcomes: 0, labels: 0 };
   window.__layout = log;
   const box = (el) => el.getBoundingClientRect();
   const hits = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
@@ -55,6 +56,27 @@
           say(['the ' + tag.className + ' "' + tag.innerText.trim() + '"', t], ['seat ' + el.dataset.seat, b], 'runs out of');
         }
       }
+    }
+    // a bot's name and level read whole (a phone cut "Bot 2 · Jugador de club" to "Bot 2 · Jugador d…")
+    for (const el of felt.querySelectorAll(':scope > .seat.bot')) {
+      for (const part of el.querySelectorAll('.name > span:last-child, .level')) {
+        if (part.scrollHeight > part.clientHeight + 1 || part.scrollWidth > part.clientWidth + 1) {
+          say(['the name "' + part.innerText.trim() + '" of seat ' + el.dataset.seat, box(part)], ['its own box', box(part)], 'is cut in');
+        }
+      }
+    }
+    // the trick's label ("X takes the trick") covers no seat
+    const label = felt.querySelector('[data-testid=trick-winner] .tag');
+    if (label) {
+      log.labels += 1;
+      for (const s of seats) if (hits(box(label), s[1])) say(['the trick\'s label', box(label)], s, 'covers');
+    }
+    // a phone's boxes above the felt keep to one row (a second row pushed the hand below the fold)
+    const strip = document.getElementById('felt-info');
+    const infos = strip && strip.offsetParent !== null ? [...strip.querySelectorAll('.info-box')] : [];
+    const tops = infos.map((el) => box(el).top);
+    if (tops.length && Math.max(...tops) - Math.min(...tops) > 2) {
+      log.bad.push(`${when} state ${document.body.dataset.state}: the boxes above the felt take two rows: ` + infos.map((el) => `${el.innerText.replace(/\s+/g, ' ')} [${r(box(el))}]`).join('; '));
     }
     seats.forEach((a, i) => seats.slice(0, i).forEach((b) => hits(a[1], b[1]) && say(a, b, 'covers')));
     cards.forEach((a, i) => {

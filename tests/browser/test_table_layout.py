@@ -176,14 +176,15 @@ def test_the_hint_is_in_sight_without_scrolling(
     no_js_errors(page)
 
 
-@pytest.mark.parametrize("where", ["phone", "desktop"])
+@pytest.mark.parametrize(("where", "lang"), [("phone", "ru"), ("phone", "es"), ("desktop", "ru")])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_seats_and_trick_cards_do_not_overlap_with_long_names(
-    server: Server, reduced: Any, game: str, where: str
+    server: Server, reduced: Any, game: str, where: str, lang: str
 ) -> None:
-    # Russian: the longest bot names ("Бот 2 · Игрок клуба"); the person's name of 32 letters
+    # Russian and Spanish: the longest bot names ("Бот 2 · Игрок клуба", "Bot 2 · Jugador de
+    # club": a phone's side seat cut it); the person's name of 32 letters
     viewport = PHONE if where == "phone" else {"width": 1280, "height": 860}
-    page, n = _seated(reduced, server, game, viewport, "ru", LONG)
+    page, n = _seated(reduced, server, game, viewport, lang, LONG)
     for _ in range(80):
         if wait_turn_or_end(page, timeout=120) == "over":
             break
@@ -192,10 +193,12 @@ def test_seats_and_trick_cards_do_not_overlap_with_long_names(
     page.locator("[data-key=hide-result]").click()
     page.evaluate("() => window.__layoutCheck('end')")
     layout = page.evaluate("() => window.__layout")
-    shot(page, f"layout-{game}-{where}")
+    shot(page, f"layout-{game}-{where}-{lang}")
     assert not layout["bad"], "\n".join(layout["bad"][:12])
-    # the checks saw whole tricks (else they proved nothing); Trynka has no tricks
+    # the checks saw whole tricks (else they proved nothing), and in La Pocha (every trick
+    # played) the last one's label; Trynka has no tricks
     assert layout["checks"] > 5 and layout["maxTrick"] >= (0 if game == "trynka" else n - 1), layout
+    assert layout["labels"] >= (1 if game == "pocha" else 0), layout
     if game in ("ombre", "tresillo", "lhombre"):
         assert layout["outcomes"] >= 1, layout  # the deal's outcome was checked
     if where == "phone" and game != "trynka":

@@ -4,7 +4,7 @@
 import { h } from "./api.js";
 import { cardElement, cardImageURL } from "./cards.js";
 import { t, tn } from "./i18n.js";
-import { botSeatName } from "./names.js";
+import { botLevelName, botSeatName } from "./names.js";
 import lhombre from "./games/lhombre.js";
 import ombre from "./games/ombre.js";
 import pocha from "./games/pocha.js";
@@ -220,14 +220,19 @@ export function renderFelt(felt, opts) {
     // on a phone the bottom seat (and the top one, at four seats or fewer) may be wider: its
     // name, tags and numbers take fewer lines, and the trick between them has more height
     const wide = compact && n <= 4 && Math.abs(pos.x - 50) < 1;
+    // on a phone a bot's level goes on a line of its own under "Bot 3", in smaller letters:
+    // "Bot 2 · Jugador de club" was cut to "Bot 2 · Jugador d…" in a side seat's box
+    const level = compact ? ctx.seatLevel?.(s) : null;
+    const nameText = level ? t("Bot {n}", { n: s + 1 }) : ctx.seatName(s);
     const seatEl = h("div", {
-      class: "seat" + (s === toMove ? " turn" : "") + (isMe ? " me" : "") + (mod.seatOut?.(live, s) ? " out" : "") + (wide ? " wide" : ""),
+      class: "seat" + (s === toMove ? " turn" : "") + (isMe ? " me" : "") + (mod.seatOut?.(live, s) ? " out" : "") + (wide ? " wide" : "") + (info.kind === "bot" ? " bot" : ""),
       style: `left:${pos.x}%;top:${pos.y}%`,
       "data-seat": String(s),
       role: "group",
       "aria-label": ctx.seatName(s) + (s === toMove ? ", " + t("to move") : ""),
     },
-    h("div", { class: "name" }, dot, h("span", { title: ctx.seatName(s) }, ctx.seatName(s) + (isMe ? ` (${t("you")})` : ""))),
+    h("div", { class: "name" }, dot, h("span", { title: ctx.seatName(s) }, nameText + (isMe ? ` (${t("you")})` : ""))),
+    level ? h("div", { class: "level", "aria-hidden": "true" }, level) : null,
     tags.length ? h("div", { class: "tags" }, tags) : null,
     h("div", { class: "stat" }, ...statParts(mod.seatStat(live, s, ctx))),
     );
@@ -309,15 +314,53 @@ export function renderFelt(felt, opts) {
   host.append(corner);
   if (finished.length && !done) {
     const last = finished[finished.length - 1];
+    // a phone names the winner short ("Bot 2"): the box keeps to the strip's one row
+    const winner = compact && ctx.seatShort ? ctx.seatShort(last.winner) : ctx.seatName(last.winner);
     host.append(h("div", { class: "corner-info right" }, h("div", { class: "info-box" }, h("span", { class: "label" }, t("Last trick")),
       h("div", { class: "last-trick" }, last.cards.map((c) => cardElement(c, { small: true }))),
-      h("span", {}, ctx.seatName(last.winner)))));
+      h("span", { title: ctx.seatName(last.winner) }, winner))));
   }
   // measured, once everything is drawn: the seats inside the felt, the trick clear of them
   clampSeats(felt);
   opts.beforeTrick?.(); // what the page lays over the felt (the table's hint), seen by placeTrick
   const placed = [...center.querySelectorAll(".trick-card")];
   if (placed.length && trick) placeTrick(felt, center, placed, trick.leader, n, bottomSeat);
+  if (label) placeLabel(felt, center, label.closest(".center > .center-info"));
+}
+
+/**
+ * Keep the trick's label ("X takes the trick", with the deal's outcome under it) off the seats:
+ * narrowed to the room between the side seats at its height (a phone's three seats sit close
+ * to the middle), else moved up or down the middle box to where it is clear of them.
+ */
+function placeLabel(felt, center, el) {
+  if (!el) return;
+  const seats = [...felt.querySelectorAll(":scope > .seat")].map((s) => grow(s.getBoundingClientRect(), 4));
+  const clear = () => !seats.some((s) => overlap(s, el.getBoundingClientRect()));
+  if (clear()) return;
+  const r = el.getBoundingClientRect();
+  const mid = (r.left + r.right) / 2;
+  let left = -Infinity;
+  let right = Infinity;
+  for (const s of seats) {
+    if (s.bottom <= r.top || s.top >= r.bottom) continue;
+    if (s.right <= mid) left = Math.max(left, s.right);
+    else if (s.left >= mid) right = Math.min(right, s.left);
+  }
+  const room = 2 * Math.min(mid - left, right - mid);
+  if (room >= 90 && room < r.width) {
+    el.style.maxWidth = `${Math.floor(room)}px`;
+    for (const tag of el.querySelectorAll(".tag, .announce")) tag.style.whiteSpace = "normal";
+    if (clear()) return;
+  }
+  const C = center.getBoundingClientRect();
+  for (let d = 4; d < C.height; d += 4) {
+    for (const dy of [d, -d]) {
+      el.style.top = `calc(50% + ${dy}px)`;
+      if (clear()) return;
+    }
+  }
+  el.style.top = "";
 }
 
 /** A seat's line "Chips 99 · bet 1 · 19 points" as pieces that wrap between, not inside. */
@@ -339,6 +382,13 @@ export function seatNameFrom(seats, s) {
   if (seat.name) return seat.name;
   if (seat.kind === "bot") return botSeatName(s, seat.player);
   return t("Seat {n}", { n: s + 1 });
+}
+
+/** A bot's level for people ("Club player") when the seat is named by it (a bot with no name
+ *  of its own), else null: a phone shows it on a line of its own under "Bot 3". */
+export function seatLevelFrom(seats, s) {
+  const seat = (seats || []).find((x) => x.seat === s) || (seats || [])[s];
+  return seat && !seat.name && seat.kind === "bot" ? botLevelName(seat.player) : null;
 }
 
 /** A short name for narrow columns (score sheets): a person's name cut, "Bot 2" for a bot. */

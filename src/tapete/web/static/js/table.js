@@ -2,7 +2,7 @@
 
 import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
 import { cardElement, cardName, parseCard, shownAliases } from "./cards.js";
-import { formatClock, gameModule, gameName, gameTitle, renderFelt, seatNameFrom, seatShortFrom, sweepTrick } from "./felt.js";
+import { formatClock, gameModule, gameName, gameTitle, renderFelt, seatLevelFrom, seatNameFrom, seatShortFrom, sweepTrick } from "./felt.js";
 import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 import { hintSentence, markHinted } from "./hints.js";
@@ -96,6 +96,7 @@ function ctxFor(msg) {
     selected: page.selected,
     seatName: (s) => (s === null || s === undefined || s < 0 ? t("The dealer") : seatNameFrom(seats, s)),
     seatShort: (s) => seatShortFrom(seats, s),
+    seatLevel: (s) => seatLevelFrom(seats, s),
     legal: msg.legal || [],
     seatInfo: (s) => seats.find((x) => x.seat === s) || {},
   };
@@ -446,6 +447,10 @@ function renderBanner(ctx) {
       page.bannerHidden = hidden;
       page.focusKey = hidden ? "show-result" : "hide-result";
       render();
+      // "See the table" brings the table in sight: under the dialog a phone's page may have been
+      // scrolled down to the side panel's sheets
+      const top = $("felt").getBoundingClientRect().top;
+      if (hidden && (top < 0 || top > window.innerHeight / 2)) document.querySelector(".play-area").scrollIntoView({ block: "start" });
     };
     if (page.bannerHidden) {
       // under the felt, in the turn line: the seats stay uncovered
@@ -827,7 +832,10 @@ function actionText(text) {
     const ctx = ctxFor(page.msg);
     if (ctx.mod.handHidden?.(ctx.live)) return t("Play your face-down card");
   }
-  if ((verb === "play" || verb === "discard") && parseCard(arg)) return `${verb === "play" ? t("play") : t("discard")} ${cardName(arg)}`;
+  // one phrase each, so that a language words it whole (Russian "ход — тройка треф": "сыграть
+  // тройка треф" wanted the card's name in another case)
+  if (verb === "play" && parseCard(arg)) return t("play {card}", { card: cardName(arg) });
+  if (verb === "discard" && parseCard(arg)) return t("discard {card}", { card: cardName(arg) });
   return text;
 }
 

@@ -235,8 +235,11 @@ function scoreSheet(view, live, ctx) {
   const sizes = view.hand_sizes || [];
   const idx = view.deal_index ?? view.hand_index ?? sheet.length;
   const extra = [];
+  // the next hand's row: its bids as they come (while the hand that ended is still on the
+  // felt, its bids are not the next hand's)
+  const bids = live.phase === "over" ? [] : live.bids || [];
   if (idx < sizes.length && view.current_player !== -4) {
-    extra.push(h("tr", { class: "current" }, h("td", {}, sizes[idx]), ...Array.from({ length: n }, (_, s) => h("td", {}, (live.bids || [])[s] ?? "·"))));
+    extra.push(h("tr", { class: "current" }, h("td", {}, sizes[idx]), ...Array.from({ length: n }, (_, s) => h("td", {}, bids[s] ?? "·"))));
   }
   return sheetBox(t("Score sheet"), sheetTable(view, ctx, { extra }));
 }

@@ -1,0 +1,103 @@
+"""Defects of the table page found by looking at its screenshots (issue 28, ``table_shots.py``),
+each checked where the layout checks of ``test_table_layout.py`` do not reach: La Pocha's
+score sheet showed the hand that ended's bids in the next hand's row; Ombre's session sheet
+ran out of the side panel at 1366x768; on a phone, *See the table* left the page scrolled down
+to the side panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import PHONE, Server, no_js_errors, seat_page, shot, wait_turn_or_end, watch_errors
+from .test_pages import _finished_table
+from .test_play import _click_something
+from .test_table_layout import _advance
+
+BOT = {"kind": "bot", "player": "rule"}
+ME = {"kind": "human"}
+
+# Kept by the page at each state drawn: the current row of La Pocha's score sheet while the
+# hand that ended is on the felt (a "synthetic" state, see table.js *pacing*).
+ROWS_AT_DEAL_END = """
+window.__rows = [];
+document.addEventListener('tapete:state', (e) => {
+  if (!e.detail.synthetic) return;
+  const row = document.querySelector('#panels .score-sheet tr.current');
+  const cells = row ? [...row.querySelectorAll('td')].slice(1) : [];
+  window.__rows.push(row ? cells.map((td) => td.innerText.trim()) : null);
+});
+"""
+
+
+def test_the_next_hands_row_waits_for_its_bids(server: Server, context_factory: Any) -> None:
+    created = server.create(
+        "pocha-match",
+        [ME, BOT, BOT, BOT],
+        params={"hand_sequence": "3,2"},
+        name="Ana",
+        seat=0,
+        bot_delay=0.05,
+    )
+    table_id = created["table"]["id"]
+    ctx = context_factory()
+    ctx.add_init_script(ROWS_AT_DEAL_END)
+    ctx.add_init_script(f"localStorage.setItem('tapete.token.{table_id}', '{created['token']}')")
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id))
+    for _ in range(40):
+        if page.evaluate("() => window.__rows.length") or wait_turn_or_end(page) == "over":
+            break
+        _click_something(page)
+    rows = page.evaluate("() => window.__rows")
+    assert rows, "the end of the first hand was not drawn"
+    # the next hand (2 cards) has no bids yet: its row is dots, not the last hand's bids
+    for row in rows:
+        assert row == ["·"] * 4, rows
+    no_js_errors(page)
+
+
+def test_ombres_session_sheet_fits_the_side_panel(server: Server, context_factory: Any) -> None:
+    created = server.create(
+        "ombre-match",
+        [ME, BOT, BOT],
+        params={"num_deals": 2},
+        name="Anastasia Wilhelmina",
+        seat=0,
+        bot_delay=0.05,
+    )
+    page = seat_page(context_factory, server, created, viewport={"width": 1366, "height": 768})
+    sheet = page.locator("[data-testid=deal-sheet]")
+    for _ in range(80):
+        if sheet.count() or wait_turn_or_end(page, timeout=120) == "over":
+            break
+        _advance(page)
+    sheet.wait_for()
+    shot(page, "looked-at-ombre-sheet")
+    # a seat, the ombre, the outcome and three seats' columns, none cut at the panel's edge
+    wide = page.evaluate(
+        """() => {
+          const wrap = document.querySelector('[data-testid=deal-sheet]').closest('.sheet-wrap');
+          return [wrap.scrollWidth, wrap.clientWidth];
+        }"""
+    )
+    assert wide[0] <= wide[1] + 1, wide
+    no_js_errors(page)
+
+
+def test_see_the_table_brings_the_table_in_sight_on_a_phone(
+    server: Server, context_factory: Any
+) -> None:
+    table_id = _finished_table(server, "pocha", 4, hand_size=3)
+    page = context_factory(viewport=PHONE).new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id))
+    page.wait_for_selector(".end-dialog")
+    # read down the side panel under the dialog, as a phone's player does
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("() => window.scrollY > 300")
+    page.locator("[data-key=hide-result]").click()
+    page.wait_for_selector("[data-key=show-result]")
+    top = page.evaluate("() => document.getElementById('felt').getBoundingClientRect().top")
+    assert 0 <= top < PHONE["height"] / 2, top
+    no_js_errors(page)
