@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .conftest import PHONE, Server, no_js_errors, seat_page, shot, wait_turn_or_end, watch_errors
 from .test_pages import _finished_table
 from .test_play import _click_something
@@ -100,4 +102,27 @@ def test_see_the_table_brings_the_table_in_sight_on_a_phone(
     page.wait_for_selector("[data-key=show-result]")
     top = page.evaluate("() => document.getElementById('felt').getBoundingClientRect().top")
     assert 0 <= top < PHONE["height"] / 2, top
+    no_js_errors(page)
+
+
+@pytest.mark.parametrize(
+    ("game", "n", "name"), [("tresillo", 4, "Tresillo a cuatro"), ("lhombre", 3, "L'hombre danés")]
+)
+def test_a_phone_shows_a_long_games_name_whole(
+    server: Server, context_factory: Any, game: str, n: int, name: str
+) -> None:
+    created = server.create(game, [ME] + [BOT] * (n - 1), name="Ana", seat=0)
+    page = seat_page(context_factory, server, created, viewport=PHONE, locale="es-ES")
+    short = page.locator("#title .title-short")
+    short.wait_for()
+    assert short.inner_text() == name
+    # in its box, not cut ("Tresillo…", "L'homb…"): it may take two lines
+    cut = page.evaluate(
+        """() => {
+          const el = document.querySelector('#title .title-short');
+          const title = document.getElementById('title');
+          return [el.scrollHeight - el.clientHeight, title.scrollWidth - title.clientWidth];
+        }"""
+    )
+    assert cut[0] <= 1 and cut[1] <= 1, cut
     no_js_errors(page)

@@ -144,7 +144,7 @@ export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet" 
   const n = Math.min((view.deal_index ?? view.deal_number ?? results.length) + 1, view.num_deals ?? Infinity);
   const title = t("Deals ({n} of {total})", { n, total: view.num_deals ?? "?" });
   if (!results.length) return { title, node: h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) };
-  const seats = (results[0].changes || []).map((_, s) => h("th", {}, ctx.seatShort(s)));
+  const seats = (results[0].changes || []).map((_, s) => h("th", { title: ctx.seatName(s) }, ctx.seatShort(s)));
   const rows = results.map((r, i) => h("tr", {}, h("td", {}, String(i + 1)), ...cells(r).map((c) => h("td", {}, c)), ...(r.changes || []).map((c) => h("td", {}, signed(c)))));
   return {
     title,

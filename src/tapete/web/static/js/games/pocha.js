@@ -214,7 +214,7 @@ const pocha = {
 function sheetTable(view, ctx, { points = false, extra = [], testid = null } = {}) {
   const sheet = view.sheet || [];
   const n = (view.totals || []).length;
-  const head = h("tr", {}, h("th", { scope: "col" }, t("Cards")), ...Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, ctx.seatShort(s))));
+  const head = h("tr", {}, h("th", { scope: "col" }, t("Cards")), ...Array.from({ length: n }, (_, s) => h("th", { scope: "col", title: ctx.seatName(s) }, ctx.seatShort(s))));
   const body = sheet.map((row) =>
     h("tr", {}, h("td", {}, row.hand_size),
       ...row.points.map((p, s) => h("td", { class: row.bids[s] === row.won[s] ? "hit" : "miss", title: t("bid {bid}, won {won}", { bid: row.bids[s], won: row.won[s] }) },

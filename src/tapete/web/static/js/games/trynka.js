@@ -209,7 +209,7 @@ const trynka = {
     });
     return sheetBox(t("Chips"), h("table", { class: "sheet", "data-testid": "final-sheet" },
       h("caption", { class: "sheet-key" }, t("Each bank: who took it, the bank, each player's chips after it")),
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Took the bank")), h("th", {}, t("Bank")), ...Array.from({ length: n }, (_, s) => h("th", {}, ctx.seatShort(s))))),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Took the bank")), h("th", {}, t("Bank")), ...Array.from({ length: n }, (_, s) => h("th", { title: ctx.seatName(s) }, ctx.seatShort(s))))),
       h("tbody", {}, rows)));
   },
 
