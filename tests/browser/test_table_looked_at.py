@@ -126,3 +126,16 @@ def test_a_phone_shows_a_long_games_name_whole(
     )
     assert cut[0] <= 1 and cut[1] <= 1, cut
     no_js_errors(page)
+
+
+def test_a_finished_trynka_session_counts_its_last_bank(
+    server: Server, context_factory: Any
+) -> None:
+    table_id = _finished_table(server, "trynka-match", 3, n_players=3, banks=2)
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id))
+    page.wait_for_selector(".end-dialog")
+    # the session's panel: its last bank, not one past it ("Bank 3 of 2")
+    assert "Bank 2 of 2" in page.locator("#panels").inner_text()
+    no_js_errors(page)

@@ -180,7 +180,8 @@ const trynka = {
       panels.push({ title: t("Svara"), node: h("p", { "data-testid": "svara" }, text) });
     }
     if (isMatch(view)) {
-      const index = view.deal_index ?? live.bank_number ?? 0;
+      // once the last bank is over the index is past it ("Bank 3 of 2" was shown at the end)
+      const index = Math.min(view.deal_index ?? live.bank_number ?? 0, view.banks ? view.banks - 1 : Infinity);
       const of = view.banks ? t("Bank {n} of {total}", { n: index + 1, total: view.banks }) : t("Bank {n}", { n: index + 1 });
       panels.push({ title: t("Session"), node: h("p", {}, of) });
     }
