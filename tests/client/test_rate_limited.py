@@ -20,7 +20,8 @@ import uvicorn
 
 from tapete.client import TableConnection, create_table, join, play_connection
 from tapete.players import load
-from tapete.web.app import LobbyLimits, create_app
+from tapete.web.app import create_app
+from tapete.web.limits import LobbyLimits
 from tests.server.conftest import Server, free_port
 
 

@@ -192,7 +192,7 @@ def test_an_exception_outside_the_bots_still_answers_the_hint(
     def broken(*_args: Any, **_kwargs: Any) -> dict[str, Any]:
         raise ModuleNotFoundError("No module named 'numpy'")
 
-    monkeypatch.setattr("tapete.web.app.hint", broken)
+    monkeypatch.setattr("tapete.web.play.hint", broken)
     answer = _first_hint(client, "ombre", {})
     assert (answer["type"], answer["code"]) == ("refused", "hint_failed")
     assert "numpy" not in answer["detail"]

@@ -19,7 +19,8 @@ pytest.importorskip("httpx")
 
 from fastapi.testclient import TestClient
 
-from tapete.web.app import AddressBuckets, LobbyLimits, create_app
+from tapete.web.app import create_app
+from tapete.web.limits import AddressBuckets, LobbyLimits
 
 #: Buckets that do not refill during a test: three tables, two seats.
 TIGHT = LobbyLimits(create=(1e-6, 3.0), join=(1e-6, 2.0))

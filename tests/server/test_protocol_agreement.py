@@ -241,15 +241,18 @@ def _create_over_http(port: int) -> str:
 # -- every error code in the doc --------------------------------------------------------------
 #: Where the lobby and the socket answer with codes.
 SOURCES = [
-    ROOT / "src" / "tapete" / "web" / "app.py",
-    ROOT / "src" / "tapete" / "web" / "protocol.py",
+    *(
+        ROOT / "src" / "tapete" / "web" / f"{name}.py"
+        for name in ("app", "answers", "limits", "play", "relay", "protocol")
+    ),
+    *sorted((ROOT / "src" / "tapete" / "web" / "routes").glob("*.py")),
     ROOT / "src" / "tapete" / "table" / "live.py",
     ROOT / "src" / "tapete" / "table" / "manager.py",
     ROOT / "src" / "tapete" / "table" / "chat.py",
 ]
 #: Calls whose first argument is a code, and those whose second is.
 _FIRST = {"TableError", "refuse", "error", "ChatRefusal", "__init__"}
-_SECOND = {"_error", "MessageError"}
+_SECOND = {"error_response", "MessageError"}
 _CODE = re.compile(r"[a-z][a-z_]*[a-z]")
 #: Codes that never reach a client (protocol.md says so).
 INTERNAL = {"elsewhere"}

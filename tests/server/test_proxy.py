@@ -18,7 +18,8 @@ pytest.importorskip("httpx")
 from fastapi.testclient import TestClient
 
 from tapete.web.addresses import listen_urls
-from tapete.web.app import LobbyLimits, create_app
+from tapete.web.app import create_app
+from tapete.web.limits import LobbyLimits
 from tapete.web.proxy import SCOPE_KEY, ProxyHeaders, TrustedProxies
 
 #: Buckets that do not refill during a test: three tables.

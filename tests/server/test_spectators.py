@@ -20,7 +20,8 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 from tapete.table import TableSpec  # noqa: E402
 from tapete.table.live import MAX_WATCHING, TableError  # noqa: E402
 from tapete.table.manager import SeatSpec  # noqa: E402
-from tapete.web.app import WATCHERS_CLOSE, create_app  # noqa: E402
+from tapete.web.app import create_app  # noqa: E402
+from tapete.web.play import WATCHERS_CLOSE  # noqa: E402
 
 from .harness import Collector, new_manager  # noqa: E402
 from .test_api import check_schema, receive_state  # noqa: E402

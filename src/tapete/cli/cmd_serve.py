@@ -150,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
         return _supervise(args, url)
     import uvicorn
 
-    from tapete.web.app import LobbyLimits, create_app
+    from tapete.web.app import create_app
+    from tapete.web.limits import LobbyLimits
 
     address = args.internal_url or args.public_url or f"http://{_url_host(args.host)}:{args.port}"
     app = create_app(
@@ -377,7 +378,8 @@ def _worker(index: int, options: dict[str, Any]) -> None:
     private = _listen(options["internal_host"], 0, reuse_port=False)
     import uvicorn
 
-    from tapete.web.app import LobbyLimits, create_app
+    from tapete.web.app import create_app
+    from tapete.web.limits import LobbyLimits
 
     _configure_logging(str(options["log_level"]), f"tapete [worker {index}]")
     port = private.getsockname()[1]
