@@ -46,6 +46,7 @@
       if (top && !ann.contains(top)) say(['the outcome', a], ['a ' + (top.className || top.tagName), box(top)], 'is under');
       const label = felt.querySelector('[data-testid=trick-winner] .tag');
       if (label && hits(a, box(label))) say(['the outcome', a], ['the trick\'s label', box(label)], 'covers');
+      for (const s of seats) if (hits(a, s[1])) say(['the outcome', a], s, 'covers');
     }
     // what a seat's box holds stays in it (a long tag, "Сдающий: не играет", ran past its edge)
     for (const el of felt.querySelectorAll(':scope > .seat')) {

@@ -325,7 +325,8 @@ export function renderFelt(felt, opts) {
   opts.beforeTrick?.(); // what the page lays over the felt (the table's hint), seen by placeTrick
   const placed = [...center.querySelectorAll(".trick-card")];
   if (placed.length && trick) placeTrick(felt, center, placed, trick.leader, n, bottomSeat);
-  if (label) placeLabel(felt, center, label.closest(".center > .center-info"));
+  // the trick's label and the deal's outcome (alone, or the two stacked)
+  for (const el of center.querySelectorAll(":scope > .center-info")) placeLabel(felt, center, el);
 }
 
 /**

@@ -392,6 +392,13 @@ function renderSide(ctx) {
   for (const p of mod.panels(view, live, ctx)) {
     box.append(h("section", { "aria-label": p.title }, h("h2", {}, p.title), p.node));
   }
+  markScrolling(box);
+}
+
+/** A sheet wider than its box scrolls sideways in it (Tresillo's four seats in the side panel):
+ *  marked, so that a shade at its right edge says so where the scroll bar is thin or hidden. */
+function markScrolling(root) {
+  for (const wrap of root.querySelectorAll(".sheet-wrap")) wrap.classList.toggle("scrolls", wrap.scrollWidth > wrap.clientWidth + 1);
 }
 
 // The address friends open (GET /api/server, docs/hosting.md): the server's public URL,
@@ -478,6 +485,7 @@ function renderBanner(ctx) {
       sheet ? h("section", { class: "end-sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Score sheet")), sheet) : null);
     const layer = h("div", { class: "end-layer" }, dialog);
     felt.append(layer);
+    markScrolling(dialog);
     if (page.endShown !== msg.state) {
       // the end is a moment: the dialog takes the focus once
       page.endShown = msg.state;
