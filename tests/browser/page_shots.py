@@ -1,16 +1,16 @@
 """Screenshots of what table_shots.py does not take, for people to look at (not a test): the
 lobby as it is seen after choosing each game (the window, with the sticky Create bar where it
 is) and with its rules open and scrolled to their end; the lobby's *Your past games* with
-entries; the replay of a finished game of each game (its start, a middle step, its end); a
-rules page opened at a word of its glossary. At desktop (1366x768) and phone (390x844) sizes,
-in English, Spanish and Russian.
+entries; the replay of a short match of each game (its start, a trick half played, the jumps
+by deal and trick, its end); a rules page opened at a word of its glossary. At desktop
+(1366x768) and phone (390x844) sizes, in English, Spanish and Russian.
 
     .venv/bin/python tests/browser/page_shots.py [--out DIR] [--sizes desktop,phone]
         [--langs en,es,ru] [--moments choose,history,replay,glossary] [game ...]
 
 Starts ``tapete serve`` on a free loopback port with a throw-away SQLite file. The past games
 are two short La Pocha games played by the page at seat 0 (a long name) against rule bots; the
-replays are of one deal (La Pocha: a short match) played by rule bots alone. Writes
+replays are of short matches (two deals or banks) played by rule bots alone. Writes
 ``DIR/{game}-{moment}-{size}-{lang}.png`` (the window) and ``...-full.png`` (the whole page)
 where the page is taller than the window. DIR defaults to /tmp/shotsB (outside the
 repository: PNGs are not committed).
@@ -36,10 +36,10 @@ BOT = {"kind": "bot", "player": "rule"}
 #: one short game of each: (game's name, players, parameters)
 GAMES = {
     "pocha": ("pocha-match", 3, {"n_players": 3, "hand_sequence": "2,1"}),
-    "ombre": ("ombre", 3, {}),
-    "tresillo": ("tresillo", 4, {}),
-    "lhombre": ("lhombre", 3, {}),
-    "trynka": ("trynka", 3, {"n_players": 3}),
+    "ombre": ("ombre-match", 3, {"num_deals": 2}),
+    "tresillo": ("tresillo-match", 4, {"num_deals": 2}),
+    "lhombre": ("lhombre-match", 3, {"num_deals": 2}),
+    "trynka": ("trynka-match", 3, {"n_players": 3, "banks": 2}),
 }
 #: the first word of each game's glossary (its rules page's anchor term-{word})
 GLOSSARY = {
@@ -186,13 +186,19 @@ def history_shots(browser: Any, base: str, size: str, lang: str, shoot: Shooter)
 def replay_shots(
     browser: Any, base: str, game: str, table_id: str, size: str, lang: str, shoot: Shooter
 ) -> None:
-    """A finished game's replay: its start, a middle step and its end."""
+    """A finished match's replay: its start, a trick half played (moved to with the slider),
+    the first trick of the second deal (reached with the jump buttons, as a person does), and
+    its end (with the list of actions followed to its last line)."""
     ctx = _context(browser, size, lang)
     page = ctx.new_page()
+    steps = _call(base, "GET", f"/api/tables/{table_id}/steps")
     page.goto(f"{base}/replay/{table_id}?lang={lang}")
     page.wait_for_function("() => Number(document.getElementById('slider').max) > 0")
     total = int(page.evaluate("() => Number(document.getElementById('slider').max)"))
-    for step, moment in ((0, "replay0"), (total // 2, "replaymid"), (total, "replayend")):
+    tricks = steps.get("tricks") or []
+    # a trick half played: one card before the middle trick's last
+    mid_trick = tricks[len(tricks) // 2] - 1 if tricks else total // 2
+    for step, moment in ((0, "replay0"), (mid_trick, "replaytrick"), (total, "replayend")):
         page.evaluate(
             "n => { const s = document.getElementById('slider'); s.value = String(n);"
             " s.dispatchEvent(new Event('input', { bubbles: true })); }",
@@ -202,6 +208,14 @@ def replay_shots(
             "n => document.body.dataset.frame === String(n)", arg=step
         )  # the table drawn is this step's
         shoot(page, f"{game}-{moment}-{size}-{lang}")
+        if moment == "replaytrick":
+            # the jumps: to the next deal, then to the end of its first trick
+            for button in ("#next-deal", "#next-trick"):
+                if page.locator(f"{button}:not([hidden]):not([disabled])").count():
+                    before = page.evaluate("() => document.body.dataset.frame")
+                    page.locator(button).click()
+                    page.wait_for_function("b => document.body.dataset.frame !== b", arg=before)
+            shoot(page, f"{game}-replayjump-{size}-{lang}")
     ctx.close()
 
 

@@ -212,7 +212,7 @@ OPTION_WORDS = {
                       "off", "the largest hands", "the closing hands"],
     ("pocha", "es"): ["Cambio del siete", "no hay cambio", "Ronda subastada", "no",
                       "las manos más grandes", "las manos finales"],
-    ("pocha", "ru"): ["Обмен семёрки", "обмена нет", "Ронда субастада", "выкл.",
+    ("pocha", "ru"): ["Обмен семёрки", "обмена нет", "Кон с торгом", "выкл.",
                       "самые большие раздачи", "заключительные раздачи"],
     ("tresillo", "en"): ["1-4-4", "Bola", "Estuches", "Polla", "codillo shared"],
     ("tresillo", "es"): ["1-4-4", "Bola", "Estuches", "Polla", "codillo compartido"],
@@ -286,4 +286,123 @@ def test_a_phone_sees_the_rules_title_first(
     page.locator("#toc a").first.click()
     page.wait_for_function("() => window.location.hash === '#need'")
     assert not axe_serious(page)
+    no_js_errors(page)
+
+
+LAYOUT = """() => {
+  const rules = document.getElementById('rules');
+  const box = rules.getBoundingClientRect();
+  const pad = parseFloat(getComputedStyle(rules).paddingRight);
+  // card rows of a suit or less (ten cards) that break onto a second line
+  const rows = [...rules.querySelectorAll('.card-row')].filter((r) => r.children.length <= 10)
+    .map((r) => new Set([...r.children]
+      .map((c) => Math.round(c.getBoundingClientRect().top))).size);
+  // the glossary: the meanings' column against the list's width
+  const dds = [...rules.querySelectorAll('dl.glossary dd')];
+  const dl = rules.querySelector('dl.glossary').getBoundingClientRect();
+  const meaning = Math.min(...dds.map((d) => d.getBoundingClientRect().width)) / dl.width;
+  // a table's right edge against the column's, its points on one line
+  const tables = [...rules.querySelectorAll('table')].map((t) => ({
+    right: t.getBoundingClientRect().right, inner: box.right - pad,
+    scrolls: t.scrollWidth > t.clientWidth + 1,
+    lines: [...t.querySelectorAll('td.points')].map((td) => {
+      const r = document.createRange(); r.selectNodeContents(td);
+      return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+    }),
+  }));
+  return { rows, meaning, tables };
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_rules_pages_lay_out_their_cards_words_and_tables(
+    server: Server, context_factory: Any, size: str
+) -> None:
+    """Looked at in the screenshots (issue 28): on a desktop La Pocha's ten cards of a suit
+    broke onto two lines (the 2 alone), the words' column of a glossary took the width of its
+    longest word (Russian 'ронда субастада (ronda subastada)': the meanings had under half the
+    list); on a phone Danish l'hombre's ladder split its points ('1 / 1 /' over '2') and in
+    Russian reached the column's edge."""
+    from .conftest import PHONE
+
+    viewport = PHONE if size == "phone" else {"width": 1366, "height": 768}
+    page = context_factory(viewport=viewport).new_page()
+    watch_errors(page)
+    for lang in LANGS:
+        for game in GAMES:
+            _open_rules(page, server, game, lang)
+            got = page.evaluate(LAYOUT)
+            if size == "desktop":
+                assert all(n == 1 for n in got["rows"]), (game, lang, got["rows"])
+                assert got["meaning"] >= 0.55, (game, lang, got["meaning"])
+            for table in got["tables"]:
+                assert table["right"] <= table["inner"] + 1 and not table["scrolls"], (
+                    game,
+                    lang,
+                    table,
+                )
+                assert table["lines"] and all(n == 1 for n in table["lines"]), (game, lang, table)
+    assert not axe_serious(page)
+    no_js_errors(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_russian_words_are_marked_and_transliterated(
+    server: Server, context_factory: Any, lang: str
+) -> None:
+    """Trynka's English and Spanish pages gave its Russian words in Cyrillic only ('fold
+    (упал)'): each is now marked lang=ru (for screen readers) and follows its transliteration
+    ('upal, упал')."""
+    page = context_factory().new_page()
+    watch_errors(page)
+    for game in GAMES:
+        _open_rules(page, server, game, lang)
+        got = page.evaluate(
+            """() => {
+              const cyr = /[\\u0400-\\u04ff]/;
+              const root = document.getElementById('rules');
+              const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+              const unmarked = [];
+              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                const marked = n.parentElement.closest('[lang=ru]');
+                if (cyr.test(n.data) && !marked) unmarked.push(n.data);
+              }
+              // the Latin letters just before each Russian word, in its parent's text
+              const before = [...document.querySelectorAll('#rules [lang=ru]')].map((el) => {
+                const r = document.createRange();
+                r.setStart(el.parentElement, 0); r.setEndBefore(el);
+                return r.toString().slice(-24);
+              });
+              return { unmarked, before };
+            }"""
+        )
+        assert not got["unmarked"], (game, got["unmarked"])
+        for text in got["before"]:
+            assert any("a" <= ch.lower() <= "z" for ch in text), (game, text)
+        if game == "trynka":
+            assert len(got["before"]) >= 10
+            assert "temnyu" in page.locator("#term-blind").inner_text()
+    no_js_errors(page)
+
+
+def test_russian_la_pocha_names_its_variants_as_the_lobby_does(
+    server: Server, context_factory: Any
+) -> None:
+    """The Russian rules page said 'ронда сьега' where the lobby's Every rule says 'Слепой кон
+    (ronda ciega)': the page's words are the lobby's (from the same catalog)."""
+    page = context_factory().new_page()
+    watch_errors(page)
+    _open_rules(page, server, "pocha", "ru")
+    lobby = page.evaluate(
+        """async () => (await (await fetch('/static/i18n/ru.json')).json()).messages"""
+    )
+    for key, msgid in (
+        ("india", "Ronda india"),
+        ("ciega", "Ronda ciega"),
+        ("subastada", "Ronda subastada"),
+    ):
+        dt = page.locator(f"#term-ronda-{key}").inner_text()
+        assert dt.lower() == lobby[msgid].lower(), (dt, lobby[msgid])
+    text = page.locator("#rules").inner_text().lower()
+    assert "ронд" not in text
     no_js_errors(page)
