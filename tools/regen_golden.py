@@ -146,6 +146,11 @@ CASES: list[tuple[str, dict[str, Any], int, str, str]] = [
     ("tresillo", {"palo_de_favor": "spades"}, 4, "rule", "a favour entrada won"),
     ("tresillo-match", {"num_deals": 4}, 1, "random", ""),
     ("tresillo-match", {"num_deals": 4}, 1, "rule", "the plate carried"),
+    ("tresillo", {"n_players": 3}, 1, "random", "three at the table: nobody sits out"),
+    ("tresillo", {"n_players": 3}, 2, "random", ""),
+    ("tresillo", {"n_players": 3, **_TRESILLO_A}, 3, "rule", ""),
+    ("tresillo", {"n_players": 3}, 4, "rule", ""),
+    ("tresillo-match", {"n_players": 3, "num_deals": 3}, 1, "rule", "three deal in turn"),
     # Danish l'hombre (issue 15): the Union's ladder, bet and kruk
     ("lhombre", {}, 2, "random", "a solo won"),
     ("lhombre", {}, 5, "random", "a nolo ouvert kruk"),
@@ -324,6 +329,10 @@ PERFT: dict[str, tuple[Callable[[], State], int | None]] = {
     "ombre, after 5 tricks (seed 2)": (lambda: _late("ombre", 2), None),
     "tresillo, after 5 tricks (seed 1)": (lambda: _late("tresillo", 1), None),
     "tresillo, after 5 tricks (seed 2)": (lambda: _late("tresillo", 2), None),
+    "tresillo for three with polla, after 5 tricks (seed 4)": (
+        lambda: _late("tresillo", 4, {"n_players": 3, "polla": 1, "bola": True}),
+        None,
+    ),
     "tresillo with bola and no surrender, after 5 tricks (seed 3)": (
         lambda: _late("tresillo", 3, {"bola": True, "surrender": False}),
         None,

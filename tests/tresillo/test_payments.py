@@ -198,17 +198,17 @@ def test_one_four_four_is_a_puesta_or_a_shared_codillo(
 ) -> None:
     got_balances: list[int] = [0, 0, 0, 0]
     got_plate: list[int] = []
-    code = settle_plain(False, 0, 3, (1, 4, 4, 0), 2, got_balances, got_plate, tie_441)
+    code = settle_plain(False, 0, (0, 1, 2), (1, 4, 4, 0), 2, got_balances, got_plate, tie_441)
     assert (code, got_balances, got_plate) == (outcome, balances, plate)
 
 
 def test_an_odd_shared_codillo_leaves_the_odd_unit_with_the_player() -> None:
     got_balances: list[int] = [0, 0, 0, 0]
-    settle_plain(False, 0, 3, (1, 4, 4, 0), 1, got_balances, [], True)
+    settle_plain(False, 0, (0, 1, 2), (1, 4, 4, 0), 1, got_balances, [], True)
     assert got_balances == [-2, 1, 1, 0]  # 3 // 2 = 1 each
 
 
 def test_other_splits_are_not_touched_by_tie_441() -> None:
     for tricks, outcome in (((3, 3, 3, 0), "puesta"), ((4, 4, 1, 0), "puesta"),
                             ((2, 5, 2, 0), "codillo")):  # fmt: skip
-        assert settle_plain(False, 0, 3, tricks, 1, [0] * 4, [], True) == outcome
+        assert settle_plain(False, 0, (0, 1, 2), tricks, 1, [0] * 4, [], True) == outcome

@@ -213,7 +213,7 @@ def test_the_four_endings_of_a_defended_entrada(
     tricks: tuple[int, ...], outcome: str, changes: tuple[int, ...], plate: list[int]
 ) -> None:
     balances, on_plate = [0, 0, 0, 0], list[int]()
-    assert settle_defended(0, 1, 3, tricks, 1, balances, on_plate) == outcome
+    assert settle_defended(0, 1, (0, 1, 2), tricks, 1, balances, on_plate) == outcome
     assert tuple(balances) == changes and on_plate == plate
 
 

@@ -10,13 +10,19 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tapete.engine.api import Param
 from tapete.engine.registry import register
 from tapete.games.ombre_family.game import FamilyDealGame
 from tapete.games.tresillo.actions import WORDS
-from tapete.games.tresillo.rules import MONEY_PARAMETERS, RULE_PARAMETERS, TresilloRules
+from tapete.games.tresillo.rules import (
+    MONEY_PARAMETERS,
+    RULE_PARAMETERS,
+    TresilloRules,
+    check_seats,
+    three_handed,
+)
 from tapete.games.tresillo.sampler import SAMPLER
 from tapete.games.tresillo.state import TresilloState
 
@@ -58,34 +64,42 @@ class TresilloGame(FamilyDealGame[TresilloState]):
     sampler = SAMPLER
     max_deal_length = MAX_DEAL_LENGTH
 
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**three_handed(params, "dealer"))
+
     def _configure(self) -> None:
+        check_seats(self.params, "dealer")
         self.rules: TresilloRules = TresilloRules.from_params(self.params)
         self.dealer = self.params["dealer"]
         self.balances = self.params["balances"]
         self.plate: tuple[int, ...] = self.params["plate"]
 
     def num_players(self) -> int:
-        """Four seats: three play each deal, the dealer sits out."""
-        return 4
+        """Four seats (three play each deal, the dealer sits out), or three
+        (``n_players = 3``)."""
+        return self.rules.n_players
 
     def _payout_bound(self) -> int:
         plate = self.plate
-        pollas = 4 * self.rules.polla
+        pollas = self.rules.n_players * self.rules.polla
         if not plate:
             return pollas
         return (sum(plate) if self.rules.plate_all else plate[0]) + pollas
 
     def min_utility(self) -> float:
-        """The worst loss: a codillo or puesta of the dearest game (three times its value),
-        the estuches and the bola paid to each of the three others, and the polla."""
+        """The worst loss: a codillo or puesta of the dearest game (its value times the others
+        at the table), the estuches and the bola paid to each of the others, and the
+        polla."""
         rules = self.rules
-        return float(-3 * (rules.top_value() + rules.extras_bound()) - rules.polla)
+        others = rules.n_players - 1
+        return float(-others * (rules.top_value() + rules.extras_bound()) - rules.polla)
 
     def max_utility(self) -> float:
-        """The best gain: the dearest game won from the three others with the estuches and
-        the bola, and the plate's payout (the pollas with it)."""
+        """The best gain: the dearest game won from the others with the estuches and the
+        bola, and the plate's payout (the pollas with it)."""
         rules = self.rules
-        return float(3 * (rules.top_value() + rules.extras_bound()) + self._payout_bound())
+        others = rules.n_players - 1
+        return float(others * (rules.top_value() + rules.extras_bound()) + self._payout_bound())
 
     def returns_meaning(self) -> str:
         """What ``returns()`` measures."""

@@ -4,7 +4,8 @@ The first dealer is ``first_dealer`` (seat 3 by default, so seat 0 is mano of th
 deal); after each deal the next seat in playing order deals (the deal passes to the right,
 anti-clockwise). Every deal is played on its own ``tresillo`` game, built with
 :func:`load_game` with that deal's dealer, plate and balances. After ``num_deals`` deals the
-puestas left on the plate are shared equally by the four (the remainder stays unassigned).
+puestas left on the plate are shared equally by the players (the remainder stays
+unassigned). At a table of three (``n_players = 3``) the first dealer is seat 2 by default.
 ``returns()`` are the balances.
 
 >>> import random, tapete
@@ -17,6 +18,8 @@ puestas left on the plate are shared equally by the four (the remainder stays un
 
 from __future__ import annotations
 
+from typing import Any
+
 from tapete.engine.api import GENERAL_SUM, Param
 from tapete.engine.registry import register
 from tapete.games.ombre_family.match import FamilyMatchGame, FamilyMatchState
@@ -27,6 +30,8 @@ from tapete.games.tresillo.rules import (
     RULE_NAMES,
     RULE_PARAMETERS,
     TresilloRules,
+    check_seats,
+    three_handed,
 )
 from tapete.games.tresillo.state import TresilloState
 from tapete.games.tresillo.view import TresilloDealResult, TresilloMatchView
@@ -95,18 +100,23 @@ class TresilloMatchGame(FamilyMatchGame[TresilloGame]):
     view_type = TresilloMatchView
     state_type = TresilloMatchState
 
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**three_handed(params, "first_dealer"))
+
     def _configure(self) -> None:
+        check_seats(self.params, "first_dealer")
         super()._configure()
         self.rules: TresilloRules = TresilloRules.from_params(self.params)
 
     def _plate_bound(self) -> int:
         plate: tuple[int, ...] = self.params["plate"]
-        per_deal = 6 * self.rules.top_value() + 4 * self.rules.polla
+        n = self.rules.n_players
+        per_deal = 2 * (n - 1) * self.rules.top_value() + n * self.rules.polla
         return sum(plate) + per_deal * self.num_deals
 
     def _deal_swing(self) -> int:
         rules = self.rules
-        return 3 * (rules.top_value() + rules.extras_bound())
+        return (rules.n_players - 1) * (rules.top_value() + rules.extras_bound())
 
     def new_initial_state(self) -> TresilloMatchState:
         """The session before its first card."""

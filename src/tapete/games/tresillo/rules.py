@@ -55,19 +55,42 @@ def _numbers(value: Any) -> tuple[int, ...] | None:
         return None
 
 
-def check_balances(value: Any) -> tuple[int, int, int, int]:
-    """Four balances from ``(5, 0, -2, 0)`` or ``'5/0/-2/0'``.
+def check_balances(value: Any) -> tuple[int, ...]:
+    """Four (or, at a table of three, three) balances from ``(5, 0, -2, 0)`` or
+    ``'5/0/-2/0'``.
 
-    >>> check_balances('5/0/-2/0')
-    (5, 0, -2, 0)
+    >>> check_balances('5/0/-2/0'), check_balances('5/0/-5')
+    ((5, 0, -2, 0), (5, 0, -5))
     """
     numbers = _numbers(value)
-    if numbers is None or len(numbers) != 4 or any(abs(n) > MAX_MONEY for n in numbers):
+    if numbers is None or len(numbers) not in (3, 4) or any(abs(n) > MAX_MONEY for n in numbers):
         raise ConfigError(
             f"parameter balances = {value!r} is not allowed; allowed: four integers of at "
-            f"most {MAX_MONEY:,} either way, like (0, 0, 0, 0) or '5/0/-2/0'"
+            f"most {MAX_MONEY:,} either way, like (0, 0, 0, 0) or '5/0/-2/0' (three at a "
+            "table of three)"
         )
-    return numbers[0], numbers[1], numbers[2], numbers[3]
+    return numbers
+
+
+def three_handed(params: dict[str, Any], dealer: str) -> dict[str, Any]:
+    """``params`` with, at a table of three, the defaults that name four seats made for
+    three: the ``dealer`` parameter (the last seat, 2) and the balances (three zeros).
+
+    >>> three_handed({'n_players': '3'}, 'dealer')
+    {'dealer': 2, 'balances': (0, 0, 0), 'n_players': '3'}
+    """
+    if N_PLAYERS.validate(params.get("n_players", 4)) == 3:
+        return {dealer: 2, "balances": (0, 0, 0), **params}
+    return params
+
+
+def check_seats(params: Mapping[str, Any], dealer: str) -> None:
+    """:class:`ConfigError` unless the dealer and the balances fit the table's seats."""
+    n = params["n_players"]
+    if params[dealer] >= n:
+        raise ConfigError(f"parameter {dealer} = {params[dealer]} is no seat of {n} (0…{n - 1})")
+    if len(params["balances"]) != n:
+        raise ConfigError(f"parameter balances needs {n} numbers, one per seat")
 
 
 def check_plate(value: Any) -> tuple[int, ...]:
@@ -89,8 +112,14 @@ def check_plate(value: Any) -> tuple[int, ...]:
     return numbers
 
 
+#: The players at the table: four (the dealer sits out) or three (all three play).
+N_PLAYERS: Final = Param(
+    "n_players", 4, "players at the table: 4 (the dealer sits each deal out) or 3 (all play)",
+    low=3, high=4,
+)  # fmt: skip
 #: Rule options shared by ``tresillo`` and ``tresillo-match``.
 RULE_PARAMETERS: Final = (
+    N_PLAYERS,
     Param("palo_de_favor", "none",
           "the preferred suit: its entrada and solo outbid the plain ones and pay more",
           kind=str, choices=("none", *SUIT_CODES)),
@@ -145,6 +174,7 @@ RULE_NAMES: Final = tuple(p.name for p in RULE_PARAMETERS)
 class TresilloRules:
     """The rule options of a Tresillo game in fast-access form (immutable)."""
 
+    n_players: int
     favor: int
     entrada_value: int
     vuelta_value: int
@@ -165,6 +195,7 @@ class TresilloRules:
         """The rules of validated parameters."""
         favor = params["palo_de_favor"]
         return cls(
+            n_players=params["n_players"],
             favor=-1 if favor == "none" else 4 + SUIT_CODES.index(favor),
             entrada_value=params["entrada_value"],
             vuelta_value=params["vuelta_value"],
@@ -207,6 +238,6 @@ class TresilloRules:
 
     def extras_bound(self) -> int:
         """The most the estuches and the bola can move between the player and each of the
-        three others in one deal."""
+        others in one deal."""
         extra = MAX_ESTUCHES * self.estuche_unit if self.estuches else 0
         return extra + (self.bola_bonus if self.bola else 0)

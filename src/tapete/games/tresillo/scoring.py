@@ -1,24 +1,28 @@
 """The settlement of a deal of Tresillo (see ``docs/tresillo.md``, "Results and money").
 
-A game is worth ``value`` per paying player. Won (*sacada*): each of the three others (the
-dealer too) pays the player ``value`` and the player takes from the plate its oldest puesta
-(or, with ``plate_payout = all``, every puesta). *Codillo*: a defender took more tricks than
-each of the others; the player pays him ``3 × value``. *Puesta*: otherwise; the player puts
-``3 × value`` on the plate, a new puesta after those already there. With ``tie_441 =
-codille_split``, the 1-4-4 split (the player one trick, each defender four) is a codillo
-shared by the two defenders: each is paid half of ``3 × value`` (an odd unit stays with the
-player). The estuches and the bola (:func:`pay_each`) move between the player and each of
-the three others.
+A game is worth ``value`` per paying player: each of the others at the table (at four the
+dealer too, at three the two defenders). Won (*sacada*): each of them pays the player
+``value`` and the player takes from the plate its oldest puesta (or, with ``plate_payout =
+all``, every puesta). *Codillo*: a defender took more tricks than each of the others; the
+player pays him what he would have won (``3 × value`` at four, ``2 × value`` at three).
+*Puesta*: otherwise; the player puts as much on the plate, a new puesta after those already
+there. With ``tie_441 = codille_split``, the 1-4-4 split (the player one trick, each
+defender four) is a codillo shared by the two defenders: each is paid half of it (an odd
+unit stays with the player). The estuches and the bola (:func:`pay_each`) move between the
+player and each of the others.
 
->>> balances, plate = [0, 0, 0, 0], [6]
->>> settle_plain(False, 0, 3, (5, 2, 2, 0), 1, balances, plate), balances, plate
+>>> balances, plate, active = [0, 0, 0, 0], [6], (0, 1, 2)
+>>> settle_plain(False, 0, active, (5, 2, 2, 0), 1, balances, plate), balances, plate
 ('sacada', [9, -1, -1, -1], [])
->>> settle_plain(False, 0, 3, (3, 4, 2, 0), 1, balances, plate), balances, plate
+>>> settle_plain(False, 0, active, (3, 4, 2, 0), 1, balances, plate), balances, plate
 ('codillo', [6, 2, -1, -1], [])
->>> settle_plain(False, 0, 3, (3, 3, 3, 0), 1, balances, plate), balances, plate
+>>> settle_plain(False, 0, active, (3, 3, 3, 0), 1, balances, plate), balances, plate
 ('puesta', [3, 2, -1, -1], [3])
->>> settle_plain(False, 0, 3, (1, 4, 4, 0), 1, balances, plate, codille_split=True), balances
+>>> settle_plain(False, 0, active, (1, 4, 4, 0), 1, balances, plate, True), balances
 ('codillo_split', [1, 3, 0, -1])
+>>> balances = [0, 0, 0]
+>>> settle_plain(False, 0, active, (3, 4, 2), 1, balances, []), balances
+('codillo', [-2, 2, 0])
 """
 
 from __future__ import annotations
@@ -26,15 +30,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def _others(player: int, active: Sequence[int]) -> tuple[int, int]:
-    a, b = (s for s in active if s != player)
-    return a, b
-
-
 def settle_plain(
     plate_all: bool,
     player: int,
-    dealer: int,
+    active: Sequence[int],
     tricks: Sequence[int],
     value: int,
     balances: list[int],
@@ -44,14 +43,11 @@ def settle_plain(
     """Settle a game played to the end without a defence: ``balances`` and ``plate`` are
     updated in place; returns ``sacada``, ``codillo``, ``codillo_split`` (1-4-4 with
     ``codille_split``) or ``puesta``."""
-    active = [s for s in range(4) if s != dealer]
-    d1, d2 = _others(player, active)
+    d1, d2 = (s for s in active if s != player)
     t, t1, t2 = tricks[player], tricks[d1], tricks[d2]
+    whole = (len(balances) - 1) * value  # what the player would have won
     if t > t1 and t > t2:
-        for seat in range(4):
-            if seat != player:
-                balances[seat] -= value
-                balances[player] += value
+        pay_each(player, value, balances)
         if plate:
             taken = sum(plate) if plate_all else plate[0]
             del plate[: len(plate) if plate_all else 1]
@@ -59,29 +55,27 @@ def settle_plain(
         return "sacada"
     if (t1 > t and t1 > t2) or (t2 > t and t2 > t1):
         winner = d1 if t1 > t2 else d2
-        balances[player] -= 3 * value
-        balances[winner] += 3 * value
+        balances[player] -= whole
+        balances[winner] += whole
         return "codillo"
     if codille_split and t == 1:
-        half = 3 * value // 2
+        half = whole // 2
         balances[player] -= 2 * half
         balances[d1] += half
         balances[d2] += half
         return "codillo_split"
-    balances[player] -= 3 * value
-    plate.append(3 * value)
-    return "puesta"
+    return settle_surrender(player, value, balances, plate)
 
 
 def pay_each(player: int, amount: int, balances: list[int]) -> None:
-    """Each of the three others (the dealer too) pays ``player`` ``amount`` (a negative
-    ``amount``: the player pays each of them): the estuches and the bola.
+    """Each of the others (at four the dealer too) pays ``player`` ``amount`` (a negative
+    ``amount``: the player pays each of them): a won game, the estuches and the bola.
 
     >>> balances = [0, 0, 0, 0]
     >>> pay_each(1, 2, balances), balances
     (None, [-2, 6, -2, -2])
     """
-    for seat in range(4):
+    for seat in range(len(balances)):
         if seat != player:
             balances[seat] -= amount
             balances[player] += amount
@@ -107,16 +101,18 @@ def estuche_run(trump_order: Sequence[int], hand: int) -> int:
 
 
 def settle_surrender(player: int, value: int, balances: list[int], plate: list[int]) -> str:
-    """A surrender that stands (a vuelta, or an entrada both defenders accepted): puesta."""
-    balances[player] -= 3 * value
-    plate.append(3 * value)
+    """A puesta: the player puts on the plate what he would have won (a game lost without a
+    codillo, a surrender that stands: a vuelta, or an entrada both defenders accepted)."""
+    whole = (len(balances) - 1) * value
+    balances[player] -= whole
+    plate.append(whole)
     return "puesta"
 
 
 def settle_defended(
     first: int,
     defender: int,
-    dealer: int,
+    active: Sequence[int],
     tricks: Sequence[int],
     value: int,
     balances: list[int],
@@ -133,12 +129,12 @@ def settle_defended(
     player's and the defender's).
 
     >>> balances, plate = [0, 0, 0, 0], []
-    >>> settle_defended(0, 1, 3, (2, 5, 2, 0), 1, balances, plate), balances, plate
+    >>> settle_defended(0, 1, (0, 1, 2), (2, 5, 2, 0), 1, balances, plate), balances, plate
     ('defended', [-3, 3, 0, 0], [])
     """
-    pobre = next(s for s in range(4) if s not in (dealer, first, defender))
+    pobre = next(s for s in active if s not in (first, defender))
     t_f, t_d, t_p = tricks[first], tricks[defender], tricks[pobre]
-    amount = 3 * value
+    amount = (len(balances) - 1) * value
     if t_d > t_f and t_d > t_p:
         balances[first] -= amount
         balances[defender] += amount

@@ -2,7 +2,8 @@
 tricks (with surrender and defence), settlement.
 
 Four seats in anti-clockwise playing order; the dealer (the *alcalde*) gets no cards and
-sits the deal out, but pays and receives. ``returns()`` is each seat's change of balance in
+sits the deal out, but pays and receives. At a table of three (``n_players = 3``) all
+three play. ``returns()`` is each seat's change of balance in
 the deal: the returns plus the change of the plate always sum to zero.
 
 >>> import random, tapete
@@ -87,18 +88,18 @@ class TresilloState(FamilyDealState):
     def __init__(self, game: TresilloGame) -> None:
         self.game: TresilloGame = game
         self.rules: TresilloRules = game.rules
-        self._start_deal(4)
+        self._start_deal(self.rules.n_players)
         self.start_plate: tuple[int, ...] = tuple(game.plate)
         self.plate = list(game.plate)
-        #: What each of the four put on the plate at the start of this deal (the polla).
+        #: What each seat put on the plate at the start of this deal (the polla).
         self.polla: int = self.rules.polla
         if self.polla:
-            for seat in range(4):
+            for seat in range(self.num_seats):
                 self.balances[seat] -= self.polla
             if self.plate:
-                self.plate[0] += 4 * self.polla
+                self.plate[0] += self.num_seats * self.polla
             else:
-                self.plate.append(4 * self.polla)
+                self.plate.append(self.num_seats * self.polla)
         self.passed = 0  # seat bitmask
         self.bid = -1
         self.bidder = -1
@@ -262,7 +263,7 @@ class TresilloState(FamilyDealState):
     def priority(self, seat: int) -> int:
         """The seat's place in the order of speaking (0: the first speaker, mano); earlier
         seats have priority."""
-        return (seat - self.dealer - 1) % 4
+        return (seat - self.dealer - 1) % self.num_seats
 
     def _auction_actions(self) -> list[int]:
         seat = self._to_move
@@ -369,7 +370,7 @@ class TresilloState(FamilyDealState):
         if self.first_player >= 0:
             self.paid_value = self.value()
             self.outcome = settle_defended(
-                self.first_player, self.player, self.dealer, self.tricks_won, self.paid_value,
+                self.first_player, self.player, self.active, self.tricks_won, self.paid_value,
                 self.balances, self.plate,
             )  # fmt: skip
         else:
@@ -377,7 +378,7 @@ class TresilloState(FamilyDealState):
             before = sum(self.plate)
             self.paid_value = self.value()
             outcome = self.outcome = settle_plain(
-                rules.plate_all, player, self.dealer, self.tricks_won, self.paid_value,
+                rules.plate_all, player, self.active, self.tricks_won, self.paid_value,
                 self.balances, self.plate, rules.codille_split,
             )  # fmt: skip
             won = outcome == "sacada"
@@ -403,7 +404,7 @@ class TresilloState(FamilyDealState):
             favor=Suit(favor) if favor >= 0 else None,
             bid=CONTRACTS[self.bid] if self.bid >= 0 else None,
             bidder=self.bidder if self.bidder >= 0 else None,
-            passed=tuple(s for s in range(4) if self.passed >> s & 1),
+            passed=tuple(s for s in range(self.num_seats) if self.passed >> s & 1),
             player=self.player if self.player >= 0 else None,
             contract=CONTRACTS[self.contract] if self.contract >= 0 else None,
             first_player=self.first_player if self.first_player >= 0 else None,

@@ -64,13 +64,17 @@ function outcomeClass(outcome) {
   return "puesta";
 }
 
+// at a table of four the dealer sits out; at three (n_players = 3) everybody plays
+const seats = (live) => (live.cards_held || []).length || 4;
+const sitsOut = (live, seat) => seat === live.dealer && seats(live) === 4;
+
 const tresillo = {
   ...ombre,
 
   seatTags(live, seat) {
     const tags = [];
-    if (seat === live.dealer) tags.push({ text: t("Dealer: sits out") });
-    else if (seat === (live.dealer + 1) % 4) tags.push({ text: t("Mano") });
+    if (sitsOut(live, seat)) tags.push({ text: t("Dealer: sits out") });
+    else if (seat === (live.dealer + 1) % seats(live)) tags.push({ text: t("Mano") });
     if (live.player === seat) tags.push({ text: t("Player"), cls: "gold" });
     if (live.first_player === seat && live.player !== seat) tags.push({ text: t("Surrendered") });
     if (live.phase === "auction" && live.bidder === seat && live.bid) tags.push({ text: contractText(live.bid) });
@@ -78,10 +82,10 @@ const tresillo = {
     return tags;
   },
 
-  seatOut: (live, seat) => seat === live.dealer,
+  seatOut: sitsOut,
 
-  // the dealer plays no trick: his seat says nothing
-  seatStat: (live, seat) => (seat === live.dealer ? "" : ombre.seatStat(live, seat)),
+  // a dealer who sits out plays no trick: his seat says nothing
+  seatStat: (live, seat) => (sitsOut(live, seat) ? "" : ombre.seatStat(live, seat)),
 
   cornerInfo(live) {
     // kept narrow: the top seat sits right of these boxes
@@ -132,7 +136,7 @@ const tresillo = {
 
   panels(view, live, ctx) {
     const panels = [];
-    if (live.player !== null && live.player !== undefined) panels.push(tricksPanel(live, ctx, { plays: (s) => s !== live.dealer }));
+    if (live.player !== null && live.player !== undefined) panels.push(tricksPanel(live, ctx, { plays: (s) => !sitsOut(live, s) }));
     panels.push(balancesPanel(t("Plate and balances"), live.balances ?? view.balances, ctx, { lead: [[t("Plate"), plateText(live.plate ?? view.plate)]] }));
     if (isMatch(view)) {
       panels.push(sessionSheet(view, ctx, [t("Player"), t("Contract"), t("Outcome")],
