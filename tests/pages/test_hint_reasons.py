@@ -15,9 +15,10 @@ import tapete
 from tapete import players
 from tapete.engine.api import PlayerView
 from tapete.players import Player
+from tapete.players.explain import explain
 from tapete.web import hints
 from tapete.web.app import create_app
-from tapete.web.hints import explain, hint, hint_players
+from tapete.web.hints import hint, hint_players
 
 RULE: tuple[tuple[str, dict[str, Any]], ...] = (("rule", {}),)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError, TapeteError
+from tapete.players.explain import explain
 
 
 class PlayerUnavailable(ConfigError):
@@ -52,6 +53,18 @@ class Player(ABC):
     @abstractmethod
     def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
         """Pick an action from ``legal_actions`` knowing only ``view``."""
+
+    def explain(
+        self,
+        view: PlayerView,
+        action: int,
+        legal_actions: Sequence[int],
+        text_of: Callable[[int], str],
+    ) -> list[dict[str, Any]]:
+        """Why ``action`` is played in ``view``: reasons as codes with values (the hints'
+        ``why``, :mod:`tapete.players.explain`), from what the seat sees. A bot with reasons
+        of its own overrides it; ``text_of`` gives an action's text."""
+        return explain(view, action, legal_actions, text_of)
 
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.params.items())
