@@ -139,3 +139,71 @@ def test_a_finished_trynka_session_counts_its_last_bank(
     # the session's panel: its last bank, not one past it ("Bank 3 of 2")
     assert "Bank 2 of 2" in page.locator("#panels").inner_text()
     no_js_errors(page)
+
+
+# Kept by the page at each deal's end it draws between deals (a "synthetic" state): how many
+# of the last trick's cards have their index (the top-left corner, which says what the card
+# is) under something else, and where the deal's outcome is told.
+CARDS_AT_DEAL_END = """
+window.__ends = [];
+document.addEventListener('tapete:state', (e) => {
+  if (!e.detail.synthetic) return;
+  const felt = document.getElementById('felt');
+  const center = felt.querySelector('.center');
+  // the middle lets clicks through: hit-tested here only
+  const parts = center ? [center, ...center.querySelectorAll('*')] : [];
+  parts.forEach((el) => (el.style.pointerEvents = 'auto'));
+  let covered = 0;
+  const cards = [...felt.querySelectorAll('.trick-card .card')];
+  for (const card of cards) {
+    card.scrollIntoView({ block: 'center' });
+    const r = card.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width * 0.15, r.top + r.height * 0.12);
+    if (!top || !card.contains(top)) covered += 1;
+  }
+  parts.forEach((el) => (el.style.pointerEvents = ''));
+  window.__ends.push({
+    cards: cards.length,
+    covered,
+    label: !!felt.querySelector('[data-testid=trick-winner]'),
+    onFelt: !!felt.querySelector('[data-testid=announcement]'),
+    inTurn: (document.querySelector('#turn [data-testid=announcement]') || {}).innerText || null,
+  });
+});
+"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_deals_end_shows_its_last_trick_and_names_whole(
+    server: Server, context_factory: Any, size: str
+) -> None:
+    """At a deal's end the last trick's cards can be read: its outcome is told under the felt,
+    in the turn line (stacked with "X takes the trick" over the cards, the two hid them wholly
+    on a phone), and the trick's label keeps off their indices. The end's dialog has room for
+    a longer name than the side panel's sheets ("Anastasi…" in an 820px dialog)."""
+    name = "Anastasia Wilhelmina Kowalczyk"
+    created = server.create(
+        "lhombre-match", [ME, BOT, BOT], params={"num_deals": 2}, name=name, seat=0, bot_delay=0.05
+    )
+    viewport = PHONE if size == "phone" else {"width": 1366, "height": 768}
+    table_id = created["table"]["id"]
+    ctx = context_factory(viewport=viewport)
+    ctx.add_init_script(CARDS_AT_DEAL_END)
+    ctx.add_init_script(f"localStorage.setItem('tapete.token.{table_id}', '{created['token']}')")
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id))
+    for _ in range(80):
+        if wait_turn_or_end(page, timeout=120) == "over":
+            break
+        _advance(page)
+    page.wait_for_selector(".end-dialog")
+    ends = [e for e in page.evaluate("() => window.__ends") if e["cards"] and e["label"]]
+    assert ends, "no deal's end with its last trick was drawn"
+    for end in ends:
+        assert end["covered"] == 0, ends
+        assert not end["onFelt"] and end["inTurn"], ends
+    if size == "desktop":
+        heads = page.locator(f".end-dialog th[title='{name}']").all_inner_texts()
+        assert heads and all(h.startswith("Anastasia Wilhelmina") for h in heads), heads
+    no_js_errors(page)

@@ -300,9 +300,11 @@ export function renderFelt(felt, opts) {
   }
   const ann = mod.announcement ? mod.announcement(live) : null;
   const annEl = ann ? h("div", { class: "center-info" }, h("span", { class: "announce " + ann.cls, "data-testid": "announcement" }, ann.text)) : null;
-  // the deal's last trick and its outcome: one under the other, both over the cards (they
-  // were drawn on the same spot, the outcome under the cards and the label)
-  if (label && annEl) center.append(h("div", { class: "center-info center-stack" }, label, annEl));
+  // the deal's last trick and its outcome: the page may show the outcome off the felt
+  // (opts.outcomeAside, the table's turn line: stacked over the cards, the two hid them on a
+  // phone), else one under the other, both over the cards
+  if (label && ann && opts.outcomeAside?.(ann)) center.append(label);
+  else if (label && annEl) center.append(h("div", { class: "center-info center-stack" }, label, annEl));
   else if (label || annEl) center.append(label || annEl);
   felt.append(center);
   // the game's corner boxes: on the felt's corners, or above the felt on a phone (where they
@@ -332,33 +334,48 @@ export function renderFelt(felt, opts) {
 /**
  * Keep the trick's label ("X takes the trick", with the deal's outcome under it) off the seats:
  * narrowed to the room between the side seats at its height (a phone's three seats sit close
- * to the middle), else moved up or down the middle box to where it is clear of them.
+ * to the middle), then moved up or down the middle box to where it is clear of the seats, the
+ * corner boxes and the trick's cards; else clear of the cards' indices (their top-left corners,
+ * which say what each card is); else clear of the seats alone.
  */
 function placeLabel(felt, center, el) {
   if (!el) return;
-  const seats = [...felt.querySelectorAll(":scope > .seat")].map((s) => grow(s.getBoundingClientRect(), 4));
-  const clear = () => !seats.some((s) => overlap(s, el.getBoundingClientRect()));
-  if (clear()) return;
-  const r = el.getBoundingClientRect();
-  const mid = (r.left + r.right) / 2;
-  let left = -Infinity;
-  let right = Infinity;
-  for (const s of seats) {
-    if (s.bottom <= r.top || s.top >= r.bottom) continue;
-    if (s.right <= mid) left = Math.max(left, s.right);
-    else if (s.left >= mid) right = Math.min(right, s.left);
+  const rects = (root, sel) => [...root.querySelectorAll(sel)].map((x) => x.getBoundingClientRect());
+  const seats = rects(felt, ":scope > .seat").map((r) => grow(r, 4));
+  const boxes = rects(felt, ":scope > .corner-info > *").map((r) => grow(r, 4));
+  const cards = rects(center, ".trick-card .card");
+  const indices = cards.map((c) => ({ left: c.left, top: c.top, right: c.left + c.width * 0.3, bottom: c.top + c.height * 0.3 }));
+  const clearOf = (list, r) => !list.some((o) => overlap(o, r) > 0);
+  let r = el.getBoundingClientRect();
+  if (!clearOf(seats, r)) {
+    const mid = (r.left + r.right) / 2;
+    let left = -Infinity;
+    let right = Infinity;
+    for (const s of seats) {
+      if (s.bottom <= r.top || s.top >= r.bottom) continue;
+      if (s.right <= mid) left = Math.max(left, s.right);
+      else if (s.left >= mid) right = Math.min(right, s.left);
+    }
+    const room = 2 * Math.min(mid - left, right - mid);
+    if (room >= 90 && room < r.width) {
+      el.style.maxWidth = `${Math.floor(room)}px`;
+      for (const tag of el.querySelectorAll(".tag, .announce")) tag.style.whiteSpace = "normal";
+      r = el.getBoundingClientRect();
+    }
   }
-  const room = 2 * Math.min(mid - left, right - mid);
-  if (room >= 90 && room < r.width) {
-    el.style.maxWidth = `${Math.floor(room)}px`;
-    for (const tag of el.querySelectorAll(".tag, .announce")) tag.style.whiteSpace = "normal";
-    if (clear()) return;
-  }
+  // moving its top moves the box by as much: the places are tried without drawing each
+  const F = felt.getBoundingClientRect();
   const C = center.getBoundingClientRect();
-  for (let d = 4; d < C.height; d += 4) {
-    for (const dy of [d, -d]) {
-      el.style.top = `calc(50% + ${dy}px)`;
-      if (clear()) return;
+  const at = (dy) => ({ left: r.left, right: r.right, top: r.top + dy, bottom: r.bottom + dy });
+  const inFelt = (q) => q.top >= F.top + 4 && q.bottom <= F.bottom - 4;
+  for (const list of [[...seats, ...boxes, ...cards], [...seats, ...boxes, ...indices], seats]) {
+    for (let d = 0; d < C.height; d += 4) {
+      for (const dy of d ? [d, -d] : [0]) {
+        const q = at(dy);
+        if (!clearOf(list, q) || (list !== seats && !inFelt(q))) continue;
+        el.style.top = dy ? `calc(50% + ${dy}px)` : "";
+        return;
+      }
     }
   }
   el.style.top = "";
@@ -392,12 +409,17 @@ export function seatLevelFrom(seats, s) {
   return seat && !seat.name && seat.kind === "bot" ? botLevelName(seat.player) : null;
 }
 
-/** A short name for narrow columns (score sheets): a person's name cut, "Bot 2" for a bot. */
-export function seatShortFrom(seats, s) {
+/** A short name for narrow columns (score sheets): a person's name cut to `most` letters (by
+ *  default as a side panel's sheet has room for), at a word's end where one is near; "Bot 2"
+ *  for a bot. */
+export function seatShortFrom(seats, s, most = null) {
   const seat = (seats || []).find((x) => x.seat === s) || (seats || [])[s];
   if (seat && !seat.name && seat.kind === "bot") return t("Bot {n}", { n: s + 1 });
   const name = seatNameFrom(seats, s);
   // a phone's sheets have less room: "Anast…" (Tresillo's eight columns fit a 390px screen)
-  const most = window.innerWidth < 600 ? 6 : 9;
-  return name.length > most ? name.slice(0, most - 1) + "…" : name;
+  const room = most ?? (window.innerWidth < 600 ? 6 : 9);
+  if (name.length <= room) return name;
+  const cut = name.slice(0, room - 1);
+  const space = cut.lastIndexOf(" ");
+  return (space >= room / 2 ? cut.slice(0, space) : cut) + "…";
 }

@@ -124,14 +124,22 @@ function render() {
 
   showGameTitle(view.game);
   setTitle();
-  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx), beforeTrick: fitHint });
+  // a deal's end between deals: its outcome is told in the turn line, under the felt (stacked
+  // with "X takes the trick" over the last trick it hid the cards, a phone's wholly)
+  const over = msg.to_move === -4 || msg.status === "finished";
+  let outcome = null;
+  const outcomeAside = (ann) => (msg.synthetic && !over && msg.status !== "open" ? ((outcome = ann), true) : false);
+  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx), beforeTrick: fitHint, outcomeAside });
 
   // whose turn
   const turn = $("turn");
   turn.classList.toggle("mine", mine);
   if (msg.status === "open") turn.textContent = t("Waiting for players…");
-  else if (msg.to_move === -4 || msg.status === "finished") turn.textContent = t("The game is over");
-  else if (msg.synthetic) turn.textContent = t("This deal is over");
+  else if (over) turn.textContent = t("The game is over");
+  else if (msg.synthetic) {
+    turn.replaceChildren(h("span", {}, t("This deal is over")),
+      outcome ? h("span", { class: "announce deal-outcome " + outcome.cls, "data-testid": "announcement" }, outcome.text) : "");
+  }
   else turn.replaceChildren(mod.turnText(live, ctx, mine) || ""); // a text, or a node with its words linked (terms.js)
 
   renderHand(ctx, mine);
@@ -467,7 +475,11 @@ function renderBanner(ctx) {
       return;
     }
     const order = ranking(values);
-    const sheet = ctx.mod.finalSheet?.(ctx.view, ctx.live, ctx) || null;
+    // the dialog's sheet has room for longer names than the side panel's ("Anastasi…" was cut
+    // to 9 letters in an 820px dialog)
+    const seats = msg.seats || page.info?.seats || [];
+    const roomy = window.innerWidth >= 600 ? { ...ctx, seatShort: (s) => seatShortFrom(seats, s, 22) } : ctx;
+    const sheet = ctx.mod.finalSheet?.(ctx.view, ctx.live, roomy) || null;
     const rows = order.map((r) => h("tr", { class: r.place === 1 ? "first" : null },
       h("td", { class: "place" }, String(r.place)), h("th", { scope: "row" }, ctx.seatName(r.seat)), h("td", {}, (r.value > 0 && !res?.stacks ? "+" : "") + r.value))); // chip stacks unsigned
     const dialog = h("div", { class: "end-dialog" + (sheet ? " with-sheet" : ""), role: "dialog", "aria-labelledby": "end-title", "data-testid": "game-over" },
