@@ -104,3 +104,69 @@ def test_a_match_replay_jumps_names_who_acted_and_never_scrolls(
     )
     assert not axe_serious(page)
     no_js_errors(page)
+
+
+SEEN = """() => {
+  const now = document.querySelector('#transcript li.now');
+  const box = now.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  const running = document.getAnimations().filter((a) => {
+    const end = a.effect && a.effect.getComputedTiming().endTime;
+    return Number.isFinite(end) && a.playState === 'running';
+  }).length;
+  const faded = [...document.querySelectorAll('#felt .trick-card')]
+    .filter((c) => Number(getComputedStyle(c).opacity) < 0.99).length;
+  return { seen: !!hit && now.contains(hit), running, faded, scrollY: window.scrollY };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_current_action_is_in_sight_and_the_table_still(
+    server: Server, context_factory: Any, lang: str
+) -> None:
+    """Looked at in the screenshots (issue 28): at 1366x768, a step in the middle of a La
+    Pocha match had its action highlighted under the side panel's edge (the list kept it in
+    its own box, which the panel cut); a step reached with the slider was marked drawn while
+    its trick's cards were still fading in; the Russian list said 'сыграть тройка монет'."""
+    table_id = _finished(server, "pocha-match", 3, n_players=3, hand_sequence="2,1")
+    steps = server.call("GET", f"/api/tables/{table_id}/steps")
+    page = context_factory(viewport={"width": 1366, "height": 768}).new_page()
+    watch_errors(page)
+    page.goto(server.replay_url(table_id) + f"?lang={lang}")
+    page.wait_for_selector("body[data-frame='0']")
+    total = steps["total"]
+
+    def slide(n: int) -> None:
+        page.evaluate(
+            "n => { const s = document.getElementById('slider'); s.value = String(n);"
+            " s.dispatchEvent(new Event('input', { bubbles: true })); }",
+            n,
+        )
+        _wait_frame(page, n)
+
+    # from the start straight to each step (as the screenshots went: 0, then a trick half
+    # played), the step's action in sight and its table still
+    for n in range(1, total + 1):
+        slide(0)
+        slide(n)
+        got = page.evaluate(SEEN)
+        assert got["seen"], (n, got)
+        assert got["running"] == 0 and got["faded"] == 0, (n, got)
+        assert got["scrollY"] == 0, (n, got)
+    # the keys too, one step at a time, from the middle
+    page.locator("body").click(position={"x": 5, "y": 5})
+    slide(total // 2 - 3)
+    for _ in range(6):
+        before = _frame(page)
+        page.keyboard.press("ArrowRight")
+        _wait_frame(page, before + 1)
+        assert page.evaluate(SEEN)["seen"], before + 1
+    # every card played reads as the table's log says it
+    record = server.call("GET", f"/api/tables/{table_id}/record")
+    n_plays = sum(1 for a in record["actions"] if a.startswith("play "))
+    items = page.locator("#transcript li").all_inner_texts()
+    word = {"en": ": play ", "ru": ": ход — "}[lang]
+    assert n_plays >= 6 and sum(word in text for text in items) == n_plays, items
+    assert not any("сыграть" in text for text in items), items
+    assert not axe_serious(page)
+    no_js_errors(page)

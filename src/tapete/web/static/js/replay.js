@@ -54,8 +54,15 @@ function actionLabel(text) {
   if (verb === "trumps") return `${word}: ${suitWord(arg)}`;
   if (verb === "dealer") return `${word}: ${seatName(Number(arg))}`;
   const c = parseCard(arg);
-  const what = c ? cardName(arg) : arg;
-  return [word, what, up ? t("face up") : ""].filter(Boolean).join(" ");
+  const tail = up ? ` ${t("face up")}` : "";
+  if (!c) return [word, arg].filter(Boolean).join(" ") + tail;
+  // a card after a verb: the sentences the table's log uses ('ход — тройка монет'; 'сыграть
+  // тройка монет' put the card in the wrong case), else the verb and the card apart
+  const card = cardName(arg);
+  if (verb === "play") return t("play {card}", { card }) + tail;
+  if (verb === "discard") return t("discard {card}", { card }) + tail;
+  if (verb === "turn") return t("trump card: {card}", { card }) + tail;
+  return `${word}: ${card}${tail}`;
 }
 
 async function frame(n) {
@@ -82,7 +89,10 @@ async function show(n) {
     if (rp.move !== n) return;
     drawFrame(f);
     showReplayChat($("replay-chat"), $("replay-chat-list"), f.chat); // said up to this step
-    document.body.dataset.frame = String(n); // the table drawn is this step's (for tests)
+    keepInList($("transcript").querySelector("li.now")); // the panels above it may have grown
+    await settled();
+    if (rp.move !== n) return;
+    document.body.dataset.frame = String(n); // this step's table, drawn and still (for tests)
     if (text && f.actor !== null && f.actor !== undefined && f.actor >= 0) {
       $("now").textContent = t("Action {n}: {text}", { n, text: `${seatName(f.actor)}: ${actionLabel(text)}` });
     }
@@ -126,14 +136,56 @@ function drawFrame(f) {
   panels.replaceChildren(...sections);
 }
 
-/** Scroll the list of actions (never the page) so that `item` is in it. */
+/** The cards' entries and moves of the step drawn, finished (the page's finite animations and
+ *  transitions; a spinner's never end): until then a card just played is half faded. */
+async function settled() {
+  const running = document.getAnimations().filter((a) => {
+    const end = a.effect?.getComputedTiming?.().endTime;
+    return typeof end === "number" && Number.isFinite(end) && a.playState === "running";
+  });
+  await Promise.all(running.map((a) => a.finished.catch(() => null)));
+}
+
+/** The part of `el` a person sees: its box cut by the side panel when that scrolls in
+ *  itself (a desktop's) and by the window. */
+function seenPart(el) {
+  const box = el.getBoundingClientRect();
+  let top = Math.max(box.top, 0);
+  let bottom = Math.min(box.bottom, window.innerHeight);
+  const side = el.closest(".side");
+  if (side && side.scrollHeight > side.clientHeight + 1) {
+    const s = side.getBoundingClientRect();
+    top = Math.max(top, s.top);
+    bottom = Math.min(bottom, s.bottom);
+  }
+  return { top, bottom };
+}
+
+/** Scroll the list of actions (never the page) so that `item` is in it, where it is seen: on a
+ *  desktop the side panel scrolls in itself and the list's lower part may lie below it (the
+ *  current action was out of sight there); the panel is scrolled to show a few of the list's
+ *  lines if need be. On a phone the list may be below the window: it follows in itself. */
 function keepInList(item) {
   if (!item) return;
   const list = $("transcript");
-  const box = list.getBoundingClientRect();
+  const side = list.closest(".side");
+  const line = item.getBoundingClientRect().height || 20;
+  let seen = seenPart(list);
+  if (side && side.scrollHeight > side.clientHeight + 1 && seen.bottom - seen.top < 4 * line) {
+    // the list hardly shows in the panel: bring its top (at most its whole height) into it
+    const want = Math.min(list.getBoundingClientRect().height, side.clientHeight);
+    side.scrollTop += list.getBoundingClientRect().top + want - side.getBoundingClientRect().bottom;
+    seen = seenPart(list);
+  }
+  if (seen.bottom - seen.top < 2 * line) seen = list.getBoundingClientRect(); // off screen
   const at = item.getBoundingClientRect();
-  if (at.top < box.top) list.scrollTop -= box.top - at.top;
-  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+  if (at.top < seen.top) list.scrollTop -= seen.top - at.top;
+  else if (at.bottom > seen.bottom) list.scrollTop += at.bottom - seen.bottom;
+  // the list at the end of its own scroll, the item still under the panel's edge
+  const now = item.getBoundingClientRect();
+  if (side && side.scrollHeight > side.clientHeight + 1 && now.bottom > seen.bottom) {
+    side.scrollTop += now.bottom - seen.bottom;
+  }
 }
 
 /** Who took action `n` (1-based) for the list: a seat's name, "" for chance or unknown. */
