@@ -117,6 +117,29 @@ def test_tresillo_in_the_lobby(server: Server, context_factory: Any) -> None:
     no_js_errors(page)
 
 
+def test_a_rule_that_names_a_seat_counts_seats_from_one(
+    server: Server, context_factory: Any
+) -> None:
+    # Every rule showed Tresillo's dealer as "3" (its index) where the seats below count
+    # from 1: the fourth seat. It is "Seat 4" now, and "Seat 1" sends the first seat (0)
+    page = lobby_page(context_factory, server, "Tresillo")
+    page.locator("details.advanced > summary").click()
+    dealer = page.locator("#param-first_dealer")  # a whole match by default
+    dealer.wait_for()
+    assert dealer.evaluate("s => s.tagName") == "SELECT"
+    assert dealer.evaluate("s => s.selectedOptions[0].text") == "Seat 4"
+    assert dealer.evaluate("s => [...s.options].map((o) => o.text)") == [
+        f"Seat {n}" for n in range(1, 5)
+    ]
+    dealer.select_option(label="Seat 1")
+    page.fill("#my-name", "Ana")
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+    info = server.call("GET", f"/api/tables/{page.url.rsplit('/', 1)[-1]}")
+    assert info["params"]["first_dealer"] == 0
+    no_js_errors(page)
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "ru"])
 @pytest.mark.parametrize("width", ["desktop", "phone"])
 def test_bot_levels_are_not_cut_off(

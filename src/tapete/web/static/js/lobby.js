@@ -1,6 +1,6 @@
 // The lobby: create a table, join an open one, watch, and find your past games.
 
-import { choiceLabel, paramHelp, paramLabel } from "./params.js";
+import { choiceLabel, isSeatParam, paramHelp, paramLabel } from "./params.js";
 import { api, ApiError, allSeatTokens, h, playerName, setAdminToken, setPlayerName, setSeatToken } from "./api.js";
 import { cardElement } from "./cards.js";
 import { gameTitle } from "./felt.js";
@@ -128,12 +128,25 @@ function renderForm() {
   renderSeats();
 }
 
+/** The most seats a table has (La Pocha's eight): a seat parameter without bounds offers them. */
+const MAX_SEATS = 8;
+
 function paramField(p, game) {
   const id = `param-${p.name}`;
   let input;
   const value = p.default;
   if (p.choices && p.choices.length) {
     input = h("select", { id, "data-param": p.name }, p.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, choiceLabel(game, p.name, c))));
+  } else if (isSeatParam(p.name) && (typeof value === "number" || value === null)) {
+    // a seat, counted from 1 as the seats below are (its value is the seat's index)
+    const last = p.high ?? MAX_SEATS - 1;
+    const options = [];
+    if (value === null) options.push(h("option", { value: "", selected: true }, t("default")));
+    if (value === -1) options.push(h("option", { value: "-1", selected: value === -1 }, t("the last seat")));
+    for (let s = Math.max(0, p.low ?? 0); s <= last; s++) {
+      options.push(h("option", { value: String(s), selected: value === s }, t("Seat {n}", { n: s + 1 })));
+    }
+    input = h("select", { id, "data-param": p.name, "data-kind": "number" }, options);
   } else if (typeof value === "boolean") {
     input = h("select", { id, "data-param": p.name, "data-kind": "bool" }, h("option", { value: "true", selected: value === true }, t("yes")), h("option", { value: "false", selected: value === false }, t("no")));
   } else if (typeof value === "number" || p.low !== null && p.low !== undefined) {

@@ -136,6 +136,14 @@ const TEXTS = {
   },
 };
 
+/** The parameters whose value is a seat (0 the first): the lobby shows them as "Seat 1"... */
+const SEAT_PARAMS = new Set(["dealer", "first_dealer", "initial_selector", "initial_host"]);
+
+/** Whether parameter `name` names a seat by its index (numbers, not choices). */
+export function isSeatParam(name) {
+  return SEAT_PARAMS.has(name);
+}
+
 function entry(game, name) {
   const family = String(game || "").split("-")[0];
   return TEXTS[family]?.[name] || null;
