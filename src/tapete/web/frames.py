@@ -31,17 +31,25 @@ from tapete.errors import RecordError
 def frame(record: GameRecord | Mapping[str, Any] | str | bytes, n: int) -> dict[str, Any]:
     """The state after the first ``n`` actions of ``record``, as every seat's view.
 
-    Returns ``{"move", "total", "actor", "text", "views", "spectator", "hands"}``: ``views[s]`` is
+    Returns ``{"move", "total", "actor", "text", "views", "spectator", "hands",
+    "last_deal"}``: ``views[s]`` is
     ``state.view(s).to_dict()``, ``spectator`` is ``state.view(None).to_dict()``, ``text``
     the ``n``-th action (``None`` for ``n = 0``) and ``actor`` the seat that took it
     (``-1`` chance, ``None`` for ``n = 0``); ``hands`` every seat's cards when the game
-    gives them (``None`` otherwise: the views' hands are then the seats' own).
+    gives them (``None`` otherwise: the views' hands are then the seats' own); ``last_deal`` a
+    match's last finished deal when no deal is live (see :func:`_last_deal`), else ``None``.
     """
     previous = None
     state = None
     total = -1
+    # the last step (up to n) at which a match's deal ended, with the state before it
+    ended: tuple[int, Any] | None = None
+    before: Any = None
     for i, current in enumerate(replay_states(record)):
         total = i
+        if i <= n and _live_deal(before) is not None and _deal_ended(before, current):
+            ended = (i, before)
+        before = current
         if i == n - 1:
             previous = current
         if i == n:
@@ -63,6 +71,45 @@ def frame(record: GameRecord | Mapping[str, Any] | str | bytes, n: int) -> dict[
         "views": [state.view(s).to_dict() for s in range(seats)],
         "spectator": state.view(None).to_dict(),
         "hands": _true_hands(state, seats),
+        "last_deal": _last_deal(state, ended, seats),
+    }
+
+
+def _live_deal(state: Any) -> Any:
+    """The live deal of a match state, ``None`` for none (or a game of one deal)."""
+    deal = getattr(state, "deal", None)
+    return None if deal is None or callable(deal) else deal
+
+
+def _deal_ended(before: Any, after: Any) -> bool:
+    """The live deal of match state ``before`` ended with the action that made ``after``."""
+    return _live_deal(after) is None or getattr(after, "deal_index", None) != getattr(
+        before, "deal_index", None
+    )
+
+
+def _last_deal(
+    state: Any,
+    ended: tuple[int, Any] | None,
+    seats: int,
+) -> dict[str, Any] | None:
+    """A match's last finished deal at its end, when ``state`` has no live deal (the match
+    over, or between deals): ``{"move", "views", "spectator", "hands"}``, as the table's
+    ``last_deal`` (its last trick and counts stay on the felt); else ``None``."""
+    if ended is None or _live_deal(state) is not None:
+        return None
+    move, before = ended
+    after = before.clone()
+    deal = after.deal
+    # the deal's final state: the match drops it once its last action is applied
+    after.apply_action(state.history()[move - 1])
+    if not deal.is_terminal():
+        return None
+    return {
+        "move": move,
+        "views": [deal.view(s).to_dict() for s in range(seats)],
+        "spectator": deal.view(None).to_dict(),
+        "hands": _true_hands(deal, seats),
     }
 
 

@@ -30,3 +30,19 @@ export function playerLabel(label, seat) {
   if (text.startsWith("bot:")) return botSeatName(seat, text.slice(4));
   return text;
 }
+
+/** The seats ranked by their result, highest first; equal results share a place (1, 1, 3). */
+export function ranking(values) {
+  const order = values.map((value, seat) => ({ seat, value: Number(value) })).sort((a, b) => b.value - a.value || a.seat - b.seat);
+  order.forEach((r, i) => (r.place = i && r.value === order[i - 1].value ? order[i - 1].place : i + 1));
+  return order;
+}
+
+/** "Ana wins", "Ana and Bea share the win", or a draw; `ctx.seatName(s)` names a seat. */
+export function winnerText(order, ctx) {
+  const top = order.filter((r) => r.place === 1);
+  if (!order.length) return "";
+  if (top.length === order.length && order.length > 1) return t("A draw: everybody ends level");
+  if (top.length === 1) return t("{who} wins", { who: ctx.seatName(top[0].seat) });
+  return t("{who} share the win", { who: top.map((r) => ctx.seatName(r.seat)).join(", ") });
+}

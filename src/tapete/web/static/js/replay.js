@@ -3,11 +3,11 @@
 
 import { api, h } from "./api.js";
 import { cardElement, cardName, parseCard, suitWord } from "./cards.js";
-import { gameModule, gameTitle, renderFelt } from "./felt.js";
+import { gameModule, gameName, gameTitle, renderFelt } from "./felt.js";
 import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 import { mountPackPicker, usePack } from "./pack.js";
-import { playerLabel } from "./names.js";
+import { botLevelName, playerLabel, ranking, winnerText } from "./names.js";
 import { showReplayChat } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
@@ -102,7 +102,22 @@ async function show(n) {
   }
 }
 
-function drawFrame(f) {
+/** A frame with its match's last finished deal in place of the live one, where none is live
+ *  (the match over): the felt shows the last trick and the counts, as the table does. */
+function withLastDeal(f) {
+  const last = f.last_deal;
+  const base = f.spectator || (f.views || [])[0];
+  if (!last || !base || base.deal) return f;
+  return {
+    ...f,
+    spectator: f.spectator ? { ...f.spectator, deal: last.spectator } : f.spectator,
+    views: (f.views || []).map((v, s) => ({ ...v, deal: (last.views || [])[s] || last.spectator })),
+    hands: last.hands || f.hands,
+  };
+}
+
+function drawFrame(frameIn) {
+  const f = withLastDeal(frameIn);
   const views = f.views || [];
   const base = f.spectator || views[0];
   if (!base) return;
@@ -112,6 +127,8 @@ function drawFrame(f) {
   const ctx = {
     view: base, mod, live, n, mySeat: null, tableParams: rp.record.params || {}, selected: [],
     seatName, seatShort, seatInfo: () => ({}), legal: [],
+    // on a phone a bot's level goes on a line of its own under "Bot 2" (as on the table page)
+    seatLevel: (s) => (String(rp.record.players?.[s] ?? "").startsWith("bot:") ? botLevelName(rp.record.players[s].slice(4)) : null),
   };
   // each seat's cards: the server's true hands, else the seat's own view, else what the others
   // see of it (La Pocha's ronda india: the card on its forehead)
@@ -274,6 +291,24 @@ function onKey(e) {
   e.preventDefault();
 }
 
+/** The game's title; a phone shows the game's name alone ("Replay: La Pocha: whole match" was
+ *  cut), the whole title is read out (as on the table page). */
+function showTitle() {
+  const game = rp.record.game;
+  $("title").replaceChildren(h("span", { class: "title-whole" }, gameTitle(game)), h("span", { class: "title-short", "aria-hidden": "true" }, gameName(game)));
+}
+
+/** The Result: the winner named (as the table's end dialog says it), then each seat's result. */
+function showResult() {
+  const result = rp.record.result;
+  if (!result) {
+    $("result").textContent = t("Unfinished");
+    return;
+  }
+  const values = result.map((r, s) => `${seatName(s)} ${r > 0 ? "+" : ""}${r}`).join(", ");
+  $("result").replaceChildren(h("strong", { "data-testid": "winner" }, winnerText(ranking(result), { seatName })), h("br"), values);
+}
+
 async function main() {
   mountLanguagePicker($("lang"));
   await setLanguage(preferredLanguage(), { remember: false });
@@ -291,10 +326,10 @@ async function main() {
   } catch (e) {
     rp.steps = null; // a server without it: no names in the list, no jumps
   }
-  $("title").textContent = gameTitle(rp.record.game);
+  showTitle();
   document.title = `${t("Replay")}: ${gameTitle(rp.record.game)} · tapete`;
   $("slider").max = String(rp.total);
-  $("result").textContent = rp.record.result ? rp.record.result.map((r, s) => `${seatName(s)} ${r > 0 ? "+" : ""}${r}`).join(", ") : t("Unfinished");
+  showResult();
   transcript();
   $("first").addEventListener("click", () => show(0));
   $("prev").addEventListener("click", () => show(rp.move - 1));
@@ -305,7 +340,7 @@ async function main() {
   $("slider").addEventListener("input", () => show(Number($("slider").value)));
   $("download").addEventListener("click", download);
   document.addEventListener("keydown", onKey);
-  onLanguageChange(() => { transcript(); show(rp.move); $("title").textContent = gameTitle(rp.record.game); });
+  onLanguageChange(() => { transcript(); show(rp.move); showResult(); showTitle(); });
   show(0);
 }
 

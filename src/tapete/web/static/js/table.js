@@ -9,6 +9,7 @@ import { hintSentence, markHinted } from "./hints.js";
 import { mountPackPicker, usePack } from "./pack.js";
 import { mountRulesLink } from "./terms.js";
 import { chatMessage, mountChat } from "./chat.js";
+import { ranking, winnerText } from "./names.js"; // the end's ranking and winner, shared with the replay
 
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
@@ -504,22 +505,6 @@ function renderBanner(ctx) {
       dialog.querySelector("h2").focus({ preventScroll: true });
     }
   }
-}
-
-/** The seats ranked by their result, highest first; equal results share a place (1, 1, 3). */
-function ranking(values) {
-  const order = values.map((value, seat) => ({ seat, value: Number(value) })).sort((a, b) => b.value - a.value || a.seat - b.seat);
-  order.forEach((r, i) => (r.place = i && r.value === order[i - 1].value ? order[i - 1].place : i + 1));
-  return order;
-}
-
-/** "Ana wins", "Ana and Bea share the win", or a draw. */
-function winnerText(order, ctx) {
-  const top = order.filter((r) => r.place === 1);
-  if (!order.length) return "";
-  if (top.length === order.length && order.length > 1) return t("A draw: everybody ends level");
-  if (top.length === 1) return t("{who} wins", { who: ctx.seatName(top[0].seat) });
-  return t("{who} share the win", { who: top.map((r) => ctx.seatName(r.seat)).join(", ") });
 }
 
 function carryToken(newId) {

@@ -101,7 +101,8 @@ const trynka = {
   cornerInfo(live) {
     const boxes = [];
     boxes.push(infoBox(t("Bank"), h("span", { class: "chip-stack value" }, h("span", { class: "chip", "aria-hidden": "true" }), h("span", { "data-testid": "bank" }, String(live.bank ?? 0)))));
-    boxes.push(infoBox(t("Level"), h("span", { class: "value" }, t("{level} (cap {cap})", { level: live.level, cap: live.level_cap }))));
+    // no level before a bank is dealt (a replay's step 0: the first dealer still to be drawn)
+    if (live.level !== undefined && live.level !== null) boxes.push(infoBox(t("Level"), h("span", { class: "value" }, t("{level} (cap {cap})", { level: live.level, cap: live.level_cap }))));
     if (live.svara_count) {
       boxes.push(infoBox(t("Svara"), h("span", { class: "value" }, t("No. {n}", { n: live.svara_count })),
         live.join_fee && joining(live) ? h("span", { class: "value" }, t("join for {fee}", { fee: live.join_fee })) : null));
