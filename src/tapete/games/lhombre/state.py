@@ -47,7 +47,6 @@ from tapete.games.lhombre.actions import (
     SOLO_SPAR,
     SPADES_GAMES,
     SPIL,
-    SUIT_CODES,
     TOURNE,
     TOURNE_GAMES,
     TOURNE_RESPEKT,
@@ -56,7 +55,6 @@ from tapete.games.lhombre.actions import (
     TRUMPS_BASE,
     TURN,
     WORDS,
-    cards_text,
     trump_suit,
     trumps_action,
 )
@@ -227,19 +225,10 @@ class LhombreState(FamilyDealState):
         otherwise): the returns plus this sum to zero."""
         return self.pot - self.start_pot
 
-    def clone(self) -> LhombreState:
-        """An independent copy."""
-        other: LhombreState = super().clone()
-        return other
-
-    def _key(self) -> tuple[Any, ...]:
+    def _own_key(self) -> tuple[Any, ...]:
         return (
-            self._phase, self.dealer, tuple(self.hands), tuple(self.discards), self._dealt,
-            tuple(self.drawn), self.stock_left, self._to_move, self.passed, self.level,
-            self.bidder, self.jumped, self._unspoken, self.player, self.contract, self.trumps,
-            self.turned, self.tout, self._exch, self._to_draw, self.leader, tuple(self.trick),
-            tuple(self.finished), tuple(self.tricks_won), tuple(self.balances), self.outcome,
-            self.pot,
+            self.passed, self.level, self.bidder, self.jumped, self._unspoken, self.contract,
+            self.tout, self.pot,
         )  # fmt: skip
 
     # -- auction --------------------------------------------------------------------------------
@@ -393,19 +382,6 @@ class LhombreState(FamilyDealState):
             pot_paid=self.pot_paid,
         )
 
-    def __str__(self) -> str:
-        lines = [
-            f"lhombre: dealer seat {self.dealer}, phase {self.phase()}, balances "
-            f"{' '.join(str(b) for b in self.balances)}"
-        ]
-        if self.player >= 0 and self.contract >= 0:
-            lines.append(f"player: seat {self.player} ({GAME_WORDS[self.contract]})")
-        if self.trumps >= 0:
-            lines.append(f"trumps: {SUIT_CODES[self.trumps - 4]}")
-        for seat in self.active:
-            lines.append(
-                f"seat {seat}: {cards_text(self.hands[seat])}  won {self.tricks_won[seat]}"
-            )
-        if self.outcome:
-            lines.append(f"result: {self.outcome}")
-        return "\n".join(lines)
+    def _player_text(self) -> str:
+        game = f" ({GAME_WORDS[self.contract]})" if self.contract >= 0 else ""
+        return f"player: seat {self.player}{game}"

@@ -16,7 +16,6 @@ included): the returns plus the change of the pool always sum to zero.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from tapete.cards import Suit
@@ -40,7 +39,6 @@ from tapete.games.ombre.actions import (
     TRUMPS_BASE,
     VOLE,
     WORDS,
-    cards_text,
 )
 from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre.scoring import settle
@@ -207,19 +205,10 @@ class OmbreState(FamilyDealState):
         """How much the pool grew (negative: shrank) in this deal."""
         return self.pool - self.start_pool
 
-    def clone(self) -> OmbreState:
-        """An independent copy."""
-        other: OmbreState = super().clone()
-        return other
-
-    def _key(self) -> tuple[Any, ...]:
+    def _own_key(self) -> tuple[Any, ...]:
         return (
-            self._phase, self.dealer, tuple(self.hands), tuple(self.discards), self._dealt,
-            tuple(self.drawn), self.stock_left, self.rest, self._to_move, self._speeches,
-            self.player, self.sans_prendre, self.forced, self._forced_pending, self._challenger,
-            self.trumps, self._exch, self._exchange_done, self._to_draw, self.leader,
-            tuple(self.trick), tuple(self.finished), tuple(self.tricks_won), self.vole_announced,
-            self.pool, tuple(self.balances), self.outcome,
+            self.rest, self._speeches, self.sans_prendre, self.forced, self._forced_pending,
+            self._challenger, self._exchange_done, self.vole_announced, self.pool,
         )  # fmt: skip
 
     # -- auction --------------------------------------------------------------------------------
@@ -355,29 +344,8 @@ class OmbreState(FamilyDealState):
             vole=self.vole_announced,
         )
 
-    def __str__(self) -> str:
-        lines = [
-            f"ombre: dealer seat {self.dealer}, phase {self.phase()}, pool {self.pool}, "
-            f"balances {' '.join(str(b) for b in self.balances)}"
-        ]
-        if self.player >= 0:
-            sp = " sans prendre" if self.sans_prendre else ""
-            lines.append(f"ombre: seat {self.player}{sp}")
-        if self.trumps >= 0:
-            lines.append(f"trumps: {SUIT_CODES[self.trumps - 4]}")
-        for seat in range(3):
-            lines.append(
-                f"seat {seat}: {cards_text(self.hands[seat])}  won {self.tricks_won[seat]}"
-            )
-        if self.trick:
-            lines.append(f"trick (led by seat {self.leader}): {cards_text(_mask(self.trick))}")
-        if self.outcome:
-            lines.append(f"result: {self.outcome}")
-        return "\n".join(lines)
+    def _money_text(self) -> str:
+        return f"pool {self.pool}, "
 
-
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+    def _player_text(self) -> str:
+        return f"ombre: seat {self.player}{' sans prendre' if self.sans_prendre else ''}"

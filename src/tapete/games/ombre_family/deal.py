@@ -23,7 +23,7 @@ receives the first packet and speaks first.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from tapete.cards import Card, CardSet
 from tapete.engine.api import CHANCE, TERMINAL, PlayerView, State, Trick
@@ -40,10 +40,12 @@ from tapete.games.ombre_family.actions import (
     OVER,
     PLAY,
     STOCK,
+    SUIT_CODES,
     TO,
     TURN,
     ActionWords,
     card_actions,
+    cards_text,
 )
 from tapete.games.ombre_family.explain import why_illegal
 from tapete.games.ombre_family.tables import FULL_MASK, legal_plays, trick_winner
@@ -333,7 +335,7 @@ class FamilyDealState(SharedEvents):
         """Each seat's change of balance in this deal."""
         return [float(b - s) for b, s in zip(self.balances, self.start_balances, strict=True)]
 
-    def clone(self) -> Any:
+    def clone(self) -> Self:
         """An independent copy."""
         other = self._copy_base()
         other.balances = list(self.balances)
@@ -345,6 +347,47 @@ class FamilyDealState(SharedEvents):
         other.tricks_won = list(self.tricks_won)
         other._shared_events = None
         return other
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._phase, self.dealer, tuple(self.hands), tuple(self.discards), self._dealt,
+            tuple(self.drawn), self.stock_left, self._to_move, self.player, self.trumps,
+            self.turned, self._exch, self._to_draw, self.leader, tuple(self.trick),
+            tuple(self.finished), tuple(self.tricks_won), tuple(self.balances), self.outcome,
+            *self._own_key(),
+        )  # fmt: skip
+
+    @abstractmethod
+    def _own_key(self) -> tuple[Any, ...]:
+        """The game's own fields that tell two positions apart (auction, money…)."""
+
+    def __str__(self) -> str:
+        lines = [
+            f"{self.game.name}: dealer seat {self.dealer}, phase {self.phase()}, "
+            f"{self._money_text()}balances {' '.join(str(b) for b in self.balances)}"
+        ]
+        if self.player >= 0:
+            lines.append(self._player_text())
+        if self.trumps >= 0:
+            lines.append(f"trumps: {SUIT_CODES[self.trumps - 4]}")
+        for seat in self.active:
+            lines.append(
+                f"seat {seat}: {cards_text(self.hands[seat])}  won {self.tricks_won[seat]}"
+            )
+        if self.trick:
+            played = sum(1 << c for c in self.trick)
+            lines.append(f"trick (led by seat {self.leader}): {cards_text(played)}")
+        if self.outcome:
+            lines.append(f"result: {self.outcome}")
+        return "\n".join(lines)
+
+    def _money_text(self) -> str:
+        """The money on the table in :meth:`__str__` (``pool 3, ``), if any."""
+        return ""
+
+    def _player_text(self) -> str:
+        """Who plays what, in :meth:`__str__`."""
+        return f"player: seat {self.player}"
 
     # -- the deal -------------------------------------------------------------------------------
     def deal_recipient(self) -> int:

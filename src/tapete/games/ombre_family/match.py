@@ -19,6 +19,7 @@ value now; a list for a tuple parameter) and a field of the session's view.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from tapete.engine.api import TERMINAL, Game, GameSpec, PlayerView, State
@@ -201,9 +202,9 @@ class FamilyMatchState(MatchState, Generic[D, R]):
         """Begin the session: by default the first deal, by ``first_dealer``."""
         self._begin_deal(self.game.params["first_dealer"])
 
+    @abstractmethod
     def _result(self, deal: D, changes: tuple[int, ...]) -> R:
         """The game's result of the finished ``deal`` (``changes``: each seat's)."""
-        raise NotImplementedError
 
     def _details(self, result: R) -> tuple[tuple[str, Any], ...]:
         """The result's details in the deal's summary (who played what, how it ended)."""

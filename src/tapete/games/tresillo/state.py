@@ -18,7 +18,7 @@ the deal: the returns plus the change of the plate always sum to zero.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from tapete.cards import Card, Suit
 from tapete.engine.events import EVERYONE, NO_ARGS
@@ -50,7 +50,6 @@ from tapete.games.tresillo.actions import (
     TURN,
     VUELTA,
     WORDS,
-    cards_text,
     trump_suit,
     trumps_action,
 )
@@ -242,21 +241,16 @@ class TresilloState(FamilyDealState):
         """How much the plate grew (negative: shrank) in this deal."""
         return sum(self.plate) - sum(self.start_plate)
 
-    def clone(self) -> TresilloState:
+    def clone(self) -> Self:
         """An independent copy."""
-        other: TresilloState = super().clone()
+        other = super().clone()
         other.plate = list(self.plate)
         return other
 
-    def _key(self) -> tuple[Any, ...]:
+    def _own_key(self) -> tuple[Any, ...]:
         return (
-            self._phase, self.dealer, tuple(self.hands), tuple(self.discards), self._dealt,
-            tuple(self.drawn), self.stock_left, self._to_move, self.passed, self.bid,
-            self.bidder, self.player, self.contract, self.first_player, self.trumps,
-            self.turned, self._exch, self._to_draw, self.leader, tuple(self.trick),
-            tuple(self.finished), tuple(self.tricks_won), self._asked, self._resume_seat,
-            tuple(self.plate), tuple(self.balances), self.outcome, self.bola_announced,
-            self.estuches,
+            self.passed, self.bid, self.bidder, self.contract, self.first_player, self._asked,
+            self._resume_seat, tuple(self.plate), self.bola_announced, self.estuches,
         )  # fmt: skip
 
     # -- auction --------------------------------------------------------------------------------
@@ -419,23 +413,11 @@ class TresilloState(FamilyDealState):
             bola_paid=self.bola_paid,
         )
 
-    def __str__(self) -> str:
-        lines = [
-            f"tresillo: dealer seat {self.dealer}, phase {self.phase()}, plate "
-            f"{'/'.join(str(p) for p in self.plate) or '-'}, balances "
-            f"{' '.join(str(b) for b in self.balances)}"
-        ]
-        if self.player >= 0:
-            lines.append(f"player: seat {self.player} ({CONTRACTS[self.contract]})")
-        if self.trumps >= 0:
-            lines.append(f"trumps: {SUIT_CODES[self.trumps - 4]}")
-        for seat in self.active:
-            lines.append(
-                f"seat {seat}: {cards_text(self.hands[seat])}  won {self.tricks_won[seat]}"
-            )
-        if self.outcome:
-            lines.append(f"result: {self.outcome}")
-        return "\n".join(lines)
+    def _money_text(self) -> str:
+        return f"plate {'/'.join(str(p) for p in self.plate) or '-'}, "
+
+    def _player_text(self) -> str:
+        return f"player: seat {self.player} ({CONTRACTS[self.contract]})"
 
 
 def contract_rank(bid: int) -> int:
