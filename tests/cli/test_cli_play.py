@@ -513,7 +513,7 @@ def test_one_way_to_quit_in_every_game(
         (["ronda_india=opening", "hand_sequence=1,2"], "en",
          ["on the others' foreheads: random-1", "1 card you do not see"]),
         (["ronda_ciega=last", "hand_sequence=2,1"], "ru",
-         ["ронда сьега", "у вас 1 карта, вы её не видите"]),
+         ["слепой кон", "у вас 1 карта, вы её не видите"]),  # the lobby's words
     ],
 )  # fmt: skip
 def test_pocha_hand_variants_at_the_table(
