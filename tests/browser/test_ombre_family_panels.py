@@ -87,7 +87,9 @@ def test_the_panels_show_the_servers_views(server: Server, context_factory: Any,
     else:  # the dealer sits out: no line of his
         assert labels[0].startswith("Player (")
         assert values == [tw[own], *(tw[s] for s in others)]
-    assert all(label.startswith("· ") for label in labels[len(labels) - len(others) :])
+    # the other seats' lines are marked as parts of the defenders' sum only under it
+    marked = [label.startswith("· ") for label in labels[len(labels) - len(others) :]]
+    assert marked == [game == "ombre-match"] * len(others)
 
     # the session's end: the balances panel and one sheet row a deal
     _show(page, total)

@@ -159,12 +159,12 @@ export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet" 
  * "Tricks per side" as a side panel: the playing seat's tricks (`player-tricks`; `seat`, the
  * view's `player` by default, under `heading`, "Player (Ana)" by default), with `defenders`
  * the other seats' sum ("Defenders"), then each other seat's that `plays(seat)` (every seat
- * but the playing one by default).
+ * but the playing one by default), marked "·" as parts of that sum when it is shown.
  */
 export function tricksPanel(live, ctx, { seat = live.player, heading = null, defenders = false, plays = () => true } = {}) {
   const tw = live.tricks_won || [];
   const own = tw[seat] ?? 0;
-  const others = tw.flatMap((n, s) => (s === seat || !plays(s) ? [] : [h("dt", {}, "· " + ctx.seatName(s)), h("dd", {}, String(n))]));
+  const others = tw.flatMap((n, s) => (s === seat || !plays(s) ? [] : [h("dt", {}, (defenders ? "· " : "") + ctx.seatName(s)), h("dd", {}, String(n))]));
   const sum = defenders ? [h("dt", {}, t("Defenders")), h("dd", {}, String(tw.reduce((a, b) => a + b, 0) - own))] : [];
   return {
     title: t("Tricks per side"),
