@@ -180,7 +180,8 @@ def test_a_deals_end_shows_its_last_trick_and_names_whole(
     """At a deal's end the last trick's cards can be read: its outcome is told under the felt,
     in the turn line (stacked with "X takes the trick" over the cards, the two hid them wholly
     on a phone), and the trick's label keeps off their indices. The end's dialog has room for
-    a longer name than the side panel's sheets ("Anastasi…" in an 820px dialog)."""
+    a longer name than the side panel's sheets ("Anastasi…" in an 820px dialog): whole where
+    it fits, and no sheet wider than the dialog."""
     name = "Anastasia Wilhelmina Kowalczyk"
     created = server.create(
         "lhombre-match", [ME, BOT, BOT], params={"num_deals": 2}, name=name, seat=0, bot_delay=0.05
@@ -203,7 +204,10 @@ def test_a_deals_end_shows_its_last_trick_and_names_whole(
     for end in ends:
         assert end["covered"] == 0, ends
         assert not end["onFelt"] and end["inTurn"], ends
+    heads = page.locator(f".end-dialog th[title='{name}']").all_inner_texts()
+    assert heads, "the end's sheet has no column for the long name"
     if size == "desktop":
-        heads = page.locator(f".end-dialog th[title='{name}']").all_inner_texts()
-        assert heads and all(h.startswith("Anastasia Wilhelmina") for h in heads), heads
+        # whole where it fits, wrapped in its column ("Anastasia Wilhelmina…" was cut at 22)
+        assert all(" ".join(h.split()) == name for h in heads), heads
+    assert page.locator(".end-dialog .sheet-wrap.scrolls").count() == 0
     no_js_errors(page)

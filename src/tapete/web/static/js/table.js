@@ -476,11 +476,11 @@ function renderBanner(ctx) {
       return;
     }
     const order = ranking(values);
-    // the dialog's sheet has room for longer names than the side panel's ("Anastasi…" was cut
-    // to 9 letters in an 820px dialog)
+    // the dialog's sheet shows names whole where they fit, wrapped in their columns ("Anastasi…"
+    // was cut to 9 letters in an 820px dialog), else cut to 22 letters, else as the side panel's
     const seats = msg.seats || page.info?.seats || [];
-    const roomy = window.innerWidth >= 600 ? { ...ctx, seatShort: (s) => seatShortFrom(seats, s, 22) } : ctx;
-    const sheet = ctx.mod.finalSheet?.(ctx.view, ctx.live, roomy) || null;
+    const sheetWith = (most) => ctx.mod.finalSheet?.(ctx.view, ctx.live, most ? { ...ctx, seatShort: (s) => seatShortFrom(seats, s, most) } : ctx) || null;
+    const sheet = sheetWith(Infinity);
     const rows = order.map((r) => h("tr", { class: r.place === 1 ? "first" : null },
       h("td", { class: "place" }, String(r.place)), h("th", { scope: "row" }, ctx.seatName(r.seat)), h("td", {}, (r.value > 0 && !res?.stacks ? "+" : "") + r.value))); // chip stacks unsigned
     const dialog = h("div", { class: "end-dialog" + (sheet ? " with-sheet" : ""), role: "dialog", "aria-labelledby": "end-title", "data-testid": "game-over" },
@@ -498,6 +498,13 @@ function renderBanner(ctx) {
       sheet ? h("section", { class: "end-sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Score sheet")), sheet) : null);
     const layer = h("div", { class: "end-layer" }, dialog);
     felt.append(layer);
+    // a sheet wider than its box scrolls: shorter names then (Tresillo's eight columns on a phone)
+    const section = dialog.querySelector(".end-sheet");
+    for (const most of [22, null]) {
+      const wrap = section?.querySelector(".sheet-wrap");
+      if (!wrap || wrap.scrollWidth <= wrap.clientWidth + 1) break;
+      section.lastElementChild.replaceWith(sheetWith(most));
+    }
     markScrolling(dialog);
     if (page.endShown !== msg.state) {
       // the end is a moment: the dialog takes the focus once
