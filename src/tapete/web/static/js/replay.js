@@ -143,14 +143,47 @@ function drawFrame(frameIn) {
   // on a phone the hands face up do not fit on the seats: they are listed under the table
   const compact = ($("felt").clientWidth || window.innerWidth) < 600;
   renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands: compact ? null : openHands });
+  // before the deal (step 0 of every game): not an empty table but words, and a way to the deal
+  const dealt = openHands.some((cards) => cards && cards.length) || $("felt").querySelector(".card");
+  if (!dealt) $("felt").append(notDealt(f.move ?? rp.move));
   const panels = $("panels");
   const sections = mod.panels(base, live, ctx).map((p) => h("section", { "aria-label": p.title }, h("h2", {}, p.title), p.node));
-  if (compact) {
+  if (compact && dealt) {
     const rows = openHands.map((cards, s) => h("li", { class: "hand-row" }, h("strong", {}, seatName(s)),
       h("span", { class: "open-hand" }, (cards || []).map((c) => cardElement(c, { small: true })))));
     sections.unshift(h("section", { "aria-label": t("Every hand") }, h("h2", {}, t("Every hand")), h("ul", { class: "hand-rows", "data-testid": "open-hands" }, rows)));
   }
   panels.replaceChildren(...sections);
+}
+
+// what a seat chooses while Trynka's cards are dealt (each says "face up?" and may change its card)
+const WHILE_DEALT = new Set(["flash", "no-flash", "keep", "replace"]);
+
+/** The step where the cards from step `n` on are dealt: before the first action a seat takes
+ *  after a card is dealt, other than a choice made while they are dealt (the trump is turned
+ *  then too); null when the server gave no list of who acted or no deal follows. */
+function dealtStep(n) {
+  const actors = rp.steps?.actors || [];
+  let dealing = false;
+  for (let i = n; i < actors.length; i++) {
+    const verb = splitAction(rp.record.actions[i] || "")[0];
+    if (actors[i] >= 0 && dealing && !WHILE_DEALT.has(verb)) return i;
+    dealing ||= verb === "deal";
+  }
+  return null;
+}
+
+/** What the felt says where no card is dealt yet (issue 28: La Pocha's step 0 was an empty
+ *  table): what the next actions do, and a button to the step where the cards are dealt. */
+function notDealt(n) {
+  const next = splitAction(rp.record.actions[n] || "")[0];
+  // the first dealer found by lot: La Pocha's 'dealer', Ombre's cards turned up, Trynka's draws
+  const lot = next === "dealer" || next === "show" || (next === "draw" && n === 0);
+  const target = dealtStep(n);
+  return h("div", { class: "not-dealt", "data-testid": "not-dealt", role: "note" },
+    h("h2", {}, t("No cards dealt yet")),
+    h("p", {}, lot ? t("The next actions find the first dealer, then deal the cards one by one.") : t("The next actions deal the cards one by one.")),
+    target === null ? null : h("button", { type: "button", class: "btn", "data-testid": "to-dealt", onclick: () => show(target) }, t("Show the cards dealt")));
 }
 
 /** The cards' entries and moves of the step drawn, finished (the page's finite animations and

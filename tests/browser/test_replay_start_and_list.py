@@ -1,0 +1,165 @@
+"""The replay page as its screenshots showed it (issue 28, round F): a replay's step 0 was an
+empty table in every game (no hands, no dealer: nothing is dealt before the first actions, the
+first dealer's lot and the cards one by one); the current action must stay in sight in the list
+of actions when a long replay is stepped far down (the fix of 8fdc6c4 had no test that failed
+without it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import Server, axe_serious, no_js_errors, watch_errors
+from .test_replay_nav import _finished, _wait_frame
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 768}
+#: the words at step 0 and on the button to the deal
+WORDS = {
+    "en": ("No cards dealt yet", "Show the cards dealt"),
+    "es": ("Aún no se ha repartido ninguna carta", "Ver las cartas repartidas"),
+    "ru": ("Карты ещё не сданы", "Показать сданные карты"),
+}
+#: the boxes of the note before the deal and of every seat on the felt
+BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+  const note = document.querySelector('#felt [data-testid=not-dealt]');
+  return { note: note && box(note), felt: box(document.getElementById('felt')),
+           seats: [...document.querySelectorAll('#felt .seat')].map(box) };
+}"""
+
+
+def _open(
+    server: Server, context_factory: Any, table_id: str, size: dict[str, int], lang: str
+) -> Any:
+    page = context_factory(viewport=size).new_page()
+    watch_errors(page)
+    page.goto(server.replay_url(table_id) + f"?lang={lang}")
+    page.wait_for_selector("body[data-frame='0']")
+    return page
+
+
+def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["right"] <= b["left"]
+        or b["right"] <= a["left"]
+        or a["bottom"] <= b["top"]
+        or b["bottom"] <= a["top"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "n", "params", "size", "lang"),
+    [
+        ("pocha-match", 3, {"n_players": 3, "hand_sequence": "2,1"}, "desktop", "en"),
+        ("pocha-match", 3, {"n_players": 3, "hand_sequence": "2,1"}, "phone", "es"),
+        ("trynka-match", 3, {"n_players": 3, "banks": 2}, "phone", "ru"),
+        ("tresillo-match", 4, {"num_deals": 2}, "desktop", "ru"),
+    ],
+)
+def test_step_zero_says_nothing_is_dealt_and_leads_to_the_deal(
+    server: Server,
+    context_factory: Any,
+    game: str,
+    n: int,
+    params: dict[str, Any],
+    size: str,
+    lang: str,
+) -> None:
+    table_id = _finished(server, game, n, **params)
+    steps = server.call("GET", f"/api/tables/{table_id}/steps")
+    record = server.call("GET", f"/api/tables/{table_id}/record")
+    page = _open(server, context_factory, table_id, PHONE if size == "phone" else DESKTOP, lang)
+    # step 0: no card anywhere, and the felt says so (it was an empty table)
+    assert page.locator("#felt .card, #panels .card").count() == 0
+    note = page.locator("#felt [data-testid=not-dealt]")
+    heading, button = WORDS[lang]
+    assert note.is_visible() and note.locator("h2").inner_text() == heading
+    # on the felt, clear of every seat (a phone's middle is narrow) and inside the felt
+    boxes = page.evaluate(BOXES)
+    assert all(_apart(boxes["note"], seat) for seat in boxes["seats"]), boxes
+    felt = boxes["felt"]
+    assert felt["left"] <= boxes["note"]["left"] and boxes["note"]["right"] <= felt["right"]
+    # its button goes to the cards dealt: every seat holds cards, a seat acts next, chance
+    # (the deal or the trump turned) acted last
+    to_dealt = page.locator("#felt [data-testid=to-dealt]")
+    assert to_dealt.inner_text() == button
+    to_dealt.click()
+    page.wait_for_function("() => document.body.dataset.frame !== '0'")
+    at = int(page.evaluate("Number(document.body.dataset.frame)"))
+    assert steps["actors"][at] >= 0 and steps["actors"][at - 1] == -1, at
+    assert record["actions"][at - 1].split(" ")[0] in ("deal", "turn"), record["actions"][at - 1]
+    assert page.locator("#felt [data-testid=not-dealt]").count() == 0
+    if size == "desktop":
+        seats = page.locator("#felt .seat:not(.out)")  # Tresillo's dealer sits out at four
+        assert seats.count() >= 3
+        for s in range(seats.count()):
+            assert seats.nth(s).locator(".card").count() >= 1, (s, at)
+    else:
+        rows = page.locator("[data-testid=open-hands] li")
+        assert rows.count() == n
+        assert all(rows.nth(s).locator(".card").count() >= 1 for s in range(n)), at
+    assert not axe_serious(page)
+    no_js_errors(page)
+
+
+#: the current action's line, seen: inside the list's own box, the side panel's (it scrolls in
+#: itself on a desktop) and the window, and the top element at its middle
+IN_SIGHT = """() => {
+  const now = document.querySelector('#transcript li.now');
+  const r = now.getBoundingClientRect();
+  const boxes = [document.getElementById('transcript').getBoundingClientRect(),
+                 document.querySelector('.side').getBoundingClientRect()];
+  const inside = boxes.every((b) => b.top - 1 <= r.top && r.bottom <= b.bottom + 1);
+  const inWindow = r.top >= 0 && r.bottom <= window.innerHeight;
+  const hit = inWindow && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { inside, inWindow, hit: !!hit && now.contains(hit), move: now.dataset.move,
+           scrollY: window.scrollY };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_current_action_stays_in_sight_far_down_a_long_replay(
+    server: Server, context_factory: Any, lang: str
+) -> None:
+    """Two deals of Ombre (about two hundred actions) at 1366x768: the slider to the last
+    steps, the End key, the keys back and the jumps; the current action's line is where it is
+    seen each time (with the list left as it was, it stayed at the list's top, out of sight)."""
+    table_id = _finished(server, "ombre-match", 3, num_deals=2)
+    steps = server.call("GET", f"/api/tables/{table_id}/steps")
+    total = steps["total"]
+    assert total > 100  # a long replay: its list is many times taller than its box
+    page = _open(server, context_factory, table_id, DESKTOP, lang)
+
+    def slide(n: int) -> None:
+        page.evaluate(
+            "n => { const s = document.getElementById('slider'); s.value = String(n);"
+            " s.dispatchEvent(new Event('input', { bubbles: true })); }",
+            n,
+        )
+        _wait_frame(page, n)
+
+    def seen(n: int) -> None:
+        got = page.evaluate(IN_SIGHT)
+        assert got["move"] == str(n) and got["inside"] and got["hit"], (n, got)
+        assert got["scrollY"] == 0, (n, got)
+
+    for n in (total - 3, total // 2, total - 40):
+        slide(n)
+        seen(n)
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("End")
+    _wait_frame(page, total)
+    seen(total)
+    for n in range(total - 1, total - 6, -1):
+        page.keyboard.press("ArrowLeft")
+        _wait_frame(page, n)
+        seen(n)
+    # back to a deal's start with the jumps: the list follows upwards too
+    page.locator("#prev-deal").click()
+    at = max(d for d in steps["deals"] if d < total - 5)
+    _wait_frame(page, at)
+    seen(at)
+    no_js_errors(page)
