@@ -79,6 +79,23 @@
     if (tops.length && Math.max(...tops) - Math.min(...tops) > 2) {
       log.bad.push(`${when} state ${document.body.dataset.state}: the boxes above the felt take two rows: ` + infos.map((el) => `${el.innerText.replace(/\s+/g, ' ')} [${r(box(el))}]`).join('; '));
     }
+    // a hand card's mark (a matador's star, the joker) keeps to the part of its card in sight: the
+    // cards after it lie over its right side (a Tresillo phone showed the star as a dot between
+    // two cards)
+    const hand = [...document.querySelectorAll('#hand .card')];
+    hand.forEach((el, i) => {
+      const m = getComputedStyle(el, '::after');
+      if (!m.content || m.content === 'none' || m.position !== 'absolute') return;
+      const c = box(el);
+      const w = parseFloat(m.width), ht = parseFloat(m.height);
+      const left = m.left !== 'auto' ? c.left + parseFloat(m.left) : c.right - parseFloat(m.right) - w;
+      const top = m.top !== 'auto' ? c.top + parseFloat(m.top) : c.bottom - parseFloat(m.bottom) - ht;
+      const mark = { left, top, right: left + w, bottom: top + ht };
+      log.marks = (log.marks || 0) + 1;
+      for (const over of hand.slice(i + 1)) {
+        if (hits(mark, box(over))) say(['the mark ' + m.content + ' of hand card ' + i, mark], ['hand card ' + hand.indexOf(over), box(over)], 'is under');
+      }
+    });
     seats.forEach((a, i) => seats.slice(0, i).forEach((b) => hits(a[1], b[1]) && say(a, b, 'covers')));
     cards.forEach((a, i) => {
       for (const s of seats) if (hits(a[1], s[1])) say(a, s, 'covers');

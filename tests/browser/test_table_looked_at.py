@@ -13,7 +13,7 @@ import pytest
 from .conftest import PHONE, Server, no_js_errors, seat_page, shot, wait_turn_or_end, watch_errors
 from .test_pages import _finished_table
 from .test_play import _click_something
-from .test_table_layout import _advance
+from .test_table_layout import CHECKER, _advance
 
 BOT = {"kind": "bot", "player": "rule"}
 ME = {"kind": "human"}
@@ -210,4 +210,31 @@ def test_a_deals_end_shows_its_last_trick_and_names_whole(
         # whole where it fits, wrapped in its column ("Anastasia Wilhelmina…" was cut at 22)
         assert all(" ".join(h.split()) == name for h in heads), heads
     assert page.locator(".end-dialog .sheet-wrap.scrolls").count() == 0
+    no_js_errors(page)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_hand_cards_mark_is_not_under_the_next_card(
+    server: Server, context_factory: Any, size: str
+) -> None:
+    """A matador's star (and Trynka's joker) sat on its card's top right corner, which the next
+    card of the hand covers: on a phone it peeked out as a yellow dot between two cards
+    (Tresillo's trick screenshot). Every card of a dealt hand is marked here, so the check does
+    not wait for a deal that gives this seat a matador."""
+    created = server.create("ombre", [ME, BOT, BOT], name="Ana", seat=0)
+    viewport = PHONE if size == "phone" else {"width": 1366, "height": 768}
+    page = seat_page(context_factory, server, created, viewport=viewport)
+    page.locator("#hand button.card").nth(5).wait_for()
+    page.evaluate(CHECKER)
+    layout = page.evaluate(
+        """() => {
+          for (const el of document.querySelectorAll('#hand .card')) el.classList.add('matador');
+          window.__layout.bad = [];
+          window.__layoutCheck('marks');
+          return window.__layout;
+        }"""
+    )
+    assert layout.get("marks", 0) >= 6, layout
+    under = [line for line in layout["bad"] if "the mark" in line]
+    assert not under, "\n".join(under)
     no_js_errors(page)
