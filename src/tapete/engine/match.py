@@ -23,7 +23,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import abstractmethod
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar, TypeVar
 
 from tapete.engine.api import CHANCE, TERMINAL, Game, PlayerView, State
 from tapete.engine.events import Event
@@ -75,8 +76,41 @@ class MatchView(PlayerView):
         return self.deal
 
 
+GameT = TypeVar("GameT", bound=Game)
+
+
 class MatchGame(Game):
-    """Base of every ``*-match`` game: subclasses build the match's states and resume them."""
+    """Base of every ``*-match`` game: subclasses build the match's states and resume them.
+
+    The games of its deals are kept here (:meth:`cached_deal_game`): a deal's game is built
+    once for each deal that differs (its dealer, size, money on the table...), whoever asks
+    for it (the match's states, their samples, the bots and the table's views).
+    """
+
+    #: The most deal games kept at once (the cache is emptied when it is full).
+    deal_cache_size: ClassVar[int] = 1024
+
+    def __init__(self, **params: Any) -> None:
+        self._deal_games: dict[Hashable, Game] = {}
+        super().__init__(**params)
+
+    def cached_deal_game(self, key: Hashable, build: Callable[[], GameT]) -> GameT:
+        """The deal game kept under ``key``, made by ``build()`` the first time it is asked
+        for (``key`` says everything that makes two deals' games differ).
+
+        >>> import tapete
+        >>> match = tapete.load_game("trynka-match")
+        >>> first = match.cached_deal_game(("example",), lambda: tapete.load_game("trynka"))
+        >>> match.cached_deal_game(("example",), lambda: tapete.load_game("pocha")) is first
+        True
+        """
+        games = self._deal_games
+        game = games.get(key)
+        if game is None:
+            if len(games) >= self.deal_cache_size:
+                games.clear()
+            game = games[key] = build()
+        return game  # type: ignore[return-value]  # the game built for this key by its kind
 
     @abstractmethod
     def new_initial_state(self) -> MatchState:

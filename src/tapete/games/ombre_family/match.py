@@ -32,9 +32,6 @@ G = TypeVar("G", bound=Game)
 D = TypeVar("D", bound=FamilyDealState)
 R = TypeVar("R")
 
-#: The most deal games a session keeps (one per dealer and money on the table).
-_CACHE_SIZE = 1024
-
 
 class FamilyMatchGame(MatchGame, Generic[G]):
     """A session of one game of the family. A subclass sets ``deal_name`` and
@@ -59,7 +56,6 @@ class FamilyMatchGame(MatchGame, Generic[G]):
         #: record names what the session's does).
         self._given_rules = {n: v for n, v in self.given_params.items() if n in self.rule_names}
         self.num_deals: int = self.params["num_deals"]
-        self._deal_games: dict[tuple[Any, ...], G] = {}
         self._first: G | None = None
 
     def deal_game(self, dealer: int, **money: Any) -> G:
@@ -71,17 +67,15 @@ class FamilyMatchGame(MatchGame, Generic[G]):
         >>> g.dealer, g.plate, g.balances
         (1, (6,), (3, -1, 0, -2))
         """
-        key = (dealer, *money.values())
-        game = self._deal_games.get(key)
-        if game is None:
+
+        def build() -> G:
             given = {n: v for n, v in money.items() if v or n not in self.optional_money}
             built = load_game(self.deal_name, dealer=dealer, **given, **self._given_rules)
             if not isinstance(built, self.deal_type):
                 raise InconsistentViewError(f"{self.deal_name} is not registered as expected")
-            if len(self._deal_games) > _CACHE_SIZE:
-                self._deal_games.clear()
-            game = self._deal_games[key] = cast(G, built)
-        return game
+            return cast(G, built)
+
+        return self.cached_deal_game((dealer, *money.values()), build)
 
     def _first_deal_game(self) -> G:
         """The deal game with the session's starting money (for the metadata)."""

@@ -216,7 +216,6 @@ class PochaMatchGame(MatchGame):
         )  # fmt: skip
         self.high_card: bool = self.params["first_dealer"] == "high_card"
         self._rule_params = {p.name: self.params[p.name] for p in RULE_PARAMETERS}
-        self._hand_games: dict[tuple[int, int, tuple[bool, bool, bool]], PochaGame] = {}
         self.card_args, self.bid_args = event_tables(self.rules)
         self.to_args = tuple((("to", s),) for s in range(self.rules.n_players))
 
@@ -225,9 +224,8 @@ class PochaMatchGame(MatchGame):
     ) -> PochaGame:
         """The one-hand game of a hand of this match (built once); ``variants`` are the
         hand's ``(ronda_india, ronda_ciega, ronda_subastada)``."""
-        key = (hand_size, dealer, variants)
-        game = self._hand_games.get(key)
-        if game is None:
+
+        def build() -> PochaGame:
             india, ciega, subastada = variants
             loaded = load_game(
                 "pocha", hand_size=hand_size, dealer=dealer, ronda_india=india,
@@ -235,8 +233,9 @@ class PochaMatchGame(MatchGame):
             )  # fmt: skip
             if not isinstance(loaded, PochaGame):
                 raise ConfigError(f"pocha is not La Pocha's hand game here: {loaded!r}")
-            game = self._hand_games[key] = loaded
-        return game
+            return loaded
+
+        return self.cached_deal_game((hand_size, dealer, variants), build)
 
     def event_args(self, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
         """The card of a card event, the number of a bid or an offer, the seat of

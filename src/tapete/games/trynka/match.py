@@ -23,7 +23,7 @@ long the session has been.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
 from tapete.cards import Card, CardSet, Rank, iter_bits
 from tapete.engine.api import CHANCE, CONSTANT_SUM, TERMINAL, GameSpec, PlayerView, State
@@ -43,9 +43,6 @@ from tapete.games.trynka.state import TrynkaState
 from tapete.games.trynka.values import DRAW_ORDER
 from tapete.games.trynka.view import TrynkaMatchView, TrynkaView, build_view
 
-#: How many banks' games a session keeps built (dealer and balances differ from bank to bank).
-_GAME_CACHE: Final = 64
-
 
 @register
 class TrynkaMatchGame(TrynkaGameBase, MatchGame):
@@ -56,6 +53,8 @@ class TrynkaMatchGame(TrynkaGameBase, MatchGame):
     summary = "Trynka, a session of banks with the balances carried"
     parameters = (*RULE_PARAMETERS, *MATCH_PARAMETERS)
     rules: SessionRules
+    #: The banks' games kept built (dealer and balances differ from bank to bank).
+    deal_cache_size = 64
 
     def _configure(self) -> None:
         self._spec = GameSpec(self.name, spec_params(self.params))
@@ -67,7 +66,6 @@ class TrynkaMatchGame(TrynkaGameBase, MatchGame):
         #: ``draw_to[seat + 1]``: the public argument of a card turned for ``seat`` (-1: the
         #: table).
         self.draw_to: tuple[Args, ...] = tuple((("to", s),) for s in range(-1, rules.n_players))
-        self._bank_games: dict[tuple[int, tuple[int, ...]], TrynkaGame] = {}
         template = load_game("trynka", **dict(rules.bank_params))
         assert isinstance(template, TrynkaGame)
         self._template = template
@@ -75,13 +73,9 @@ class TrynkaMatchGame(TrynkaGameBase, MatchGame):
     def bank_game(self, dealer: int, balances: tuple[int, ...]) -> TrynkaGame:
         """The ``trynka`` game of a bank dealt by ``dealer`` with ``balances`` before it:
         ``load_game('trynka', dealer=dealer, balances=balances, **the rule options)``."""
-        key = (dealer, balances)
-        game = self._bank_games.get(key)
-        if game is None:
-            if len(self._bank_games) >= _GAME_CACHE:
-                self._bank_games.clear()
-            game = self._bank_games[key] = self._template.for_bank(dealer, balances)
-        return game
+        return self.cached_deal_game(
+            (dealer, balances), lambda: self._template.for_bank(dealer, balances)
+        )
 
     def num_players(self) -> int:
         """Number of seats."""
