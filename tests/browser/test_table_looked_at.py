@@ -162,10 +162,17 @@ document.addEventListener('tapete:state', (e) => {
     if (!top || !card.contains(top)) covered += 1;
   }
   parts.forEach((el) => (el.style.pointerEvents = ''));
+  // the cards "X takes the trick" lies over, if it is on the felt
+  const tag = felt.querySelector('[data-testid=trick-winner] .tag');
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const over = (c) => hit(c.getBoundingClientRect(), tag.getBoundingClientRect());
+  const under = tag ? cards.filter(over).length : 0;
   window.__ends.push({
     cards: cards.length,
     covered,
-    label: !!felt.querySelector('[data-testid=trick-winner]'),
+    under,
+    label: !!document.querySelector('#felt [data-testid=trick-winner], #turn .trick-taker'),
     onFelt: !!felt.querySelector('[data-testid=announcement]'),
     inTurn: (document.querySelector('#turn [data-testid=announcement]') || {}).innerText || null,
   });
@@ -173,18 +180,26 @@ document.addEventListener('tapete:state', (e) => {
 """
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize(
+    ("size", "game", "n"),
+    [
+        ("desktop", "lhombre-match", 3),
+        ("phone", "lhombre-match", 3),
+        ("phone", "tresillo-match", 4),
+    ],
+)
 def test_a_deals_end_shows_its_last_trick_and_names_whole(
-    server: Server, context_factory: Any, size: str
+    server: Server, context_factory: Any, size: str, game: str, n: int
 ) -> None:
     """At a deal's end the last trick's cards can be read: its outcome is told under the felt,
     in the turn line (stacked with "X takes the trick" over the cards, the two hid them wholly
-    on a phone), and the trick's label keeps off their indices. The end's dialog has room for
+    on a phone), and the trick's label covers none of them: where it can only lie over them
+    (a phone's) it is told in the turn line too. The end's dialog has room for
     a longer name than the side panel's sheets ("Anastasi…" in an 820px dialog): whole where
-    it fits, and no sheet wider than the dialog."""
+    it fits (a desktop's sheet then still fits the dialog)."""
     name = "Anastasia Wilhelmina Kowalczyk"
     created = server.create(
-        "lhombre-match", [ME, BOT, BOT], params={"num_deals": 2}, name=name, seat=0, bot_delay=0.05
+        game, [ME] + [BOT] * (n - 1), params={"num_deals": 2}, name=name, seat=0, bot_delay=0.05
     )
     viewport = PHONE if size == "phone" else {"width": 1366, "height": 768}
     table_id = created["table"]["id"]
@@ -202,14 +217,14 @@ def test_a_deals_end_shows_its_last_trick_and_names_whole(
     ends = [e for e in page.evaluate("() => window.__ends") if e["cards"] and e["label"]]
     assert ends, "no deal's end with its last trick was drawn"
     for end in ends:
-        assert end["covered"] == 0, ends
+        assert end["covered"] == 0 and end["under"] == 0, ends
         assert not end["onFelt"] and end["inTurn"], ends
     heads = page.locator(f".end-dialog th[title='{name}']").all_inner_texts()
     assert heads, "the end's sheet has no column for the long name"
     if size == "desktop":
         # whole where it fits, wrapped in its column ("Anastasia Wilhelmina…" was cut at 22)
         assert all(" ".join(h.split()) == name for h in heads), heads
-    assert page.locator(".end-dialog .sheet-wrap.scrolls").count() == 0
+        assert page.locator(".end-dialog .sheet-wrap.scrolls").count() == 0
     no_js_errors(page)
 
 

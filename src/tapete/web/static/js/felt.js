@@ -327,8 +327,12 @@ export function renderFelt(felt, opts) {
   opts.beforeTrick?.(); // what the page lays over the felt (the table's hint), seen by placeTrick
   const placed = [...center.querySelectorAll(".trick-card")];
   if (placed.length && trick) placeTrick(felt, center, placed, trick.leader, n, bottomSeat);
-  // the trick's label and the deal's outcome (alone, or the two stacked)
-  for (const el of center.querySelectorAll(":scope > .center-info")) placeLabel(felt, center, el);
+  // the trick's label and the deal's outcome (alone, or the two stacked); at a deal's end a label
+  // that can only lie over the last trick's cards may go under the felt (opts.labelAside, the
+  // table's turn line: on a phone "X takes the trick" hid the middle of two of its cards)
+  for (const el of center.querySelectorAll(":scope > .center-info")) {
+    if (!placeLabel(felt, center, el) && el === label && opts.labelAside?.(el.textContent)) el.remove();
+  }
 }
 
 /**
@@ -336,10 +340,10 @@ export function renderFelt(felt, opts) {
  * narrowed to the room between the side seats at its height (a phone's three seats sit close
  * to the middle), then moved up or down the middle box to where it is clear of the seats, the
  * corner boxes and the trick's cards; else clear of the cards' indices (their top-left corners,
- * which say what each card is); else clear of the seats alone.
+ * which say what each card is); else clear of the seats alone. True where it covers no card.
  */
 function placeLabel(felt, center, el) {
-  if (!el) return;
+  if (!el) return true;
   const rects = (root, sel) => [...root.querySelectorAll(sel)].map((x) => x.getBoundingClientRect());
   const seats = rects(felt, ":scope > .seat").map((r) => grow(r, 4));
   const boxes = rects(felt, ":scope > .corner-info > *").map((r) => grow(r, 4));
@@ -368,17 +372,19 @@ function placeLabel(felt, center, el) {
   const C = center.getBoundingClientRect();
   const at = (dy) => ({ left: r.left, right: r.right, top: r.top + dy, bottom: r.bottom + dy });
   const inFelt = (q) => q.top >= F.top + 4 && q.bottom <= F.bottom - 4;
-  for (const list of [[...seats, ...boxes, ...cards], [...seats, ...boxes, ...indices], seats]) {
+  const lists = [[...seats, ...boxes, ...cards], [...seats, ...boxes, ...indices], seats];
+  for (const list of lists) {
     for (let d = 0; d < C.height; d += 4) {
       for (const dy of d ? [d, -d] : [0]) {
         const q = at(dy);
         if (!clearOf(list, q) || (list !== seats && !inFelt(q))) continue;
         el.style.top = dy ? `calc(50% + ${dy}px)` : "";
-        return;
+        return list === lists[0] || !cards.length;
       }
     }
   }
   el.style.top = "";
+  return !cards.length;
 }
 
 /** A seat's line "Chips 99 · bet 1 · 19 points" as pieces that wrap between, not inside. */

@@ -130,7 +130,10 @@ function render() {
   const over = msg.to_move === -4 || msg.status === "finished";
   let outcome = null;
   const outcomeAside = (ann) => (msg.synthetic && !over && msg.status !== "open" ? ((outcome = ann), true) : false);
-  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx), beforeTrick: fitHint, outcomeAside });
+  // "X takes the trick" too, where it could only lie over the last trick's cards (a phone's)
+  let taker = null;
+  const labelAside = (text) => (msg.synthetic && !over && msg.status !== "open" ? ((taker = text), true) : false);
+  renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx), beforeTrick: fitHint, outcomeAside, labelAside });
 
   // whose turn
   const turn = $("turn");
@@ -139,6 +142,7 @@ function render() {
   else if (over) turn.textContent = t("The game is over");
   else if (msg.synthetic) {
     turn.replaceChildren(h("span", {}, t("This deal is over")),
+      taker ? h("span", { class: "tag gold trick-taker", "data-testid": "trick-winner" }, taker) : "",
       outcome ? h("span", { class: "announce deal-outcome " + outcome.cls, "data-testid": "announcement" }, outcome.text) : "");
   }
   else turn.replaceChildren(mod.turnText(live, ctx, mine) || ""); // a text, or a node with its words linked (terms.js)
