@@ -179,8 +179,11 @@ export function tricksPanel(live, ctx, { seat = live.player, heading = null, def
 export function finalSession(view, ctx, headers, cells, { lead = [] } = {}) {
   if (!isMatch(view) || !(view.results || []).length) return null;
   const sheet = sessionSheet(view, ctx, headers, cells, { testid: "final-sheet" });
+  // what was left on the table is shared at the end; what does not divide stays there (Tresillo's
+  // sheet said "Plate: empty" while the balances added up to 3 less than they began)
+  if (view.unassigned) lead = [...lead, [t("Not shared out"), String(view.unassigned)]];
   return h("div", { class: "final-session" },
-    lead.length ? h("dl", { class: "kv" }, ...lead.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, value)])) : null,
+    lead.length ? h("dl", { class: "kv", "data-testid": "final-money" }, ...lead.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, value)])) : null,
     sheet.node);
 }
 
