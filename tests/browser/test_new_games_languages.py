@@ -16,7 +16,13 @@ ME = {"kind": "human"}
 #: (locale, texts of the Tresillo table in that language, English texts that must be gone)
 TRESILLO_WORDS = [
     ("es-ES", ["Plato y saldos", "Tresillo a cuatro", "Reparte: no juega", "Entrada"], ["Plate"]),
-    ("ru-RU", ["Блюдо и счёт", "Тресильо", "Сдающий: не играет"], ["Plate", "Pass"]),
+    # the games' names in Cyrillic, as the lobby and the rules page write them (the table's
+    # buttons and corner box said "Entrada", "Vuelta")
+    (
+        "ru-RU",
+        ["Блюдо и счёт", "Тресильо", "Сдающий: не играет", "Энтрада", "Вуэльта"],
+        ["Plate", "Pass", "Entrada", "Vuelta"],
+    ),
 ]
 
 
