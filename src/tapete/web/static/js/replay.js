@@ -79,7 +79,8 @@ async function show(n) {
   $("slider").value = String(n);
   $("slider").setAttribute("aria-valuetext", t("Action {n} of {total}", { n, total: rp.total }));
   const text = n > 0 ? rp.record.actions[n - 1] : null;
-  $("now").textContent = text ? t("Action {n}: {text}", { n, text: actionLabel(text) }) : t("The start of the game");
+  rp.aside = [];
+  nowLine(text ? t("Action {n}: {text}", { n, text: actionLabel(text) }) : t("The start of the game"));
   for (const li of $("transcript").children) li.classList.toggle("now", Number(li.dataset.move) === n);
   keepInList($("transcript").querySelector("li.now"));
   updateJumps();
@@ -88,18 +89,28 @@ async function show(n) {
     const f = await frame(n);
     if (rp.move !== n) return;
     drawFrame(f);
+    // the action with who took it, and what the felt put aside (drawFrame)
+    if (text && f.actor !== null && f.actor !== undefined && f.actor >= 0) {
+      nowLine(t("Action {n}: {text}", { n, text: `${seatName(f.actor)}: ${actionLabel(text)}` }));
+    } else {
+      nowLine($("now").firstChild?.textContent || "");
+    }
     showReplayChat($("replay-chat"), $("replay-chat-list"), f.chat); // said up to this step
     keepInList($("transcript").querySelector("li.now")); // the panels above it may have grown
     await settled();
     if (rp.move !== n) return;
     document.body.dataset.frame = String(n); // this step's table, drawn and still (for tests)
-    if (text && f.actor !== null && f.actor !== undefined && f.actor >= 0) {
-      $("now").textContent = t("Action {n}: {text}", { n, text: `${seatName(f.actor)}: ${actionLabel(text)}` });
-    }
   } catch (e) {
     rp.framesOk = false;
     $("felt").replaceChildren(h("div", { class: "banner" }, h("h2", {}, t("Step through the record")), h("p", {}, t("This server does not draw the table for each step: the actions are listed on the right."))));
   }
+}
+
+/** The line under the felt: the step's action, then what the felt could not show clear of the
+ *  last trick's cards (the deal's outcome, the trick's taker where it had no room), as the
+ *  table's turn line does: over the cards the two hid them (Tresillo's caballo). */
+function nowLine(text) {
+  $("now").replaceChildren(h("span", {}, text), ...(rp.aside || []));
 }
 
 /** A frame with its match's last finished deal in place of the live one, where none is live
@@ -142,7 +153,11 @@ function drawFrame(frameIn) {
   });
   // on a phone the hands face up do not fit on the seats: they are listed under the table
   const compact = ($("felt").clientWidth || window.innerWidth) < 600;
-  renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands: compact ? null : openHands });
+  const aside = [];
+  const outcomeAside = (ann) => (aside.push(h("span", { class: "announce deal-outcome " + ann.cls, "data-testid": "announcement" }, ann.text)), true);
+  const labelAside = (text) => (aside.unshift(h("span", { class: "tag gold trick-taker", "data-testid": "trick-winner" }, text)), true);
+  renderFelt($("felt"), { view: base, live, mod, ctx, bottomSeat: 0, toMove: live.current_player, clock: null, openHands: compact ? null : openHands, outcomeAside, labelAside });
+  rp.aside = aside;
   // before the deal (step 0 of every game): not an empty table but words, and a way to the deal
   const dealt = openHands.some((cards) => cards && cards.length) || $("felt").querySelector(".card");
   if (!dealt) $("felt").append(notDealt(f.move ?? rp.move));
