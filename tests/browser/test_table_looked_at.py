@@ -257,9 +257,10 @@ def test_a_hand_cards_mark_is_not_under_the_next_card(
 
 def test_the_final_sheet_says_what_was_not_shared_out(server: Server, context_factory: Any) -> None:
     """At a session's end what is left on the table (Tresillo's plate, Ombre's pool, Danish
-    l'hombre's pot) is shared equally and what does not divide stays unassigned: Tresillo's end
-    said "Plate: empty" while its balances added up to 3 less than they began. The sheet is
-    drawn here from a session's view as the server sends it at the end."""
+    l'hombre's pot) is shared equally and what does not divide stays unassigned: Ombre's sheet
+    did not say that a pool of 6 gave each player 2 (its rows did not add up to the final
+    balances); Tresillo's said "Plate: empty" while its balances added up to 3 less than they
+    began. The sheet is drawn here from a session's view as the server sends it at the end."""
     created = server.create("tresillo-match", [ME, BOT, BOT, BOT], name="Ana", seat=0)
     page = seat_page(context_factory, server, created)
     page.locator("#felt .seat").first.wait_for()
@@ -267,16 +268,19 @@ def test_the_final_sheet_says_what_was_not_shared_out(server: Server, context_fa
         """async () => {
           const { finalSession } = await import('/static/js/games/common.js');
           const ctx = { seatName: (s) => 'Seat ' + s, seatShort: (s) => 'S' + s };
-          const view = (unassigned) => ({ game: 'tresillo-match', num_deals: 1, plate: [],
-            unassigned, results: [{ player: 3, outcome: 'puesta', changes: [0, 0, 0, -3] }] });
+          const view = (left, unassigned) => ({ game: 'tresillo-match', num_deals: 1,
+            plate: [], unassigned, results: [{ player: 3, outcome: 'puesta',
+            changes: [0, 0, 0, -3], plate_after: left ? [left] : [] }] });
           const lead = [['Plate', 'empty']];
-          return [3, 0].map((u) => {
+          return [[3, 3], [11, 3], [0, 0]].map(([left, u]) => {
             const cells = (r) => [String(r.player)];
-            const node = finalSession(view(u), ctx, ['Player'], cells, { lead });
+            const node = finalSession(view(left, u), ctx, ['Player'], cells, { lead });
             return node.querySelector('dl.kv').textContent;
           });
         }"""
     )
-    assert "Not shared out" in texts[0] and "3" in texts[0], texts
-    assert "Not shared out" not in texts[1], texts
+    # a plate of 3 among four: nothing each, 3 not shared; of 11: 2 each, 3 not shared
+    assert "Not shared out3" in texts[0] and "Shared out" not in texts[0], texts
+    assert "Shared out at the end2 each" in texts[1] and "Not shared out3" in texts[1], texts
+    assert texts[2] == "Plateempty", texts
     no_js_errors(page)

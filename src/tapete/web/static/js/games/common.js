@@ -179,8 +179,14 @@ export function tricksPanel(live, ctx, { seat = live.player, heading = null, def
 export function finalSession(view, ctx, headers, cells, { lead = [] } = {}) {
   if (!isMatch(view) || !(view.results || []).length) return null;
   const sheet = sessionSheet(view, ctx, headers, cells, { testid: "final-sheet" });
-  // what was left on the table is shared at the end; what does not divide stays there (Tresillo's
-  // sheet said "Plate: empty" while the balances added up to 3 less than they began)
+  // what was left on the table (the last deal's pool, plate or pot) is shared at the end, and
+  // what does not divide stays there: the sheet's rows do not add up to the final balances
+  // without it (Ombre's pool of 6 gave each 2; Tresillo's said "Plate: empty" while the
+  // balances added up to 3 less than they began)
+  const last = view.results[view.results.length - 1];
+  const left = last.pool_after ?? (Array.isArray(last.plate_after) ? last.plate_after.reduce((a, b) => a + b, 0) : last.pot_after) ?? 0;
+  const each = Math.floor((left - (view.unassigned || 0)) / Math.max(1, (last.changes || []).length));
+  if (each > 0) lead = [...lead, [t("Shared out at the end"), t("{n} each", { n: each })]];
   if (view.unassigned) lead = [...lead, [t("Not shared out"), String(view.unassigned)]];
   return h("div", { class: "final-session" },
     lead.length ? h("dl", { class: "kv", "data-testid": "final-money" }, ...lead.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, value)])) : null,
