@@ -165,14 +165,14 @@ def test_the_current_action_stays_in_sight_far_down_a_long_replay(
     no_js_errors(page)
 
 
-#: where the trick's cards are covered: each card's middle (a desktop's) or its top left corner,
-#: the index (a phone's), and the element on top there
+#: the trick's cards covered by a label: each card's middle (a desktop's) or its top left corner,
+#: the index (a phone's, where the cards may overlap each other), under the taker or outcome
 COVERED = """(corner) => [...document.querySelectorAll('#felt .trick-card')].filter((c) => {
   const r = c.getBoundingClientRect();
   const x = corner ? r.left + 6 : r.left + r.width / 2;
   const y = corner ? r.top + 8 : r.top + r.height / 2;
   const top = document.elementFromPoint(x, y);
-  return !top || !c.contains(top);
+  return !!top && !!top.closest('[data-testid=trick-winner], [data-testid=announcement]');
 }).map((c) => c.dataset.trickSeat)"""
 
 
@@ -201,4 +201,41 @@ def test_a_deals_end_shows_its_outcome_beside_the_action_not_over_the_trick(
     _wait_frame(page, total - 1)
     assert page.locator("#now [data-testid=announcement], #now .trick-taker").count() == 0
     assert not axe_serious(page)
+    no_js_errors(page)
+
+
+def test_the_next_deals_jump_shows_the_deal_that_ended(
+    server: Server, context_factory: Any
+) -> None:
+    """Looked at (Trynka's and La Pocha's jumps): the action that ends a deal begins the next
+    one, so the step reached with *Next deal* showed the new deal, nothing dealt, and the last
+    trick (Trynka's showdown) of the deal before was never seen in the replay."""
+    table_id = _finished(server, "pocha-match", 3, n_players=3, hand_sequence="2,1")
+    steps = server.call("GET", f"/api/tables/{table_id}/steps")
+    second = steps["deals"][1]
+    assert second in steps["tricks"]  # the deal's last card begins the next deal
+    end = server.call("GET", f"/api/tables/{table_id}/frames/{second}")
+    assert end["spectator"]["deal"] is not None  # the next deal is live...
+    assert end["last_deal"]["move"] == second  # ...and the one that ended comes with it
+    assert end["last_deal"]["spectator"]["phase"] == "over"
+    after = server.call("GET", f"/api/tables/{table_id}/frames/{second + 1}")
+    assert after["last_deal"] is None
+    page = _open(server, context_factory, table_id, DESKTOP, "en")
+    for _ in range(2):  # to the first deal (after the first dealer's lot), then the second
+        before = page.evaluate("document.body.dataset.frame")
+        page.locator("#next-deal").click()
+        page.wait_for_function("b => document.body.dataset.frame !== b", arg=before)
+    _wait_frame(page, second)
+    # the first deal's last trick, its taker, the seats' counts of it: two tricks taken
+    assert page.locator("#felt .trick-card").count() == 3
+    assert page.locator("[data-testid=trick-winner]").count() == 1
+    assert page.locator("#felt [data-testid=not-dealt]").count() == 0
+    won = page.evaluate(
+        "() => [...document.querySelectorAll('#felt .seat .stat')].map((e) => e.innerText)"
+    )
+    assert sum(int(w.rsplit("won ", 1)[1]) for w in won) == 2, won
+    # one step on: the second deal, being dealt
+    page.locator("#next").click()
+    _wait_frame(page, second + 1)
+    assert page.locator("#felt .trick-card").count() == 0
     no_js_errors(page)

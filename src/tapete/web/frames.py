@@ -37,7 +37,8 @@ def frame(record: GameRecord | Mapping[str, Any] | str | bytes, n: int) -> dict[
     the ``n``-th action (``None`` for ``n = 0``) and ``actor`` the seat that took it
     (``-1`` chance, ``None`` for ``n = 0``); ``hands`` every seat's cards when the game
     gives them (``None`` otherwise: the views' hands are then the seats' own); ``last_deal`` a
-    match's last finished deal when no deal is live (see :func:`_last_deal`), else ``None``.
+    match's last finished deal when no deal is live or action ``n`` ended it (see
+    :func:`_last_deal`), else ``None``.
     """
     previous = None
     state = None
@@ -82,10 +83,17 @@ def _live_deal(state: Any) -> Any:
 
 
 def _deal_ended(before: Any, after: Any) -> bool:
-    """The live deal of match state ``before`` ended with the action that made ``after``."""
-    return _live_deal(after) is None or getattr(after, "deal_index", None) != getattr(
-        before, "deal_index", None
-    )
+    """The live deal of match state ``before`` ended with the action that made ``after`` (no
+    deal live after it, or the next one begun at once)."""
+    return _live_deal(after) is None or _deals_done(after) != _deals_done(before)
+
+
+def _deals_done(state: Any) -> int | None:
+    """How many deals match state ``state`` has finished (its ``finished``), ``None`` unknown."""
+    done = getattr(state, "finished", None)
+    if done is None or callable(done):
+        return None
+    return len(done)
 
 
 def _last_deal(
@@ -94,11 +102,15 @@ def _last_deal(
     seats: int,
 ) -> dict[str, Any] | None:
     """A match's last finished deal at its end, when ``state`` has no live deal (the match
-    over, or between deals): ``{"move", "views", "spectator", "hands"}``, as the table's
-    ``last_deal`` (its last trick and counts stay on the felt); else ``None``."""
-    if ended is None or _live_deal(state) is not None:
+    over, or between deals) or the deal ended with the action that made ``state`` (the next
+    one dealt at once: its last trick was never seen): ``{"move", "views", "spectator",
+    "hands"}``, as the table's ``last_deal`` (its last trick and counts stay on the felt); else
+    ``None``."""
+    if ended is None:
         return None
     move, before = ended
+    if _live_deal(state) is not None and move != len(state.history()):
+        return None
     after = before.clone()
     deal = after.deal
     # the deal's final state: the match drops it once its last action is applied

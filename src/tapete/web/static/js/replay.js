@@ -114,11 +114,13 @@ function nowLine(text) {
 }
 
 /** A frame with its match's last finished deal in place of the live one, where none is live
- *  (the match over): the felt shows the last trick and the counts, as the table does. */
+ *  (the match over) or this step's action ended it (the next deal begun, nothing dealt: a jump
+ *  to the next deal showed an empty table, the deal's last trick never seen): the felt shows
+ *  the last trick and the counts, as the table does. */
 function withLastDeal(f) {
   const last = f.last_deal;
   const base = f.spectator || (f.views || [])[0];
-  if (!last || !base || base.deal) return f;
+  if (!last || !base || (base.deal && last.move !== f.move)) return f;
   return {
     ...f,
     spectator: f.spectator ? { ...f.spectator, deal: last.spectator } : f.spectator,
