@@ -196,6 +196,12 @@ def test_a_deals_end_shows_its_outcome_beside_the_action_not_over_the_trick(
     # who took the trick is said once, on the felt or beside the action
     assert page.locator("[data-testid=trick-winner]").count() == 1
     assert page.evaluate(COVERED, size == "phone") == []
+    # the line's words keep off the window's edges (a phone's long Spanish action touched both)
+    edges = page.evaluate(
+        "() => [...document.querySelectorAll('#now > span')].flatMap((e) =>"
+        " [...e.getClientRects()].map((r) => [r.left, window.innerWidth - r.right]))"
+    )
+    assert edges and all(min(pair) >= 4 for pair in edges), edges
     # a step back: the trick not complete, nothing beside the action
     page.locator("#prev").click()
     _wait_frame(page, total - 1)
