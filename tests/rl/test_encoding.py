@@ -119,8 +119,8 @@ def expected(kind: str, value: Any, part: Any, view: Any, enc: Encoder) -> Any:
             for k, card in enumerate(trick.cards):
                 planes[(trick.leader + k) % n] |= 1 << card
         return tuple(CardSet(m) for m in planes)
-    if kind == "trick":
-        return value
+    if kind == "trick":  # who is winning it so far is the rules' to say: not encoded
+        return None if value is None else dataclasses.replace(value, winning=None)
     if kind == "seat_cards":
         entries = value or ()
         slots = (
@@ -259,7 +259,8 @@ def test_a_trick_decodes_in_playing_order() -> None:
     for state in sample_states(game, 8, 200):
         trick = getattr(state.view(0), "current_trick", None)
         if isinstance(trick, Trick) and len(trick.cards) >= 2:
-            assert enc.decode(enc.encode(state.view(0)))["current_trick"] == trick
+            decoded = enc.decode(enc.encode(state.view(0)))["current_trick"]
+            assert decoded == dataclasses.replace(trick, winning=None)
             return
     pytest.fail("no trick of two cards in the sampled states")
 

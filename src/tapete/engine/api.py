@@ -618,20 +618,45 @@ class PlayerView:
 
 @dataclasses.dataclass(frozen=True)
 class Trick:
-    """A trick in a view: who led, the cards in playing order and (once complete) the winner."""
+    """A trick in a view: who led, the cards in playing order, (once complete) the winner
+    and, while it is played, ``winning``: the seat whose card wins it so far (filled by the
+    game, the one judge of who beats whom; ``None`` before its first card and once it is
+    complete)."""
 
     leader: int
     cards: tuple[Card, ...]
     winner: int | None
+    winning: int | None = None
 
     @classmethod
-    def of(cls, leader: int, cards: Iterable[int], winner: int | None = None) -> Trick:
+    def of(
+        cls,
+        leader: int,
+        cards: Iterable[int],
+        winner: int | None = None,
+        winning: int | None = None,
+    ) -> Trick:
         """A trick from card ids.
 
-        >>> Trick.of(2, [0, 17]).cards
+        >>> Trick.of(2, [0, 17], winning=3).cards
         (Card.parse('Ao'), Card.parse('2c'))
         """
-        return cls(leader, tuple(Card(c) for c in cards), winner)
+        return cls(leader, tuple(Card(c) for c in cards), winner, winning)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The trick as JSON values; ``winning`` only while it is set (a trick being played).
+
+        >>> Trick.of(2, [0, 17], winning=3).to_dict()["winning"]
+        3
+        """
+        data: dict[str, Any] = {
+            "leader": self.leader,
+            "cards": [str(c) for c in self.cards],
+            "winner": self.winner,
+        }
+        if self.winning is not None:
+            data["winning"] = self.winning
+        return data
 
 
 def tricks_mask(tricks: Iterable[Trick | None]) -> int:

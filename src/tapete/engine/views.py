@@ -123,7 +123,12 @@ def _hints(cls: type) -> dict[str, Any]:
     from tapete.engine.events import Event
 
     if cls is Trick:
-        return {"leader": int, "cards": tuple[Card, ...], "winner": int | None}
+        return {
+            "leader": int,
+            "cards": tuple[Card, ...],
+            "winner": int | None,
+            "winning": int | None,
+        }
     hints = typing.get_type_hints(cls)
     if issubclass(cls, PlayerView):
         hints.update({"seat": int | None, "spec": GameSpec | None, "events": tuple[Event, ...]})

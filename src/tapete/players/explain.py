@@ -65,7 +65,7 @@ def _card_of(text: str) -> str | None:
 def _explain_pocha(
     view: Any, action: int, legal: Sequence[int], text_of: Callable[[int], str]
 ) -> list[Reason]:
-    from tapete.games.pocha.tables import SUIT_MASK
+    from tapete.games.pocha.tables import SUIT_MASK, beats
     from tapete.players.rule.pocha import expected_tricks, rules_in_force
 
     seat = view.seat
@@ -96,13 +96,8 @@ def _explain_pocha(
         return out
     card = rules.card_ids[action]
     strength = rules.strength
-
-    def beats(c: int, best: int, led: int) -> bool:
-        if c >> 4 == trump:
-            return best >> 4 != trump or strength[c] > strength[best]
-        return c >> 4 == led and best >> 4 != trump and strength[c] > strength[best]
-
-    cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []
+    trick = view.current_trick
+    cards = [int(c) for c in trick.cards] if trick else []
     if not cards:
         played = tricks_mask([*view.finished_tricks, view.current_trick])
         unseen = rules.deck.mask & ~view.hand.mask & ~played
@@ -114,12 +109,11 @@ def _explain_pocha(
         out.append({"code": "lead_low" if higher else "lead_top", "card": code})
         return out
     led = cards[0] >> 4
-    best = cards[0]
-    for c in cards[1:]:
-        if beats(c, best, led):
-            best = c
-    wins = [beats(rules.card_ids[a], best, led) for a in legal if a < rules.deck_size]
-    if beats(card, best, led):
+    best = cards[(trick.winning - trick.leader) % view.n_players]  # the game says whose card wins
+    wins = [
+        beats(strength, trump, rules.card_ids[a], best, led) for a in legal if a < rules.deck_size
+    ]
+    if beats(strength, trump, card, best, led):
         out.append({"code": "takes_trick", "card": code, "only": all(wins)})
     else:
         out.append({"code": "lets_go", "card": code, "only": not any(wins)})
@@ -137,7 +131,6 @@ _SUIT_CODES: Final = {
 def _explain_ombre(
     view: Any, action: int, legal: Sequence[int], text_of: Callable[[int], str]
 ) -> list[Reason]:
-    from tapete.games.ombre_family.tables import trick_winner
     from tapete.players.rule.ombre import DECLARE_AT, auction_value, best_suit, rules_in_force
 
     seat = view.seat
@@ -176,11 +169,9 @@ def _explain_ombre(
         return out
     partner = None
     if ombre is not None and seat != ombre:  # a defender: is the other defender winning?
-        cards = [int(c) for c in view.current_trick.cards] if view.current_trick else []
-        if cards:
-            trick = view.current_trick
-            current = (trick.leader + trick_winner(view.trumps, cards)) % len(view.tricks_won)
-            partner = current != ombre
+        trick = view.current_trick
+        if trick is not None and trick.winning is not None:
+            partner = trick.winning != ombre  # the game says whose card wins so far
     out.append(_card_reason(view, code, legal, text_of, view.trumps, partner))
     return out
 

@@ -476,8 +476,15 @@ class FamilyDealState(SharedEvents):
         return legal_plays(self.trumps, hand, led, self.rules.privilege)
 
     def _trick_index(self, trick: list[int]) -> int:
-        """The index (in playing order) of the card winning the complete ``trick``."""
+        """The index (in playing order) of the card winning ``trick`` (so far)."""
         return trick_winner(self.trumps, trick)
+
+    def _seat_winning(self, trick: list[int]) -> int:
+        """The seat whose card wins the (non-empty) ``trick`` so far."""
+        seat = self.leader
+        for _ in range(self._trick_index(trick)):
+            seat = self._next[seat]
+        return seat
 
     def _play_mask(self) -> int:
         legal = self._legal
@@ -495,9 +502,7 @@ class FamilyDealState(SharedEvents):
         if len(trick) < 3:
             self._to_move = self._next[seat]
             return
-        winner = self.leader
-        for _ in range(self._trick_index(trick)):
-            winner = self._next[winner]
+        winner = self._seat_winning(trick)
         self.finished.append((self.leader, tuple(trick), winner))
         self.tricks_won[winner] += 1
         self.trick = []
@@ -545,7 +550,8 @@ class FamilyDealState(SharedEvents):
             or len(cached.cards) != len(trick)
             or (trick and cached.cards[-1] != trick[-1])
         ):
-            cached = self._trick_view = Trick.of(self.leader, trick)
+            winning = self._seat_winning(trick) if trick else None
+            cached = self._trick_view = Trick.of(self.leader, trick, winning=winning)
         return cached
 
     def shared_view_fields(self, seat: int | None) -> dict[str, Any]:

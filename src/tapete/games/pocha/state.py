@@ -558,6 +558,11 @@ class PochaState(State):
             self.scores = hand_scores(self.rules, self.bids, self.tricks_won)
 
     # -- information --------------------------------------------------------------------------
+    def winning_seat(self) -> int | None:
+        """The seat whose card wins the trick being played so far (``None`` before its
+        first card)."""
+        return self._winner if self.trick else None
+
     def _public_known(self) -> int:
         """Cards whose place every seat knows: the trump card and the swapped cards."""
         known = 0

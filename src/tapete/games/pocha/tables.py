@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from tapete.cards import Rank
@@ -103,3 +104,36 @@ def local_bits(index_of: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], 
         )
         _LOCAL_BITS[index_of] = table
     return table
+
+
+def beats(strength: Sequence[int], trump: int, card: int, best: int, led: int) -> bool:
+    """True when ``card`` beats ``best``, the card winning a trick led in suit ``led`` so far,
+    with ``trump`` the trump suit (-1: none) and ``strength`` the rank order's
+    (:data:`STRENGTH`): the one judge of La Pocha's tricks outside the state, for the bots
+    and the hints weighing a card they might play.
+
+    >>> from tapete.cards import Card
+    >>> s = STRENGTH['tute']
+    >>> beats(s, 1, Card.parse('2c'), Card.parse('Ao'), 0)  # a trump on a card of the suit led
+    True
+    >>> beats(s, 1, Card.parse('Re'), Card.parse('2o'), 0)  # another suit, not trumps
+    False
+    """
+    if card >> 4 == trump:
+        return best >> 4 != trump or strength[card] > strength[best]
+    return card >> 4 == led and best >> 4 != trump and strength[card] > strength[best]
+
+
+def trick_winner(strength: Sequence[int], trump: int, cards: Sequence[int]) -> int:
+    """The index (in playing order) of the card winning the trick ``cards`` so far.
+
+    >>> from tapete.cards import Card
+    >>> trick_winner(STRENGTH['tute'], 1, [Card.parse(c) for c in ('Ao', '3o', '2c')])
+    2
+    """
+    best = 0
+    led = cards[0] >> 4
+    for k in range(1, len(cards)):
+        if beats(strength, trump, cards[k], cards[best], led):
+            best = k
+    return best

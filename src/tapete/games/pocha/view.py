@@ -136,7 +136,11 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
         bids=tuple([b if b >= 0 else None for b in state.bids]),
         forbidden_bid=_forbidden_bid(state),
         tricks_won=tuple(state.tricks_won),
-        current_trick=Trick.of(state.leader, state.trick) if phase == PLAY else None,
+        current_trick=(
+            Trick.of(state.leader, state.trick, winning=state.winning_seat())
+            if phase == PLAY
+            else None
+        ),
         finished_tricks=tuple(finished),
         scores=tuple(state.scores) if state.scores is not None else None,
         foreheads=foreheads,

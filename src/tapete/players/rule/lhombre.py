@@ -271,10 +271,6 @@ def _exchange(view: LhombreView, legal: Sequence[int]) -> int:
     return min(cards, key=lambda a: strength[CARD_ID[a]])  # must buy: the lowest card
 
 
-def _winner_seat(leader: int, index: int) -> int:
-    return (leader + index) % 3
-
-
 def _play_trumps(view: LhombreView, legal: Sequence[int]) -> int:
     assert view.trumps is not None and view.seat is not None
     trumps = int(view.trumps)
@@ -298,8 +294,7 @@ def _play_trumps(view: LhombreView, legal: Sequence[int]) -> int:
         plain = [c for c in cards if eff[c] != TRUMP]
         return CARD_INDEX[min(plain or cards, key=lambda c: strength[c])]
     assert trick is not None
-    winner = _winner_seat(trick.leader, trick_winner(trumps, played))
-    if not am_player and winner != view.player:
+    if not am_player and trick.winning != view.player:  # the game says who wins so far
         return CARD_INDEX[lowest]  # the partner wins the trick
     winning = [c for c in cards if trick_winner(trumps, [*played, c]) == len(played)]
     if winning:
@@ -367,10 +362,9 @@ def _defend_nolo(
     player_index = (view.player - leader) % 3
     if player_index >= len(played):
         return lowest  # the player plays after: leave him room above
-    winner = nolo_trick_winner(played)
-    if winner != player_index:
+    if view.current_trick.winning != view.player:
         return highest  # a defender already beats him: the trick is ours, throw high
-    under = [c for c in cards if nolo_trick_winner([*played, c]) == winner]
+    under = [c for c in cards if nolo_trick_winner([*played, c]) == player_index]
     return max(under, key=lambda c: NOLO_STRENGTH[c]) if under else lowest
 
 

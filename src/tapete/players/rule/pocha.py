@@ -49,7 +49,7 @@ from tapete.engine.api import GameSpec, PlayerView, Trick, tricks_mask
 from tapete.errors import InconsistentViewError
 from tapete.games.pocha.match import PochaMatchView
 from tapete.games.pocha.rules import PochaRules
-from tapete.games.pocha.tables import SUIT_MASK
+from tapete.games.pocha.tables import SUIT_MASK, beats, trick_winner
 from tapete.games.pocha.view import PochaView
 from tapete.players.rule import RuleParams
 
@@ -250,19 +250,6 @@ def _bid(view: PochaView, legal: Sequence[int], params: RuleParams) -> int:
 _COMPLETIONS: Final = 200
 
 
-def _one_card_winner(cards: Sequence[int], trump: int, strength: Sequence[int]) -> int:
-    """The index (in playing order) of the card that wins a trick of ``cards``."""
-    best = 0
-    for k in range(1, len(cards)):
-        card, top = cards[k], cards[best]
-        if card >> 4 == top >> 4:
-            if strength[card] > strength[top]:
-                best = k
-        elif card >> 4 == trump:
-            best = k
-    return best
-
-
 def unseen_card_tricks(view: PochaView, rng: random.Random, trump: int | None = None) -> float:
     """The chance that the bot wins a one-card hand whose own card it cannot see (a *ronda
     india* or *ciega*), over random completions of every card it cannot see; ``trump``
@@ -295,7 +282,7 @@ def unseen_card_tricks(view: PochaView, rng: random.Random, trump: int | None = 
         for s, dealt in zip(unknown, drawn, strict=True):
             cards[s] = dealt
         played = [int(c) for c in (cards[s] for s in order) if c is not None]
-        if order[_one_card_winner(played, suit, rules.strength)] == seat:
+        if order[trick_winner(rules.strength, suit, played)] == seat:
             wins += 1
     return wins / _COMPLETIONS
 
@@ -349,20 +336,15 @@ def _bid_unseen(
 
 
 # -- play --------------------------------------------------------------------------------------
-def _trick_best(t: _Table, cards: Sequence[int]) -> int:
-    best = cards[0]
-    for c in cards[1:]:
-        if _beats(t, c, best, cards[0] >> 4):
-            best = c
-    return best
-
-
 def _beats(t: _Table, card: int, best: int, led: int) -> bool:
-    if t.is_trump(card):
-        return not t.is_trump(best) or t.strength[card] > t.strength[best]
-    if card >> 4 == led and not t.is_trump(best):
-        return t.strength[card] > t.strength[best]
-    return False
+    return beats(t.strength, t.trump, card, best, led)
+
+
+def _winning_card(trick: Trick, n: int) -> int:
+    """The card winning ``trick`` so far (the game says whose it is)."""
+    if trick.winning is None:
+        raise InconsistentViewError("the trick being played does not say who is winning it")
+    return int(trick.cards[(trick.winning - trick.leader) % n])
 
 
 def _play(view: PochaView, legal_actions: Sequence[int]) -> int:
@@ -382,7 +364,8 @@ def _play_card(t: _Table, view: PochaView, legal: Sequence[int]) -> int:
     if not cards:
         return _lead(t, legal, want)
     led = cards[0] >> 4
-    best = _trick_best(t, cards)
+    assert trick is not None
+    best = _winning_card(trick, t.n)
     winners = [c for c in legal if _beats(t, c, best, led)]
     losers = [c for c in legal if c not in winners]
     last = len(cards) == t.n - 1

@@ -234,11 +234,7 @@ def _play(view: TresilloView, legal: Sequence[int]) -> int:
         plain = [c for c in cards if eff[c] != TRUMP]
         return CARD_INDEX[min(plain or cards, key=lambda c: strength[c])]
     assert trick is not None
-    winner_index = trick_winner(trumps, played)
-    winner_seat = trick.leader
-    for _ in range(winner_index):
-        winner_seat = _next_seat(view, winner_seat)
-    partner_winning = not am_player and winner_seat != view.player
+    partner_winning = not am_player and trick.winning != view.player  # the game says who wins
     if partner_winning:
         return CARD_INDEX[lowest]
     winning = [c for c in cards if trick_winner(trumps, [*played, c]) == len(played)]
