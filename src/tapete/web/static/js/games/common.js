@@ -203,6 +203,14 @@ export function balancesPanel(title, balances, ctx, { lead = [], testid = null }
   };
 }
 
+/** A session's money (`balances`, `pool`, `plate`) as the side panel shows it: the live deal's
+ *  (with this deal's antes), else the session's; once the session is over, the session's own
+ *  (what was left on the table shared out), though the felt still shows the last deal. */
+export function moneyNow(view, live, name) {
+  if (isMatch(view) && view.current_player === -4) return view[name];
+  return live[name] ?? view[name];
+}
+
 /** The results of a game counted in balances: a session's final balances once it is over, a
  *  deal's balances under `titleOf(live)` once it has an outcome; else null. */
 export function balancesResults(view, live, titleOf) {
