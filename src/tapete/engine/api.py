@@ -681,25 +681,68 @@ def cards_in(value: Any, parse_text: bool = False) -> Iterator[Card]:
     >>> list(cards_in((Card.parse('Ao'), [CardSet.parse('3c')], 'play Rc'), parse_text=True))
     [Card.parse('Ao'), Card.parse('3c'), Card.parse('Rc')]
     """
+    found: list[Card] = []
+    _collect_cards(value, parse_text, found)
+    yield from found
+
+
+#: The card each word read (``None``: not a card), kept: a leak check reads the same action
+#: texts and names at every step (a word that is no card costs a raised error to read).
+_WORD_CARDS: dict[str, Card | None] = {}
+#: The field names of each dataclass met, kept.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_PLAIN: Final = (int, float, bool, type(None))
+
+
+def _word_card(word: str) -> Card | None:
+    try:
+        return _WORD_CARDS[word]
+    except KeyError:
+        pass
+    card: Card | None
+    try:
+        card = parse_card_any(word)
+    except NotationError:
+        card = None
+    if len(_WORD_CARDS) < 100_000:
+        _WORD_CARDS[word] = card
+    return card
+
+
+def _collect_cards(value: Any, parse_text: bool, found: list[Card]) -> None:
+    """Append the cards inside ``value`` to ``found``, in order (see :func:`cards_in`)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return
     if isinstance(value, Card):
-        yield value
+        found.append(value)
     elif isinstance(value, CardSet):
-        yield from value
+        found.extend(value)
     elif isinstance(value, str):
         if parse_text:
             for word in value.split():
-                with contextlib.suppress(NotationError):
-                    yield parse_card_any(word)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from cards_in(getattr(value, f.name), parse_text)
-    elif isinstance(value, Mapping):
-        for k, v in value.items():
-            yield from cards_in(k, parse_text)
-            yield from cards_in(v, parse_text)
+                card = _word_card(word)
+                if card is not None:
+                    found.append(card)
     elif isinstance(value, (list, tuple, set, frozenset)):
         for v in value:
-            yield from cards_in(v, parse_text)
+            if type(v) not in _PLAIN:  # (most items are numbers: no call for them)
+                _collect_cards(v, parse_text, found)
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            _collect_cards(k, parse_text, found)
+            if type(v) not in _PLAIN:
+                _collect_cards(v, parse_text, found)
+    else:
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            if not (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+                return
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        for name in names:
+            v = getattr(value, name)
+            if type(v) not in _PLAIN:
+                _collect_cards(v, parse_text, found)
 
 
 def parse_int(text: str, what: str, expected: str) -> int:
