@@ -20,9 +20,17 @@ TRESILLO_WORDS = [
     # buttons and corner box said "Entrada", "Vuelta")
     (
         "ru-RU",
-        ["Блюдо и счёт", "Тресильо", "Сдающий: не играет", "Энтрада", "Вуэльта"],
-        ["Plate", "Pass", "Entrada", "Vuelta"],
+        ["Блюдо и счёт", "Тресильо", "Сдающий: не играет", "Энтрада", "Вуэльта", "Соло"],
+        ["Plate", "Pass", "Entrada", "Vuelta", "Solo"],
     ),
+]
+
+# Tresillo's words of its own where a msgid is shared with another game (a context, tp()):
+# Russian "Solo" stayed Latin (Danish l'hombre's Danish game name), Spanish "está apostando"
+# (La Pocha's bet of tricks) for Tresillo's auction.
+TRESILLO_OWN = [
+    ("es-ES", "Solo", "Bot 2 está pujando"),
+    ("ru-RU", "Соло", "Bot 2 торгуется"),
 ]
 
 
@@ -42,6 +50,34 @@ def test_tresillo_in_spanish_and_russian(
     for word in gone:
         assert word not in lines, word
     shot(page, f"tresillo-table-{locale[:2]}-desktop")
+    no_js_errors(page)
+
+
+@pytest.mark.parametrize(("locale", "solo", "bidding"), TRESILLO_OWN)
+def test_tresillo_says_its_own_solo_and_bidding(
+    server: Server, context_factory: Any, locale: str, solo: str, bidding: str
+) -> None:
+    """Tresillo's contract and auction line from its own page module, in the page's
+    language; La Pocha's and Danish l'hombre's words are left as they were."""
+    created = server.create("tresillo-match", [ME, BOT, BOT, BOT], name="Ana", seat=0)
+    page = seat_page(context_factory, server, created, locale=locale)
+    page.locator("#felt .seat").first.wait_for()
+    said = page.evaluate(
+        """async () => {
+          const { default: tresillo, contractText } = await import('/static/js/games/tresillo.js');
+          const { t } = await import('/static/js/i18n.js');
+          const ctx = { seatName: (s) => 'Bot ' + (s + 1) };
+          return {
+            solo: contractText('solo'),
+            bidding: tresillo.turnText({ phase: 'auction', current_player: 1 }, ctx, false),
+            shared: [t('Solo'), t('{who} is bidding', { who: 'X' })],
+          };
+        }"""
+    )
+    assert said["solo"] == solo, said
+    assert said["bidding"] == bidding, said
+    pocha_bidding = {"es-ES": "X está apostando", "ru-RU": "X заказывает"}[locale]
+    assert said["shared"] == ["Solo", pocha_bidding], said
     no_js_errors(page)
 
 

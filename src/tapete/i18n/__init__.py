@@ -64,7 +64,9 @@ def messages(lang: str) -> dict[str, str]:
         if not message.id or message.fuzzy or not isinstance(message.id, str):
             continue
         if isinstance(message.string, str) and message.string:
-            out[message.id] = message.string
+            # a msgid with a context (js/i18n.js tp()) is kept apart, as gettext keys it
+            key = f"{message.context}\x04{message.id}" if message.context else message.id
+            out[key] = message.string
     return out
 
 

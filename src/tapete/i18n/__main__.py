@@ -1,6 +1,7 @@
 """``python -m tapete.i18n extract | update | build``: the catalogs' round trip.
 
 * ``extract``: every text of the pages (JS ``t()``/``N_()`` calls, ``tn()`` with its plural,
+  ``tp()`` with its context,
   HTML ``data-i18n``) and of this package into ``locale/tapete.pot``;
 * ``update``: merge the template into each language's ``.po``;
 * ``build``: write the JSON catalogs the pages load (``web/static/i18n/<lang>.json``);
@@ -28,7 +29,8 @@ def main(argv: list[str]) -> int:
     cli = CommandLineInterface()
     if command == "extract":
         cli.run(["pybabel", "-q", "extract", "-F", str(MAPPING), "-k", "t", "-k", "N_",
-                 "-k", "tn:1,2", "--no-location", "--sort-output", "--project", "tapete",
+                 "-k", "tn:1,2", "-k", "tp:1c,2", "--no-location", "--sort-output",
+                 "--project", "tapete",
                  "-o", str(TEMPLATE), str(ROOT)])  # type: ignore[no-untyped-call]  # fmt: skip
         return 0
     if command == "update":

@@ -31,6 +31,14 @@ export function t(msgid, params = null) {
   return text;
 }
 
+/** The translation of `msgid` in `context` (gettext's msgctxt), for a word two games say
+ *  differently (Tresillo's "Solo" is Russian "Соло", Danish l'hombre's stays Danish): the
+ *  catalogs key it "context\u0004msgid"; else the English msgid, {name} filled as t() does. */
+export function tp(context, msgid, params = null) {
+  const text = messages[`${context}\u0004${msgid}`] || msgid;
+  return params ? text.replace(/\{(\w+)\}/g, (all, key) => (key in params ? String(params[key]) : all)) : text;
+}
+
 /** Which plural form (an index into a catalog's forms) the language `code` uses for the count
  *  `n`: the Plural-Forms of its .po catalog, as Babel writes them (English: one, other;
  *  Spanish: one, many (a million), other; Russian: one, few, many). */

@@ -5,7 +5,7 @@
 
 import { h } from "../api.js";
 import { cardElement, cardName, suitName } from "../cards.js";
-import { t } from "../i18n.js";
+import { t, tp } from "../i18n.js";
 import ombre from "./ombre.js";
 import { balancesPanel, balancesResults, finalSession, infoBox, isMatch, lastDealSummary, moneyNow, seatShortOrNone, sessionSheet, splitAction, suitLabel, tricksPanel } from "./common.js";
 import { withTerms } from "../terms.js";
@@ -16,7 +16,7 @@ export function contractText(contract) {
     case "entrada": return t("Entrada");
     case "entrada-favor": case "entrada_favor": return t("Entrada de favor");
     case "vuelta": return t("Vuelta");
-    case "solo": return t("Solo");
+    case "solo": return tp("tresillo", "Solo"); // Danish l'hombre's "Solo" stays Danish in Russian
     case "solo-favor": case "solo_favor": return t("Solo de favor");
     default: return contract ? String(contract) : "";
   }
@@ -128,7 +128,7 @@ const tresillo = {
   turnText(live, ctx, mine) {
     const who = ctx.seatName(live.current_player);
     switch (live.phase) {
-      case "auction": return mine ? t("Bid a game (entrada, vuelta, solo) or pass") : t("{who} is bidding", { who });
+      case "auction": return mine ? t("Bid a game (entrada, vuelta, solo) or pass") : tp("tresillo", "{who} is bidding", { who }); // not La Pocha's bet of tricks
       case "defence": return mine ? t("The player surrendered: defend the game or accept?") : t("{who} may defend the game", { who });
       default: return ombre.turnText(live, ctx, mine);
     }
