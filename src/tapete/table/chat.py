@@ -82,7 +82,32 @@ def may_read(mode: str, seat: int | None) -> bool:
     return mode == "all" or (mode == "seats" and seat is not None)
 
 
-class ChatLimit:
+class TokenBucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst``; each allowed message
+    takes one (``clock``: the time source, for tests).
+
+    >>> bucket = TokenBucket(rate=1.0, burst=2.0, clock=lambda: 0.0)
+    >>> [bucket.allow() for _ in range(3)]
+    [True, True, False]
+    """
+
+    def __init__(self, rate: float, burst: float, clock: Any = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.last: float = clock()
+
+    def allow(self) -> bool:
+        """True (and one token taken) if one more message may be handled now."""
+        moment: float = self.clock()
+        self.tokens = min(self.burst, self.tokens + (moment - self.last) * self.rate)
+        self.last = moment
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class ChatLimit(TokenBucket):
     """One connection's token bucket for chat: :data:`CHAT_RATE` messages a second, bursts
     of :data:`CHAT_BURST` (on top of the protocol's limit on all messages).
 
@@ -92,24 +117,9 @@ class ChatLimit:
     """
 
     def __init__(
-        self,
-        rate: float = CHAT_RATE,
-        burst: float = CHAT_BURST,
-        clock: Any = time.monotonic,
+        self, rate: float = CHAT_RATE, burst: float = CHAT_BURST, clock: Any = time.monotonic
     ) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = burst
-        self.last: float = clock()
-
-    def allow(self) -> bool:
-        """True (and one token taken) if one more message may be said now."""
-        moment: float = self.clock()
-        self.tokens = min(self.burst, self.tokens + (moment - self.last) * self.rate)
-        self.last = moment
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+        super().__init__(rate, burst, clock)
 
 
 def chat_message(line: ChatData) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from fastapi import Request
 from tapete.storage import Store
 from tapete.storage import store as st
 from tapete.table import TableError
+from tapete.table.chat import TokenBucket
 from tapete.web.answers import error_response, forwarded, on_this_machine
 from tapete.web.protocol import BURST, RATE
 
@@ -188,20 +189,9 @@ class _TooLarge(Exception):
     pass
 
 
-class RateLimit:
-    """A token bucket: ``RATE`` messages per second, bursts of ``BURST``."""
+class RateLimit(TokenBucket):
+    """A connection's token bucket for all its messages: ``RATE`` a second, bursts of
+    ``BURST`` (protocol.md, *Limits*)."""
 
     def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.last = time.monotonic()
-
-    def allow(self) -> bool:
-        """True if one more message may be handled now."""
-        moment = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (moment - self.last) * self.rate)
-        self.last = moment
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+        super().__init__(rate, burst)
