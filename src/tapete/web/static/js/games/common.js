@@ -1,28 +1,17 @@
 // Helpers shared by the games' view renderers (games/*.js). Views are the engine's
-// `view.to_dict()`; field names are read through `pick` so that a renamed field
-// (hand_counts -> cards_held, hand -> deal) keeps working.
+// `view.to_dict()` (protocol.md): the fields are read by the names the server sends.
 
 import { h } from "../api.js";
 import { cardElement, suitName, suitSymbol, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
 
-/** The first of `names` present (not undefined) in `obj`. */
-export function pick(obj, ...names) {
-  if (!obj) return undefined;
-  for (const name of names) if (obj[name] !== undefined) return obj[name];
-  return undefined;
-}
-
-/** The live deal of a view: a match view's `deal` (formerly `hand`), else the view itself.
- *  A match view with no live deal (before the first deal, between deals, the match over)
- *  gives an empty deal (`between`: no cards, no trumps, no bids), never the match's own
- *  fields read as a deal's (its `hand_sizes` are not cards held). */
+/** The live deal of a view: a match view's `deal`, else the view itself. A match view with
+ *  no live deal (before the first deal, between deals, the match over) gives an empty deal
+ *  (`between`: no cards, no trumps, no bids), never the match's own fields read as a deal's
+ *  (its `hand_sizes` are not cards held). */
 export function liveDeal(view) {
   if (!view) return view;
-  for (const key of ["deal", "live", "hand"]) {
-    const v = view[key];
-    if (v && typeof v === "object" && !Array.isArray(v)) return v;
-  }
+  if (view.deal && typeof view.deal === "object") return view.deal;
   if (isMatch(view) || ("deal" in view && view.deal === null)) {
     const { phase, seat, n_players, current_player, balances, pool, plate } = view;
     return { between: true, phase, seat, n_players, current_player, balances, pool, plate };
@@ -39,7 +28,7 @@ export function cardList(value) {
 
 /** The number of cards each seat holds. */
 export function cardsHeld(live) {
-  return pick(live, "cards_held", "hand_counts", "hand_sizes", "card_counts") || [];
+  return live.cards_held || [];
 }
 
 /** An action text split into its verb and argument: "play Rc" -> ["play", "Rc"]. */
@@ -141,7 +130,7 @@ export function sheetBox(label, ...content) {
  */
 export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet" } = {}) {
   const results = view.results || [];
-  const n = Math.min((view.deal_index ?? view.deal_number ?? results.length) + 1, view.num_deals ?? Infinity);
+  const n = Math.min((view.deal_index ?? results.length) + 1, view.num_deals ?? Infinity);
   const title = t("Deals ({n} of {total})", { n, total: view.num_deals ?? "?" });
   if (!results.length) return { title, node: h("p", { class: "empty", style: "margin:0" }, t("No deal finished yet.")) };
   const seats = (results[0].changes || []).map((_, s) => h("th", { title: ctx.seatName(s) }, ctx.seatShort(s)));
