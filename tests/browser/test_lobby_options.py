@@ -140,6 +140,28 @@ def test_a_rule_that_names_a_seat_counts_seats_from_one(
     no_js_errors(page)
 
 
+def test_a_seat_rule_offers_only_the_seats_the_table_has(
+    server: Server, context_factory: Any
+) -> None:
+    # Tresillo for three offered "Seat 4" to deal first (the engine refuses it: no such seat)
+    page = lobby_page(context_factory, server, "Tresillo")
+    page.locator("details.advanced > summary").click()
+    dealer = page.locator("#param-first_dealer")
+    dealer.wait_for()
+    enabled = "s => [...s.options].filter((o) => !o.disabled).map((o) => o.text)"
+    assert dealer.evaluate(enabled) == [f"Seat {n}" for n in range(1, 5)]
+    page.locator("#param-n_players").fill("3")
+    page.locator("#param-n_players").dispatch_event("change")
+    assert dealer.evaluate(enabled) == [f"Seat {n}" for n in range(1, 4)]
+    assert dealer.evaluate("s => s.selectedOptions[0].text") == "Seat 3"  # the last seat deals
+    page.fill("#my-name", "Ana")
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url("**/t/**")
+    info = server.call("GET", f"/api/tables/{page.url.rsplit('/', 1)[-1]}")
+    assert info["params"]["n_players"] == 3 and info["params"]["first_dealer"] in (2, None)
+    no_js_errors(page)
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "ru"])
 @pytest.mark.parametrize("width", ["desktop", "phone"])
 def test_bot_levels_are_not_cut_off(

@@ -146,7 +146,7 @@ function paramField(p, game) {
     for (let s = Math.max(0, p.low ?? 0); s <= last; s++) {
       options.push(h("option", { value: String(s), selected: value === s }, t("Seat {n}", { n: s + 1 })));
     }
-    input = h("select", { id, "data-param": p.name, "data-kind": "number" }, options);
+    input = h("select", { id, "data-param": p.name, "data-kind": "number", "data-seat": "" }, options);
   } else if (typeof value === "boolean") {
     input = h("select", { id, "data-param": p.name, "data-kind": "bool" }, h("option", { value: "true", selected: value === true }, t("yes")), h("option", { value: "false", selected: value === false }, t("no")));
   } else if (typeof value === "number" || p.low !== null && p.low !== undefined) {
@@ -155,7 +155,7 @@ function paramField(p, game) {
     input = h("input", { id, type: "text", "data-param": p.name, value: value === null || value === undefined ? "" : String(value), placeholder: value === null ? t("default") : null });
   }
   input.dataset.default = value === null || value === undefined ? "" : String(value);
-  input.addEventListener("change", () => { if (p.name === "n_players") renderSeats(); });
+  input.addEventListener("change", () => { if (p.name === "n_players") { renderSeats(); fitSeatParams(); } });
   const help = paramHelp(game, p.name, p.help);
   const helpId = `${id}-help`;
   if (help) input.setAttribute("aria-describedby", helpId);
@@ -173,7 +173,22 @@ function renderParams() {
   }
   for (const p of spec.params || []) box.append(paramField(p, spec.name));
   applyPreset();
+  fitSeatParams();
   widenParams();
+}
+
+/** A rule that names a seat offers only the seats the table has (Tresillo for three has no
+ *  Seat 4 to deal first); a seat chosen beyond them goes back to the rule's default. */
+function fitSeatParams() {
+  const n = nPlayers();
+  for (const select of $("params").querySelectorAll("select[data-seat]")) {
+    for (const option of select.options) {
+      const beyond = option.value !== "" && Number(option.value) >= n;
+      option.hidden = option.disabled = beyond;
+    }
+    if (select.selectedOptions[0]?.disabled) select.value = select.dataset.default;
+    if (select.selectedOptions[0]?.disabled) select.value = [...select.options].filter((o) => !o.disabled).pop()?.value ?? "";
+  }
 }
 
 /** Every rule whose longest choice (or value) does not fit its column takes the grid's whole
