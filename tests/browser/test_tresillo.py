@@ -170,3 +170,20 @@ def test_a_vuelta_turns_a_card_and_can_be_surrendered(server: Server, context_fa
     assert "The vuelta was surrendered: puesta" in banner
     assert "Ana surrenders (me rindo)" in page.locator("#log").inner_text()
     no_js_errors(page)
+
+
+def test_tresillo_for_three_deals_to_every_seat(server: Server, context_factory: Any) -> None:
+    # three players: the dealer plays too (nobody sits out), nine cards each
+    created = server.create("tresillo", [ME, BOT, BOT], params={"n_players": 3}, name="Ana", seat=0)
+    page = seat_page(context_factory, server, created)
+    assert wait_turn_or_end(page) in ("turn", "over")
+    assert page.locator(".seat[data-seat='3']").count() == 0
+    assert "sits out" not in page.locator("#felt").inner_text()
+    for seat in (1, 2):
+        assert page.locator(f".seat[data-seat='{seat}'] .backs .card").count() > 0
+    assert page.locator("#hand button.card").count() == 9
+    _play_out(page)
+    banner = page.locator("[data-testid=game-over]")
+    assert banner.is_visible()
+    assert not axe_serious(page)
+    no_js_errors(page)
