@@ -245,3 +245,86 @@ def test_the_next_deals_jump_shows_the_deal_that_ended(
     _wait_frame(page, second + 1)
     assert page.locator("#felt .trick-card").count() == 0
     no_js_errors(page)
+
+
+def _to_step(page: Any, n: int) -> None:
+    """Move the replay's slider to step `n` (as a drag ends there) and wait for its table."""
+    page.evaluate(
+        """n => { const s = document.getElementById('slider'); s.value = String(n);
+                  s.dispatchEvent(new Event('input')); }""",
+        n,
+    )
+    _wait_frame(page, n)
+
+
+def test_a_banks_end_counts_as_that_bank_in_the_session(
+    server: Server, context_factory: Any
+) -> None:
+    """Looked at (Trynka's replay, round F): at the end of the first bank, drawn at the step
+    whose action begins the second, the Session box already said "Bank 2 of 2"."""
+    table_id = _finished(server, "trynka-match", 3, n_players=3, banks=2)
+    steps = server.call("GET", f"/api/tables/{table_id}/steps")
+    second = steps["deals"][1]
+    assert server.call("GET", f"/api/tables/{table_id}/frames/{second}")["last_deal"]
+    page = _open(server, context_factory, table_id, DESKTOP, "en")
+    _to_step(page, second)
+    panels = page.locator("#panels").inner_text()
+    assert "Bank 1 of 2" in panels and "Bank 2 of 2" not in panels, panels
+    _to_step(page, second + 1)  # the second bank, being dealt
+    assert "Bank 2 of 2" in page.locator("#panels").inner_text()
+    no_js_errors(page)
+
+
+def test_a_phones_list_of_hands_has_cards_at_a_deals_end(
+    server: Server, context_factory: Any
+) -> None:
+    """Looked at (La Pocha's replay on a phone, round F): at a deal's end every card is played
+    and "Every hand" listed the seats' names with no card; the list is left out then, and the
+    score sheet has one row for the hand that ended (its count of hands played is that hand's)."""
+    table_id = _finished(server, "pocha-match", 3, n_players=3, hand_sequence="2,1")
+    steps = server.call("GET", f"/api/tables/{table_id}/steps")
+    second = steps["deals"][1]
+    page = _open(server, context_factory, table_id, PHONE, "en")
+    _to_step(page, second - 1)  # the deal's last trick being played: hands listed with cards
+    rows = page.locator("[data-testid=open-hands] .hand-row")
+    assert rows.count() == 3
+    assert page.locator("[data-testid=open-hands] .card").count() >= 1
+    _to_step(page, second)  # the deal's end: every card on the felt or taken
+    assert page.locator("#felt .trick-card").count() == 3
+    lists = page.locator("[data-testid=open-hands]")
+    if lists.count():
+        cards = [r.locator(".card").count() for r in lists.locator(".hand-row").all()]
+        assert all(cards), cards
+    sheet = page.locator("#panels .score-sheet tbody tr").all_inner_texts()
+    sizes = [row.split()[0] for row in sheet]
+    assert len(sizes) == len(set(sizes)) or sizes.count("2") == 1, sheet
+    no_js_errors(page)
+
+
+def test_the_side_panel_is_scrolled_to_a_sections_start(
+    server: Server, context_factory: Any
+) -> None:
+    """Looked at (Danish l'hombre's step 0 at 1366x768, round F): the side panel was scrolled to
+    show the list of actions and cut the Result's title in half at its top. Every step checked
+    here leaves no section's title cut by the panel's top, the current action in sight."""
+    table_id = _finished(server, "lhombre-match", 3, num_deals=2)
+    page = _open(server, context_factory, table_id, DESKTOP, "en")
+    check = """() => {
+      const side = document.querySelector('.side');
+      const top = side.getBoundingClientRect().top;
+      const cut = [...side.querySelectorAll('h2')].filter((h) => {
+        const r = h.getBoundingClientRect();
+        return r.height > 0 && r.top < top - 0.5 && r.bottom > top + 0.5;
+      }).map((h) => h.textContent);
+      const now = document.querySelector('#transcript li.now').getBoundingClientRect();
+      const box = side.getBoundingClientRect();
+      return { scrolled: side.scrollTop, cut,
+               seen: now.top >= box.top - 0.5 && now.bottom <= box.bottom + 0.5 };
+    }"""
+    total = int(page.evaluate("Number(document.getElementById('slider').max)"))
+    for n in [*range(0, total, 9), total]:
+        if n:
+            _to_step(page, n)
+        state = page.evaluate(check)
+        assert not state["cut"] and state["seen"], (n, state)
+    no_js_errors(page)

@@ -121,10 +121,13 @@ function withLastDeal(f) {
   const last = f.last_deal;
   const base = f.spectator || (f.views || [])[0];
   if (!last || !base || (base.deal && last.move !== f.move)) return f;
+  // the match's count of deals played counts the deal shown as live (Trynka's Session box said
+  // "Bank 2 of 2" at bank 1's end); at the match's end its counts are final
+  const ended = (v) => (base.phase !== "over" && v.deal_index > 0 ? { ...v, deal_index: v.deal_index - 1 } : v);
   return {
     ...f,
-    spectator: f.spectator ? { ...f.spectator, deal: last.spectator } : f.spectator,
-    views: (f.views || []).map((v, s) => ({ ...v, deal: (last.views || [])[s] || last.spectator })),
+    spectator: f.spectator ? { ...ended(f.spectator), deal: last.spectator } : f.spectator,
+    views: (f.views || []).map((v, s) => ({ ...ended(v), deal: (last.views || [])[s] || last.spectator })),
     hands: last.hands || f.hands,
   };
 }
@@ -165,7 +168,8 @@ function drawFrame(frameIn) {
   if (!dealt) $("felt").append(notDealt(f.move ?? rp.move));
   const panels = $("panels");
   const sections = mod.panels(base, live, ctx).map((p) => h("section", { "aria-label": p.title }, h("h2", {}, p.title), p.node));
-  if (compact && dealt) {
+  // the hands as the deal ended; none listed where every hand is played out (a list of names)
+  if (compact && openHands.some((cards) => cards && cards.length)) {
     const rows = openHands.map((cards, s) => h("li", { class: "hand-row" }, h("strong", {}, seatName(s)),
       h("span", { class: "open-hand" }, (cards || []).map((c) => cardElement(c, { small: true })))));
     sections.unshift(h("section", { "aria-label": t("Every hand") }, h("h2", {}, t("Every hand")), h("ul", { class: "hand-rows", "data-testid": "open-hands" }, rows)));
@@ -242,6 +246,7 @@ function keepInList(item) {
     // the list hardly shows in the panel: bring its top (at most its whole height) into it
     const want = Math.min(list.getBoundingClientRect().height, side.clientHeight);
     side.scrollTop += list.getBoundingClientRect().top + want - side.getBoundingClientRect().bottom;
+    uncutTop(side, list, () => list.getBoundingClientRect().top + Math.min(4 * line, want));
     seen = seenPart(list);
   }
   if (seen.bottom - seen.top < 2 * line) seen = list.getBoundingClientRect(); // off screen
@@ -252,6 +257,36 @@ function keepInList(item) {
   const now = item.getBoundingClientRect();
   if (side && side.scrollHeight > side.clientHeight + 1 && now.bottom > seen.bottom) {
     side.scrollTop += now.bottom - seen.bottom;
+    uncutTop(side, list, () => item.getBoundingClientRect().bottom);
+  }
+}
+
+/** After the side panel is scrolled for the list: a section cut by the panel's top edge (Danish
+ *  l'hombre's step 0 showed the Result's lines under half its title) goes out of sight whole,
+ *  the panel scrolled on to the next section (given room at its bottom where it ends first);
+ *  else back to its title where what must be seen stays in sight. The list's own section is left as it is. */
+function uncutTop(side, list, keep) {
+  const top = side.getBoundingClientRect().top;
+  const sections = [...side.querySelectorAll(":scope > section, :scope > #panels > section")];
+  const cut = sections.find((sec) => {
+    const r = sec.getBoundingClientRect();
+    return r.top < top - 0.5 && r.bottom > top + 0.5 && !sec.contains(list);
+  });
+  if (!cut) return;
+  const next = sections.map((sec) => sec.getBoundingClientRect().top - top).filter((d) => d > 0.5);
+  if (next.length) {
+    // room under the list to scroll that far (the panel's end else stops it in the section)
+    const short = side.scrollTop + Math.min(...next) - (side.scrollHeight - side.clientHeight);
+    if (short > 0) side.style.paddingBottom = `${parseFloat(getComputedStyle(side).paddingBottom) + Math.ceil(short)}px`;
+    side.scrollTop += Math.min(...next);
+  }
+  const still = cut.getBoundingClientRect();
+  if (still.top < top - 0.5 && still.bottom > top + 0.5) {
+    // back to its title, unless that takes the point `keep()` (the current action's bottom, or
+    // the list's fourth line's) below the panel
+    const was = side.scrollTop;
+    side.scrollTop -= top - still.top;
+    if (keep() > side.getBoundingClientRect().bottom + 0.5) side.scrollTop = was;
   }
 }
 

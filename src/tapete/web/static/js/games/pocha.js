@@ -233,7 +233,8 @@ function scoreSheet(view, live, ctx) {
   const sheet = view.sheet || [];
   const n = (view.totals || []).length;
   const sizes = view.hand_sizes || [];
-  const idx = view.deal_index ?? view.hand_index ?? sheet.length;
+  // a hand's row once it is in the sheet (a replay's hand that ended counts as played)
+  const idx = Math.max(view.deal_index ?? view.hand_index ?? sheet.length, sheet.length);
   const extra = [];
   // the next hand's row: its bids as they come (while the hand that ended is still on the
   // felt, its bids are not the next hand's)
