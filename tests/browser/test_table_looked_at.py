@@ -284,3 +284,56 @@ def test_the_final_sheet_says_what_was_not_shared_out(server: Server, context_fa
     assert "Shared out at the end2 each" in texts[1] and "Not shared out3" in texts[1], texts
     assert texts[2] == "Plateempty", texts
     no_js_errors(page)
+
+
+# Kept by the page at each trick's pause mid-deal (a finished trick drawn, not a deal's end): how
+# many of the trick's cards "X takes the trick" lies over when it is on the felt, and whether it
+# is told in the turn line instead.
+LABEL_AT_TRICK_PAUSE = """
+window.__pauses = [];
+document.addEventListener('tapete:state', (e) => {
+  if (e.detail.synthetic || !e.detail.trickDone) return;
+  const felt = document.getElementById('felt');
+  const cards = [...felt.querySelectorAll('.trick-card .card')];
+  const tag = felt.querySelector('[data-testid=trick-winner] .tag');
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const over = (c) => hit(c.getBoundingClientRect(), tag.getBoundingClientRect());
+  const under = tag ? cards.filter(over).length : 0;
+  window.__pauses.push({ cards: cards.length, under, onFelt: !!tag,
+    inTurn: !!document.querySelector('#turn .trick-taker') });
+});
+"""
+
+
+@pytest.mark.parametrize(("game", "n"), [("ombre", 3), ("pocha", 4)])
+def test_a_paused_tricks_label_lies_over_none_of_its_cards_on_a_phone(
+    server: Server, context_factory: Any, game: str, n: int
+) -> None:
+    """Looked at (La Pocha's and Ombre's trick on a phone, rounds E and G): mid-deal, while a
+    finished trick pauses, "X takes the trick" lay over the middle of its cards (only their
+    indices were kept clear). Where the felt has no room clear of them it is told in the turn
+    line, as at a deal's end."""
+    params = {"hand_size": 5} if game == "pocha" else {}
+    created = server.create(
+        game, [ME] + [BOT] * (n - 1), params=params, name="Ana", seat=0, bot_delay=0.05
+    )
+    table_id = created["table"]["id"]
+    ctx = context_factory(viewport=PHONE)
+    ctx.add_init_script(LABEL_AT_TRICK_PAUSE)
+    ctx.add_init_script(f"localStorage.setItem('tapete.token.{table_id}', '{created['token']}')")
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id))
+    for _ in range(60):
+        if page.evaluate("() => window.__pauses.length") >= 3:
+            break
+        if wait_turn_or_end(page, timeout=120) == "over":
+            break
+        _advance(page)
+    pauses = [p for p in page.evaluate("() => window.__pauses") if p["cards"] == n]
+    assert pauses, "no finished trick was drawn mid-deal"
+    for pause in pauses:
+        assert pause["under"] == 0, pauses
+        assert pause["onFelt"] or pause["inTurn"], pauses
+    no_js_errors(page)

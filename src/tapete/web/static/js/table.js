@@ -130,9 +130,10 @@ function render() {
   const over = msg.to_move === -4 || msg.status === "finished";
   let outcome = null;
   const outcomeAside = (ann) => (msg.synthetic && !over && msg.status !== "open" ? ((outcome = ann), true) : false);
-  // "X takes the trick" too, where it could only lie over the last trick's cards (a phone's)
+  // "X takes the trick" too, where it could only lie over the trick's cards (a phone's): at a
+  // deal's end, and mid-deal while the finished trick pauses (it lay over the cards' middles)
   let taker = null;
-  const labelAside = (text) => (msg.synthetic && !over && msg.status !== "open" ? ((taker = text), true) : false);
+  const labelAside = (text) => (!over && msg.status !== "open" ? ((taker = text), true) : false);
   renderFelt($("felt"), { view, live, mod, ctx, bottomSeat: page.seat ?? 0, toMove: msg.to_move, clock: clockNow(msg), doneSwept: page.swept !== null && page.swept === doneTrickKey(ctx), beforeTrick: fitHint, outcomeAside, labelAside });
 
   // whose turn
@@ -145,7 +146,10 @@ function render() {
       taker ? h("span", { class: "tag gold trick-taker", "data-testid": "trick-winner" }, taker) : "",
       outcome ? h("span", { class: "announce deal-outcome " + outcome.cls, "data-testid": "announcement" }, outcome.text) : "");
   }
-  else turn.replaceChildren(mod.turnText(live, ctx, mine) || ""); // a text, or a node with its words linked (terms.js)
+  else {
+    // a text, or a node with its words linked (terms.js); the paused trick's taker beside it
+    turn.replaceChildren(taker ? h("span", { class: "tag gold trick-taker inline", "data-testid": "trick-winner" }, taker) : "", mod.turnText(live, ctx, mine) || "");
+  }
 
   renderHand(ctx, mine);
   renderActions(ctx, mine);
