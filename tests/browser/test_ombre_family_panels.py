@@ -103,13 +103,22 @@ def test_the_panels_show_the_servers_views(server: Server, context_factory: Any,
     title, first = spec["balances"]
     balances = _panel(page, title)
     assert balances.locator("dt").first.inner_text() == first
-    shown = balances.locator("dd").all_inner_texts()[1:]
+    shown = balances.locator("dd").all_inner_texts()[-len(view["balances"]) :]
     # the session over: its own balances and money (what was left shared out), though the felt
     # still shows the last deal
     assert view["current_player"] == -4
     assert [int(x) for x in shown] == view["balances"]
     if game == "ombre-match":
         assert balances.locator("dd").first.inner_text() == str(view["pool"])
+        # and says what the last deal's pool gave each (the felt's corner still shows it)
+        left = view["results"][-1].get("pool_after") or 0
+        each = (left - (view.get("unassigned") or 0)) // 3  # Ombre's three players
+        labels = balances.locator("dt").all_inner_texts()
+        if each > 0:
+            assert labels[1] == "Shared out at the end", labels
+            assert balances.locator("dd").nth(1).inner_text() == f"{each} each"
+        else:
+            assert "Shared out at the end" not in labels, labels
     sheet = page.locator("[data-testid=deal-sheet]")
     head = sheet.locator("thead th").all_inner_texts()
     columns = spec["columns"]
@@ -125,4 +134,41 @@ def test_the_panels_show_the_servers_views(server: Server, context_factory: Any,
     assert not axe_serious(
         page
     )  # a sheet too wide or long for the panel scrolls: it takes the focus
+    no_js_errors(page)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_balances_panel_says_what_was_shared_out_at_the_end(
+    server: Server, context_factory: Any, game: str
+) -> None:
+    """A replay's last step showed 'Pool 6' on the felt (the last deal's pool) and 'Pool 0' in
+    the side panel with the session's balances, and nothing said the 6 went 2 to each: the
+    balances panel says it once the session is over, as the end dialog's sheet does, and not
+    before. Drawn here from views as the server sends them (deterministic, no bots' session)."""
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    got = page.evaluate(
+        """async (game) => {
+          const mod = (await import(`/static/js/games/${game.split('-')[0]}.js`)).default;
+          const ctx = { seatName: (s) => 'Seat ' + s, seatShort: (s) => 'S' + s };
+          const seats = game === 'ombre-match' ? 3 : 4;
+          const result = { ombre: 0, player: 0, outcome: 'puesta', contract: 'entrada',
+            changes: Array(seats).fill(0),
+            ...(seats === 3 ? { pool_after: 6 } : { plate_after: [3, 3, 3, 3] }) };
+          const view = (over) => ({ game, num_deals: 1, current_player: over ? -4 : 1,
+            results: [result], balances: Array(seats).fill(0), pool: 0, plate: [], deal: null });
+          return [true, false].map((over) => {
+            const panels = mod.panels(view(over), {}, ctx);
+            const p = panels.find((x) => / and balances$/.test(x.title));
+            return [...p.node.querySelectorAll('dt')]
+              .map((dt) => dt.textContent + '=' + dt.nextElementSibling.textContent);
+          });
+        }""",
+        game,
+    )
+    # Ombre's pool of 6 among three: 2 each; Tresillo's plate of 12 among four: 3 each
+    each = "2 each" if game == "ombre-match" else "3 each"
+    assert f"Shared out at the end={each}" in got[0], got
+    assert not any(x.startswith("Shared out") for x in got[1]), got
     no_js_errors(page)

@@ -162,21 +162,29 @@ export function tricksPanel(live, ctx, { seat = live.player, heading = null, def
   };
 }
 
+/** What was left on the table at a session's end (the last deal's pool, plate or pot), shared
+ *  equally, and what did not divide, which stays there: pairs of label and value (none before
+ *  a deal ended, or where nothing was left). The sheet's rows do not add up to the final
+ *  balances without them (Ombre's pool of 6 gave each 2; Tresillo's said "Plate: empty"
+ *  while the balances added up to 3 less than they began). */
+export function sharedOut(view) {
+  if (!isMatch(view) || !(view.results || []).length) return [];
+  const last = view.results[view.results.length - 1];
+  const left = last.pool_after ?? (Array.isArray(last.plate_after) ? last.plate_after.reduce((a, b) => a + b, 0) : last.pot_after) ?? 0;
+  const each = Math.floor((left - (view.unassigned || 0)) / Math.max(1, (last.changes || []).length));
+  const pairs = [];
+  if (each > 0) pairs.push([t("Shared out at the end"), t("{n} each", { n: each })]);
+  if (view.unassigned) pairs.push([t("Not shared out"), String(view.unassigned)]);
+  return pairs;
+}
+
 /** A session's whole sheet for its final score (`sessionSheet`'s rows, not cut to a scrolling
  *  box), after the `lead` pairs of label and value (the pool, the plate); null for one deal or
  *  before the first deal ended. */
 export function finalSession(view, ctx, headers, cells, { lead = [] } = {}) {
   if (!isMatch(view) || !(view.results || []).length) return null;
   const sheet = sessionSheet(view, ctx, headers, cells, { testid: "final-sheet" });
-  // what was left on the table (the last deal's pool, plate or pot) is shared at the end, and
-  // what does not divide stays there: the sheet's rows do not add up to the final balances
-  // without it (Ombre's pool of 6 gave each 2; Tresillo's said "Plate: empty" while the
-  // balances added up to 3 less than they began)
-  const last = view.results[view.results.length - 1];
-  const left = last.pool_after ?? (Array.isArray(last.plate_after) ? last.plate_after.reduce((a, b) => a + b, 0) : last.pot_after) ?? 0;
-  const each = Math.floor((left - (view.unassigned || 0)) / Math.max(1, (last.changes || []).length));
-  if (each > 0) lead = [...lead, [t("Shared out at the end"), t("{n} each", { n: each })]];
-  if (view.unassigned) lead = [...lead, [t("Not shared out"), String(view.unassigned)]];
+  lead = [...lead, ...sharedOut(view)];
   return h("div", { class: "final-session" },
     lead.length ? h("dl", { class: "kv", "data-testid": "final-money" }, ...lead.flatMap(([label, value]) => [h("dt", {}, label), h("dd", {}, value)])) : null,
     sheet.node);
@@ -198,6 +206,14 @@ export function balancesPanel(title, balances, ctx, { lead = [], testid = null }
 export function moneyNow(view, live, name) {
   if (isMatch(view) && view.current_player === -4) return view[name];
   return live[name] ?? view[name];
+}
+
+/** The balances panel's `lead` pairs (the pool, the plate) and, once the session is over, what
+ *  was left on the table shared out (`sharedOut`): the panel's money is then the session's,
+ *  though the felt still shows the last deal's pool (a replay's end said "Pool 6" on the felt,
+ *  "Pool 0" in the panel and nothing of the 2 each). */
+export function moneyLead(view, lead) {
+  return isMatch(view) && view.current_player === -4 ? [...lead, ...sharedOut(view)] : lead;
 }
 
 /** The results of a game counted in balances: a session's final balances once it is over, a

@@ -5,7 +5,7 @@
 import { h } from "../api.js";
 import { cardName, parseCard, suitName, suitSymbol, suitWord, SUIT_SYMBOL } from "../cards.js";
 import { t } from "../i18n.js";
-import { balancesPanel, balancesResults, finalSession, infoBox, isMatch, lastDealSummary, moneyNow, seatShortOrNone, sessionSheet, splitAction, trickTaking, tricksPanel } from "./common.js";
+import { balancesPanel, balancesResults, finalSession, infoBox, isMatch, lastDealSummary, moneyLead, moneyNow, seatShortOrNone, sessionSheet, splitAction, trickTaking, tricksPanel } from "./common.js";
 import { withTerms } from "../terms.js";
 
 /** The matadors' cards for a trump suit: Spadille, Manille (the 2 of a black trump suit,
@@ -154,7 +154,7 @@ const ombre = {
     }
     // the live deal's pool and balances include this deal's antes
     const pool = moneyNow(view, live, "pool");
-    panels.push(balancesPanel(t("Pool and balances"), moneyNow(view, live, "balances"), ctx, { lead: [[t("Pool"), String(pool ?? 0)]] }));
+    panels.push(balancesPanel(t("Pool and balances"), moneyNow(view, live, "balances"), ctx, { lead: moneyLead(view, [[t("Pool"), String(pool ?? 0)]]) }));
     if (isMatch(view)) {
       panels.push(sessionSheet(view, ctx, [t("Ombre"), t("Outcome")],
         (r) => [seatShortOrNone(ctx, r.ombre), r.outcome ? outcomeWord(r.outcome) : ""]));

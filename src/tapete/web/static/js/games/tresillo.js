@@ -7,7 +7,7 @@ import { h } from "../api.js";
 import { cardElement, cardName, suitName } from "../cards.js";
 import { t, tp } from "../i18n.js";
 import ombre from "./ombre.js";
-import { balancesPanel, balancesResults, finalSession, infoBox, isMatch, lastDealSummary, moneyNow, seatShortOrNone, sessionSheet, splitAction, suitLabel, tricksPanel } from "./common.js";
+import { balancesPanel, balancesResults, finalSession, infoBox, isMatch, lastDealSummary, moneyLead, moneyNow, seatShortOrNone, sessionSheet, splitAction, suitLabel, tricksPanel } from "./common.js";
 import { withTerms } from "../terms.js";
 
 /** A contract's name for people (entrada, vuelta, solo; "de favor" when in the favour suit). */
@@ -137,7 +137,7 @@ const tresillo = {
   panels(view, live, ctx) {
     const panels = [];
     if (live.player !== null && live.player !== undefined) panels.push(tricksPanel(live, ctx, { plays: (s) => !sitsOut(live, s) }));
-    panels.push(balancesPanel(t("Plate and balances"), moneyNow(view, live, "balances"), ctx, { lead: [[t("Plate"), plateText(moneyNow(view, live, "plate"))]] }));
+    panels.push(balancesPanel(t("Plate and balances"), moneyNow(view, live, "balances"), ctx, { lead: moneyLead(view, [[t("Plate"), plateText(moneyNow(view, live, "plate"))]]) }));
     if (isMatch(view)) {
       panels.push(sessionSheet(view, ctx, [t("Player"), t("Contract"), t("Outcome")],
         (r) => [seatShortOrNone(ctx, r.player), contractText(r.contract), outcomeWord(r.outcome)]));
