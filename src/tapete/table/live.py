@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from tapete.engine import GameRecord, load_game
-from tapete.engine.api import Game, State, cards_in
+from tapete.engine.api import Game, State
 from tapete.engine.sealing import seal_actions
 from tapete.errors import IllegalActionError, NotationError, TapeteError
 from tapete.players.base import Player
@@ -50,7 +50,7 @@ from tapete.table.chat import (
     may_write,
 )
 from tapete.table.encode import ViewEncoder
-from tapete.table.events import Move, engine_logs_events, events_for, hidden_to
+from tapete.table.events import Move, events_for
 from tapete.table.names import BadNameError, clean_name
 
 log = logging.getLogger("tapete.table")
@@ -247,7 +247,6 @@ class LiveTable:
         self._encoder = ViewEncoder()
         #: Whether the state keeps the engine's event log (then the events come from it and
         #: the moves need not say whom they are hidden from); ``None``: not known yet.
-        self._engine_events: bool | None = None
         #: The state number at which this table waits in the bot runner, if it does.
         self._bot_queued: int | None = None
         #: Whether its seats may be offered sealed actions (:func:`may_seal`).
@@ -355,7 +354,6 @@ class LiveTable:
         """Apply ``action`` (already checked) and remember what each seat may know of it."""
         state = self.state
         text = state.action_to_string(action)
-        to = state.chance_recipient() if seat < 0 else None
         deal_before = getattr(state, "deal", None)
         tricks_before = _tricks_done(state)
         state.apply_action(action)
@@ -364,19 +362,7 @@ class LiveTable:
             self._last_deal = (len(self.moves) + 1, deal_before)
         if seat >= 0:
             self._after_trick = ended or _tricks_done(state) > tricks_before
-        if self._engine_events:
-            hidden = self._everyone  # not read: the engine's log tells each seat
-        else:
-            cards = list(cards_in(text, parse_text=True))
-            hidden = hidden_to(state, cards, self.game.num_players())
-            if self._engine_events is None:
-                self._engine_events = engine_logs_events(state)
-        self.moves.append(Move(seat, action, text, to, hidden))
-
-    @property
-    def _everyone(self) -> frozenset[int | None]:
-        """Every seat and the spectators: an action hidden from all (where it is not read)."""
-        return frozenset([None, *range(self.game.num_players())])
+        self.moves.append(Move(seat, action, text))
 
     def _deal(self) -> None:
         while self.state.is_chance_node():
@@ -426,7 +412,6 @@ class LiveTable:
             return
         fresh = LiveTable.restore(self.store, data, actions, idle_close=self.idle_close)
         self.data, self.state, self.moves = fresh.data, fresh.state, fresh.moves
-        self._engine_events = fresh._engine_events
         self._view_cache.clear()
 
     def record(self) -> GameRecord:
