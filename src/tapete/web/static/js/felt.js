@@ -14,10 +14,33 @@ import trynka from "./games/trynka.js";
 const MODULES = { pocha, ombre, trynka, tresillo, lhombre };
 let lastTrick = { key: "", count: 0 };
 
-/** The module that draws a game ("pocha-match" -> pocha). */
+/** The module that draws a game ("pocha-match" -> pocha); an `UnknownGame` error for a game
+ *  this page cannot draw (a server newer than its pages), never another game's drawing. */
 export function gameModule(game) {
   const base = String(game || "").replace(/-match$/, "");
-  return MODULES[base] || pocha;
+  const mod = MODULES[base];
+  if (!mod) throw new UnknownGame(game);
+  return mod;
+}
+
+/** A game this page has no drawing for. */
+export class UnknownGame extends Error {
+  constructor(game) {
+    super(`this page cannot draw the game ${game}`);
+    this.game = game;
+  }
+}
+
+/** True when this page can draw `game`. */
+export function knownGame(game) {
+  return String(game || "").replace(/-match$/, "") in MODULES;
+}
+
+/** The felt's words for a game this page cannot draw. */
+export function unknownGameBanner(game) {
+  return h("div", { class: "banner", role: "alert", "data-testid": "unknown-game" },
+    h("h2", {}, t("This page cannot draw this game")),
+    h("p", {}, t("The server plays {game}, which these pages do not know: they may be older than the server. Reload the page; if it stays, tell the server's host.", { game: String(game) })));
 }
 
 /** The game's name alone ("Tresillo"), where the whole title does not fit (a phone's top bar). */

@@ -3,7 +3,7 @@
 
 import { api, h } from "./api.js";
 import { cardElement, cardName, parseCard, suitWord } from "./cards.js";
-import { gameModule, gameName, gameTitle, renderFelt } from "./felt.js";
+import { gameModule, gameName, gameTitle, knownGame, renderFelt, unknownGameBanner } from "./felt.js";
 import { mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 import { mountPackPicker, usePack } from "./pack.js";
@@ -137,6 +137,10 @@ function drawFrame(frameIn) {
   const views = f.views || [];
   const base = f.spectator || views[0];
   if (!base) return;
+  if (!knownGame(base.game)) {
+    $("felt").replaceChildren(unknownGameBanner(base.game));
+    return;
+  }
   const mod = gameModule(base.game);
   const live = mod.live(base);
   const n = live.n_players || views.length;

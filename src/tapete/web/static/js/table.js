@@ -2,7 +2,7 @@
 
 import { api, ApiError, adminToken, h, playerName, seatToken, setPlayerName, setSeatToken, TableSocket } from "./api.js";
 import { cardElement, cardName, parseCard, shownAliases } from "./cards.js";
-import { formatClock, gameModule, gameName, gameTitle, renderFelt, seatLevelFrom, seatNameFrom, seatShortFrom, sweepTrick } from "./felt.js";
+import { formatClock, gameModule, gameName, gameTitle, knownGame, renderFelt, seatLevelFrom, seatNameFrom, seatShortFrom, sweepTrick, unknownGameBanner } from "./felt.js";
 import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
 import { splitAction } from "./games/common.js";
 import { hintSentence, markHinted } from "./hints.js";
@@ -1107,6 +1107,12 @@ function onState(msg) {
   const first = !page.msg || page.freshLog;
   page.freshLog = false;
   const prevState = page.msg?.state ?? -1;
+  if (!knownGame(msg.view.game)) {
+    // a game this page cannot draw: say so, never draw it as another game
+    $("felt").replaceChildren(unknownGameBanner(msg.view.game));
+    document.body.dataset.game = String(msg.view.game || "");
+    return;
+  }
   page.msg = msg;
   page.clockAt = performance.now();
   document.body.dataset.state = String(msg.state); // for tests and people who inspect the page
