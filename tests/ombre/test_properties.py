@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,11 +38,21 @@ def _random_params(rng: random.Random) -> dict[str, object]:
     return params
 
 
+def test_money_is_conserved_over_hundreds_of_matches() -> None:
+    """Balances plus the pool never change in total, whatever the options (500 sessions)."""
+    _money_is_conserved(500)
+
+
+@pytest.mark.slow
 def test_money_is_conserved_over_thousands_of_matches() -> None:
-    """Balances plus the pool never change in total, whatever the options (2000 sessions)."""
+    """The same over 2000 sessions."""
+    _money_is_conserved(2000)
+
+
+def _money_is_conserved(sessions: int) -> None:
     rng = random.Random(2024)
     outcomes: dict[str, int] = {}
-    for _ in range(2000):
+    for _ in range(sessions):
         params = _random_params(rng)
         game = tapete.load_game("ombre-match", **params)
         state = random_playout(game.new_initial_state(), rng)

@@ -138,6 +138,7 @@ def test_declares_a_sure_hand_and_passes_a_hopeless_one(sim: str) -> None:
         assert action == expected, search.last_values
 
 
+@pytest.mark.slow  # two minutes of searches (CI runs -m "not slow")
 def test_a_declaration_played_by_the_rule_model_sees_a_weaker_defence() -> None:
     """The same worlds played out by the ``rule`` bots' cards give a borderline hand a better
     chance than against the perfect defence of the solve (the ``rule`` defenders are weak)."""
