@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server, axe_serious, no_js_errors, watch_errors
+from .conftest import Server, axe_serious, no_js_errors
+from .test_replay_looked_at import _open
 from .test_replay_nav import _finished, _wait_frame
 
 PHONE = {"width": 390, "height": 844}
@@ -29,16 +30,6 @@ BOXES = """() => {
   return { note: note && box(note), felt: box(document.getElementById('felt')),
            seats: [...document.querySelectorAll('#felt .seat')].map(box) };
 }"""
-
-
-def _open(
-    server: Server, context_factory: Any, table_id: str, size: dict[str, int], lang: str
-) -> Any:
-    page = context_factory(viewport=size).new_page()
-    watch_errors(page)
-    page.goto(server.replay_url(table_id) + f"?lang={lang}")
-    page.wait_for_selector("body[data-frame='0']")
-    return page
 
 
 def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
