@@ -4,7 +4,7 @@
 // deal's outcome under a card or over the trick's label, the trick's label over a seat, a bot's
 // name or level cut, a phone's boxes above the felt in two rows are kept in window.__layout.bad.
 (() => {
-  const log = { bad: [], maxTrick: 0, checks: 0, minCardWidth: Infinity, outcomes: 0, labels: 0 };
+  const log = { bad: [], maxTrick: 0, checks: 0, minCardWidth: Infinity, outcomes: 0, labels: 0, labelsAside: 0 };
   window.__layout = log;
   const box = (el) => el.getBoundingClientRect();
   const hits = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
@@ -68,6 +68,8 @@
     }
     // the trick's label ("X takes the trick") covers no seat
     const label = felt.querySelector('[data-testid=trick-winner] .tag');
+    // (told in the turn line under the felt where it had no room clear of the cards)
+    if (!label && document.querySelector('#turn [data-testid=trick-winner]')) log.labelsAside += 1;
     if (label) {
       log.labels += 1;
       for (const s of seats) if (hits(box(label), s[1])) say(['the trick\'s label', box(label)], s, 'covers');
