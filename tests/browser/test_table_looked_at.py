@@ -40,13 +40,7 @@ def test_the_next_hands_row_waits_for_its_bids(server: Server, context_factory: 
         seat=0,
         bot_delay=0.05,
     )
-    table_id = created["table"]["id"]
-    ctx = context_factory()
-    ctx.add_init_script(ROWS_AT_DEAL_END)
-    ctx.add_init_script(f"localStorage.setItem('tapete.token.{table_id}', '{created['token']}')")
-    page = ctx.new_page()
-    watch_errors(page)
-    page.goto(server.table_url(table_id))
+    page = _seated_watching(server, context_factory, created, None, ROWS_AT_DEAL_END)
     for _ in range(40):
         if page.evaluate("() => window.__rows.length") or wait_turn_or_end(page) == "over":
             break
@@ -202,13 +196,7 @@ def test_a_deals_end_shows_its_last_trick_and_names_whole(
         game, [ME] + [BOT] * (n - 1), params={"num_deals": 2}, name=name, seat=0, bot_delay=0.05
     )
     viewport = PHONE if size == "phone" else {"width": 1366, "height": 768}
-    table_id = created["table"]["id"]
-    ctx = context_factory(viewport=viewport)
-    ctx.add_init_script(CARDS_AT_DEAL_END)
-    ctx.add_init_script(f"localStorage.setItem('tapete.token.{table_id}', '{created['token']}')")
-    page = ctx.new_page()
-    watch_errors(page)
-    page.goto(server.table_url(table_id))
+    page = _seated_watching(server, context_factory, created, viewport, CARDS_AT_DEAL_END)
     for _ in range(80):
         if wait_turn_or_end(page, timeout=120) == "over":
             break
@@ -318,13 +306,7 @@ def test_a_paused_tricks_label_lies_over_none_of_its_cards_on_a_phone(
     created = server.create(
         game, [ME] + [BOT] * (n - 1), params=params, name="Ana", seat=0, bot_delay=0.05
     )
-    table_id = created["table"]["id"]
-    ctx = context_factory(viewport=PHONE)
-    ctx.add_init_script(LABEL_AT_TRICK_PAUSE)
-    ctx.add_init_script(f"localStorage.setItem('tapete.token.{table_id}', '{created['token']}')")
-    page = ctx.new_page()
-    watch_errors(page)
-    page.goto(server.table_url(table_id))
+    page = _seated_watching(server, context_factory, created, PHONE, LABEL_AT_TRICK_PAUSE)
     for _ in range(60):
         if page.evaluate("() => window.__pauses.length") >= 3:
             break
@@ -337,3 +319,17 @@ def test_a_paused_tricks_label_lies_over_none_of_its_cards_on_a_phone(
         assert pause["under"] == 0, pauses
         assert pause["onFelt"] or pause["inTurn"], pauses
     no_js_errors(page)
+
+
+def _seated_watching(
+    server: Server, context_factory: Any, created: Any, viewport: Any, script: str
+) -> Any:
+    """The seat's table page with ``script`` (what it records as the table plays) run first."""
+    table_id = created["table"]["id"]
+    ctx = context_factory(viewport=viewport) if viewport else context_factory()
+    ctx.add_init_script(script)
+    ctx.add_init_script(f"localStorage.setItem('tapete.token.{table_id}', '{created['token']}')")
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id))
+    return page
