@@ -86,6 +86,18 @@ def test_trynka_step_zero_has_no_undefined_level(
     # a bank is dealt at the end: its level is shown
     level = {"en": "Level", "ru": "Уровень"}[lang]
     assert page.locator("#felt .info-box", has_text=level).count() == 1
+    # the jumps by deal say bank; at bank 2's start (bank 1's end on the felt) "Next bank"
+    # goes on to bank 2's cards dealt (it was disabled: no deal starts after it)
+    words = {"en": ("Previous bank", "Next bank"), "ru": ("Предыдущий банк", "Следующий банк")}
+    assert (page.locator("#prev-deal").inner_text(), page.locator("#next-deal").inner_text()) == (
+        words[lang]
+    )
+    second = server.call("GET", f"/api/tables/{table_id}/steps")["deals"][1]
+    _slide(page, second)
+    assert page.locator("#next-deal").is_enabled()
+    page.locator("#next-deal").click()
+    page.wait_for_function("n => Number(document.body.dataset.frame) > n", arg=second)
+    assert page.locator("#felt .seat .card").count() > 0
     assert not axe_serious(page)
     no_js_errors(page)
 

@@ -338,7 +338,10 @@ function updateJumps() {
   set("prev-trick", tricks.length > 0, prevOf(tricks, n));
   set("next-trick", tricks.length > 0, nextOf(tricks, n));
   set("prev-deal", deals.length > 1, prevOf(deals, n));
-  set("next-deal", deals.length > 1, nextOf(deals, n));
+  // at the last deal's start the felt shows the deal before it ending: the next deal is the
+  // step where its cards are dealt (Trynka's bank 1 end: "Next bank" was disabled)
+  const dealt = n > 0 && deals.includes(n) && nextOf(deals, n) === null ? dealtStep(n) : null;
+  set("next-deal", deals.length > 1, nextOf(deals, n) ?? (dealt !== null && dealt > n ? dealt : null));
 }
 
 function jump(id) {
@@ -384,6 +387,12 @@ function onKey(e) {
  *  cut), the whole title is read out (as on the table page). */
 function showTitle() {
   const game = rp.record.game;
+  // the jumps by deal in the game's own unit (Trynka's bank)
+  const jumps = knownGame(game) ? gameModule(game).dealJumps : null;
+  if (jumps) {
+    $("prev-deal").textContent = jumps.prev();
+    $("next-deal").textContent = jumps.next();
+  }
   $("title").replaceChildren(h("span", { class: "title-whole" }, gameTitle(game)), h("span", { class: "title-short", "aria-hidden": "true" }, gameName(game)));
 }
 

@@ -196,6 +196,8 @@ const trynka = {
     return { title: t("Chips won and lost"), values: live.balances };
   },
 
+  /** The replay's jumps by deal name its unit: a bank. */
+  dealJumps: { prev: () => t("Previous bank"), next: () => t("Next bank") },
   dealIndex: (view) => (isMatch(view) ? view.deal_index ?? view.bank_number ?? null : null),
 
   /** The session's every bank: who took it, its size, each seat's chips after it. */
