@@ -277,3 +277,28 @@ def test_every_rule_shows_its_choices_whole(
     viewport = page.viewport_size
     assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
     no_js_errors(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_table_lists_say_loading_until_each_answers(
+    server: Server, context_factory: Any, lang: str
+) -> None:
+    """Looked at (the lobby, round H): *Recently finished* stood empty, a heading with nothing
+    under it, until the third of the lobby's requests for tables answered. Each list says
+    "Loading…" until its own answer, and the lists are asked for together: the open tables
+    are shown while the finished ones are still held back here."""
+    page = context_factory(viewport=DESKTOP).new_page()
+    watch_errors(page)
+    held: list[Any] = []
+    page.route("**/api/tables?status=finished*", lambda route: held.append(route))
+    page.goto(f"{server.base}/?lang={lang}")
+    page.wait_for_function("() => !document.querySelector('#open-tables li.empty[data-i18n]')")
+    assert held, "the lobby did not ask for the finished tables"
+    loading = {"en": "Loading…", "es": "Cargando…"}[lang]
+    assert page.locator("#finished-tables").inner_text().strip() == loading
+    assert page.locator("#open-tables").inner_text().strip() != loading
+    held[0].continue_()
+    page.wait_for_function(
+        "t => document.getElementById('finished-tables').innerText.trim() !== t", arg=loading
+    )
+    no_js_errors(page)

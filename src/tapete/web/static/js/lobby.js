@@ -376,8 +376,11 @@ function statusWord(s) {
   return { open: t("open"), playing: t("playing"), finished: t("finished"), closed: t("closed") }[s] || s;
 }
 
+/** The open, playing and finished tables, asked for together (each list says "Loading…" until
+ *  its answer: "Recently finished" stood empty while the two before it were asked). */
 async function refreshTables() {
-  for (const [status, id, opts] of [["open", "open-tables", { join: true }], ["playing", "playing-tables", {}], ["finished", "finished-tables", { replay: true }]]) {
+  const lists = [["open", "open-tables", { join: true }], ["playing", "playing-tables", {}], ["finished", "finished-tables", { replay: true }]];
+  await Promise.all(lists.map(async ([status, id, opts]) => {
     const list = $(id);
     try {
       const res = await api(`/api/tables?status=${status}&limit=12`);
@@ -385,7 +388,7 @@ async function refreshTables() {
     } catch (e) {
       list.replaceChildren(h("li", { class: "empty" }, t("The server did not answer.")));
     }
-  }
+  }));
 }
 
 /** A past game's date and winner: "6 Dec 2026, 20:15 · Winner: Bot 2 · Club player". */
