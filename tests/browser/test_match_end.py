@@ -163,3 +163,46 @@ def test_the_replay_starts_without_a_phantom_deal(server: Server, context_factor
     assert "No trumps" not in felt.inner_text() and "Ronda ciega" not in felt.inner_text()
     assert felt.locator(".seat .backs .card, .seat .open-hand .card").count() == 0
     no_js_errors(page)
+
+
+# Kept by the page at each deal's end drawn between deals: the side panels' text.
+PANELS_AT_DEAL_END = """
+window.__ends = [];
+document.addEventListener('tapete:state', (e) => {
+  if (e.detail.synthetic) window.__ends.push(document.getElementById('panels').innerText);
+});
+"""
+
+
+@pytest.mark.parametrize(
+    ("game", "n", "params", "count"),
+    [
+        ("trynka-match", 3, {"n_players": 3, "banks": 2}, "Bank {k} of 2"),
+        ("ombre-match", 3, {"num_deals": 2}, "Deals ({k} of 2)"),
+    ],
+)
+def test_a_deals_end_between_deals_counts_that_deal(
+    server: Server, context_factory: Any, game: str, n: int, params: dict[str, Any], count: str
+) -> None:
+    """Looked at (round H): while bank 1's end was on the felt, between banks, the Session box
+    said "Bank 2 of 2" (Ombre's sheet "Deals (2 of 2)"): the match's view comes from after the
+    deal, its count already at the next one. The deal shown is the one counted."""
+    created = server.create(game, [{"kind": "human"}] + [BOT] * (n - 1), params=params)
+    table_id = created["table"]["id"]
+    ctx = context_factory(viewport=DESKTOP)
+    ctx.add_init_script(PANELS_AT_DEAL_END)
+    ctx.add_init_script(
+        f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
+    )
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id) + "?watch=1")
+    page.wait_for_selector("#felt .banner")
+    page.locator("#start").click()  # the free seat to a bot
+    page.wait_for_selector("[data-testid=game-over]", timeout=180_000)
+    ends = page.evaluate("() => window.__ends")
+    # the first deal's end between deals, then the last one's at the match's end
+    assert len(ends) == 2, ends
+    for k, text in enumerate(ends, 1):
+        assert count.format(k=k) in text, (k, text)
+    no_js_errors(page)

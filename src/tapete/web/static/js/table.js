@@ -103,6 +103,13 @@ function ctxFor(msg) {
   };
 }
 
+/** A deal's end drawn between deals (`splitAtDealEnd`): the match's view comes from after it,
+ *  its count of deals already at the next one ("Bank 2 of 2" stood beside bank 1's end); drawn
+ *  with the ended deal's count. The deal's key (`dealSummary`) still reads the view as sent. */
+function endedDealView(view) {
+  return view.phase !== "over" && view.deal_index > 0 ? { ...view, deal_index: view.deal_index - 1 } : view;
+}
+
 // -- drawing -------------------------------------------------------------------------------
 
 /** The top bar's title: the whole one ("Tresillo: whole match"), and on a phone the game's
@@ -118,7 +125,7 @@ function showGameTitle(game) {
 function render() {
   const msg = page.msg;
   if (!msg) return;
-  const ctx = ctxFor(msg);
+  const ctx = ctxFor(msg.synthetic ? { ...msg, view: endedDealView(msg.view) } : msg);
   const { view, mod, live } = ctx;
   const mine = page.seat !== null && msg.to_move === page.seat && msg.legal.length > 0;
   rememberFocus();
