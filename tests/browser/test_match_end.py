@@ -206,3 +206,42 @@ def test_a_deals_end_between_deals_counts_that_deal(
     for k, text in enumerate(ends, 1):
         assert count.format(k=k) in text, (k, text)
     no_js_errors(page)
+
+
+SUMMARY_AT_DEAL_END = """
+window.__summaries = [];
+document.addEventListener('tapete:state', (e) => {
+  const box = document.querySelector('[data-testid=deal-summary-text]');
+  if (e.detail.synthetic) window.__summaries.push(box ? box.innerText : null);
+});
+"""
+
+
+def test_a_banks_end_tells_the_chips_after_that_bank(server: Server, context_factory: Any) -> None:
+    """Looked at (round I): at bank 1's end the side panel said "Ana takes the bank of 4.
+    Chips: Ana 101, Bot 2 98, Bot 3 98" beside the felt's and the Chips table's 102, 99, 99:
+    the chips were read from the next bank, its ante already paid. The sentence tells each
+    seat's chips after the bank that ended, as the end's sheet does for that bank."""
+    created = server.create(
+        "trynka-match", [{"kind": "human"}] + [BOT] * 2, params={"n_players": 3, "banks": 2}
+    )
+    table_id = created["table"]["id"]
+    ctx = context_factory(viewport=DESKTOP)
+    ctx.add_init_script(SUMMARY_AT_DEAL_END)
+    ctx.add_init_script(
+        f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
+    )
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id) + "?watch=1")
+    page.wait_for_selector("#felt .banner")
+    page.locator("#start").click()  # the free seat to a bot
+    page.wait_for_selector("[data-testid=game-over]", timeout=180_000)
+    summaries = page.evaluate("() => window.__summaries")
+    assert len(summaries) == 2 and summaries[0], summaries
+    # the end's sheet: bank 1's row, each seat's chips after it (the last three cells)
+    cells = page.locator("[data-testid=final-sheet] tbody tr").first.locator("td")
+    after = [cells.nth(i).inner_text().strip() for i in range(cells.count())][-3:]
+    told = re.findall(r"(-?\d+)(?:,|$)", summaries[0].split("Chips:")[1].strip())
+    assert told == after, (summaries[0], after)
+    no_js_errors(page)

@@ -220,7 +220,8 @@ const trynka = {
   dealSummary(view, ctx) {
     const last = (view.finished || [])[(view.finished || []).length - 1];
     const details = Object.fromEntries((last && last.details) || []);
-    const balances = view.balances || liveDeal(view).balances || [];
+    // each seat's chips after the bank that ended (the view's are the next bank's, its ante paid)
+    const balances = (last && last.standings) || view.balances || liveDeal(view).balances || [];
     const chips = balances.map((c, s) => `${ctx.seatName(s)} ${c}`).join(", ");
     if (details.winner !== undefined && details.bank !== undefined) {
       return t("{who} takes the bank of {bank}. Chips: {chips}", { who: ctx.seatName(details.winner), bank: details.bank, chips });
