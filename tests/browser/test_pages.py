@@ -244,6 +244,7 @@ SCREENSHOTS = [
 ]
 
 
+@pytest.mark.slow  # pictures for people; every page's errors and layout are tested elsewhere
 def test_screenshots_of_every_page(server: Server, context_factory: Any) -> None:
     finished = {
         "pocha": _finished_table(server, "pocha", 4, hand_size=5),

@@ -6,6 +6,7 @@ import pytest
 
 import tapete
 from tapete.testing.conformance import check_game
+from tests.sampling import conformance_games
 
 VARIANTS = [
     {},
@@ -15,9 +16,10 @@ VARIANTS = [
 
 
 @pytest.mark.parametrize("params", VARIANTS, ids=lambda p: ",".join(p) or "default")
-def test_conformance_lhombre(params: dict[str, object]) -> None:
-    games = 5 if params else 10
-    report = check_game(tapete.load_game("lhombre", **params), games=games, seed=3)
+@pytest.mark.parametrize(("games", "seed"), conformance_games(3, 10, seed=3))
+def test_conformance_lhombre(params: dict[str, object], games: int, seed: int) -> None:
+    games *= 1 if params else 2  # the default rules, more often
+    report = check_game(tapete.load_game("lhombre", **params), games=games, seed=seed)
     assert report.games == games
     assert report.samples_checked > 0
 
@@ -45,9 +47,10 @@ POT_VARIANTS = [
 
 
 @pytest.mark.parametrize("params", POT_VARIANTS, ids=["pot", "pot-given"])
-def test_conformance_lhombre_pot(params: dict[str, object]) -> None:
-    report = check_game(tapete.load_game("lhombre", **params), games=5, seed=4)
-    assert report.games == 5 and report.samples_checked > 0
+@pytest.mark.parametrize(("games", "seed"), conformance_games(3, 5, seed=4))
+def test_conformance_lhombre_pot(params: dict[str, object], games: int, seed: int) -> None:
+    report = check_game(tapete.load_game("lhombre", **params), games=games, seed=seed)
+    assert report.games == games and report.samples_checked > 0
 
 
 def test_conformance_lhombre_match_with_a_pot() -> None:

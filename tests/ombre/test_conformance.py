@@ -28,7 +28,7 @@ VARIANTS = [
 #: Games checked per option set in the default run (the default rules, then each variant); the
 #: slow run checks more (each Ombre game costs seconds: every state's view-only legality is
 #: checked against sampled deals).
-SAMPLE = (10, 4)
+SAMPLE = (5, 2)
 LONG_SAMPLE = (25, 8)
 
 

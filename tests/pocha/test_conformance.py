@@ -6,6 +6,7 @@ import pytest
 
 import tapete
 from tapete.testing import check_game
+from tests.sampling import conformance_games
 
 
 @pytest.mark.parametrize(
@@ -25,9 +26,10 @@ from tapete.testing import check_game
     ],
     ids=str,
 )
-def test_pocha_conforms(params: dict[str, object]) -> None:
-    report = check_game(tapete.load_game("pocha", **params), games=8, seed=1)
-    assert report.games == 8 and report.samples_checked > 0 and report.illegal_probes > 0
+@pytest.mark.parametrize(("games", "seed"), conformance_games(4, 8, seed=1))
+def test_pocha_conforms(params: dict[str, object], games: int, seed: int) -> None:
+    report = check_game(tapete.load_game("pocha", **params), games=games, seed=seed)
+    assert report.games == games and report.samples_checked > 0 and report.illegal_probes > 0
 
 
 @pytest.mark.parametrize(
@@ -35,11 +37,13 @@ def test_pocha_conforms(params: dict[str, object]) -> None:
     [{"n_players": 4}, {"n_players": 3, "first_dealer": "high_card", "hand_sequence": "1,2,3,2"}],
     ids=str,
 )
-def test_pocha_match_conforms(params: dict[str, object]) -> None:
+@pytest.mark.parametrize(("games", "seed"), conformance_games(1, 2, seed=2))
+def test_pocha_match_conforms(params: dict[str, object], games: int, seed: int) -> None:
     report = check_game(
-        tapete.load_game("pocha-match", **params), games=2, seed=2, check_every=7, sample_every=50
-    )
-    assert report.games == 2 and report.samples_checked > 0 and report.choices_checked > 0
+        tapete.load_game("pocha-match", **params),
+        games=games, seed=seed, check_every=7, sample_every=50,
+    )  # fmt: skip
+    assert report.games == games and report.samples_checked > 0 and report.choices_checked > 0
 
 
 def test_pocha_match_blind_hands_with_the_seven_swap_conform() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 import tapete
 from tapete.testing.conformance import check_game
+from tests.sampling import conformance_games
 
 VARIANTS = [
     {},
@@ -15,9 +16,11 @@ VARIANTS = [
 
 
 @pytest.mark.parametrize("params", VARIANTS, ids=lambda p: ",".join(p) or "default")
-def test_conformance_tresillo(params: dict[str, object]) -> None:
-    report = check_game(tapete.load_game("tresillo", **params), games=6 if params else 12)
-    assert report.games == (6 if params else 12)
+@pytest.mark.parametrize(("games", "seed"), conformance_games(3, 12, seed=0))
+def test_conformance_tresillo(params: dict[str, object], games: int, seed: int) -> None:
+    games *= 1 if params else 2  # the default rules, more often
+    report = check_game(tapete.load_game("tresillo", **params), games=games, seed=seed)
+    assert report.games == games
     assert report.samples_checked > 0
 
 
@@ -36,9 +39,10 @@ PAYMENT_VARIANTS = [
 
 
 @pytest.mark.parametrize("params", PAYMENT_VARIANTS, ids=["bola-estuches-polla", "polla-plate"])
-def test_conformance_tresillo_payments(params: dict[str, object]) -> None:
-    report = check_game(tapete.load_game("tresillo", **params), games=6)
-    assert report.games == 6 and report.samples_checked > 0
+@pytest.mark.parametrize(("games", "seed"), conformance_games(3, 6, seed=0))
+def test_conformance_tresillo_payments(params: dict[str, object], games: int, seed: int) -> None:
+    report = check_game(tapete.load_game("tresillo", **params), games=games, seed=seed)
+    assert report.games == games and report.samples_checked > 0
 
 
 def test_conformance_tresillo_match_with_payments() -> None:

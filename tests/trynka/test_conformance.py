@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.sampling import conformance_games
 
 import tapete
 from tapete.testing.conformance import check_game
@@ -32,9 +33,10 @@ from tapete.testing.conformance import check_game
          "two_aces_22": True},
     ],
 )  # fmt: skip
-def test_trynka_conformance(params: dict[str, object]) -> None:
-    report = check_game(tapete.load_game("trynka", **params), games=8, seed=1)
-    assert report.games == 8
+@pytest.mark.parametrize(("games", "seed"), conformance_games(4, 8, seed=1))
+def test_trynka_conformance(params: dict[str, object], games: int, seed: int) -> None:
+    report = check_game(tapete.load_game("trynka", **params), games=games, seed=seed)
+    assert report.games == games
 
 
 @pytest.mark.parametrize(
