@@ -172,3 +172,48 @@ def test_the_balances_panel_says_what_was_shared_out_at_the_end(
     assert f"Shared out at the end={each}" in got[0], got
     assert not any(x.startswith("Shared out") for x in got[1]), got
     no_js_errors(page)
+
+
+def test_a_matadors_card_and_name_stay_on_one_line(server: Server, context_factory: Any) -> None:
+    """The Matadors panel broke a line inside a matador ('♣2' at one line's end, 'Манилья' at
+    the next, on the Russian desktop table): each card and its name stay together. Drawn in a
+    box too narrow for any two words, so that every break allowed is taken."""
+    page = context_factory().new_page()
+    watch_errors(page)
+    page.goto(server.base + "/")
+    got = page.evaluate(
+        """async () => {
+          const mod = (await import('/static/js/games/ombre.js')).default;
+          const ctx = { seatName: (s) => 'Seat ' + s, seatShort: (s) => 'S' + s };
+          const view = { game: 'ombre-match', num_deals: 1, current_player: 1, results: [],
+            balances: [0, 0, 0], pool: 3, deal: null };
+          const out = [];
+          for (const trumps of ['clubs', 'hearts']) {
+            const panel = mod.panels(view, { trumps, ombre: null }, ctx)
+              .find((p) => p.title === 'Matadors');
+            const box = document.createElement('div');
+            box.style.width = '1px';
+            box.append(panel.node);
+            document.body.append(box);
+            const text = panel.node.firstChild;
+            const lines = [];
+            let at = 0;
+            for (const part of text.textContent.split(' · ')) {
+              const start = text.textContent.indexOf(part, at);
+              const range = document.createRange();
+              range.setStart(text, start);
+              range.setEnd(text, start + part.length);
+              const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
+              lines.push([part, new Set(tops).size]);
+              at = start + part.length;
+            }
+            box.remove();
+            out.push(lines);
+          }
+          return out;
+        }"""
+    )
+    for lines in got:
+        assert len(lines) == 3, got  # Spadille, Basto and the suit's Manille
+        assert all(n == 1 for _, n in lines), got
+    no_js_errors(page)

@@ -149,7 +149,8 @@ const ombre = {
       const m = matadors(live.trumps);
       panels.push({
         title: t("Matadors"),
-        node: h("p", { style: "margin:0" }, Object.entries(m).map(([card, name]) => `${card} ${matadorWord(name)}`).join(" · ")),
+        // a no-break space: a card and its name never part at a line's end ('♣2' / 'Манилья')
+        node: h("p", { style: "margin:0" }, Object.entries(m).map(([card, name]) => `${card}\u00a0${matadorWord(name)}`).join(" · ")),
       });
     }
     // the live deal's pool and balances include this deal's antes
