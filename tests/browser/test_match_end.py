@@ -245,3 +245,39 @@ def test_a_banks_end_tells_the_chips_after_that_bank(server: Server, context_fac
     told = re.findall(r"(-?\d+)(?:,|$)", summaries[0].split("Chips:")[1].strip())
     assert told == after, (summaries[0], after)
     no_js_errors(page)
+
+
+LOG_AT_DEAL_END = """
+window.__logGaps = [];
+document.addEventListener('tapete:state', (e) => {
+  const log = document.getElementById('log');
+  const gap = log.scrollHeight - log.scrollTop - log.clientHeight;
+  if (e.detail.synthetic) window.__logGaps.push(gap);
+});
+"""
+
+
+def test_a_deals_end_leaves_the_log_at_its_last_line(server: Server, context_factory: Any) -> None:
+    """Looked at (round I): at bank 1's end the side panel's "What happened" showed a line cut
+    at its bottom and hid the last ones: the log was scrolled to its end, then the "Last deal"
+    box appeared above it and the log, shorter, kept its scroll. At a deal's end the log shows
+    its last line."""
+    created = server.create(
+        "trynka-match", [{"kind": "human"}] + [BOT] * 2, params={"n_players": 3, "banks": 2}
+    )
+    table_id = created["table"]["id"]
+    ctx = context_factory(viewport=DESKTOP)
+    ctx.add_init_script(LOG_AT_DEAL_END)
+    ctx.add_init_script(
+        f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
+    )
+    page = ctx.new_page()
+    watch_errors(page)
+    page.goto(server.table_url(table_id) + "?watch=1")
+    page.wait_for_selector("#felt .banner")
+    page.locator("#start").click()  # the free seat to a bot
+    page.wait_for_selector("[data-testid=game-over]", timeout=180_000)
+    gaps = page.evaluate("() => window.__logGaps")
+    assert len(gaps) == 2, gaps
+    assert all(gap <= 1 for gap in gaps), gaps
+    no_js_errors(page)

@@ -874,6 +874,9 @@ function showDealSummary(msg, text, fresh) {
   const node = gameModule(msg.view.game).dealSummaryNode?.(msg.view, ctxFor(msg)) || null;
   box.replaceChildren(...[h("h2", {}, t("Last deal")), h("p", { "data-testid": "deal-summary-text" }, text), node].filter(Boolean));
   box.hidden = false;
+  // the box takes room from the log below it: keep the log at its last line (logEvents put it there)
+  const log = $("log");
+  if (log) log.scrollTop = log.scrollHeight;
   box.classList.toggle("fresh", !!fresh);
   if (fresh) announce(text);
 }
