@@ -21,6 +21,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: The environment of the ``tapete serve`` children these tests start: their search kernels
+#: load at the server's own (production) niceness, behind the test workers. None of these
+#: tests asks a search bot of them; at the tests' niceness of 0 (tests/conftest.py, for the
+#: browser tests' server, whose hints wait on the kernels) every start compiled Ombre's
+#: solver, about 27 CPU-seconds, against the tests beside it.
+SERVE_ENV = {**os.environ, "TAPETE_KERNEL_NICENESS": "10"}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -150,6 +158,7 @@ class Server:
                 *self.args,
             ],
             cwd=self.folder,
+            env=SERVE_ENV,
             stdout=out,
             stderr=subprocess.STDOUT,
         )

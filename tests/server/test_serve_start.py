@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import SERVE_ENV
+
 #: How long a start may take before the test gives up (a guard against a hang, not a limit).
 START_GUARD = 120.0
 ALONE = "(nobody else can reach it; for your network: --host 0.0.0.0, docs/hosting.md)"
@@ -28,6 +30,7 @@ class Started:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tapete.cli.main", "serve", "--lang", "en", *args],
             cwd=folder,
+            env=SERVE_ENV,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
