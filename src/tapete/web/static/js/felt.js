@@ -75,6 +75,18 @@ function trickPosition(offset, n, spread = 22) {
   return { x: 50 + 30 * Math.sin(phi), y: 50 + spread * Math.cos(phi) };
 }
 
+/** The seats that played a trick's `count` cards, in order: from its leader round the table,
+ *  past a seat that sits the deal out (`out`: four-handed Tresillo's dealer plays no card; the
+ *  card after his right-hand neighbour's lay at his place). */
+function trickSeats(leader, count, n, out) {
+  const seats = [];
+  for (let k = 0; seats.length < count && k < count * n; k++) {
+    const s = (leader + k) % n;
+    if (k === 0 || !out(s)) seats.push(s);
+  }
+  return seats;
+}
+
 /** A rectangle grown by `m` pixels on each side. */
 function grow(r, m) {
   return { left: r.left - m, top: r.top - m, right: r.right + m, bottom: r.bottom + m };
@@ -119,24 +131,25 @@ function clampSeats(felt) {
 }
 
 /**
- * Place the trick's cards (`placed`, in play order from `leader`) so that none covers a seat's
- * box, a corner box or another card, each toward its player's side: the cards are brought
+ * Place the trick's cards (`placed`, each with its player's seat: data-trick-seat) so that none
+ * covers a seat's box, a corner box or another card, each toward its player's side: the cards are brought
  * nearer the middle, then made smaller, until they fit (measured: long names make tall seat
  * boxes, a phone's felt is low). Positions are set in percent of the middle box.
  */
-function placeTrick(felt, center, placed, leader, n, bottomSeat) {
+function placeTrick(felt, center, placed, n, bottomSeat) {
   const F = felt.getBoundingClientRect();
   const C = center.getBoundingClientRect();
   const first = placed[0]?.querySelector(".card");
   if (!F.width || !C.width || !first) return;
   const card = first.getBoundingClientRect();
   // the seats, the corner boxes, and what the page draws over the felt (the hint: data-over-felt)
-  const over = [...document.querySelectorAll("[data-over-felt]")].filter((el) => el.offsetParent !== null);
+  const over = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-over-felt]"))].filter((el) => el.offsetParent !== null);
+
   const obstacles = [...felt.querySelectorAll(":scope > .seat, :scope > .corner-info > *"), ...over]
     .map((el) => grow(el.getBoundingClientRect(), 5))
     .filter((r) => overlap(r, F) > 0);
   const inside = grow(F, -4);
-  const offsets = placed.map((_, i) => (((leader + i) % n) - bottomSeat + n) % n);
+  const offsets = placed.map((wrap) => (Number(wrap.dataset.trickSeat) - bottomSeat + n) % n);
   const mx = C.left + C.width / 2;
   // the middle height: halfway between the top seat's box (or the middle box's top) and the
   // bottom seat's box, which may lie under the middle box (a phone's low felt: the room down
@@ -302,8 +315,9 @@ export function renderFelt(felt, opts) {
     const key = `${trick.leader}|${trick.cards[0] || ""}`;
     const seen = lastTrick.key === key ? lastTrick.count : 0;
     lastTrick = { key, count: trick.cards.length };
+    const seats = trickSeats(trick.leader, trick.cards.length, n, (s) => !!mod.seatOut?.(live, s));
     trick.cards.forEach((code, i) => {
-      const seat = (trick.leader + i) % n;
+      const seat = seats[i] ?? (trick.leader + i) % n;
       const offset = (seat - bottomSeat + n) % n;
       const pos = trickPosition(offset, n);
       const from = seatPosition(offset, n, compact);
@@ -349,7 +363,7 @@ export function renderFelt(felt, opts) {
   clampSeats(felt);
   opts.beforeTrick?.(); // what the page lays over the felt (the table's hint), seen by placeTrick
   const placed = [...center.querySelectorAll(".trick-card")];
-  if (placed.length && trick) placeTrick(felt, center, placed, trick.leader, n, bottomSeat);
+  if (placed.length && trick) placeTrick(felt, center, placed, n, bottomSeat);
   // the trick's label and the deal's outcome (alone, or the two stacked); at a deal's end a label
   // that can only lie over the last trick's cards may go under the felt (opts.labelAside, the
   // table's turn line: on a phone "X takes the trick" hid the middle of two of its cards)
