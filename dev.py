@@ -8,6 +8,8 @@
     python3 dev.py compiled [tapete args]   the same tapete, its rules core compiled with
                                             mypyc, in .venv-compiled (e.g. `compiled bench pocha`)
     python3 dev.py compiled-test            the rules tests against the compiled core
+    python3 dev.py jscheck                  type-check (tsc --checkJs) and lint (ESLint) the
+                                            browser pages' JavaScript; needs Node.js and npm
 
 Each creates the virtual environment ``.venv`` (and reinstalls when ``pyproject.toml``
 changes) with the standard library only, so a fresh machine needs nothing but Python 3.11+.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -112,8 +115,85 @@ WARM_KERNELS = (
 )
 
 
+JS_TOOLS = ROOT / "tools" / "js"
+#: the pages' scripts, from the repository's root (what tools/js/eslint.config.js lints)
+JS_SOURCES = "src/tapete/web/static/js"
+
+
+def _js_stamp() -> Path:
+    # inside node_modules: ``npm ci`` starts by removing that folder, stamp included
+    return JS_TOOLS / "node_modules" / ".tapete-lock"
+
+
+def ensure_js_tools(npm: str) -> None:
+    """Install the JavaScript development tools (TypeScript, ESLint) into ``tools/js/node_modules``
+    with ``npm ci`` (the exact versions of ``package-lock.json``) when missing or when the lock
+    changed since."""
+    wanted = hashlib.sha256((JS_TOOLS / "package-lock.json").read_bytes()).hexdigest()
+    stamp = _js_stamp()
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    print(f"installing the JavaScript checks' tools into {JS_TOOLS}/node_modules ...", flush=True)
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=JS_TOOLS, check=True)
+    stamp.write_text(wanted)
+
+
+def jscheck() -> int:
+    """The browser pages' JavaScript: its JSDoc types checked by ``tsc --checkJs`` and ESLint's
+    recommended rules (``tools/js``), both on ``src/tapete/web/static/js``. Non-zero when either
+    finds something, or when npm (Node.js) is not installed."""
+    npm, node = shutil.which("npm"), shutil.which("node")
+    if npm is None or node is None:
+        print(
+            "dev.py jscheck: Node.js and npm are needed for the JavaScript checks (tsc, ESLint)"
+            " and `npm` or `node` is not on PATH: install them (Debian: apt-get install nodejs"
+            " npm)",
+            file=sys.stderr,
+            flush=True,
+        )
+        return 1
+    try:
+        ensure_js_tools(npm)
+    except subprocess.CalledProcessError as error:
+        print(f"dev.py jscheck: npm ci failed (status {error.returncode})", file=sys.stderr)
+        return error.returncode or 1
+    modules = JS_TOOLS / "node_modules"
+    tsc = run(node, modules / "typescript" / "bin" / "tsc", "-p", JS_TOOLS / "tsconfig.json")
+    eslint = run(
+        node,
+        modules / "eslint" / "bin" / "eslint.js",
+        "--config",
+        JS_TOOLS / "eslint.config.js",
+        "--max-warnings",
+        "0",
+        JS_SOURCES,
+    )
+    return tsc or eslint
+
+
+#: set to 1 (CI does) to make ``dev.py test`` fail when npm is missing, instead of skipping
+#: the JavaScript checks with a note
+REQUIRE_JS_CHECKS = "TAPETE_REQUIRE_JS_CHECKS"
+
+
+def _jscheck_step() -> int:
+    """``dev.py test``'s JavaScript step: ``jscheck``, or a plain note when npm is missing."""
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        if os.environ.get(REQUIRE_JS_CHECKS) == "1":
+            return jscheck()  # says why, and fails
+        print(
+            "NOTE: the JavaScript checks (tsc --checkJs, ESLint; python3 dev.py jscheck) were"
+            " NOT run: npm or node is not on PATH. Install Node.js and npm to run them"
+            f" ({REQUIRE_JS_CHECKS}=1 makes this an error).",
+            flush=True,
+        )
+        return 0
+    return jscheck()
+
+
 def test(extra: list[str]) -> int:
-    """ruff (lint and format), mypy --strict, the import layers, then pytest; meanwhile the
+    """ruff (lint and format), mypy --strict, the import layers, the JavaScript checks
+    (``jscheck``; skipped with a note when npm is missing), then pytest; meanwhile the
     search kernels are compiled once into numba's cache (a fresh clone has none: otherwise
     every test process and test server that needs them compiles them at the same time)."""
     steps = [
@@ -128,6 +208,9 @@ def test(extra: list[str]) -> int:
             status = run(*step)
             if status:
                 return status
+        status = _jscheck_step()
+        if status:
+            return status
         if warm.wait():
             print("(the search kernels did not compile ahead: the tests compile them)", flush=True)
     finally:
@@ -190,7 +273,8 @@ def compiled_test(extra: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    """Dispatch ``serve`` (the default), ``play``, ``test`` or any ``tapete`` sub-command."""
+    """Dispatch ``serve`` (the default), ``play``, ``test``, ``jscheck`` or any ``tapete``
+    sub-command."""
     if argv and argv[0] == "test":
         ensure_environment(EXTRAS)
         return test(argv[1:])
@@ -199,6 +283,8 @@ def main(argv: list[str]) -> int:
         return run(COMPILED_BIN / "tapete", *argv[1:])
     if argv and argv[0] == "compiled-test":
         return compiled_test(argv[1:])
+    if argv and argv[0] == "jscheck":
+        return jscheck()
     ensure_environment("")
     if not argv or argv[0] == "serve" or argv[0].startswith("-"):
         rest = argv[1:] if argv and argv[0] == "serve" else argv

@@ -30,7 +30,7 @@ export async function api(path, { method = "GET", body = undefined } = {}) {
   let data = null;
   try {
     data = await response.json();
-  } catch (e) {
+  } catch {
     data = null;
   }
   if (!response.ok) {
@@ -44,7 +44,7 @@ const store = {
   get(key) {
     try {
       return window.localStorage.getItem(key);
-    } catch (e) {
+    } catch {
       return null;
     }
   },
@@ -52,7 +52,7 @@ const store = {
     try {
       if (value === null || value === undefined) window.localStorage.removeItem(key);
       else window.localStorage.setItem(key, value);
-    } catch (e) {
+    } catch {
       /* storage disabled: the seat lasts as long as the page */
     }
   },
@@ -74,7 +74,7 @@ export function allSeatTokens() {
       const key = window.localStorage.key(i);
       if (key && key.startsWith("tapete.token.")) out.push(window.localStorage.getItem(key));
     }
-  } catch (e) {
+  } catch {
     /* none */
   }
   return out;
@@ -85,6 +85,11 @@ export function allSeatTokens() {
  * every server message to `onMessage`. `onStatus("open" | "closed" | "connecting")`.
  */
 export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string | null} token
+   * @param {{onMessage: (msg: any) => void, onStatus?: (status: "open" | "closed" | "connecting", code?: number) => void}} handlers
+   */
   constructor(tableId, token, { onMessage, onStatus = () => {} }) {
     this.tableId = tableId;
     this.token = token;
@@ -116,7 +121,7 @@ export class TableSocket {
       let msg;
       try {
         msg = JSON.parse(event.data);
-      } catch (e) {
+      } catch {
         return;
       }
       if (!answered && this.ws === ws) {
@@ -176,7 +181,22 @@ export function escapeHTML(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-/** Make an element: h("button", {class: "x", onclick: fn}, "text", child...). */
+/**
+ * What h() puts in an element: nodes, and text made of the other values (null, undefined and
+ * false put nothing); h() also takes arrays of them.
+ * @typedef {Node | string | number | boolean | null | undefined} Child
+ */
+
+/**
+ * Make an element: h("button", {class: "x", onclick: fn}, "text", child...). An attribute's
+ * value is a string (or a number), `true` (present) or null/undefined/false (absent); `on...`
+ * keys take listeners and `dataset` an object of data-* values.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {

@@ -343,7 +343,7 @@ export function cardElement(code, { onPick = null, legal = false, selected = fal
   face.style.backgroundImage = cardImageURL(code);
   el.appendChild(face);
   if (onPick) {
-    el.type = "button";
+    /** @type {HTMLButtonElement} */ (el).type = "button";
     if (selected) el.setAttribute("aria-pressed", "true");
     el.addEventListener("click", () => onPick(code, el));
   }

@@ -15,6 +15,7 @@ export const PHRASES = { gg: N_("Good game"), wp: N_("Well played"), thanks: N_(
 const chat = {
   root: null,
   tableId: "",
+  /** @type {(message: object) => boolean} sends a message on the table's socket (false: not open) */
   send: () => false,
   seat: null, // this connection's seat (null: a spectator)
   spectator: null, // a spectator's number (its name in the chat)
@@ -70,7 +71,7 @@ function loadMuted() {
   try {
     const saved = JSON.parse(window.localStorage.getItem(muteKey()) || "[]");
     return new Set(Array.isArray(saved) ? saved.map(String) : []);
-  } catch (e) {
+  } catch {
     return new Set();
   }
 }
@@ -79,7 +80,7 @@ function saveMuted() {
   try {
     if (chat.muted.size) window.localStorage.setItem(muteKey(), JSON.stringify([...chat.muted]));
     else window.localStorage.removeItem(muteKey());
-  } catch (e) {
+  } catch {
     /* storage disabled: the mute lasts as long as the page */
   }
 }

@@ -144,7 +144,6 @@ function placeTrick(felt, center, placed, n, bottomSeat) {
   const card = first.getBoundingClientRect();
   // the seats, the corner boxes, and what the page draws over the felt (the hint: data-over-felt)
   const over = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-over-felt]"))].filter((el) => el.offsetParent !== null);
-
   const obstacles = [...felt.querySelectorAll(":scope > .seat, :scope > .corner-info > *"), ...over]
     .map((el) => grow(el.getBoundingClientRect(), 5))
     .filter((r) => overlap(r, F) > 0);

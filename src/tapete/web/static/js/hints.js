@@ -100,12 +100,12 @@ export function markHinted(text) {
   const card = parseCard(arg);
   let target = null;
   if (card) {
-    target = [...document.querySelectorAll("#hand button.card[data-card]")].find((b) => {
+    target = [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#hand button.card[data-card]"))].find((b) => {
       const c = parseCard(b.dataset.card);
       return c && c.rank === card.rank && c.suit === card.suit;
     }) || null;
   }
-  if (!target) target = [...document.querySelectorAll("#actions [data-action]")].find((b) => b.dataset.action === s) || null;
+  if (!target) target = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#actions [data-action]"))].find((b) => b.dataset.action === s) || null;
   if (!target && arg) target = document.querySelector(`#actions [data-verb="${CSS.escape(verb)}"]`);
   if (target) target.classList.add("hinted");
   return target;

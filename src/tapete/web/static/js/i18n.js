@@ -79,7 +79,7 @@ export function preferredLanguage() {
     // (the table created from a /?lang=es lobby is in Spanish too)
     try {
       window.localStorage.setItem(STORE_KEY, url);
-    } catch (e) {
+    } catch {
       /* storage may be disabled */
     }
     return url;
@@ -87,7 +87,7 @@ export function preferredLanguage() {
   try {
     const saved = window.localStorage.getItem(STORE_KEY);
     if (saved && CODES.includes(saved)) return saved;
-  } catch (e) {
+  } catch {
     /* storage may be disabled */
   }
   for (const tag of navigator.languages || [navigator.language || "en"]) {
@@ -116,7 +116,7 @@ export async function setLanguage(code, { remember = true } = {}) {
     messages = data.messages || {};
     plurals = data.plurals || {};
     reasons = data.reasons || {};
-  } catch (e) {
+  } catch {
     messages = {};
     plurals = {};
     reasons = {};
@@ -125,7 +125,7 @@ export async function setLanguage(code, { remember = true } = {}) {
   if (remember) {
     try {
       window.localStorage.setItem(STORE_KEY, code);
-    } catch (e) {
+    } catch {
       /* storage may be disabled */
     }
   }
@@ -149,7 +149,7 @@ export function translatePage(root) {
     const sel = "[data-" + attr.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()) + "]";
     for (const el of root.querySelectorAll(sel)) el.setAttribute(target, t(el.dataset[attr]));
   }
-  const title = document.querySelector("title[data-i18n-doc]");
+  const title = /** @type {HTMLTitleElement | null} */ (document.querySelector("title[data-i18n-doc]"));
   if (title) document.title = t(title.dataset.i18nDoc);
 }
 
@@ -172,7 +172,7 @@ export function mountLanguagePicker(select) {
 export function formatNumber(n) {
   try {
     return new Intl.NumberFormat(lang).format(n);
-  } catch (e) {
+  } catch {
     return String(n);
   }
 }

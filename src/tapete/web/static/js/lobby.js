@@ -8,7 +8,21 @@ import { rulesHref } from "./terms.js";
 import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t, tn } from "./i18n.js";
 import { playerLabel } from "./names.js";
 
+/**
+ * The page's element with this id.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
 const $ = (id) => document.getElementById(id);
+
+/** A game parameter's field in the form (paramField): a <select> or an <input>, marked
+ *  data-param (its name), data-default and, when not text, data-kind.
+ *  @typedef {HTMLSelectElement | HTMLInputElement} ParamField */
+
+/** The form's parameter fields (under `root`).
+ *  @param {ParentNode} root
+ *  @returns {NodeListOf<ParamField>} */
+const paramFields = (root) => root.querySelectorAll("[data-param]");
 
 // Named variants: a few well-known ways to play, each a set of parameters.
 const PRESETS = {
@@ -64,7 +78,7 @@ function fullName() {
 }
 
 function nPlayers() {
-  const input = document.querySelector('[data-param="n_players"]');
+  const input = /** @type {ParamField | null} */ (document.querySelector('[data-param="n_players"]'));
   if (input && input.value) return Number(input.value);
   if (state.chosen === "ombre" || state.chosen === "lhombre") return 3;
   if (state.chosen === "tresillo") return 4;
@@ -91,10 +105,10 @@ function renderGameChoice() {
 /** The game `g` chosen (a click, a tap or the arrow keys): the form is drawn again for it, the
  * keyboard stays on the game's choice, and its card is in sight (clear of the Create bar). */
 function chooseGame(g) {
-  const focused = document.activeElement?.name === "game";
+  const focused = /** @type {HTMLInputElement | null} */ (document.activeElement)?.name === "game";
   state.chosen = g;
   renderForm();
-  const input = document.querySelector(`#game-choice input[value="${g}"]`);
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector(`#game-choice input[value="${g}"]`));
   if (focused && input) input.focus({ preventScroll: true });
   keepChoiceInSight();
 }
@@ -115,8 +129,8 @@ function keepChoiceInSight() {
 function renderForm() {
   renderGameChoice();
   // whole match or one deal
-  $("kind-match").checked = state.match;
-  $("kind-deal").checked = !state.match;
+  /** @type {HTMLInputElement} */ ($("kind-match")).checked = state.match;
+  /** @type {HTMLInputElement} */ ($("kind-deal")).checked = !state.match;
   // presets
   const sel = $("preset");
   sel.replaceChildren();
@@ -181,7 +195,7 @@ function renderParams() {
  *  Seat 4 to deal first); a seat chosen beyond them goes back to the rule's default. */
 function fitSeatParams() {
   const n = nPlayers();
-  for (const select of $("params").querySelectorAll("select[data-seat]")) {
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ ($("params").querySelectorAll("select[data-seat]"))) {
     for (const option of select.options) {
       const beyond = option.value !== "" && Number(option.value) >= n;
       option.hidden = option.disabled = beyond;
@@ -198,11 +212,11 @@ function widenParams() {
   const box = $("params");
   if (!box.closest("details")?.open) return;
   const ctx = document.createElement("canvas").getContext("2d");
-  for (const input of box.querySelectorAll("[data-param]")) {
+  for (const input of paramFields(box)) {
     const field = input.closest(".field");
     field.classList.remove("wide");
     if (input.type === "number") continue;
-    const texts = input.tagName === "SELECT" ? [...input.options].map((o) => o.text) : [input.value];
+    const texts = input.tagName === "SELECT" ? [.../** @type {HTMLSelectElement} */ (input).options].map((o) => o.text) : [input.value];
     const style = getComputedStyle(input);
     ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + (input.tagName === "SELECT" ? 20 : 0);
@@ -212,8 +226,8 @@ function widenParams() {
 }
 
 function applyPreset() {
-  const preset = PRESETS[state.chosen][Number($("preset").value || 0)] || { params: {} };
-  for (const input of document.querySelectorAll("[data-param]")) {
+  const preset = PRESETS[state.chosen][Number(/** @type {HTMLSelectElement} */ ($("preset")).value || 0)] || { params: {} };
+  for (const input of paramFields(document)) {
     const name = input.dataset.param;
     const v = name in preset.params ? String(preset.params[name]) : input.dataset.default;
     input.value = v;
@@ -233,7 +247,7 @@ function renderSeats() {
       botsFor(state.chosen).map((p) => h("option", { value: p, selected: p === "rule" }, botLabel(p))));
     const sync = () => { level.disabled = kind.value !== "bot"; };
     kind.addEventListener("change", () => {
-      if (kind.value === "me") for (const other of box.querySelectorAll("select[id^=seat-kind-]")) if (other !== kind && other.value === "me") other.value = "human";
+      if (kind.value === "me") for (const other of /** @type {NodeListOf<HTMLSelectElement>} */ (box.querySelectorAll("select[id^=seat-kind-]"))) if (other !== kind && other.value === "me") other.value = "human";
       sync();
     });
     sync();
@@ -287,8 +301,9 @@ function botLabel(p) {
 
 function collectParams() {
   const out = {};
-  for (const input of document.querySelectorAll("[data-param]")) {
+  for (const input of paramFields(document)) {
     if (input.value === input.dataset.default || input.value === "") continue;
+    /** @type {string | number | boolean} */
     let v = input.value;
     if (input.dataset.kind === "bool") v = v === "true";
     else if (input.dataset.kind === "number") v = Number(v);
@@ -302,13 +317,13 @@ async function createTable(event) {
   event.preventDefault();
   const err = $("create-error");
   err.replaceChildren();
-  const name = $("my-name").value.trim();
+  const name = /** @type {HTMLInputElement} */ ($("my-name")).value.trim();
   const n = nPlayers();
   const seats = [];
   let mySeat = null;
   for (let s = 0; s < n; s++) {
-    const kind = $(`seat-kind-${s}`).value;
-    if (kind === "bot") seats.push({ kind: "bot", player: $(`seat-bot-${s}`).value });
+    const kind = /** @type {HTMLSelectElement} */ ($(`seat-kind-${s}`)).value;
+    if (kind === "bot") seats.push({ kind: "bot", player: /** @type {HTMLSelectElement} */ ($(`seat-bot-${s}`)).value });
     else seats.push({ kind: "human" });
     if (kind === "me") mySeat = s;
   }
@@ -317,8 +332,8 @@ async function createTable(event) {
     $("my-name").focus();
     return;
   }
-  const clock = $("clock").value;
-  const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number($("bot-delay").value), hints: $("hints").checked, chat: $("chat-mode")?.value || "all" };
+  const clock = /** @type {HTMLSelectElement} */ ($("clock")).value;
+  const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number(/** @type {HTMLSelectElement} */ ($("bot-delay")).value), hints: /** @type {HTMLInputElement} */ ($("hints")).checked, chat: /** @type {HTMLSelectElement | null} */ ($("chat-mode"))?.value || "all" };
   if (mySeat !== null) Object.assign(body, { name, seat: mySeat });
   if (state.creating) return; // one table per click: the first request is still on its way
   setCreating(true);
@@ -339,7 +354,7 @@ async function createTable(event) {
  * says so (a second click would make a second table). */
 function setCreating(on) {
   state.creating = on;
-  const button = $("create-button");
+  const button = /** @type {HTMLButtonElement} */ ($("create-button"));
   button.disabled = on;
   button.setAttribute("aria-busy", on ? "true" : "false");
   button.replaceChildren(...(on ? [h("span", { class: "spinner", "aria-hidden": "true" }), t("Creating the table…")] : [t("Create the table")]));
@@ -379,13 +394,14 @@ function statusWord(s) {
 /** The open, playing and finished tables, asked for together (each list says "Loading…" until
  *  its answer: "Recently finished" stood empty while the two before it were asked). */
 async function refreshTables() {
+  /** @type {Array<[string, string, {join?: boolean, replay?: boolean}]>} status, list id, tableItem's options */
   const lists = [["open", "open-tables", { join: true }], ["playing", "playing-tables", {}], ["finished", "finished-tables", { replay: true }]];
   await Promise.all(lists.map(async ([status, id, opts]) => {
     const list = $(id);
     try {
       const res = await api(`/api/tables?status=${status}&limit=12`);
       list.replaceChildren(...(res.tables.length ? res.tables.map((x) => tableItem(x, opts)) : [h("li", { class: "empty" }, status === "open" ? t("No open tables: create one!") : t("None right now."))]));
-    } catch (e) {
+    } catch {
       list.replaceChildren(h("li", { class: "empty" }, t("The server did not answer.")));
     }
   }));
@@ -400,7 +416,7 @@ function pastGameLine(g) {
     let text;
     try {
       text = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(when);
-    } catch (e) {
+    } catch {
       text = when.toLocaleString();
     }
     date = h("time", { datetime: when.toISOString(), "data-testid": "past-date" }, text);
@@ -422,13 +438,13 @@ function pastGameLine(g) {
 
 async function refreshHistory() {
   const box = $("history");
-  const name = $("history-name").value.trim() || playerName();
+  const name = /** @type {HTMLInputElement} */ ($("history-name")).value.trim() || playerName();
   const seen = new Map();
   const add = (games) => { for (const g of games || []) seen.set(g.table, g); };
   try {
     if (name) add((await api(`/api/history?name=${encodeURIComponent(name)}`)).games);
     for (const token of allSeatTokens().slice(0, 20)) add((await api("/api/history", { method: "POST", body: { token } })).games);
-  } catch (e) {
+  } catch {
     /* show what we have */
   }
   const games = [...seen.values()].sort((a, b) => String(b.finished_at).localeCompare(String(a.finished_at)));
@@ -444,15 +460,15 @@ async function refreshHistory() {
 async function main() {
   mountLanguagePicker($("lang"));
   await setLanguage(preferredLanguage(), { remember: false });
-  $("my-name").value = playerName();
-  $("history-name").value = playerName();
+  /** @type {HTMLInputElement} */ ($("my-name")).value = playerName();
+  /** @type {HTMLInputElement} */ ($("history-name")).value = playerName();
   try {
     const [games, players] = await Promise.all([api("/api/games"), api("/api/bots").catch(() => api("/api/players")).catch(() => ["rule", "random"])]);
     state.games = Array.isArray(games) ? games : games.games || [];
     state.players = (Array.isArray(players) ? players : players.players || ["rule", "random"]).slice().sort((a, b) => (a === "rule" ? -1 : b === "rule" ? 1 : 0));
     state.unavailable = Array.isArray(players?.unavailable) ? players.unavailable : [];
     state.loading = players?.loading === true;
-  } catch (e) {
+  } catch {
     state.games = [];
   }
   renderForm();

@@ -23,7 +23,7 @@ export function packFor(game) {
   try {
     const saved = window.localStorage.getItem(KEY(base));
     if (saved === "spanish" || saved === "french") return saved;
-  } catch (e) {
+  } catch {
     /* storage may be disabled */
   }
   return CHOICE[base];
@@ -58,7 +58,7 @@ export function mountPackPicker(game, onChange) {
   select.addEventListener("change", () => {
     try {
       window.localStorage.setItem(KEY(base), select.value);
-    } catch (e) {
+    } catch {
       /* storage may be disabled: the choice holds for this page */
     }
     setSpanishPack(select.value === "spanish");

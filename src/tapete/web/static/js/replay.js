@@ -10,6 +10,11 @@ import { mountPackPicker, usePack } from "./pack.js";
 import { botLevelName, playerLabel, ranking, winnerText } from "./names.js";
 import { showReplayChat } from "./chat.js";
 
+/**
+ * The page's element with this id.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 
@@ -76,12 +81,12 @@ async function show(n) {
   n = Math.max(0, Math.min(rp.total, n));
   rp.move = n;
   $("pos").textContent = `${n} / ${rp.total}`;
-  $("slider").value = String(n);
+  /** @type {HTMLInputElement} */ ($("slider")).value = String(n);
   $("slider").setAttribute("aria-valuetext", t("Action {n} of {total}", { n, total: rp.total }));
   const text = n > 0 ? rp.record.actions[n - 1] : null;
   rp.aside = [];
   nowLine(text ? t("Action {n}: {text}", { n, text: actionLabel(text) }) : t("The start of the game"));
-  for (const li of $("transcript").children) li.classList.toggle("now", Number(li.dataset.move) === n);
+  for (const li of /** @type {HTMLCollectionOf<HTMLLIElement>} */ ($("transcript").children)) li.classList.toggle("now", Number(li.dataset.move) === n);
   keepInList($("transcript").querySelector("li.now"));
   updateJumps();
   if (!rp.framesOk) return;
@@ -100,7 +105,7 @@ async function show(n) {
     await settled();
     if (rp.move !== n) return;
     document.body.dataset.frame = String(n); // this step's table, drawn and still (for tests)
-  } catch (e) {
+  } catch {
     rp.framesOk = false;
     $("felt").replaceChildren(h("div", { class: "banner" }, h("h2", {}, t("Step through the record")), h("p", {}, t("This server does not draw the table for each step: the actions are listed on the right."))));
   }
@@ -330,7 +335,7 @@ function updateJumps() {
   const deals = rp.steps?.deals || [];
   const n = rp.move;
   const set = (id, shown, target) => {
-    const b = $(id);
+    const b = /** @type {HTMLButtonElement} */ ($(id));
     b.hidden = !shown;
     b.disabled = target === null;
     b.dataset.target = target === null ? "" : String(target);
@@ -421,12 +426,12 @@ async function main() {
   mountPackPicker(rp.record.game, () => { transcript(); show(rp.move); });
   try {
     rp.steps = await api(`/api/tables/${encodeURIComponent(tableId)}/steps`);
-  } catch (e) {
+  } catch {
     rp.steps = null; // a server without it: no names in the list, no jumps
   }
   showTitle();
   document.title = `${t("Replay")}: ${gameTitle(rp.record.game)} · tapete`;
-  $("slider").max = String(rp.total);
+  /** @type {HTMLInputElement} */ ($("slider")).max = String(rp.total);
   showResult();
   transcript();
   $("first").addEventListener("click", () => show(0));
@@ -435,7 +440,7 @@ async function main() {
   $("last").addEventListener("click", () => show(rp.total));
   for (const id of ["prev-trick", "next-trick", "prev-deal", "next-deal"]) $(id).addEventListener("click", () => jump(id));
   $("play").addEventListener("click", play);
-  $("slider").addEventListener("input", () => show(Number($("slider").value)));
+  $("slider").addEventListener("input", () => show(Number(/** @type {HTMLInputElement} */ ($("slider")).value)));
   $("download").addEventListener("click", download);
   document.addEventListener("keydown", onKey);
   onLanguageChange(() => { transcript(); show(rp.move); showResult(); showTitle(); });

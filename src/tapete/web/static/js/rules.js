@@ -9,6 +9,11 @@ import { cardElement } from "./cards.js";
 import { currentLanguage, mountLanguagePicker, onLanguageChange, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { RULE_GAMES, rulesGame, rulesHref } from "./terms.js";
 
+/**
+ * The page's element with this id.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
 const $ = (id) => document.getElementById(id);
 const game = rulesGame(decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "")) || "pocha";
 
@@ -21,8 +26,8 @@ function renderLinks() {
   const lang = currentLanguage();
   $("games").replaceChildren(...RULE_GAMES.map((g) => h("li", {},
     h("a", { href: rulesHref(g), "aria-current": g === game ? "page" : null }, gameName(g)))));
-  $("to-lobby").href = `/?lang=${encodeURIComponent(lang)}`;
-  document.querySelector(".topbar .brand").href = `/?lang=${encodeURIComponent(lang)}`;
+  /** @type {HTMLAnchorElement} */ ($("to-lobby")).href = `/?lang=${encodeURIComponent(lang)}`;
+  /** @type {HTMLAnchorElement} */ (document.querySelector(".topbar .brand")).href = `/?lang=${encodeURIComponent(lang)}`;
   const url = new URL(window.location.href);
   url.searchParams.set("lang", lang);
   window.history.replaceState(null, "", url.pathname + url.search + url.hash);
@@ -77,7 +82,7 @@ async function load() {
   try {
     const response = await fetch(`/static/rules/${lang}/${game}.html`, { cache: "no-cache" });
     html = response.ok ? await response.text() : "";
-  } catch (e) {
+  } catch {
     html = "";
   }
   if (mine !== loading) return; // a newer language was asked for meanwhile
@@ -97,7 +102,7 @@ async function load() {
 
 async function main() {
   // on a phone the page's contents are folded: the rules' title comes in sight, not the list
-  if (window.matchMedia("(max-width: 800px)").matches) $("toc-box").open = false;
+  if (window.matchMedia("(max-width: 800px)").matches) /** @type {HTMLDetailsElement} */ ($("toc-box")).open = false;
   mountLanguagePicker($("lang"));
   await setLanguage(preferredLanguage(), { remember: false });
   onLanguageChange(() => load());

@@ -11,6 +11,11 @@ import { mountRulesLink } from "./terms.js";
 import { chatMessage, mountChat } from "./chat.js";
 import { ranking, winnerText } from "./names.js"; // the end's ranking and winner, shared with the replay
 
+/**
+ * The page's element with this id.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
 const $ = (id) => document.getElementById(id);
 const tableId = new URL(window.location.href).searchParams.get("table") || decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "");
 const watchOnly = new URL(window.location.href).searchParams.has("watch");
@@ -135,6 +140,7 @@ function render() {
   // a deal's end between deals: its outcome is told in the turn line, under the felt (stacked
   // with "X takes the trick" over the last trick it hid the cards, a phone's wholly)
   const over = msg.to_move === -4 || msg.status === "finished";
+  /** @type {{cls: string, text: string | Node} | null} the deal's outcome told in the turn line */
   let outcome = null;
   const outcomeAside = (ann) => (msg.synthetic && !over && msg.status !== "open" ? ((outcome = ann), true) : false);
   // "X takes the trick" too, where it could only lie over the trick's cards (a phone's): at a
@@ -172,7 +178,7 @@ function render() {
  *  A longer hint scrolls in its box, which then takes the keyboard's focus (on a phone too). */
 function fitHint() {
   const box = $("hint");
-  const card = box.firstElementChild;
+  const card = /** @type {HTMLElement | null} */ (box.firstElementChild);
   box.style.maxWidth = "";
   if (!card) return;
   card.style.maxHeight = "";
@@ -266,7 +272,7 @@ function renderHand(ctx, mine) {
   }
   const verb = mod.cardVerb(live);
   handEl.classList.toggle("few", cards.length <= (window.innerWidth < 600 ? 5 : 9));
-  cards.forEach((code, i) => {
+  cards.forEach((code) => {
     const legal = mine && legalCards.has(cardKey(code));
     const selected = page.selected.some((c) => cardKey(c) === cardKey(code));
     const mark = mod.cardMark?.(live, code, ctx);
@@ -286,7 +292,7 @@ function renderHand(ctx, mine) {
   });
   page.handSeen = new Set(cards);
   // one tab stop in the hand (roving tabindex): the focused, else first legal, else first card
-  const btns = [...handEl.querySelectorAll("button.card")];
+  const btns = [.../** @type {NodeListOf<HTMLButtonElement>} */ (handEl.querySelectorAll("button.card"))];
   const first = btns.find((b) => b.classList.contains("legal")) || btns[0];
   if (first) first.tabIndex = 0;
 }
@@ -555,7 +561,7 @@ function tickClock() {
 const REDRAWN = ["felt", "hand", "actions", "panels", "refusal"];
 
 function rememberFocus() {
-  const el = document.activeElement;
+  const el = /** @type {HTMLElement | null} */ (document.activeElement);
   page.hadFocus = !!el && REDRAWN.some((id) => $(id).contains(el));
   if (el && el.dataset && el.dataset.key) page.focusKey = el.dataset.key;
   else if (page.hadFocus) page.focusKey = null;
@@ -570,7 +576,7 @@ function restoreFocus(mine) {
   if (!target && mine) target = document.querySelector("#hand button.card.legal") || document.querySelector("#actions button:not([disabled])");
   if (!target) target = document.querySelector("#felt .banner a, #felt .banner button, #felt .end-dialog a, #felt .end-dialog button");
   if (!target) target = $("hand");
-  target.focus({ preventScroll: true });
+  /** @type {HTMLElement} */ (target).focus({ preventScroll: true });
 }
 
 // -- keyboard -------------------------------------------------------------------------------
@@ -593,8 +599,8 @@ function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const hand = $("hand");
   if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && hand.contains(document.activeElement)) {
-    const cards = [...hand.querySelectorAll("button.card")];
-    const i = cards.indexOf(document.activeElement);
+    const cards = [.../** @type {NodeListOf<HTMLButtonElement>} */ (hand.querySelectorAll("button.card"))];
+    const i = /** @type {Element[]} */ (cards).indexOf(document.activeElement);
     if (i >= 0) {
       const next = cards[(i + (event.key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length];
       cards.forEach((c) => (c.tabIndex = -1));
@@ -609,7 +615,7 @@ function onKey(event) {
   page.typed = (now - page.typedAt > 1500 ? "" : page.typed) + event.key.toLowerCase();
   page.typedAt = now;
   // a card by its notation: focus it (Enter plays it)
-  const cards = [...hand.querySelectorAll("button.card")];
+  const cards = [.../** @type {NodeListOf<HTMLButtonElement>} */ (hand.querySelectorAll("button.card"))];
   const matches = cards.filter((b) => cardAliases(b.dataset.card).includes(page.typed));
   if (matches.length === 1) {
     cards.forEach((c) => (c.tabIndex = -1));
@@ -621,7 +627,7 @@ function onKey(event) {
   }
   // a bid or an amount by its number
   if (/^\d+$/.test(page.typed)) {
-    const btn = [...document.querySelectorAll("#actions button[data-action]")].find((b) => splitAction(b.dataset.action)[1] === page.typed);
+    const btn = [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#actions button[data-action]"))].find((b) => splitAction(b.dataset.action)[1] === page.typed);
     if (btn) {
       btn.focus();
       event.preventDefault();
@@ -1048,7 +1054,7 @@ const SOUND_KEY = "tapete.turnSound";
 function soundOn() {
   try {
     return window.localStorage.getItem(SOUND_KEY) === "1";
-  } catch (e) {
+  } catch {
     return false;
   }
 }
@@ -1073,7 +1079,7 @@ function beep() {
     osc.connect(gain).connect(ctx.destination);
     osc.start();
     osc.stop(ctx.currentTime + 0.4);
-  } catch (e) {
+  } catch {
     /* no sound here */
   }
 }
@@ -1085,7 +1091,7 @@ function mountSoundToggle() {
   box.addEventListener("change", () => {
     try {
       window.localStorage.setItem(SOUND_KEY, box.checked ? "1" : "0");
-    } catch (e) {
+    } catch {
       /* kept for this page only */
     }
     if (box.checked) {
@@ -1197,13 +1203,13 @@ function logEvents(msg, first) {
     // the cards turned to find the first dealer go on one line
     const turned = TURNED[verb] && ev.text ? splitAction(ev.text)[1] : null;
     if (turned && parseCard(turned)) {
-      const last = log.lastElementChild;
+      const last = /** @type {HTMLElement | null} */ (log.lastElementChild);
       if (last && last.dataset.turned === verb) {
         last.dataset.cards += " " + turned;
       } else {
         log.append(h("li", { "data-turned": verb, "data-cards": turned }));
       }
-      const item = log.lastElementChild;
+      const item = /** @type {HTMLElement} */ (log.lastElementChild);
       const names = item.dataset.cards.split(" ").map(cardName).join(", ");
       item.textContent = cap(t(TURNED[verb], { cards: names }));
       said.push(t(TURNED[verb], { cards: cardName(turned) }));

@@ -5,6 +5,11 @@ import { h } from "../api.js";
 import { cardElement, suitName, suitSymbol, suitWord } from "../cards.js";
 import { t } from "../i18n.js";
 
+/**
+ * A box of the side panel (a game's `panels()`): its heading and its content.
+ * @typedef {{title: string, node: HTMLElement}} Panel
+ */
+
 /** The live deal of a view: a match view's `deal`, else the view itself. A match view with
  *  no live deal (before the first deal, between deals, the match over) gives an empty deal
  *  (`between`: no cards, no trumps, no bids), never the match's own fields read as a deal's
@@ -149,6 +154,9 @@ export function sessionSheet(view, ctx, headers, cells, { testid = "deal-sheet" 
  * view's `player` by default, under `heading`, "Player (Ana)" by default), with `defenders`
  * the other seats' sum ("Defenders"), then each other seat's that `plays(seat)` (every seat
  * but the playing one by default), marked "·" as parts of that sum when it is shown.
+ * @param {object} live
+ * @param {object} ctx
+ * @param {{seat?: number, heading?: string | null, defenders?: boolean, plays?: (seat: number) => boolean}} [options]
  */
 export function tricksPanel(live, ctx, { seat = live.player, heading = null, defenders = false, plays = () => true } = {}) {
   const tw = live.tricks_won || [];

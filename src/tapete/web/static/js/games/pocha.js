@@ -106,7 +106,7 @@ const pocha = {
     return boxes;
   },
 
-  actionButtons(legal, live, ctx) {
+  actionButtons(legal, live) {
     const out = [];
     const f = forbiddenBid(live);
     const bids = legal.filter((a) => splitAction(a.text)[0] === "bid");
@@ -155,7 +155,7 @@ const pocha = {
     return panels;
   },
 
-  results(view, live, ctx) {
+  results(view, live) {
     if (isMatch(view) && view.current_player !== -4) return null;
     const scores = isMatch(view) ? view.totals || view.standings : live.scores;
     return scores ? { title: isMatch(view) ? t("Final score") : t("Points this hand"), values: scores } : null;

@@ -112,9 +112,8 @@ const trynka = {
     return boxes;
   },
 
-  actionButtons(legal, live, ctx) {
+  actionButtons(legal, live) {
     const out = [];
-    const me = live.seat;
     const { groups, rest } = amountGroups(legal, ["bet", "blind", "overblind"]);
     for (const [verb, items] of Object.entries(groups)) {
       items.sort((a, b) => a.amount - b.amount);
@@ -166,6 +165,7 @@ const trynka = {
       const chips = (live.balances || [])[s];
       rows.push(h("tr", {}, h("th", { scope: "row" }, ctx.seatName(s)), h("td", {}, isMatch(view) ? String(chips ?? "") : signed(chips)), h("td", {}, String((live.paid || [])[s] ?? 0)), h("td", {}, state)));
     }
+    /** @type {import("./common.js").Panel[]} */
     const panels = [{
       title: t("Chips"),
       node: h("table", { class: "sheet" }, h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Chips")), h("th", {}, t("In the bank")), h("th", {}, t("State")))), h("tbody", {}, rows)),
