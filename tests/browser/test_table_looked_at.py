@@ -333,3 +333,55 @@ def _seated_watching(
     watch_errors(page)
     page.goto(server.table_url(table_id))
     return page
+
+
+#: The screenshots' desktop.
+WIDE = {"width": 1366, "height": 768}
+
+
+def test_a_long_seat_note_leaves_the_games_name_whole_on_a_desktop(
+    server: Server, context_factory: Any
+) -> None:
+    """Looked at (Spanish Tresillo on a desktop, round I): beside "Juegas como Anastasia
+    Wilhelmina Kowalczyk" the top bar's title was cut to "Tresillo a cuatro: partida com…".
+    Where the whole title does not fit, the game's name alone is shown (the whole title stays
+    for screen readers), as on a phone."""
+    created = server.create(
+        "tresillo-match", [ME] + [BOT] * 3, params={"num_deals": 2},
+        name="Anastasia Wilhelmina Kowalczyk", seat=0,
+    )  # fmt: skip
+    page = _seated_watching(
+        server, context_factory, created, WIDE, "localStorage.setItem('tapete.lang', 'es');"
+    )
+    page.wait_for_function(
+        "() => document.getElementById('seat-note').textContent.includes('Anastasia')"
+        " && document.body.dataset.state !== undefined"
+    )
+    # the title fitted once the table is drawn (and at every state after)
+    page.wait_for_function(
+        "() => { const el = document.getElementById('title');"
+        " return el.scrollWidth <= el.clientWidth + 1; }"
+    )
+    got = page.evaluate(
+        """() => { const el = document.getElementById('title');
+          const seen = [...el.children].filter((c) => c.getBoundingClientRect().width > 1);
+          return { cut: el.scrollWidth > el.clientWidth + 1, seen: seen.map((c) => c.textContent),
+                   whole: el.querySelector('.title-whole').textContent }; }"""
+    )
+    assert not got["cut"], got
+    assert got["seen"] == ["Tresillo a cuatro"], got  # the game's name
+    assert got["whole"].startswith("Tresillo a cuatro"), got
+    # a short name leaves the whole title in sight
+    short = server.create(
+        "tresillo-match", [ME] + [BOT] * 3, params={"num_deals": 2}, name="Ana", seat=0
+    )
+    page = _seated_watching(
+        server, context_factory, short, WIDE, "localStorage.setItem('tapete.lang', 'es');"
+    )
+    page.wait_for_function("() => document.getElementById('seat-note').textContent.includes('Ana')")
+    seen = page.evaluate(
+        "() => [...document.getElementById('title').children]"
+        ".filter((c) => c.getBoundingClientRect().width > 1).map((c) => c.textContent)"
+    )
+    assert len(seen) == 1 and seen[0].startswith("Tresillo a cuatro"), seen
+    no_js_errors(page)

@@ -122,9 +122,20 @@ function endedDealView(view) {
 function showGameTitle(game) {
   const el = $("title");
   const whole = gameTitle(game);
-  if (el.dataset.whole === whole) return;
-  el.dataset.whole = whole;
-  el.replaceChildren(h("span", { class: "title-whole" }, whole), h("span", { class: "title-short", "aria-hidden": "true" }, gameName(game)));
+  if (el.dataset.whole !== whole) {
+    el.dataset.whole = whole;
+    el.replaceChildren(h("span", { class: "title-whole" }, whole), h("span", { class: "title-short", "aria-hidden": "true" }, gameName(game)));
+  }
+  fitGameTitle(); // the seat's note and the connection's beside it change too
+}
+
+/** Where the whole title does not fit beside the seat's note ("Tresillo a cuatro: partida
+ *  com…" on a desktop, with a long name), the game's name alone is shown (the whole title
+ *  stays for screen readers), as on a phone. */
+function fitGameTitle() {
+  const el = $("title");
+  el.classList.remove("fit-short");
+  if (el.scrollWidth > el.clientWidth + 1) el.classList.add("fit-short");
 }
 
 function render() {
@@ -773,6 +784,7 @@ function onMessage(msg) {
       page.seat = msg.seat;
       page.info = msg.table;
       $("seat-note").textContent = page.seat === null ? t("Watching") : t("You play {seat}", { seat: seatNameFrom(msg.table.seats, page.seat) });
+      fitGameTitle();
       $("leave").hidden = page.seat === null;
       $("key-help").hidden = page.seat === null; // a spectator has no cards to pick
       if ($("turn-sound")) $("turn-sound").closest("label").hidden = page.seat === null;
@@ -1302,6 +1314,7 @@ async function main() {
   mountLanguagePicker($("lang"));
   await setLanguage(preferredLanguage(), { remember: false });
   onLanguageChange(() => render());
+  window.addEventListener("resize", fitGameTitle);
   document.addEventListener("keydown", onKey);
   $("leave").addEventListener("click", leaveTable);
   setInterval(tickClock, 250);
