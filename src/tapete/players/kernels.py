@@ -1,8 +1,8 @@
 """Loading the search players' kernels once, in the background, before anybody waits.
 
 A search player's first decision needs its numba kernels: loaded from numba's disk cache
-(a few seconds), or compiled on the first run of a fresh install (a minute on two cores),
-and Ombre's recursive solver is compiled at every start (numba cannot cache it). A server
+(a few seconds), or compiled on the first run of a fresh install (a minute on two cores).
+A server
 calls :meth:`KernelLoader.start` as it starts: the kernels load in a thread while the
 lobby already answers, so that the first table with search bots is created at once.
 While they load (:meth:`KernelLoader.loading`), a search player's ``start`` only checks the

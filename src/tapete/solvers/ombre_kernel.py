@@ -235,29 +235,33 @@ def _order(
     return n
 
 
-@jit(cache=False)  # numba cannot cache recursive functions reliably
-def _reach(
+@jit(cache=True)
+def _boundary(
     h: Any, won: Any, leader: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any,
-    tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any, moves: Any,
+    tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any, key: Any,
 ) -> Any:  # fmt: skip
-    """Whether ombre reaches at least ``target`` from a trick boundary (``leader`` leads)."""
+    """A trick boundary (``leader`` leads) before its trick is searched: ``(answer, slot,
+    meta, lo, hi)``, ``answer`` 1 or 0 when the bounds on the tricks left, the sure tricks,
+    a forced last trick or the transposition table tell whether ombre reaches ``target``,
+    else 2: the trick is to be searched (its table slot, its key in ``key``, and what is
+    known of its outcome returned)."""
     counter[0] += 1
     left = popcount(h[0])
     d1 = ombre + 1 if ombre < 2 else 0
     d2 = d1 + 1 if d1 < 2 else 0
     t_o, t1, t2 = won[ombre], won[d1], won[d2]
     if left == 0:
-        return outcome(won, ombre) >= target
+        return (1 if outcome(won, ombre) >= target else 0), 0, 0, 0, 0
     if target == SACARDO:
         if t_o + left <= t1 or t_o + left <= t2:
-            return False
+            return 0, 0, 0, 0, 0
         if t_o > t1 + left and t_o > t2 + left:
-            return True
+            return 1, 0, 0, 0, 0
     else:  # at least puesta: no codille
         if t_o >= t1 + left and t_o >= t2 + left:
-            return True
+            return 1, 0, 0, 0, 0
         if (t1 > t_o + left and t1 > t2 + left) or (t2 > t_o + left and t2 > t1 + left):
-            return False
+            return 0, 0, 0, 0, 0
     # sure tricks: whoever holds the top trumps wins a trick with each of them (played at
     # any time, no one can beat it); when the others hold no trump, every trump of the
     # leader and its top cards of each plain suit are sure tricks too
@@ -290,17 +294,17 @@ def _reach(
         if holder == ombre:
             if target == SACARDO:
                 if t_o + sure > t1 + rest and t_o + sure > t2 + rest:
-                    return True
+                    return 1, 0, 0, 0, 0
             elif t_o + sure >= t1 + rest and t_o + sure >= t2 + rest:
-                return True
+                return 1, 0, 0, 0, 0
         else:
             t_d = t1 if holder == d1 else t2
             t_other = t2 if holder == d1 else t1
             if target == SACARDO:
                 if t_o + rest <= t_d + sure:
-                    return False
+                    return 0, 0, 0, 0, 0
             elif t_d + sure > t_o + rest and t_d + sure > t_other + rest:
-                return False
+                return 0, 0, 0, 0, 0
     if left == 1:  # the last trick is forced: play it out
         s1 = leader + 1 if leader < 2 else 0
         s2 = s1 + 1 if s1 < 2 else 0
@@ -314,10 +318,9 @@ def _reach(
         won[winner] += 1
         value = outcome(won, ombre) >= target
         won[winner] -= 1
-        return value
+        return (1 if value else 0), 0, 0, 0, 0
     meta = leader | (t_o << 2) | (t1 << 6) | (t2 << 10) | (ombre << 16)
     meta |= (n_trumps << 18) | (np.int64(privilege) << 22)
-    key = moves[9 - left, 3].view(np.uint64)  # scratch for the relative-rank key
     _compress(h, n_trumps, key)
     k0, k1, k2 = key[0], key[1], key[2]
     mask = np.uint64(tt_meta.shape[0] - 1)
@@ -332,81 +335,191 @@ def _reach(
         lo = tt_val[slot] & 3
         hi = tt_val[slot] >> 2
         if lo >= target:
-            return True
+            return 1, 0, 0, 0, 0
         if hi < target:
-            return False
-    result = _trick(h, won, leader, ombre, target, n_trumps, privilege, tt_keys, tt_meta,
-                    tt_val, counter, moves)  # fmt: skip
-    if result:
-        lo = max(lo, target)
-    else:
-        hi = min(hi, target - 1)
-    tt_keys[slot, 0] = k0
-    tt_keys[slot, 1] = k1
-    tt_keys[slot, 2] = k2
-    tt_meta[slot] = meta
-    tt_val[slot] = lo | (hi << 2)
-    return result
+            return 0, 0, 0, 0, 0
+    return 2, slot, meta, lo, hi
 
 
-@jit(cache=False)  # numba cannot cache recursive functions reliably
-def _trick(
+#: The most nodes on the search's stack: a trick boundary and three cards for each of the
+#: nine tricks, and the boundary after the last.
+_MAX_FRAMES = 48
+
+
+@jit(cache=True)
+def _search(
+    h: Any, won: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any, tt_keys: Any,
+    tt_meta: Any, tt_val: Any, counter: Any, moves: Any, seat: Any, pos: Any, led: Any,
+    best: Any, winner: Any, played: Any,
+) -> Any:  # fmt: skip
+    """Whether ombre reaches at least ``target``: a zero-window search, written as a loop
+    over its own stack of nodes (numba caches no recursive function: each process compiled
+    the recursive search anew, half a minute). ``pos`` -1: from a trick boundary where
+    ``seat`` leads; 0-2: from inside a trick, ``pos`` cards played (``played``: their mask,
+    ``led`` the first, ``best`` the best so far, played by ``winner``), ``seat`` to play.
+
+    A node is a trick boundary (:func:`_boundary`, then its trick searched and the outcome
+    stored in the transposition table) or a card to play: each of its cards in
+    :func:`_order`'s order until one gives the player what he wants (ombre: reaching the
+    target; a defender: not)."""
+    is_ply = np.zeros(_MAX_FRAMES, dtype=np.bool_)
+    f_seat = np.zeros(_MAX_FRAMES, dtype=np.int64)  # a ply's player; a boundary's leader
+    f_pos = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    f_depth = np.zeros(_MAX_FRAMES, dtype=np.int64)  # the trick's number: its move lists
+    f_n = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    f_i = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    f_card = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    f_led = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    f_best = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    f_winner = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    f_took = np.zeros(_MAX_FRAMES, dtype=np.int64)  # who took the trick a third card ended
+    f_mid = np.zeros(_MAX_FRAMES, dtype=np.bool_)  # a ply of the trick the search began in
+    f_played = np.zeros(_MAX_FRAMES, dtype=np.uint64)
+    b_slot = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    b_meta = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    b_lo = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    b_hi = np.zeros(_MAX_FRAMES, dtype=np.int64)
+    b_key = np.zeros((_MAX_FRAMES, 3), dtype=np.uint64)
+    top = 0
+    f_seat[0] = seat
+    if pos >= 0:
+        is_ply[0] = True
+        f_pos[0] = pos
+        f_depth[0] = 9 - popcount(h[seat])
+        f_led[0] = led
+        f_best[0] = best
+        f_winner[0] = winner
+        f_played[0] = played
+        f_mid[0] = True
+    entering = True
+    value = False
+    while True:
+        if entering:
+            s = f_seat[top]
+            if not is_ply[top]:
+                answer, slot, meta, lo, hi = _boundary(
+                    h, won, s, ombre, target, n_trumps, privilege, tt_keys, tt_meta, tt_val,
+                    counter, b_key[top],
+                )  # fmt: skip
+                if answer != 2:
+                    value = answer == 1
+                    entering = False
+                    continue
+                b_slot[top] = slot
+                b_meta[top] = meta
+                b_lo[top] = lo
+                b_hi[top] = hi
+                top += 1  # its trick: the leader's card
+                is_ply[top] = True
+                f_seat[top] = s
+                f_pos[top] = 0
+                f_depth[top] = 9 - popcount(h[s])
+                f_led[top] = -1
+                f_best[top] = -1
+                f_winner[top] = s
+                f_played[top] = np.uint64(0)
+                f_mid[top] = False
+                continue
+            # a card to play: its cards ordered, then the first played
+            p = f_pos[top]
+            out = moves[f_depth[top], p]
+            others = (h[0] | h[1] | h[2]) & ~h[s] | f_played[top]
+            if f_mid[top]:
+                legal = legal_plays(h[s], f_led[top], n_trumps, privilege)
+                low = s != ombre and (p == 0 or f_winner[top] != ombre)
+            elif p == 0:
+                legal = h[s]
+                low = False
+            else:
+                legal = legal_plays(h[s], f_led[top], n_trumps, privilege)
+                low = f_winner[top] != ombre and s != ombre
+            f_n[top] = _order(legal, others, f_led[top], f_best[top], n_trumps, privilege,
+                              out, low)  # fmt: skip
+            f_i[top] = 0
+            if f_n[top] == 0:
+                value = s != ombre
+                entering = False
+                continue
+        else:
+            # the node on top ended with ``value``: its parent takes it
+            top -= 1
+            if top < 0:
+                return value
+            if not is_ply[top]:  # a boundary: its outcome into the table, then it ends
+                lo = b_lo[top]
+                hi = b_hi[top]
+                if value:
+                    lo = max(lo, target)
+                else:
+                    hi = min(hi, target - 1)
+                slot = b_slot[top]
+                tt_keys[slot, 0] = b_key[top, 0]
+                tt_keys[slot, 1] = b_key[top, 1]
+                tt_keys[slot, 2] = b_key[top, 2]
+                tt_meta[slot] = b_meta[top]
+                tt_val[slot] = lo | (hi << 2)
+                continue
+            s = f_seat[top]
+            h[s] ^= np.uint64(1) << np.uint64(f_card[top])
+            if f_pos[top] == 2:
+                won[f_took[top]] -= 1
+            maximise = s == ombre
+            if value == maximise:
+                continue  # the player has what he wants: the node ends with it
+            f_i[top] += 1
+            if f_i[top] >= f_n[top]:
+                value = not maximise
+                continue
+            entering = True
+        # play the player's next card and enter what follows it
+        s = f_seat[top]
+        p = f_pos[top]
+        c = moves[f_depth[top], p, f_i[top]]
+        f_card[top] = c
+        bit = np.uint64(1) << np.uint64(c)
+        h[s] ^= bit
+        if p == 0:
+            led_now, best_now, winner_now = c, c, s
+        else:
+            led_now = f_led[top]
+            if _beats(c, f_best[top]):
+                best_now, winner_now = c, s
+            else:
+                best_now, winner_now = f_best[top], f_winner[top]
+        if p == 2:  # the trick's third card: who takes it leads at the next boundary
+            won[winner_now] += 1
+            f_took[top] = winner_now
+            top += 1
+            is_ply[top] = False
+            f_seat[top] = winner_now
+        else:
+            nxt = s + 1 if s < 2 else 0
+            depth = f_depth[top]
+            mid = f_mid[top]
+            played_now = f_played[top] | bit
+            top += 1
+            is_ply[top] = True
+            f_seat[top] = nxt
+            f_pos[top] = p + 1
+            f_depth[top] = depth
+            f_led[top] = led_now
+            f_best[top] = best_now
+            f_winner[top] = winner_now
+            f_played[top] = played_now
+            f_mid[top] = mid
+
+
+@jit(cache=True)
+def _reach(
     h: Any, won: Any, leader: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any,
     tt_keys: Any, tt_meta: Any, tt_val: Any, counter: Any, moves: Any,
 ) -> Any:  # fmt: skip
-    """One whole trick searched card by card (three plies), then :func:`_reach` again."""
-    s0 = leader
-    s1 = s0 + 1 if s0 < 2 else 0
-    s2 = s1 + 1 if s1 < 2 else 0
-    depth = 9 - popcount(h[s0])  # tricks played: each depth has its own move lists
-    c0s = moves[depth, 0]
-    c1s = moves[depth, 1]
-    c2s = moves[depth, 2]
-    n0 = _order(h[s0], h[s1] | h[s2], -1, -1, n_trumps, privilege, c0s, False)
-    max0 = s0 == ombre
-    for i in range(n0):
-        c0 = c0s[i]
-        h[s0] ^= np.uint64(1) << np.uint64(c0)
-        legal1 = legal_plays(h[s1], c0, n_trumps, privilege)
-        cards0 = np.uint64(1) << np.uint64(c0)  # cards of this trick split runs too
-        low1 = s0 != ombre and s1 != ombre
-        n1 = _order(legal1, h[s0] | h[s2] | cards0, c0, c0, n_trumps, privilege, c1s, low1)
-        max1 = s1 == ombre
-        r1 = not max1
-        for j in range(n1):
-            c1 = c1s[j]
-            h[s1] ^= np.uint64(1) << np.uint64(c1)
-            best1, win1 = (c1, s1) if _beats(c1, c0) else (c0, s0)
-            legal2 = legal_plays(h[s2], c0, n_trumps, privilege)
-            cards01 = cards0 | (np.uint64(1) << np.uint64(c1))
-            low2 = win1 != ombre and s2 != ombre
-            n2 = _order(legal2, h[s0] | h[s1] | cards01, c0, best1, n_trumps, privilege, c2s,
-                        low2)  # fmt: skip
-            max2 = s2 == ombre
-            r2 = not max2
-            for k2 in range(n2):
-                c2 = c2s[k2]
-                h[s2] ^= np.uint64(1) << np.uint64(c2)
-                winner = s2 if _beats(c2, best1) else win1
-                won[winner] += 1
-                v = _reach(h, won, winner, ombre, target, n_trumps, privilege, tt_keys,
-                           tt_meta, tt_val, counter, moves)  # fmt: skip
-                won[winner] -= 1
-                h[s2] ^= np.uint64(1) << np.uint64(c2)
-                if v == max2:
-                    r2 = v
-                    break
-            h[s1] ^= np.uint64(1) << np.uint64(c1)
-            if r2 == max1:
-                r1 = r2
-                break
-        h[s0] ^= np.uint64(1) << np.uint64(c0)
-        if r1 == max0:
-            return r1
-    return not max0
+    """Whether ombre reaches at least ``target`` from a trick boundary (``leader`` leads)."""
+    return _search(h, won, ombre, target, n_trumps, privilege, tt_keys, tt_meta, tt_val,
+                   counter, moves, leader, -1, -1, -1, leader, np.uint64(0))  # fmt: skip
 
 
-@jit(cache=False)  # numba cannot cache recursive functions reliably
+@jit(cache=True)
 def solve(
     hands: Any, won: Any, leader: Any, ombre: Any, n_trumps: Any, privilege: Any, table: Any
 ) -> Any:
@@ -426,7 +539,7 @@ def solve(
     return CODILLE
 
 
-@jit(cache=False)  # numba cannot cache recursive functions reliably
+@jit(cache=True)
 def reaches(
     hands: Any, won: Any, leader: Any, ombre: Any, target: Any, n_trumps: Any, privilege: Any,
     table: Any,
@@ -440,7 +553,7 @@ def reaches(
                   tt_meta, tt_val, counter, moves)  # fmt: skip
 
 
-@jit(cache=False)  # numba cannot cache recursive functions reliably
+@jit(cache=True)
 def solve_counted(
     hands: Any, won: Any, leader: Any, ombre: Any, n_trumps: Any, privilege: Any, table: Any
 ) -> Any:
@@ -460,7 +573,7 @@ def solve_counted(
     return result, counter[0]
 
 
-@jit(cache=False)  # recursive: see solve
+@jit(cache=True)
 def _rest_of_trick(
     h: Any, won: Any, seat: Any, pos: Any, led: Any, best: Any, winner: Any, played: Any,
     ombre: Any, target: Any, n_trumps: Any, privilege: Any, tt_keys: Any, tt_meta: Any,
@@ -474,28 +587,11 @@ def _rest_of_trick(
                    tt_val, counter, moves)  # fmt: skip
         won[winner] -= 1
         return v
-    nxt = seat + 1 if seat < 2 else 0
-    others = (h[0] | h[1] | h[2]) & ~h[seat] | played
-    legal = legal_plays(h[seat], led, n_trumps, privilege)
-    out = np.zeros(12, dtype=np.int64)
-    n = _order(legal, others, led, best, n_trumps, privilege, out,
-               seat != ombre and (pos == 0 or winner != ombre))  # fmt: skip
-    maximise = seat == ombre
-    for i in range(n):
-        c = out[i]
-        bit_c = np.uint64(1) << np.uint64(c)
-        h[seat] ^= bit_c
-        beats = _beats(c, best)
-        v = _rest_of_trick(h, won, nxt, pos + 1, led, c if beats else best,
-                           seat if beats else winner, played | bit_c, ombre, target, n_trumps,
-                           privilege, tt_keys, tt_meta, tt_val, counter, moves)  # fmt: skip
-        h[seat] ^= bit_c
-        if v == maximise:
-            return v
-    return not maximise
+    return _search(h, won, ombre, target, n_trumps, privilege, tt_keys, tt_meta, tt_val,
+                   counter, moves, seat, pos, led, best, winner, played)  # fmt: skip
 
 
-@jit(cache=False)  # recursive: see solve
+@jit(cache=True)
 def card_values(
     hands: Any, won: Any, leader: Any, trick: Any, count: Any, candidates: Any, ombre: Any,
     n_trumps: Any, privilege: Any, table: Any,

@@ -191,7 +191,7 @@ class OmbreSearch:
         return "own" if deal_view(view) is view else "coalition"
 
     def warm_up(self) -> None:
-        """Compile the solver (it cannot be cached: it is recursive) and load the joint
+        """Load the solver (numba's disk cache; compiled on a fresh install) and the joint
         search before the first card."""
         hands = np.array([1, 1 << 12, 1 << 24], dtype=np.uint64)
         won = np.zeros(3, dtype=np.int64)
