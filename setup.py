@@ -32,7 +32,12 @@ COMPILED = [
     "src/tapete/games/pocha/tables.py",
     "src/tapete/games/pocha/state.py",
     "src/tapete/games/pocha/game.py",
-    "src/tapete/rl/encoding/__init__.py",  # (its __main__ is not compiled)
+    # the observation encoder, module by module (its __main__ is not compiled)
+    "src/tapete/rl/encoding/__init__.py",
+    "src/tapete/rl/encoding/survey.py",
+    "src/tapete/rl/encoding/layout.py",
+    "src/tapete/rl/encoding/stream.py",
+    "src/tapete/rl/encoding/encoder.py",
 ]
 #: The hand-written C extension modules (CPython's own headers only), built with the mypyc
 #: ones: the observation encoder's native stream tensor (``tapete.rl._cells``; the encoder

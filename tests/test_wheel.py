@@ -100,7 +100,9 @@ def test_the_wheel_compiles_the_rules_core_and_plays(tmp_path: Path) -> None:
     wheel, _log = build_wheel(project, tmp_path / "dist", python=bare / "bin" / "python")
     members = compiled_members(wheel)
     core = ("tapete/engine/api", "tapete/games/pocha/state", "tapete/games/pocha/game")
-    for module in (*core, "tapete/rl/encoding/__init__", "tapete/rl/_cells"):  # and the C ext.
+    parts = ("__init__", "survey", "layout", "stream", "encoder")  # the encoder's modules
+    encoder = [f"tapete/rl/encoding/{part}" for part in parts]
+    for module in (*core, *encoder, "tapete/rl/_cells"):  # and the C ext.
         assert f"{module}{SO}" in members, members
     printed = install_and_play(wheel, tmp_path)
     compiled, location = printed.split()
