@@ -4,7 +4,7 @@
 // deal's outcome under a card or over the trick's label, the trick's label over a seat, a bot's
 // name or level cut, a phone's boxes above the felt in two rows are kept in window.__layout.bad.
 (() => {
-  const log = { bad: [], maxTrick: 0, checks: 0, minCardWidth: Infinity, outcomes: 0, labels: 0, labelsAside: 0 };
+  const log = { bad: [], maxTrick: 0, checks: 0, minCardWidth: Infinity, outcomes: 0, outcomesAside: 0, labels: 0, labelsAside: 0 };
   window.__layout = log;
   const box = (el) => el.getBoundingClientRect();
   const hits = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
@@ -37,6 +37,8 @@
     // the deal's outcome is on top where it is drawn (not under the trick's cards), apart from
     // the last trick's label
     const ann = felt.querySelector('[data-testid=announcement]');
+    // (told in the turn line under the felt where it would have lain over the last trick)
+    if (!ann && document.querySelector('#turn [data-testid=announcement]')) log.outcomesAside += 1;
     if (ann) {
       const a = box(ann);
       ann.style.pointerEvents = 'auto'; // (the middle lets clicks through: hit-tested here only)
