@@ -19,12 +19,14 @@ def _state(page: Any) -> int:
 
 
 def _wait_change(page: Any, before: int) -> None:
-    """Wait until the table's state number moves past ``before`` (or a refusal shows)."""
+    """Wait until the table's state number moves past ``before`` (or a refusal shows): an
+    event of the page, with a generous bound (20 s ran out once at a load of 8, a phone's
+    Danish l'hombre deal in a CI-like run beside two helpers)."""
     page.wait_for_function(
         "b => Number(document.body.dataset.state || -1) > b"
         " || document.querySelector('#refusal span')",
         arg=before,
-        timeout=20000,
+        timeout=60000,
     )
 
 
