@@ -9,7 +9,8 @@ OpenSpiel always turns a trump card from the undealt cards, so 10 tricks for 4 p
 4 suits x 11 ranks (44 cards); the nearest 40-card configuration is 4 x 10 ranks, 9 tricks.
 
 Run with the compiled core, what ``pip install .`` builds where there is a C compiler
-(``python3 dev.py compiled`` builds such an environment in ``.venv-compiled``):
+(``TAPETE_COMPILED_EXTRAS=test,bench python3 dev.py compiled games`` builds such an environment,
+with OpenSpiel, in ``.venv-compiled``):
     .venv-compiled/bin/python benchmarks/pocha_vs_openspiel.py
 and with the pure-Python core (the editable development install):
     .venv/bin/pip install -e '.[bench]' && .venv/bin/python benchmarks/pocha_vs_openspiel.py
