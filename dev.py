@@ -249,7 +249,13 @@ def compiled_test(extra: list[str]) -> int:
         "tests/players/test_rule_pocha.py",
         "tests/players/test_rule_trynka.py",
         "tests/players/test_search_pocha.py",
-        "tests/cli",
+        # the terminal that drives them (not its edge cases of pipes and full disks, which the
+        # pure run covers: they test the output, not the rules)
+        *(
+            str(path.relative_to(ROOT))
+            for path in sorted((ROOT / "tests/cli").glob("test_*.py"))
+            if path.name != "test_cli_edges.py"
+        ),
         "tests/test_golden.py",
         "tests/rl/test_native_cells.py",  # the encoder's C extension, built with the wheel
         "tests/rl/test_layouts_doc.py",  # python -m tapete.rl.encoding with it compiled
