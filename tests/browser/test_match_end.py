@@ -28,12 +28,14 @@ MATCHES = [
 
 def _finished_table(server: Server, context_factory: Any, game: str, n: int,
                     params: dict[str, Any], viewport: dict[str, int] = DESKTOP,
-                    lang: str = "en") -> tuple[Any, dict[str, Any]]:  # fmt: skip
+                    lang: str = "en", script: str = "") -> tuple[Any, dict[str, Any]]:  # fmt: skip
     """A bots' match watched from its start (its creator's page, who may offer a rematch)
-    to its final score."""
+    to its final score; ``script`` (what the page records as it plays) runs first."""
     created = server.create(game, [{"kind": "human"}] + [BOT] * (n - 1), params=params)
     table_id = created["table"]["id"]
     ctx = context_factory(viewport=viewport)
+    if script:
+        ctx.add_init_script(script)
     ctx.add_init_script(
         f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
     )
@@ -187,19 +189,7 @@ def test_a_deals_end_between_deals_counts_that_deal(
     """Looked at (round H): while bank 1's end was on the felt, between banks, the Session box
     said "Bank 2 of 2" (Ombre's sheet "Deals (2 of 2)"): the match's view comes from after the
     deal, its count already at the next one. The deal shown is the one counted."""
-    created = server.create(game, [{"kind": "human"}] + [BOT] * (n - 1), params=params)
-    table_id = created["table"]["id"]
-    ctx = context_factory(viewport=DESKTOP)
-    ctx.add_init_script(PANELS_AT_DEAL_END)
-    ctx.add_init_script(
-        f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
-    )
-    page = ctx.new_page()
-    watch_errors(page)
-    page.goto(server.table_url(table_id) + "?watch=1")
-    page.wait_for_selector("#felt .banner")
-    page.locator("#start").click()  # the free seat to a bot
-    page.wait_for_selector("[data-testid=game-over]", timeout=180_000)
+    page, _ = _finished_table(server, context_factory, game, n, params, script=PANELS_AT_DEAL_END)
     ends = page.evaluate("() => window.__ends")
     # the first deal's end between deals, then the last one's at the match's end
     assert len(ends) == 2, ends
@@ -222,21 +212,14 @@ def test_a_banks_end_tells_the_chips_after_that_bank(server: Server, context_fac
     Chips: Ana 101, Bot 2 98, Bot 3 98" beside the felt's and the Chips table's 102, 99, 99:
     the chips were read from the next bank, its ante already paid. The sentence tells each
     seat's chips after the bank that ended, as the end's sheet does for that bank."""
-    created = server.create(
-        "trynka-match", [{"kind": "human"}] + [BOT] * 2, params={"n_players": 3, "banks": 2}
+    page, _ = _finished_table(
+        server,
+        context_factory,
+        "trynka-match",
+        3,
+        {"n_players": 3, "banks": 2},
+        script=SUMMARY_AT_DEAL_END,
     )
-    table_id = created["table"]["id"]
-    ctx = context_factory(viewport=DESKTOP)
-    ctx.add_init_script(SUMMARY_AT_DEAL_END)
-    ctx.add_init_script(
-        f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
-    )
-    page = ctx.new_page()
-    watch_errors(page)
-    page.goto(server.table_url(table_id) + "?watch=1")
-    page.wait_for_selector("#felt .banner")
-    page.locator("#start").click()  # the free seat to a bot
-    page.wait_for_selector("[data-testid=game-over]", timeout=180_000)
     summaries = page.evaluate("() => window.__summaries")
     assert len(summaries) == 2 and summaries[0], summaries
     # the end's sheet: bank 1's row, each seat's chips after it (the last three cells)
@@ -262,21 +245,14 @@ def test_a_deals_end_leaves_the_log_at_its_last_line(server: Server, context_fac
     at its bottom and hid the last ones: the log was scrolled to its end, then the "Last deal"
     box appeared above it and the log, shorter, kept its scroll. At a deal's end the log shows
     its last line."""
-    created = server.create(
-        "trynka-match", [{"kind": "human"}] + [BOT] * 2, params={"n_players": 3, "banks": 2}
+    page, _ = _finished_table(
+        server,
+        context_factory,
+        "trynka-match",
+        3,
+        {"n_players": 3, "banks": 2},
+        script=LOG_AT_DEAL_END,
     )
-    table_id = created["table"]["id"]
-    ctx = context_factory(viewport=DESKTOP)
-    ctx.add_init_script(LOG_AT_DEAL_END)
-    ctx.add_init_script(
-        f"localStorage.setItem('tapete.admin.{table_id}', {json.dumps(created['admin_token'])})"
-    )
-    page = ctx.new_page()
-    watch_errors(page)
-    page.goto(server.table_url(table_id) + "?watch=1")
-    page.wait_for_selector("#felt .banner")
-    page.locator("#start").click()  # the free seat to a bot
-    page.wait_for_selector("[data-testid=game-over]", timeout=180_000)
     gaps = page.evaluate("() => window.__logGaps")
     assert len(gaps) == 2, gaps
     assert all(gap <= 1 for gap in gaps), gaps
