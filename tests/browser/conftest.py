@@ -67,6 +67,21 @@ class Server:
         body = {"game": game, "seats": seats, "bot_delay": 0.05, **extra}
         return dict(self.call("POST", "/api/tables", body))
 
+    def finished(
+        self, game: str, seats: int, params: dict[str, Any], bot_delay: float = 0.05,
+        limit: float = 300.0,
+    ) -> str:  # fmt: skip
+        """A table of rule bots played to its end; its id (``limit`` seconds at most: a
+        server that has just started may be busy loading its search bots)."""
+        bot = {"kind": "bot", "player": "rule"}
+        created = self.create(game, [bot] * seats, params=params, bot_delay=bot_delay)
+        table_id = str(created["table"]["id"])
+        deadline = time.monotonic() + limit
+        while self.call("GET", f"/api/tables/{table_id}")["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+        return table_id
+
     def wait_kernels(self, limit: float = 900.0) -> None:
         """Wait until the server has loaded the search kernels it loads as it starts (a
         hint asked before gets the ``rule`` bot's answer after a few seconds)."""

@@ -4,14 +4,11 @@ of finished deals, in the replay of a whole bots' session (and axe-core on it)."
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
 from .conftest import Server, axe_serious, no_js_errors, watch_errors
-
-BOT = {"kind": "bot", "player": "rule"}
 
 #: Each game's sheet columns before the seats', and its balances panel (title, first entry).
 GAMES = {
@@ -31,13 +28,7 @@ GAMES = {
 
 
 def _finished(server: Server, game: str, seats: int) -> str:
-    created = server.create(game, [BOT] * seats, params={"num_deals": 2}, bot_delay=0)
-    table_id = str(created["table"]["id"])
-    deadline = time.monotonic() + 90
-    while server.call("GET", f"/api/tables/{table_id}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
-    return table_id
+    return server.finished(game, seats, {"num_deals": 2}, bot_delay=0)
 
 
 def _show(page: Any, n: int) -> None:

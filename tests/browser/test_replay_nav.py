@@ -3,7 +3,6 @@ and by deal, and its list of actions says who acted (``GET /api/tables/{id}/step
 
 from __future__ import annotations
 
-import time
 import urllib.error
 from typing import Any
 
@@ -16,14 +15,7 @@ BOT = {"kind": "bot", "player": "rule"}
 
 def _finished(server: Server, game: str, seats: int, **params: Any) -> str:
     """A table of bots played to its end; its id."""
-    created = server.create(game, [BOT] * seats, params=params)
-    table_id = str(created["table"]["id"])
-    # long: a server that has just started may be busy loading its search bots
-    deadline = time.monotonic() + 300
-    while server.call("GET", f"/api/tables/{table_id}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.3)
-    return table_id
+    return server.finished(game, seats, params)
 
 
 def _frame(page: Any) -> int:

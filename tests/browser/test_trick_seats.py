@@ -4,22 +4,13 @@ at a deal's end Ana's card lay at the dealer's place, Bot 2's at Ana's)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from .conftest import Server, no_js_errors, watch_errors
 
-BOT = {"kind": "bot", "player": "rule"}
-
 
 def _finished(server: Server) -> str:
-    created = server.create("tresillo-match", [BOT] * 4, params={"num_deals": 1}, bot_delay=0)
-    table_id = str(created["table"]["id"])
-    deadline = time.monotonic() + 90
-    while server.call("GET", f"/api/tables/{table_id}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
-    return table_id
+    return server.finished("tresillo-match", 4, {"num_deals": 1}, bot_delay=0)
 
 
 def _players(trick: dict[str, Any], dealer: int) -> list[int]:
