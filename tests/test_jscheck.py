@@ -4,7 +4,6 @@ checks pass."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -16,19 +15,13 @@ from typing import Any
 
 import pytest
 
+from tests.test_dev import _dev
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools" / "js"
 STATIC = ROOT / "src" / "tapete" / "web" / "static"
 PAGES_JS = STATIC / "js"
 TOOL_NAMES = {"typescript", "eslint", "@eslint/js", "globals"}
-
-
-def _dev() -> Any:
-    spec = importlib.util.spec_from_file_location("dev", ROOT / "dev.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _glob_regex(pattern: str) -> re.Pattern[str]:
