@@ -17,7 +17,9 @@ from tapete.cli.parser import TapeteParser, add_lang_option, language_of
 from tapete.cli.texts import N_
 from tapete.errors import TapeteError
 
-COMMANDS = ("games", "play", "random", "replay", "bench", "arena", "serve", "connect", "analyse")
+COMMANDS = (
+    "games", "play", "random", "replay", "bench", "arena", "serve", "connect", "analyse", "admin"
+)  # fmt: skip
 #: The one-line summaries of the server's commands (``tapete --help`` translates them).
 SERVER_SUMMARIES = (
     N_("run the online tables server (docs/protocol.md)"),

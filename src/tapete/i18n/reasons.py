@@ -141,4 +141,22 @@ REASONS: Final[dict[str, str]] = {
     "already_started": N_("The table has already started."),
     "not_finished": N_("The game is not finished yet."),
     "network": N_("The server could not be reached."),
+    # -- accounts (docs/accounts.md) --
+    "account_name_length": N_("An account name is 3 to 32 characters."),
+    "account_name_characters": N_(
+        "An account name has letters, digits and _ - . only, and begins and ends with a "
+        "letter or a digit."
+    ),
+    "account_name_taken": N_("That account name is taken."),
+    "password_too_short": N_("A password has at least 8 characters."),
+    "password_too_long": N_("A password has at most 1024 characters."),
+    "bad_login": N_("Wrong account name or password."),
+    "wrong_password": N_("The current password is not that."),
+    "banned": N_("This account is banned."),
+    "not_signed_in": N_("Sign in first."),
+    "not_admin": N_("Only an administrator may do that."),
+    "unknown_account": N_("There is no such account."),
+    "csrf": N_("The request did not come from this site's page: reload the page and try again."),
+    "too_many_logins": N_("Too many sign-in attempts: wait a few minutes and try again."),
+    "too_many_accounts": N_("Too many accounts created from your address: try again later."),
 }

@@ -1,4 +1,5 @@
-"""The SQLAlchemy 2 models: tables, their seats, their action logs and their chat."""
+"""The SQLAlchemy 2 models: tables, their seats, their action logs and their chat; the
+accounts, their sessions and the seats they claimed."""
 
 from __future__ import annotations
 
@@ -126,6 +127,54 @@ class RateBucketRow(Base):
     tokens: Mapped[float] = mapped_column(Float)
     at: Mapped[float] = mapped_column(Float, index=True)
     granted: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+
+
+class AccountRow(Base):
+    """A player's account (``tapete.accounts``): a name unique case-insensitively (its
+    ``name_key``), an Argon2id password hash, whether it administers the server and whether
+    it is banned. No game record or view refers to it: :class:`AccountGameRow` links it to
+    the seats it claimed."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    #: The name compared (``tapete.accounts.names.name_key``: NFKC, case-folded): unique.
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    banned: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LoginSessionRow(Base):
+    """A signed-in browser: the SHA-256 of its session cookie's token (never the token),
+    its account, when it signed in and when the session ends."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountGameRow(Base):
+    """A seat an account claimed (its browser held the seat's token): kept apart from the
+    tables, so that no game record or view holds account data."""
+
+    __tablename__ = "account_games"
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    claimed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 Index("ix_tables_created_at", TableRow.created_at)

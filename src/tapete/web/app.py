@@ -20,9 +20,12 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from tapete.accounts import AccountError
 from tapete.players.kernels import KERNELS
 from tapete.storage import Store
 from tapete.table import Elsewhere, TableError, TableManager
+from tapete.web import access
+from tapete.web.access import AccountSettings
 from tapete.web.addresses import is_everywhere, is_local, listen_urls
 from tapete.web.answers import error_response, forwarded
 from tapete.web.gcpolicy import CollectorPolicy, settle_collector
@@ -31,10 +34,10 @@ from tapete.web.limits import BodyLimit, LobbyLimiter, LobbyLimits, RateLimited
 from tapete.web.protocol import MAX_HTTP_BODY, PROTOCOL_VERSION
 from tapete.web.proxy import ProxyHeaders, TrustedProxies
 from tapete.web.relay import PEERS, forward
-from tapete.web.routes import health, lobby, pages, tables
+from tapete.web.routes import account, health, lobby, pages, tables
 from tapete.web.settings import ServerSettings
 
-__all__ = ["LobbyLimits", "create_app"]
+__all__ = ["AccountSettings", "LobbyLimits", "create_app"]
 
 log = logging.getLogger("tapete.web")
 
@@ -51,6 +54,7 @@ def create_app(
     public_url: str | None = None,
     listen: tuple[str, int] | None = None,
     load_kernels: bool = False,
+    accounts: AccountSettings | None = None,
 ) -> FastAPI:
     """The tapete server app on the database ``db_url`` (migrated when it starts).
 
@@ -65,7 +69,8 @@ def create_app(
     address their browser used); ``listen`` the host and port the server listens on (for
     the addresses ``GET /api/server`` offers friends on the network); ``load_kernels``
     loads the search bots' kernels in the background as the server starts
-    (:mod:`tapete.players.kernels`; ``tapete serve`` does)."""
+    (:mod:`tapete.players.kernels`; ``tapete serve`` does); ``accounts`` how accounts are
+    kept (:class:`~tapete.web.access.AccountSettings`: password hashing, sign-in limits)."""
     proxies = (
         trusted_proxies
         if isinstance(trusted_proxies, TrustedProxies)
@@ -119,6 +124,7 @@ def create_app(
     )
 
     app.state.settings = settings
+    access.install(app.state, accounts)
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, e: TableError) -> Response:
@@ -132,6 +138,13 @@ def create_app(
             return Response(content, status_code=status, media_type="application/json")
         answer = error_response(e.status, e.code, e.detail, **e.fields)
         if isinstance(e, RateLimited):
+            answer.headers["Retry-After"] = str(math.ceil(e.retry_after))
+        return answer
+
+    @app.exception_handler(AccountError)
+    async def account_error(_request: Request, e: AccountError) -> Response:
+        answer = error_response(e.status, e.code, e.detail)
+        if e.retry_after is not None:
             answer.headers["Retry-After"] = str(math.ceil(e.retry_after))
         return answer
 
@@ -164,7 +177,7 @@ def create_app(
         ]
         return error_response(400, "bad_request", "; ".join(parts)[:500])
 
-    for router in (health.router, lobby.router, tables.router, pages.router):
+    for router in (health.router, lobby.router, tables.router, account.router, pages.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)

@@ -14,9 +14,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the lobby API: JSON in, JSON out; throws ApiError with the server's code. */
-export async function api(path, { method = "GET", body = undefined } = {}) {
-  const init = { method, headers: { Accept: "application/json" } };
+/** Call the lobby API: JSON in, JSON out; throws ApiError with the server's code. `headers`:
+ *  more request headers (the account requests' X-Tapete-CSRF, account.js). */
+export async function api(path, { method = "GET", body = undefined, headers = {} } = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

@@ -7,6 +7,7 @@ import { gameTitle } from "./felt.js";
 import { rulesHref } from "./terms.js";
 import { currentLanguage, mountLanguagePicker, N_, onLanguageChange, preferredLanguage, reasonText, setLanguage, t, tn } from "./i18n.js";
 import { playerLabel } from "./names.js";
+import { mountAccount } from "./account.js";
 
 /**
  * The page's element with this id.
@@ -444,6 +445,7 @@ async function refreshHistory() {
   try {
     if (name) add((await api(`/api/history?name=${encodeURIComponent(name)}`)).games);
     for (const token of allSeatTokens().slice(0, 20)) add((await api("/api/history", { method: "POST", body: { token } })).games);
+    if (state.account) add((await api("/api/account/games")).games); // the account's claimed games
   } catch {
     /* show what we have */
   }
@@ -483,6 +485,7 @@ async function main() {
   $("history-form").addEventListener("submit", (e) => { e.preventDefault(); refreshHistory(); });
   refreshTables();
   refreshHistory();
+  mountAccount($("account"), { onChange: (account) => { state.account = account; refreshHistory(); } });
   setInterval(refreshTables, 5000);
 }
 
