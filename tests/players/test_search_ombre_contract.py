@@ -18,15 +18,14 @@ from tapete.games.ombre_family.tables import FULL_MASK, SUITS, TRUMP_MASK
 from tapete.players import load
 from tapete.players.rule import ombre as rule
 from tapete.players.search import ombre_model as model
-from tapete.players.search.ombre import OmbreSearch, _defenders_weight
+from tapete.players.search.ombre import OmbreSearch
 from tapete.players.search.ombre_contract import (
     ContractSearch,
     defender_exchange,
-    defender_plans,
     exchange_plans,
     supported,
 )
-from tapete.players.search.ombre_prior import OmbrePrior, exchange_fit
+from tapete.players.search.ombre_prior import OmbrePrior
 from tapete.solvers.ombre_worlds import play_constraints, sample_hands
 
 _CARDS = list(iter_bits(FULL_MASK))
@@ -246,39 +245,6 @@ def test_the_contract_is_searched_from_half_a_second() -> None:
     assert contract(level="strong", contract=0) is None
 
 
-def test_defender_plans_fit_the_hand_and_the_stock() -> None:
-    for hand in _hands(300, 5):
-        for room in (0, 1, 3, 13):
-            plans = defender_plans(hand, room)
-            assert plans[0] == defender_exchange(hand, room)[0]
-            assert len(set(plans)) == len(plans) and 0 in plans
-            assert all(p & ~hand == 0 and p.bit_count() <= room for p in plans)
-            if room == 0:
-                assert plans == [0]
-
-
-def test_a_searched_defence_is_legal_and_its_exchange_follows_its_plan() -> None:
-    """With ``defender_exchange`` and ``defend=own``, a defender's exchange is searched (its
-    values are kept), every action is legal and the discards are the plan chosen."""
-    game: Any = tapete.load_game("ombre")
-    searched = 0
-    for seed in range(10):
-        bots = [load("search", worlds=6, defend="own", defender_exchange=1), load("rule"),
-                load("rule")]  # fmt: skip
-        for seat, bot in enumerate(bots):
-            bot.start(game, seat)
-        record: list[Any] = []
-        _play(game, seed, bots, record)
-        for seat, phase, view, action, plan in record:
-            if seat != 0 or phase != "exchange" or view.ombre == 0:
-                continue
-            assert plan is not None and plan[0] == view.hand.mask | view.discards.mask
-            if action == DRAW:
-                assert view.discards.mask == plan[1]
-                searched += 1
-    assert searched > 0
-
-
 def test_own_defence_values_a_defenders_own_codille() -> None:
     """A defender playing for its own codille values a card that gives it the codille alone
     above one that leaves it to the coalition, and the coalition's loss above a sacardo."""
@@ -357,97 +323,17 @@ def _rule_deal_in_play(game: Any, seed: int) -> Any:
     return None if state.is_terminal() else state
 
 
-def test_a_rule_defenders_true_hand_fits_its_exchange() -> None:
-    """The exchange model behind the ombre's weights never rules out what a rule defender
-    really holds; a hand that kept a low card of a short suit after taking no cards is."""
-    game: Any = tapete.load_game("ombre")
-    search = OmbreSearch(worlds=1, prior_as_ombre=4)
-    checked = 0
-    for seed in range(150):
-        state = _rule_deal_in_play(game, seed)
-        if state is None:
-            continue
-        out, rows = search._defenders(state.view(state.ombre))
-        hands = [int(h) for h in state.hands]
-        rest = FULL_MASK & ~(hands[0] | hands[1] | hands[2] | out)
-        for d, _, drawn, room, _ in rows:
-            if drawn < room:
-                assert exchange_fit(hands[d], drawn, rest) > 0, (seed, d)
-                checked += 1
-    assert checked > 150
-    low = CardSet.parse("♥2 ♦2 ♠7 ♣K ♣Q ♣J ♣7 ♣6 ♣5").mask
-    assert exchange_fit(low, 0, CardSet.parse("♥3").mask) == 0.0
-
-
-def test_the_ombres_weights_favour_the_true_defender_hands() -> None:
-    """Against rule bots, the ombre's weight of the true defender hands beats that of the
-    median sampled world in more than 80% of the deals."""
-    game: Any = tapete.load_game("ombre")
-    search = OmbreSearch(worlds=1, prior_as_ombre=4)
-    higher = total = 0
-    for seed in range(60):
-        state = _rule_deal_in_play(game, seed)
-        if state is None:
-            continue
-        ombre = state.ombre
-        view: Any = state.view(ombre)
-        defenders = search._defenders(view)
-        rng = random.Random(seed)
-        true = _defenders_weight([int(h) for h in state.hands], defenders, rng)
-        found = play_constraints(view, True)
-        assert found is not None
-        sampled = []
-        for _ in range(40):
-            others = sample_hands(found, rng)
-            masks = [others.get(q, 0) for q in range(3)]
-            masks[ombre] = int(view.hand.mask)
-            sampled.append(_defenders_weight(masks, defenders, rng))
-        higher += true > sorted(sampled)[20]
-        total += 1
-    assert total > 20 and higher > 0.8 * total
-
-
-def test_the_ombres_weighed_worlds_play_legal_cards() -> None:
-    """With ``prior_as_ombre`` the search as ombre plays legal cards; the parameter is read
-    as a whole number; ``max_worlds`` reaches the cards' cap."""
-    game: Any = tapete.load_game("ombre")
-    player: Any = load("search", worlds=3, prior_as_ombre="4")
-    assert player._ombre_search().prior_as_ombre == 4
-    assert load("search")._ombre_search().prior_as_ombre == 0  # off by default
+def test_max_worlds_caps_the_cards_worlds() -> None:
+    """``max_worlds`` (read as a whole number) is the cap of a card decision's worlds."""
     assert load("search", max_worlds="50")._ombre_search().max_worlds == 50
     assert load("search-strong")._ombre_search().max_worlds == 400
-    with pytest.raises(ConfigError):
-        load("search", prior_as_ombre="many")._ombre_search()
-    search = OmbreSearch(worlds=3, prior_as_ombre=4)
-    rule = load("rule")
-    positions = 0
-    for seed in range(12):
-        rng = random.Random(seed)
-        state: Any = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.legal_actions()))
-                continue
-            seat = state.current_player()
-            view = state.view(seat)
-            legal = state.legal_actions()
-            action = None
-            if state.phase() == "play" and seat == view.ombre and len(legal) > 1:
-                action = search.choose(view, legal, rng, game)
-                positions += 1
-            if action is None:
-                action = rule.choose(view, legal, rng)
-            assert action in legal
-            state.apply_action(action)
-    assert positions > 20
 
 
-@pytest.mark.parametrize("carry", [False, True])
-def test_the_exchange_goes_on_from_the_auctions_worlds(carry: bool) -> None:
-    """With ``carry`` the ombre's exchange adds its worlds to those its "I play" simulated
-    (same hand, plans and passes), and its values are the auction's plus the new worlds'."""
+def test_the_exchange_searches_worlds_of_its_own() -> None:
+    """The ombre's exchange after its "I play" searches worlds of its own: as many as the
+    auction, its halving started again."""
     game: Any = tapete.load_game("ombre")
-    search = ContractSearch(worlds=40, carry=carry)
+    search = ContractSearch(worlds=40)
     rng = random.Random(5)
     hand = CardSet.parse("♠A ♣A ♥7 ♥A ♥K ♥Q ♥J ♥2 ♦K").mask
     state: Any = game.new_initial_state()
@@ -467,12 +353,8 @@ def test_the_exchange_goes_on_from_the_auctions_worlds(carry: bool) -> None:
         state.apply_action(bot.choose(state.view(seat), state.legal_actions(), rng))
     action = search.choose(state.view(0), state.legal_actions(), rng, game.rules)
     assert action in state.legal_actions()
-    assert search.last_worlds == (80 if carry else 40)
+    assert search.last_worlds == 40
     kept = {int(k.split()[1]) for k, v in search.last_values.items() if v > -2.0}
     assert kept and all(-1.0 <= search.last_values[f"plan {i}"] <= 1.0 for i in kept)
-    assert search._carried is not None
-    auction_kept = set(search._carried[1][1])
-    assert auction_kept and len(auction_kept) < len(search.last_values)  # halved at 24
-    # carried on, the plans the auction dropped stay out; afresh, the halving starts again
-    assert (kept <= auction_kept) if carry else (len(kept) >= 2)
+    assert 2 <= len(kept) < len(search.last_values)  # halved at 24
     assert "ombre" in auction and "pass" in auction

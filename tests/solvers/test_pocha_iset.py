@@ -22,9 +22,8 @@ from tapete.players.search.pocha import PochaSearch
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
 from tapete.solvers.pocha_endgame import evaluate_plays_exact
-from tapete.solvers.pocha_iset import evaluate_plays_iset, search_bids_iset
+from tapete.solvers.pocha_iset import evaluate_plays_iset
 from tests.solvers.test_pocha_endgame import _card, _kernel_position, position
-from tests.solvers.test_pocha_kernel import variant
 
 
 def _others_until(tables: PochaTables, state: Any, me: int) -> tuple[Any, tuple[str, ...]]:
@@ -211,117 +210,3 @@ def test_a_first_search_that_would_overrun_gives_way(monkeypatch: pytest.MonkeyP
     search._now = lambda: next(ticks) / 1000
     worlds = _play_hand(game, search, 4)
     assert sum(w > 64 for w in worlds) >= 1
-
-
-def bid_position(index: int) -> tuple[Any, PochaTables, Any] | None:
-    """Hand ``index`` (a seeded variant, at most 3 cards a hand) dealt, and bid at random up
-    to a random seat's bid; or ``None`` when no seat is left to bid there."""
-    import tapete
-
-    params = variant(index)
-    params.pop("seven_swap", None)
-    params["hand_size"] = min(params["hand_size"], 1 + index % 3)
-    game = tapete.load_game("pocha", **params)
-    tables = PochaTables.from_params(params)
-    rng = random.Random(index)
-    state = game.new_initial_state()
-    stop_after = rng.randrange(tables.n_players)
-    while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-    for _ in range(stop_after):
-        state.apply_action(rng.choice(state.legal_actions()))
-    if state.is_terminal() or state.view(state.current_player()).phase != "bidding":
-        return None
-    return game, tables, state
-
-
-def engine_bid_value(tables: PochaTables, states: list[Any], weights: list[float], me: int,
-                     bid: str) -> float:  # fmt: skip
-    """The summed value of ``bid`` in ``states`` over the engine's states: the later seats
-    bid the kernel policy's count (read from the engine's views, checked legal there), the
-    states are split by those bids and the others' cards before ``me``'s first one, and each
-    group is valued by :func:`engine_value` (the best card alike in all its states)."""
-    groups: dict[tuple[str, ...], tuple[list[Any], list[float]]] = {}
-    for state, weight in zip(states, weights, strict=True):
-        state = state.child(state.string_to_action(bid))
-        said: list[str] = []
-        while not state.is_terminal() and state.view(state.current_player()).phase == "bidding":
-            hands, bids, _, _, st = _kernel_position(tables, state)
-            text = f"bid {int(pk.policy_bid(hands, bids, st, tables.rp))}"
-            legal = [state.action_to_string(a) for a in state.legal_actions()]
-            assert text in legal, (text, legal)
-            said.append(text)
-            state = state.child(state.string_to_action(text))
-        child, played = _others_until(tables, state, me)
-        group = groups.setdefault((*said, *played), ([], []))
-        group[0].append(child)
-        group[1].append(weight)
-    return sum(engine_value(tables, s, w, me, None) for s, w in groups.values())
-
-
-@pytest.mark.parametrize("block", range(2))
-def test_bid_values_match_the_engine(block: int) -> None:
-    """:func:`search_bids_iset` at seeded bids (variants mixed, 1-3 cards a hand, 1-5
-    worlds drawn by the game's sampler, weights 1-3) equals the search over the engine's
-    states (one world among them: nothing to tell apart), and gives up past its limit. A
-    key that leaves out the others' cards before the seat's first fails it."""
-    checked = 0
-    for index in range(block * 40, block * 40 + 40):
-        found = bid_position(index)
-        if found is None:
-            continue
-        game, tables, state = found
-        me = state.current_player()
-        rng = random.Random(index)
-        states = _worlds(game, state, me, 1 + index % 5, rng)
-        weights = [1.0 + rng.randrange(3) for _ in states]
-        worlds = np.array([_kernel_position(tables, s)[0] for s in states], dtype=np.uint64)
-        _, bids, won, trick, st = _kernel_position(tables, state)
-        texts = [state.action_to_string(a) for a in state.legal_actions()]
-        candidates = np.array([int(t.split()[1]) for t in texts], dtype=np.int64)
-        no_targets = np.zeros((0, tables.n_players))
-        values, work = search_bids_iset(worlds, np.array(weights), bids, won, trick, st,
-                                        tables.rp, candidates, no_targets, 0)  # fmt: skip
-        assert work > 0
-        for a, text in enumerate(texts):
-            expected = engine_bid_value(tables, states, weights, me, text)
-            assert values[a] == pytest.approx(expected), (index, text)
-        given_up, _ = search_bids_iset(worlds, np.array(weights), bids, won, trick, st,
-                                       tables.rp, candidates, no_targets, 1)  # fmt: skip
-        assert np.isnan(given_up).all() or len(states) * len(texts) <= 1
-        checked += 1
-    assert checked >= 15
-
-
-def test_the_search_player_takes_iset_bids() -> None:
-    """``iset_bids`` values the best few bids again by the joint search: with a fixed number
-    of worlds one search of ``iset_worlds`` (at most ``iset_bids`` candidates left active,
-    every chosen bid legal); under a time budget the worlds double from 16. Off by default;
-    bad values are refused."""
-    import tapete
-    from tapete.engine import play_chance
-
-    assert PochaSearch(time_budget=1.0).iset_bids == 0
-    game = tapete.load_game("pocha", n_players=4, hand_size=5)
-    for search, allowed in (
-        (PochaSearch(worlds=24, iset_bids=2, iset_worlds=20), {20}),
-        (PochaSearch(time_budget=0.2, clock="cpu", iset_bids=3, iset_worlds=64), {16, 32, 64}),
-    ):
-        bids = 0
-        for seed in range(3):
-            state = play_chance(game.new_initial_state(), random.Random(seed))
-            while state.view(state.current_player()).phase == "bidding":
-                seat, legal = state.current_player(), state.legal_actions()
-                found = search.action_values(state.view(seat), legal, random.Random(seed), game)
-                assert found is not None
-                means, active = found
-                assert len(active) <= search.iset_bids and search.last_worlds in allowed
-                best = max(active, key=lambda a: means[a])
-                assert all(means[best] >= means[a] for a in active)
-                state.apply_action(legal[best])
-                bids += 1
-        assert bids >= 12
-    for bad in ({"iset_bids": -1}, {"iset_bids": 65}):
-        with pytest.raises(ConfigError):
-            PochaSearch(**bad)  # type: ignore[arg-type]

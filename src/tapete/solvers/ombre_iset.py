@@ -304,38 +304,5 @@ def search_plays_iset(
     return totals, work
 
 
-@jit(cache=True)
-def model_mismatches(
-    start: Any, history: Any, leader: Any, me: Any, known: Any, deck: Any, ombre: Any,
-    n_trumps: Any, privilege: Any, card_id: Any,
-) -> Any:  # fmt: skip
-    """``int64[len(start)]``: in each world (``start[w]``: the three hands when the play
-    began), how many of the other seats' cards so far (``history``: every card played, in
-    order, from ``leader``'s first lead) are not the card the model would have played there:
-    0 where the model explains all of them."""
-    size = start.shape[0]
-    out = np.zeros(size, dtype=np.int64)
-    hands = np.empty(3, dtype=np.uint64)
-    won = np.zeros(3, dtype=np.int64)
-    for w in range(size):
-        for q in range(3):
-            hands[q] = start[w, q]
-        won[:] = 0
-        st = np.zeros(ST_SIZE, dtype=np.int64)
-        st[ST_TO_MOVE] = leader
-        st[ST_LED] = -1
-        st[ST_BEST] = -1
-        st[ST_BEST_SEAT] = -1
-        st[ST_LEFT] = 27
-        for i in range(history.shape[0]):
-            c = history[i]
-            q = st[ST_TO_MOVE]
-            if q != me and model_card(hands, st, known, deck, ombre, n_trumps, privilege,
-                                      card_id) != c:  # fmt: skip
-                out[w] += 1
-            apply_card(hands, won, st, c)
-    return out
-
-
-__all__ = ["BLOCK", "ST_SIZE", "apply_card", "distinct_cards", "model_card",
-           "model_mismatches", "new_state", "search_plays_iset"]  # fmt: skip
+__all__ = ["BLOCK", "ST_SIZE", "apply_card", "distinct_cards", "model_card", "new_state",
+           "search_plays_iset"]  # fmt: skip

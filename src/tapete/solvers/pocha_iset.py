@@ -35,10 +35,9 @@ from typing import Any
 import numpy as np
 
 from tapete.solvers import pocha_kernel as pk
-from tapete.solvers.bits import lowest_index, popcount
+from tapete.solvers.bits import lowest_index
 from tapete.solvers.jit import jit
 from tapete.solvers.pocha_endgame import distinct_plays
-from tapete.solvers.pocha_search import nearest_bid
 
 #: The most seats for which the worlds are told apart exactly: between two turns of the
 #: seat the others play at most ``2 (n - 1)`` cards, packed in base 65 into an int64 (with
@@ -214,114 +213,4 @@ def search_plays_iset(
             d -= 1  # the node is valued: its best card's total adds to its parent's card
             total[d] += best[d + 1]
         totals[a] = best[0]
-    return totals, work
-
-
-@jit(cache=True)
-def search_bids_iset(
-    worlds: Any, weights: Any, bids: Any, won: Any, trick: Any, st: Any, rp: Any,
-    candidates: Any, targets: Any, limit: Any,
-) -> Any:  # fmt: skip
-    """``(float64[len(candidates)], work)``: the summed points (times each world's
-    ``weights``) of the seat to move bidding each candidate, the seats after it bidding the
-    legal bid nearest their count (``targets[w, seat]`` of
-    :func:`tapete.solvers.pocha_search.counted_targets`; with ``targets`` empty, the kernel
-    policy's count), and the hand then played with the seat's cards chosen by the
-    information-set search (:func:`search_plays_iset`). The seat sees the later bids and
-    the others' cards before its first one, so the worlds are split by those first (the
-    worlds of one group are the ones it cannot tell apart at its first card) and each group
-    is searched from there; a group's value is its best card's. ``limit`` as in
-    :func:`search_plays_iset`: past it every value is ``nan``.
-
-    Where :func:`tapete.solvers.pocha_search.evaluate_bids` plays the seat's cards by the
-    rule-like policy (which makes far fewer bids than the search then does), this values a
-    bid by how the search will play it, against the same opponents.
-
-    >>> import numpy as np
-    >>> from tapete.solvers.pocha import PochaTables
-    >>> from tapete.solvers import pocha_kernel as pk
-    >>> tables = PochaTables.from_params({'n_players': 3, 'hand_size': 1, 'deck': '36'})
-    >>> k = tables.cards_per_suit
-    >>> world = np.array([[1 << (k - 1), 1 << 0, 1 << k]], dtype=np.uint64)  # the trump ace
-    >>> bids = np.array([-1, -1, -1]); won = np.zeros(3, dtype=np.int64)
-    >>> trick = np.zeros(3, dtype=np.int64); st = np.zeros(pk.ST_SIZE, dtype=np.int64)
-    >>> st[pk.ST_TRUMP] = 0; st[pk.ST_BEST_TRUMP] = -1
-    >>> values, work = search_bids_iset(world, np.ones(1), bids, won, trick, st, tables.rp,
-    ...                                 np.array([0, 1]), np.zeros((0, 3)), 0)
-    >>> [int(v) for v in values]  # bid 1 scores 15, bid 0 loses 5
-    [-5, 15]
-    """
-    n = rp[pk.RP_N]
-    me = st[pk.ST_TO_MOVE]
-    size = worlds.shape[0]
-    width = st.shape[0]
-    counted = targets.shape[0] > 0
-    hands = np.empty((size, n), dtype=np.uint64)
-    wb = np.empty((size, n), dtype=np.int64)
-    ww = np.empty((size, n), dtype=np.int64)
-    wr = np.empty((size, n), dtype=np.int64)
-    ws = np.empty((size, width), dtype=np.int64)
-    keys = np.empty(size, dtype=np.int64)
-    group = np.empty((size, n), dtype=np.uint64)
-    group_weights = np.empty(size, dtype=np.float64)
-    totals = np.zeros(candidates.shape[0], dtype=np.float64)
-    work = 0
-    for a in range(candidates.shape[0]):
-        for w in range(size):  # the bids, then the others' cards up to the seat's first
-            hands[w] = worlds[w, :n]
-            wb[w] = bids
-            ww[w] = won
-            wr[w] = trick
-            ws[w] = st
-            pk.apply_bid(wb[w], ws[w], rp, candidates[a])
-            key = 0
-            while ws[w, pk.ST_PHASE] == pk.PHASE_BIDDING:
-                q = ws[w, pk.ST_TO_MOVE]
-                if counted:
-                    b = nearest_bid(targets[w, q], wb[w], ws[w], rp)
-                else:
-                    b = pk.policy_bid(hands[w], wb[w], ws[w], rp)
-                key = key * 65 + b + 1
-                pk.apply_bid(wb[w], ws[w], rp, b)
-            while ws[w, pk.ST_PHASE] == pk.PHASE_PLAY and ws[w, pk.ST_TO_MOVE] != me:
-                legal = pk.legal_plays(hands[w], ws[w], rp)
-                c = pk.policy_play(hands[w], wb[w], ww[w], ws[w], rp, legal)
-                key = key * 65 + c + 1
-                pk.apply_play(hands[w], ww[w], wr[w], ws[w], rp, c)
-            keys[w] = key
-        order = np.argsort(keys, kind="mergesort")
-        begin = 0
-        while begin < size:  # each group of worlds alike to the seat, searched together
-            end = begin + 1
-            while end < size and keys[order[end]] == keys[order[begin]]:
-                end += 1
-            first = order[begin]
-            seen = np.zeros(n, dtype=np.uint64)  # every card held in some world (pruning)
-            for j in range(end - begin):
-                r = order[begin + j]
-                group[j] = hands[r]
-                group_weights[j] = weights[r]
-                for q in range(n):
-                    seen[0] |= hands[r, q]
-            legal = pk.legal_plays(hands[first], ws[first], rp)
-            moves = distinct_plays(legal, seen, wr[first], ws[first], rp)
-            cards = np.empty(popcount(moves), dtype=np.int64)
-            for i in range(cards.shape[0]):
-                cards[i] = lowest_index(moves)
-                moves &= moves - np.uint64(1)
-            left = 0
-            if limit > 0:
-                left = limit - work
-                if left <= 0:
-                    totals[:] = np.nan
-                    return totals, work
-            values, used = search_plays_iset(group[: end - begin], group_weights[: end - begin],
-                                             wb[first], ww[first], wr[first], ws[first], rp,
-                                             cards, left)  # fmt: skip
-            work += used
-            if np.isnan(values).any():
-                totals[:] = np.nan
-                return totals, work
-            totals[a] += values.max()
-            begin = end
     return totals, work

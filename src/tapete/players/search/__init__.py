@@ -57,9 +57,8 @@ _PARAMETERS: Final = (
     "level", "time_budget", "worlds", "playouts", "epsilon", "bid_sigma", "rollout", "keep",
     "play_match", "aggression", "bid_model", "bid_rollout", "bid_shade", "clock",
     "contract", "contract_budget", "declare_margin", "endgame", "prior", "defend",
-    "defender_exchange", "prior_as_ombre", "opponents", "bid_match", "pool", "bid_lift",
-    "max_worlds", "bid_opponents", "declare_sim", "carry", "iset", "iset_worlds",
-    "iset_bids", "iset_gate", "credit", "contract_suits",
+    "opponents", "bid_match", "pool", "bid_lift", "max_worlds", "bid_opponents",
+    "declare_sim", "iset", "iset_worlds", "credit", "contract_suits",
 )  # fmt: skip
 
 
@@ -266,16 +265,14 @@ def _pocha_params(params: dict[str, Any]) -> dict[str, Any]:
     cards in the playouts; ``sees``), ``bid_match``, ``pool``, ``bid_lift``, ``max_worlds``
     (the most worlds a time-budgeted decision plays out), ``bid_opponents`` (how the others
     play in a bid's playouts), ``iset`` (the tricks left from which the cards are chosen by
-    the information-set search; 0: never), ``iset_worlds`` (its most worlds) and
-    ``iset_bids`` (how many of the best bids are valued again by the joint search of the
-    whole hand; 0: none)."""
+    the information-set search; 0: never) and ``iset_worlds`` (its most worlds)."""
     out: dict[str, Any] = {}
     for name in ("opponents", "bid_opponents"):
         if name in params:
             out[name] = str(params[name])
     kinds: tuple[tuple[str, type], ...] = (
         ("bid_match", float), ("pool", int), ("bid_lift", float), ("max_worlds", int),
-        ("iset", int), ("iset_worlds", int), ("iset_bids", int),
+        ("iset", int), ("iset_worlds", int),
     )  # fmt: skip
     for name, kind in kinds:
         if name in params:
@@ -291,17 +288,14 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
     ``contract`` (search the auction, the ombre's exchange and trumps; default on),
     ``contract_budget`` (their seconds a decision), ``declare_margin``, ``prior`` (a
     defender's worlds weighed by the ombre's contract; default on), ``defend`` (what a
-    defender plays for: ``coalition`` or ``own``), ``defender_exchange`` (search a
-    defender's exchange too) and ``prior_as_ombre`` (the ombre's card-play worlds weighed
-    by the defenders' passes and exchanges: the number of worlds drawn for each solved;
-    default 0, off); ``max_worlds`` caps the worlds of a card decision (400);
+    defender plays for: ``coalition`` or ``own``); ``max_worlds`` caps the worlds of a card
+    decision (400);
     ``declare_sim`` (how the auction's "I play" plays its worlds out: ``solve``, the default,
     ``rule`` or ``mix``); ``iset`` (the tricks left from which the cards are searched
     together, :mod:`tapete.solvers.ombre_iset`; every card at the strong level, 0: never)
-    ``iset_worlds`` (its most worlds, 1,024) and ``iset_gate`` (the joint search stands
-    aside once that many of the other seats' cards refute its model; 0, the default: never)."""
+    and ``iset_worlds`` (its most worlds, 1,024)."""
     out: dict[str, Any] = {}
-    for name in ("contract", "prior", "defender_exchange", "carry"):
+    for name in ("contract", "prior"):
         if name in params:
             out[name] = params[name] not in (False, 0, "0", "false", "no", "off")
     if "defend" in params:
@@ -310,19 +304,12 @@ def _ombre_params(params: dict[str, Any]) -> dict[str, Any]:
         out["declare_sim"] = str(params["declare_sim"])
     if "max_worlds" in params:  # the cards' cap of worlds a decision (400)
         out["max_worlds"] = _positive_int("max_worlds", params["max_worlds"])
-    for name in ("iset", "iset_worlds", "iset_gate"):
+    for name in ("iset", "iset_worlds"):
         if name in params:
             try:
                 out[name] = int(params[name])
             except (TypeError, ValueError):
                 raise ConfigError(f"{name} must be a whole number, got {params[name]!r}") from None
-    if "prior_as_ombre" in params:
-        try:
-            out["prior_as_ombre"] = int(params["prior_as_ombre"])
-        except (TypeError, ValueError):
-            raise ConfigError(
-                f"prior_as_ombre must be a whole number, got {params['prior_as_ombre']!r}"
-            ) from None
     for name in ("contract_budget", "declare_margin"):
         if name in params:
             try:

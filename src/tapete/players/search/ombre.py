@@ -12,8 +12,7 @@ match) or, in a single deal (``defend=own``), its own codille, the only outcome 
 (:mod:`tapete.solvers.ombre_iset`: the seat plays one card in the worlds it cannot tell
 apart, the others a model of a plain player's cards). The auction, the ombre's exchange
 and its trumps are searched by :mod:`tapete.players.search.ombre_contract` (with
-``contract=True``, the default); a defender's exchange is the ``rule`` bot's unless
-``defender_exchange=True``.
+``contract=True``, the default); a defender's exchange is the ``rule`` bot's.
 
 >>> import random, tapete
 >>> game = tapete.load_game('ombre')
@@ -44,7 +43,6 @@ import numpy as np
 from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
-from tapete.games.ombre_family.tables import FULL_MASK
 from tapete.players.rule.ombre import rules_in_force
 from tapete.players.search.ombre_contract import (
     COALITION_TIE,
@@ -52,15 +50,14 @@ from tapete.players.search.ombre_contract import (
     DECLARE_SIMS,
     OMBRE_VALUE,
     ContractSearch,
-    _passed_by_choice,
     _rule_tables,
     own_value,
     relative_value,
 )
-from tapete.players.search.ombre_prior import OmbrePrior, defender_weight
+from tapete.players.search.ombre_prior import OmbrePrior
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
-from tapete.solvers.ombre_iset import model_mismatches, new_state, search_plays_iset
+from tapete.solvers.ombre_iset import new_state, search_plays_iset
 from tapete.solvers.ombre_kernel import _beats as ok_beats
 from tapete.solvers.ombre_worlds import play_constraints, sample_hands
 
@@ -79,15 +76,6 @@ ISET = 9
 ISET_FROM = 0.5
 #: The most worlds of a joint search (``iset_worlds``).
 ISET_WORLDS = 1024
-#: The default :attr:`OmbreSearch.iset_gate`: 0, off. With 2 (at the search seat's card
-#: decisions of 60 deals against two ``rule`` bots, 0-4% of them found two of the others'
-#: cards unexplained by the model in every one of 200 worlds drawn; against two
-#: ``search-normal`` bots 69% after two tricks and all after five) it cost -0.025
-#: [-0.159, 0.109] a seat-deal against ``rule`` in forks and gained +0.02 [-0.25, 0.28]
-#: against two ``search-normal`` over 90 deals: not adopted (docs/bots.md).
-ISET_GATE = 0
-#: The worlds drawn to test the model (:attr:`OmbreSearch.iset_gate`).
-GATE_WORLDS = 100
 #: The work (the seat's cards played in one world) a joint search is allowed per second of
 #: the budget before the first search has measured its own pace: a first search that would
 #: run over gives way to the worlds solved apart.
@@ -118,9 +106,7 @@ class OmbreSearch:
         self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
         declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
-        defender_exchange: bool = False, prior_as_ombre: int = 0, declare_sim: str = "solve",
-        carry: bool = False, iset: int | None = None, iset_worlds: int = ISET_WORLDS,
-        iset_gate: int = ISET_GATE,
+        declare_sim: str = "solve", iset: int | None = None, iset_worlds: int = ISET_WORLDS,
     ) -> None:  # fmt: skip
         if clock not in CLOCKS:
             raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
@@ -139,10 +125,6 @@ class OmbreSearch:
         #: ``iset_worlds`` worlds searched together.
         self.iset = iset
         self.iset_worlds = iset_worlds
-        #: The joint search's model stands aside (the worlds are solved apart) once, in each
-        #: of :data:`GATE_WORLDS` worlds drawn, at least this many of the other seats' cards
-        #: in the deal are not the model's (0: never): they do not play as it does.
-        self.iset_gate = max(0, int(iset_gate))
         #: What a defender plays for: ``coalition`` (the ombre's loss), ``own`` (its own
         #: codille, the only outcome that pays a defender in a deal: see :func:`own_value`)
         #: or ``auto``: ``own`` in a single deal, ``coalition`` in a match (where the pool a
@@ -159,20 +141,13 @@ class OmbreSearch:
             ContractSearch(
                 time_budget=budget, worlds=worlds, clock=self.clock,
                 declare_margin=declare_margin, table=self.table, defend=defend,
-                defender_exchange=defender_exchange, declare_sim=declare_sim, carry=carry,
+                declare_sim=declare_sim,
             )
             if contract and (worlds is not None or budget >= MIN_CONTRACT_BUDGET)
             else None
         )  # fmt: skip
         #: A defender's worlds weighed by the ombre's declaration, exchange and trumps.
         self.prior = OmbrePrior.shared() if prior else None
-        #: The ombre's card-play worlds weighed by the defenders' passes and exchanges (the
-        #: model): of this many worlds drawn, one is solved, chosen in proportion to its
-        #: weight and counted with their mean weight (0: off, every world counts alike).
-        self.prior_as_ombre = max(0, int(prior_as_ombre))
-        #: The weights' own random stream (the worlds drawn stay those of the unweighed
-        #: search: a paired comparison then differs by the weights only).
-        self._weight_rng = random.Random(0)
         #: The ombre's value of each outcome of the card play (index: CODILLE, PUESTA,
         #: SACARDO); a defender playing for the coalition counts the opposite. The other
         #: games of the family set their own (:mod:`tapete.players.search.family`).
@@ -205,9 +180,6 @@ class OmbreSearch:
                               zeros, np.uint64(1 | 1 << 12 | 1 << 24), 0, 12, True,
                               np.zeros(48, dtype=np.int64), np.zeros(4),
                               np.array([0], dtype=np.int64), 0)  # fmt: skip
-            model_mismatches(hands[None, :].copy(), np.array([0], dtype=np.int64), 0, 1,
-                             zeros, np.uint64(1 | 1 << 12 | 1 << 24), 0, 12, True,
-                             np.zeros(48, dtype=np.int64))  # fmt: skip
 
     def _game(self, view: PlayerView, game: Game | None) -> Game:
         if game is not None:
@@ -285,13 +257,7 @@ class OmbreSearch:
         defence = self.defence(view) if view.seat != deal.ombre else "coalition"
         own = defence != "coalition"
         value = own_value if defence == "own" else relative_value
-        as_ombre = self.prior_as_ombre > 0 and view.seat == deal.ombre
-        defenders = self._defenders(deal) if as_ombre else None
-        if (
-            self.iset
-            and 9 - len(deal.finished_tricks) <= self.iset
-            and not self._model_refuted(view, deal, game, tables, privilege, constraints)
-        ):
+        if self.iset and 9 - len(deal.finished_tricks) <= self.iset:
             joint = self._joint_values(view, deal, game, tables, privilege, constraints, rng,
                                        candidates, started, prior, ombre_played, exchanged,
                                        defence)  # fmt: skip
@@ -301,8 +267,6 @@ class OmbreSearch:
             begun = clock()
             masks, w = self._weighed_world(view, deal, constraints, game, rng, prior,
                                            ombre_played, exchanged)  # fmt: skip
-            if prior is None and defenders is not None:
-                masks, w = self._pick_world(masks, view, deal, constraints, game, defenders)
             hands = np.array([tables.kernel_mask(m) for m in masks], dtype=np.uint64)
             values = ok.card_values(hands, won, leader, trick_array, len(cards), candidates,
                                     deal.ombre, tables.n_trumps, privilege, self.table)  # fmt: skip
@@ -322,41 +286,6 @@ class OmbreSearch:
         self.last_worlds = done
         weight = weight or 1.0
         return [float(t / weight) for t in totals], list(range(len(legal_actions)))
-
-    def _model_refuted(
-        self, view: PlayerView, deal: Any, game: Game, tables: OmbreTables, privilege: bool,
-        constraints: Any,
-    ) -> bool:  # fmt: skip
-        """Whether the other seats' cards so far refute the joint search's model: in every
-        one of :data:`GATE_WORLDS` worlds drawn (from the weights' own stream, so that the
-        search's worlds stay the same) at least :attr:`iset_gate` of them are not the
-        model's card."""
-        if not self.iset_gate:
-            return False
-        seat = view.seat
-        assert seat is not None
-        history: list[int] = []
-        leader = -1
-        for trick in (*deal.finished_tricks, deal.current_trick):
-            if trick is None:
-                continue
-            if leader < 0:
-                leader = trick.leader
-            history += [tables.kernel_of[int(c)] for c in trick.cards]
-        others = sum(1 for i in range(len(history)) if (leader + i) % 3 != seat) if history else 0
-        if others < self.iset_gate:
-            return False
-        played = [_played_by(deal, q) for q in range(3)]
-        starts = []
-        for _ in range(GATE_WORLDS):
-            masks = self._world(view, deal, constraints, game, self._weight_rng)
-            starts.append([tables.kernel_mask(masks[q] | played[q]) for q in range(3)])
-        known = _model_known(deal, tables, seat)
-        deck, ids = _rule_tables(tables)
-        misses = model_mismatches(np.array(starts, dtype=np.uint64),
-                                  np.array(history, dtype=np.int64), leader, seat, known, deck,
-                                  deal.ombre, tables.n_trumps, privilege, ids)  # fmt: skip
-        return int(misses.min()) >= self.iset_gate
 
     def _joint_values(
         self, view: PlayerView, deal: Any, game: Game, tables: OmbreTables, privilege: bool,
@@ -428,43 +357,6 @@ class OmbreSearch:
             return masks, 1.0
         return masks, prior.weight(masks[deal.ombre] | ombre_played, deal.trumps, exchanged)
 
-    def _defenders(self, deal: Any) -> tuple[int, list[tuple[int, int, int, int, bool]]]:
-        """What the ombre's worlds are weighed by (:func:`_defenders_weight`): the cards
-        out of every world's hands (played, its own discards, a rest shown), and for each
-        defender its seat, the cards it played, its draws with the room left at its turn
-        and whether it passed when it could declare."""
-        passed = _passed_by_choice(deal)
-        played = [_played_by(deal, q) for q in range(3)]
-        out = played[0] | played[1] | played[2] | int(deal.discards.mask) | int(deal.rest.mask)
-        room = 13 - deal.drawn[deal.ombre]
-        rows = []
-        for step in (1, 2):
-            d = (deal.ombre + step) % 3
-            rows.append((d, played[d], deal.drawn[d], room, d in passed))
-            room -= deal.drawn[d]
-        return out, rows
-
-    def _pick_world(
-        self, first: list[int], view: PlayerView, deal: Any, constraints: Any, game: Game,
-        defenders: tuple[int, list[tuple[int, int, int, int, bool]]],
-    ) -> tuple[list[int], float]:  # fmt: skip
-        """Of ``first`` and ``prior_as_ombre - 1`` more worlds (drawn from the weights' own
-        stream), one chosen in proportion to its weight, and the mean weight of them all:
-        a weighed sample whose weight keeps the estimate unbiased, with fewer of the solves
-        spent on worlds the defenders' passes and exchanges make unlikely."""
-        rng = self._weight_rng
-        worlds = [first]
-        worlds += [self._world(view, deal, constraints, game, rng)
-                   for _ in range(self.prior_as_ombre - 1)]  # fmt: skip
-        weights = [_defenders_weight(m, defenders, rng) for m in worlds]
-        total = sum(weights)
-        x = rng.random() * total
-        for m, w in zip(worlds, weights, strict=True):
-            x -= w
-            if x <= 0:
-                return m, total / len(worlds)
-        return worlds[-1], total / len(worlds)
-
     def _world(
         self, view: PlayerView, deal: Any, constraints: Any, game: Game, rng: random.Random
     ) -> list[int]:
@@ -508,20 +400,6 @@ def joint_root(deal: Any, tables: OmbreTables, seat: int) -> tuple[Any, Any]:
     st = new_state(seat, len(cards), 27 - played.bit_count(), cards[0] if cards else -1, best,
                    best_seat, played, trick_mask)  # fmt: skip
     return np.array(deal.tricks_won, dtype=np.int64), st
-
-
-def _defenders_weight(
-    masks: list[int], defenders: tuple[int, list[tuple[int, int, int, int, bool]]],
-    rng: random.Random,
-) -> float:  # fmt: skip
-    """How likely the defenders' passes and exchanges were in the world ``masks`` (the
-    three hands), by the model (:func:`tapete.players.search.ombre_prior.defender_weight`)."""
-    out, rows = defenders
-    rest = FULL_MASK & ~(masks[0] | masks[1] | masks[2] | out)
-    w = 1.0
-    for d, played, drawn, room, passed in rows:
-        w *= defender_weight(masks[d] | played, drawn, room, rest, passed, rng)
-    return w
 
 
 def _played_by(deal: Any, seat: int) -> int:

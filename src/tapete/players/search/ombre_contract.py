@@ -74,10 +74,6 @@ from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
 from tapete.players.rule.ombre import DECLARE_AT
 from tapete.players.search.ombre_model import (
-    BLACK_ACES,
-    KINGS,
-    PRINTED,
-    QUEENS,
     best_suit,
     defender_discards,
     keepers_as_ombre,
@@ -223,47 +219,6 @@ def exchange_plans(original: int, min_discard: int = 0) -> list[int]:
     return out
 
 
-def defender_plans(original: int, room: int) -> list[int]:
-    """A defender's candidate discards (card-id masks, at most ``room`` cards) for the hand
-    ``original``, before the trumps are named: the ``rule`` bot's (the low cards of its
-    short suits; first), one card fewer, none; and keeping only the black aces, kings and
-    guarded queens plus every card of its longest suit; and those without the guarded
-    queens.
-
-    >>> from tapete.cards import CardSet
-    >>> hand = CardSet.parse('♠A ♣A ♣2 ♣K ♣Q ♣J ♥K ♥3 ♦4').mask
-    >>> plans = defender_plans(hand, 13)
-    >>> plans[0] == defender_exchange(hand, 13)[0], 0 in plans, all(p & ~hand == 0 for p in plans)
-    (True, True, True)
-    >>> max(p.bit_count() for p in defender_plans(hand, 1))
-    1
-    """
-    rule, _ = defender_exchange(original, room)
-    ordered = [c for c in defender_discards(original) if rule >> c & 1]
-    plans = [rule, _mask(ordered[:-1]), 0]
-    lengths = {s: (original & m).bit_count() for s, m in zip(SUITS, PRINTED, strict=True)}
-    longest = max(SUITS, key=lambda s: lengths[s])
-    for keep_queens in (True, False):
-        keep = original & (BLACK_ACES | KINGS | PRINTED[SUITS.index(longest)])
-        if keep_queens:
-            for printed in PRINTED:
-                queens = original & printed & QUEENS
-                if queens and (original & printed).bit_count() >= 2:
-                    keep |= queens
-        thrown = _low_first(original & ~keep)
-        plans.append(_mask(thrown[:room]))
-    return list(dict.fromkeys(plans))
-
-
-def _exchanged(original: int, thrown: int, count: int, drawn: Sequence[int]) -> int:
-    """A hand after throwing ``count`` cards (``thrown`` first, then its least useful cards)
-    and drawing ``drawn``."""
-    chosen = list(iter_bits(thrown))[:count]
-    if len(chosen) < count:
-        chosen += [c for c in _low_first(original) if c not in chosen][: count - len(chosen)]
-    return original & ~_mask(chosen) | _mask(drawn)
-
-
 def _suit_action(suit: Suit) -> int:
     return TRUMPS_BASE + TRUMP_SUITS.index(suit)
 
@@ -283,9 +238,7 @@ class ContractSearch:
         max_worlds: int = 2000,
         table: Any = None,
         defend: str = "coalition",
-        defender_exchange: bool = False,
         declare_sim: str = "solve",
-        carry: bool = False,
     ) -> None:
         self.time_budget = time_budget
         self.worlds = worlds
@@ -298,8 +251,6 @@ class ContractSearch:
         #: A defender's value of a deal: ``coalition`` (the ombre's loss) or ``own`` (its
         #: own codille, :func:`tapete.players.search.ombre.own_value`).
         self.defend = defend
-        #: Whether a defender's exchange is searched (else the ``rule`` bot's).
-        self.defender_exchange = defender_exchange
         #: How the auction's "I play" plays a world out: ``solve`` (exactly, against a perfect
         #: defence), ``rule`` (every seat on the ``rule`` bot's card play,
         #: :func:`tapete.solvers.ombre_rule.rule_playout`: a defence like the ``rule``
@@ -308,15 +259,6 @@ class ContractSearch:
             raise ValueError(f"declare_sim must be one of {DECLARE_SIMS}, got {declare_sim!r}")
         self.declare_sim = declare_sim
         self._plan: tuple[int, int] | None = None
-        #: Whether the ombre's exchange goes on from the worlds its "I play" simulated (the
-        #: same plans, hand and passes: the same distribution), rather than starting afresh.
-        self.carry = carry
-        #: The last auction's plan sums: its key (seat, hand, plans, passes) and the
-        #: tally of :meth:`_evaluate_plans` (sums, plans still in, weight, worlds).
-        self._carried: tuple[Any, tuple[list[float], list[int], float, int]] | None = None
-        #: (Set by every :meth:`_evaluate_plans`, whose return value the tests and
-        #: benchmarks read as it was.)
-        self._tally: tuple[list[float], list[int], float, int] = ([], [], 0.0, 0)
         #: Worlds simulated for the last decision, and its values (action -> mean value).
         self.last_worlds = 0
         self.last_values: dict[str, float] = {}
@@ -335,8 +277,6 @@ class ContractSearch:
             return self._auction(deal, rng, rules)
         if phase == "exchange" and seat == deal.ombre:
             return self._exchange(deal, legal, rng, rules)
-        if phase == "exchange" and self.defender_exchange and deal.ombre is not None:
-            return self._defender_exchange(deal, legal, rng, rules)
         if phase == "trumps" and seat == deal.ombre and deal.trumps is None:
             return self._trumps(deal, legal, rng, rules)
         return None
@@ -352,9 +292,6 @@ class ContractSearch:
         means, _, n = self._evaluate_plans(
             hand, seat, plans, passed, rng, rules, eldest, later=later
         )
-        totals, alive, weight, done = self._tally  # without the pass value's sum
-        key = (seat, hand, tuple(plans), tuple(passed))
-        self._carried = (key, (totals[: len(plans)], alive, weight, done))
         declare = max(means[: len(plans)])
         pass_value = means[len(plans)]
         self.last_worlds = n
@@ -374,14 +311,8 @@ class ContractSearch:
             plans = [p | done for p in exchange_plans(original, rules.min_discard_ombre)]
             plans = list(dict.fromkeys(p for p in plans if p.bit_count() <= 9))
             eldest = (deal.dealer + 1) % 3
-            start = None
-            if self.carry and self._carried is not None and not done:
-                key, tally = self._carried
-                if key == (deal.seat, original, tuple(plans), tuple(passed)):
-                    start = tally
-            means, _, n = self._evaluate_plans(
-                original, deal.seat, plans, passed, rng, rules, eldest, start=start
-            )
+            means, _, n = self._evaluate_plans(original, deal.seat, plans, passed, rng, rules,
+                                               eldest)  # fmt: skip
             best = max(range(len(plans)), key=lambda i: means[i])
             self._plan = plan = (original, plans[best])
             self.last_worlds = n
@@ -457,116 +388,6 @@ class ContractSearch:
         action = _suit_action(TRUMP_SUITS[best])
         return action if action in legal else None
 
-    def _defender_exchange(
-        self, deal: Any, legal: Sequence[int], rng: random.Random, rules: OmbreRules
-    ) -> int | None:
-        """A defender's exchange: each of :func:`defender_plans` played in the same worlds
-        (the ombre's original hand weighed by its declaration, and each seat's exchange by
-        the count it was seen to take), the ombre naming its best suit by the model."""
-        hand = deal.hand.mask
-        done = deal.discards.mask
-        original = hand | done
-        plan = self._plan
-        if plan is None or plan[0] != original or done & ~plan[1]:
-            room = max(0, deal.stock_left - done.bit_count())
-            plans = [p | done for p in defender_plans(original, room + done.bit_count())]
-            plans = list(dict.fromkeys(plans))
-            if len(plans) == 1:
-                self._plan = plan = (original, plans[0])
-            else:
-                means, n = self._evaluate_defence(deal, original, plans, rng, rules)
-                best = max(range(len(plans)), key=lambda i: means[i])
-                self._plan = plan = (original, plans[best])
-                self.last_worlds = n
-                self.last_values = {f"plan {i}": m for i, m in enumerate(means)}
-        left = plan[1] & ~done & hand
-        if left:
-            action = CARD_INDEX[min(iter_bits(left))]
-            if action in legal:
-                return action
-        if DRAW in legal:
-            return DRAW
-        return None
-
-    def _evaluate_defence(
-        self, deal: Any, original: int, plans: list[int], rng: random.Random,
-        rules: OmbreRules,
-    ) -> tuple[list[float], int]:  # fmt: skip
-        """The weighted mean value to the defender ``deal.seat`` of each of its ``plans``."""
-        seat, o = deal.seat, deal.ombre
-        partner = 3 - seat - o
-        order = [(o + i) % 3 for i in range(3)]  # the exchange order: ombre first
-        partner_first = order.index(partner) < order.index(seat)
-        k_o = deal.drawn[o]
-        k_p = deal.drawn[partner] if partner_first else None
-        passed = _passed_by_choice(deal)
-        unseen = list(iter_bits(FULL_MASK & ~original))
-        eldest = (deal.dealer + 1) % 3
-        leader = eldest if rules.eldest_leads else o
-        totals = [0.0] * len(plans)
-        alive = list(range(len(plans)))
-        weight = 0.0
-        n = 0
-        started = self.clock()
-        deadline = started + 0.9 * self.time_budget
-        target = self.worlds if self.worlds is not None else self.max_worlds
-        zeros = np.zeros(3, dtype=np.int64)
-        while n < target:
-            begun = self.clock()
-            rng.shuffle(unseen)
-            originals = {o: _mask(unseen[:9]), partner: _mask(unseen[9:18])}
-            stock = unseen[18:]
-            others = [s for s in passed if s != seat]
-            w = self._pass_weight({s: originals[s] for s in others}, others)
-            suit, value = best_suit(originals[o])
-            x = (value - DECLARE_AT) / self.tau  # the model's "I play"
-            w /= 1.0 + math.exp(-max(-30.0, min(30.0, x)))
-            thrown = originals[o] & ~keepers_as_ombre(originals[o], suit)
-            if thrown.bit_count() != k_o:
-                w *= self.mismatch
-            base = [0, 0, 0]
-            base[o] = _exchanged(originals[o], thrown, k_o, stock[:k_o])
-            pos = k_o
-            if k_p is not None:
-                disc, fits = defender_exchange(originals[partner], 13 - pos, k_p)
-                if not fits:
-                    w *= self.mismatch
-                base[partner] = originals[partner] & ~disc | _mask(stock[pos : pos + k_p])
-                pos += k_p
-            for i in alive:
-                hands = list(base)
-                k = plans[i].bit_count()
-                hands[seat] = original & ~plans[i] | _mask(stock[pos : pos + k])
-                after = pos + k
-                if k_p is None:
-                    disc, _ = defender_exchange(originals[partner], 13 - after)
-                    kd = disc.bit_count()
-                    hands[partner] = originals[partner] & ~disc | _mask(stock[after : after + kd])
-                tables = OmbreTables.for_trumps(best_suit(hands[o])[0])
-                kernel = np.array([tables.kernel_mask(h) for h in hands], dtype=np.uint64)
-                coalition = int(ok.solve(kernel, zeros, leader, o, tables.n_trumps,
-                                         rules.privilege, self.table))  # fmt: skip
-                if self.defend in ("own", "relative"):
-                    alone = ok.reaches(kernel, zeros, leader, seat, ok.SACARDO,
-                                       tables.n_trumps, rules.privilege, self.table)  # fmt: skip
-                    score = own_value if self.defend == "own" else relative_value
-                    v = float(score(coalition, ok.SACARDO if alone else ok.CODILLE))
-                else:
-                    v = -float(OMBRE_VALUE[coalition])
-                totals[i] += w * v
-            weight += w
-            n += 1
-            if len(alive) > 2 and n in (24, 64, 160):
-                alive.sort(key=lambda i: -totals[i])
-                alive = alive[: max(2, len(alive) // 2)]
-            if self.worlds is None:
-                now = self.clock()
-                if now + (now - begun) * 1.5 > deadline:
-                    break
-        weight = weight or 1.0
-        means = [t / weight if i in alive else -2.0 for i, t in enumerate(totals)]
-        return means, n
-
     # -- simulation ----------------------------------------------------------------------------
     def _pass_weight(self, hands: dict[int, int], passed: Sequence[int]) -> float:
         """How likely the seats ``passed`` were to pass with these ``hands`` (the model)."""
@@ -586,24 +407,19 @@ class ContractSearch:
         rules: OmbreRules,
         eldest: int,
         later: Sequence[int] | None = None,
-        start: tuple[list[float], list[int], float, int] | None = None,
     ) -> tuple[list[float], float, int]:
         """The weighted mean value to ``seat`` (the ombre, holding ``original`` before the
         exchange) of each discard plan over sampled worlds; with ``later`` (the seats that
-        speak after it in the auction) one more entry: the value of passing. With ``start``
-        (the sums, the plans still in, the weight and the worlds of an earlier run over the
-        same plans, :attr:`_tally`), it goes on from there: as many new worlds again."""
+        speak after it in the auction) one more entry: the value of passing."""
         unseen = list(iter_bits(FULL_MASK & ~original))
         n_values = len(plans) + (1 if later is not None else 0)
         totals = [0.0] * n_values
         alive = list(range(len(plans)))
         weight = 0.0
         n = 0
-        if start is not None:
-            totals, alive, weight, n = list(start[0]), list(start[1]), start[2], start[3]
         started = self.clock()
         deadline = started + 0.9 * self.time_budget
-        target = n + (self.worlds if self.worlds is not None else self.max_worlds)
+        target = self.worlds if self.worlds is not None else self.max_worlds
         while n < target:
             begun = self.clock()
             rng.shuffle(unseen)
@@ -627,7 +443,6 @@ class ContractSearch:
                 now = self.clock()
                 if now + (now - begun) * 1.5 > deadline:
                     break
-        self._tally = (totals, alive, weight, n)
         weight = weight or 1.0
         means = [t / weight for t in totals]
         for i in range(len(plans)):

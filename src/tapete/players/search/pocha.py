@@ -36,7 +36,7 @@ from tapete.players.rule.pocha import _WEIGHTS as RULE_COUNT_WEIGHTS
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
 from tapete.solvers.pocha_endgame import evaluate_plays_exact
-from tapete.solvers.pocha_iset import search_bids_iset, search_plays_iset
+from tapete.solvers.pocha_iset import search_plays_iset
 from tapete.solvers.pocha_search import (
     bid_weights,
     counted_bid_weights,
@@ -77,10 +77,6 @@ ISET_FIRST = 16
 #: of the budget before the first search has measured its own pace (about half of what one
 #: core does): a first search that would run over gives way to the worlds searched apart.
 ISET_PACE = 500_000
-#: With ``iset_bids`` (the best few bids valued again by the joint search of the whole
-#: hand, :func:`tapete.solvers.pocha_iset.search_bids_iset`), the share of a bid's time
-#: budget its playouts may take; the joint search takes the rest (up to 90% in all).
-ISET_BID_SHARE = 0.3
 #: The tricks left from which a time-budgeted search of at least :data:`ENDGAME_FROM` seconds
 #: solves each world exactly (``endgame``): at the 50 ms level (CPU), over the same 200 deals
 #: (seeds 401, 411), 8 made +0.39 [-0.11, 0.88] points a deal more than 7 (9: +0.43 [-0.14,
@@ -168,13 +164,7 @@ class PochaSearch:
     or solved apart: with a fixed ``worlds``, one search of ``iset_worlds`` worlds; under a
     time budget, searches of :data:`ISET_FIRST`, then twice as many worlds ... up to
     ``iset_worlds``, while the time lasts (the last complete one decides; a first one that
-    would overrun gives way to the worlds searched apart). ``iset_bids`` (0: off): at a bid,
-    the best this many bids by the playouts are valued again by the joint search of the whole
-    hand (:func:`tapete.solvers.pocha_iset.search_bids_iset`: the seat's cards chosen as the
-    search will choose them, not by the rule-like policy), on worlds drawn alike: with a fixed
-    ``worlds``, one search of ``iset_worlds`` worlds; under a time budget the playouts take
-    :data:`ISET_BID_SHARE` of it and searches of :data:`ISET_FIRST`, twice as many ... worlds
-    the rest; the bid chosen is the best of these (its values are the last complete search's).
+    would overrun gives way to the worlds searched apart).
     """
 
     def __init__(
@@ -206,7 +196,6 @@ class PochaSearch:
         bid_opponents: str | None = None,
         iset: int | None = None,
         iset_worlds: int = ISET_WORLDS,
-        iset_bids: int = 0,
     ) -> None:
         if iset is None:
             iset = ISET if worlds is None and time_budget >= ISET_FROM else 0
@@ -216,9 +205,6 @@ class PochaSearch:
             raise ConfigError(f"iset_worlds must be a positive number, got {iset_worlds!r}")
         self.iset = iset
         self.iset_worlds = iset_worlds
-        if not 0 <= iset_bids <= 64:
-            raise ConfigError(f"iset_bids must be between 0 and 64 bids, got {iset_bids!r}")
-        self.iset_bids = iset_bids
         if bid_opponents not in (None, "sees", "count"):
             raise ConfigError(f"bid_opponents must be sees or count, got {bid_opponents!r}")
         self.bid_opponents = bid_opponents
@@ -308,8 +294,6 @@ class PochaSearch:
         matched_bid_weights(targets, bids, 0, rp, 0.9, self._bid_scales)
         evaluate_bids(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, targets,
                       float(self.bid_shade), int(self.tail), float(self.bid_lift))  # fmt: skip
-        if self.iset_bids:
-            search_bids_iset(hands, weights, bids, won, trick, st, rp, one, targets, 0)
         st[pk.ST_PHASE] = pk.PHASE_PLAY
         bids[:] = 0
         evaluate_plays(hands, weights, bids, won, trick, st, rp, one, 1, 0.0, rng, int(self.tail))
@@ -475,9 +459,6 @@ class PochaSearch:
                     targets = np.ascontiguousarray(targets[picked])
             return hands, weights, targets
 
-        joint_bids = bidding and self.iset_bids > 0 and len(legal_actions) > 1
-        if joint_bids and self.worlds is None:  # the playouts leave time for the joint search
-            deadline = started + ISET_BID_SHARE * self.time_budget
         while done < target:
             size = joint_size if joint else min(batch, target - done)
             begun = now()
@@ -531,40 +512,6 @@ class PochaSearch:
                 batch = min(batch * 2, 256)
         self.last_worlds = done
         means = [float(t / w) if w > 0 else 0.0 for t, w in zip(totals, weight_sums, strict=True)]
-        if joint_bids:  # the best few bids valued again, by how the search will play them
-            deadline = started + 0.9 * self.time_budget
-            found = np.where(weight_sums[active] > 0, totals[active], -np.inf)
-            best_first = active[np.argsort(-found / np.maximum(weight_sums[active], 1e-300),
-                                           kind="stable")]  # fmt: skip
-            top = np.sort(best_first[: self.iset_bids])
-            size = min(ISET_FIRST, self.iset_worlds) if self.worlds is None else self.iset_worlds
-            rate = 0.0
-            searched = 0
-            while True:
-                begun = now()
-                hands, weights, targets = draw(size)
-                limit = 0
-                if self.worlds is None:
-                    pace = rate if rate > 0.0 else ISET_PACE
-                    limit = max(1, int((deadline - now()) * pace))
-                values, work = search_bids_iset(hands, weights, *root, tables.rp,
-                                                candidates[top], targets, limit)  # fmt: skip
-                if np.isnan(values).any():  # out of time: the last search's values stand
-                    break
-                spent = now() - begun
-                rate = work / spent if spent > 0 else 0.0
-                total_weight = float(weights.sum())
-                for i, a in enumerate(top):
-                    means[a] = float(values[i] / total_weight) if total_weight > 0 else 0.0
-                searched = size
-                size *= 2
-                if size > self.iset_worlds or self.worlds is not None:
-                    break
-                if now() + (now() - begun) * 2.5 > deadline:
-                    break
-            if searched:
-                active = top
-                self.last_worlds = searched
         return means, [int(a) for a in active]
 
     def draw_worlds(
