@@ -26,6 +26,7 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
   const body = /** @type {HTMLElement} */ (root.querySelector("#account-body"));
   let account = await signedIn();
   let note = null; // the last message: [text, isError]
+  let typed = ""; // the name typed (kept when the form is drawn again after a refusal)
 
   const message = () => note && h("div", { class: note[1] ? "notice error" : "notice", role: note[1] ? "alert" : "status", "data-testid": "account-message" }, note[0]);
   const failed = (e) => {
@@ -37,10 +38,11 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
   }
 
   function signedOutForm() {
-    const name = h("input", { id: "account-name", maxlength: "32", autocomplete: "username", required: true });
+    const name = h("input", { id: "account-name", maxlength: "32", autocomplete: "username", required: true, value: typed });
     const password = h("input", { id: "account-password", type: "password", maxlength: "1024", autocomplete: "current-password", required: true });
     const go = async (path, event) => {
       event.preventDefault();
+      typed = name.value.trim();
       try {
         account = (await send(path, { name: name.value.trim(), password: password.value })).account;
         note = null;
@@ -96,6 +98,7 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
 
   function render() {
     body.replaceChildren(account ? signedInView() : signedOutForm(), message() || "");
+    if (!account && note && note[1]) /** @type {HTMLInputElement} */ (body.querySelector("#account-password")).focus();
     root.dataset.signedIn = account ? "yes" : "no";
   }
 
