@@ -475,3 +475,38 @@ def _alembic_config() -> Any:
     config = Config()
     config.set_main_option("script_location", str(resources.files("tapete.storage") / "migrations"))
     return config
+
+
+def test_every_account_error_code_has_a_sentence_and_is_documented() -> None:
+    import ast
+    import re
+    from pathlib import Path
+
+    from tapete.i18n.reasons import REASONS
+
+    root = Path(__file__).resolve().parents[2]
+    sources = [
+        *(root / "src" / "tapete" / "accounts").glob("*.py"),
+        root / "src" / "tapete" / "web" / "access.py",
+        root / "src" / "tapete" / "web" / "routes" / "account.py",
+    ]
+    codes = set()
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "AccountError"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                codes.add(node.args[0].value)
+            if isinstance(node, ast.IfExp) and isinstance(node.body, ast.Constant):
+                value = node.body.value  # code = "too_many_accounts" if ... else "..."
+                if isinstance(value, str) and value.startswith("too_many"):
+                    codes |= {value, node.orelse.value}  # type: ignore[attr-defined]
+    assert {"bad_login", "csrf", "too_many_logins", "too_many_accounts", "banned"} <= codes
+    assert codes - set(REASONS) == set(), "sentences in tapete.i18n.reasons"
+    text = (root / "docs" / "protocol.md").read_text(encoding="utf-8")
+    start = text.index("\n## Error codes\n")
+    section = text[start : text.index("\n## ", start + 1)]
+    assert codes - set(re.findall(r"`([a-z][a-z_]*[a-z])`", section)) == set()
