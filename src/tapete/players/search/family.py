@@ -64,6 +64,7 @@ from tapete.games.ombre_family.sampler import infer_forbidden
 from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
 from tapete.games.tresillo import actions as _ta
 from tapete.players.rule.ombre import hand_value
+from tapete.players.search.anytime import Budget, one_by_one, run
 from tapete.players.search.ombre import OmbreSearch
 from tapete.players.search.ombre_contract import defender_exchange
 from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
@@ -445,24 +446,27 @@ class FamilyContract:
         totals = [0.0] * len(options)
         alive = list(range(len(options)))
         full = any(o.value[0] != o.value[1] for o in options)
-        n = 0
-        started = self.clock()
-        deadline = started + 0.9 * self.time_budget
+        budget = Budget(self.clock, self.time_budget, self.worlds)
         target = self.worlds if self.worlds is not None else self.max_worlds
-        while n < target:
-            begun = self.clock()
-            hands, stock = self.draw_world(rng, unseen, seat, hand, stock_left)
+
+        def evaluate(world: tuple[list[int], list[int]]) -> None:
+            """Every option still in played in the deal."""
+            hands, stock = world
             for i in alive:
                 o = options[i]
                 totals[i] += o.value[self.play(hands, stock, seat, o, full)]
-            n += 1
+
+        def halve(n: int) -> None:
+            """At :data:`HALVING` the worse half of the options still in is dropped."""
+            nonlocal alive
             if len(alive) > 2 and n in HALVING:
                 alive.sort(key=lambda i: -totals[i])
                 alive = alive[: max(2, len(alive) // 2)]
-            if self.worlds is None:
-                now = self.clock()
-                if now + (now - begun) * 1.5 > deadline:
-                    break
+
+        def sample(_: int) -> tuple[list[int], list[int]]:
+            return self.draw_world(rng, unseen, seat, hand, stock_left)
+
+        n, _ = run(budget, one_by_one(target), sample, evaluate, halve)
         self.last_worlds = n
         n = n or 1
         return {

@@ -44,6 +44,7 @@ from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
 from tapete.players.rule.ombre import rules_in_force
+from tapete.players.search.anytime import Budget, Pace, doubling, one_by_one, run
 from tapete.players.search.ombre_contract import (
     COALITION_TIE,
     DECLARE_MARGIN,
@@ -246,11 +247,9 @@ class OmbreSearch:
         candidates = np.array([tables.kernel_of[CARD_ID[a]] for a in legal_actions],
                               dtype=np.int64)  # fmt: skip
         constraints = play_constraints(deal, privilege)
-        deadline = started + 0.9 * self.time_budget
+        budget = Budget(self.clock, self.time_budget, self.worlds, started)
         target = self.worlds if self.worlds is not None else self.max_worlds
-        done = 0
         weight = 0.0
-        clock = self.clock
         prior = self.prior if view.seat != deal.ombre else None
         ombre_played = _played_by(deal, deal.ombre)
         exchanged = deal.drawn[deal.ombre]
@@ -259,14 +258,19 @@ class OmbreSearch:
         value = own_value if defence == "own" else relative_value
         if self.iset and 9 - len(deal.finished_tricks) <= self.iset:
             joint = self._joint_values(view, deal, game, tables, privilege, constraints, rng,
-                                       candidates, started, prior, ombre_played, exchanged,
+                                       candidates, budget, prior, ombre_played, exchanged,
                                        defence)  # fmt: skip
             if joint is not None:
                 return joint, list(range(len(legal_actions)))
-        while done < target:
-            begun = clock()
-            masks, w = self._weighed_world(view, deal, constraints, game, rng, prior,
-                                           ombre_played, exchanged)  # fmt: skip
+
+        def sample(_: int) -> tuple[list[int], float]:
+            return self._weighed_world(view, deal, constraints, game, rng, prior, ombre_played,
+                                       exchanged)  # fmt: skip
+
+        def evaluate(world: tuple[list[int], float]) -> None:
+            """Every candidate card solved in the world."""
+            nonlocal totals, weight
+            masks, w = world
             hands = np.array([tables.kernel_mask(m) for m in masks], dtype=np.uint64)
             values = ok.card_values(hands, won, leader, trick_array, len(cards), candidates,
                                     deal.ombre, tables.n_trumps, privilege, self.table)  # fmt: skip
@@ -278,18 +282,14 @@ class OmbreSearch:
             else:
                 totals += (w * sign) * self.outcome_value[values]
             weight += w
-            done += 1
-            if self.worlds is None:
-                now = clock()
-                if now + (now - begun) * 1.5 > deadline:
-                    break
-        self.last_worlds = done
+
+        self.last_worlds, _ = run(budget, one_by_one(target), sample, evaluate)
         weight = weight or 1.0
         return [float(t / weight) for t in totals], list(range(len(legal_actions)))
 
     def _joint_values(
         self, view: PlayerView, deal: Any, game: Game, tables: OmbreTables, privilege: bool,
-        constraints: Any, rng: random.Random, candidates: Any, started: float,
+        constraints: Any, rng: random.Random, candidates: Any, budget: Budget,
         prior: OmbrePrior | None, ombre_played: int, exchanged: int, defence: str,
     ) -> list[float] | None:  # fmt: skip
         """Each candidate's mean value by the information-set search
@@ -308,41 +308,39 @@ class OmbreSearch:
             values = np.array([*(-self.outcome_value), 0.0])
         else:  # its own codille 1 (+ the tie), the coalition's value breaks ties
             values = np.array([*(COALITION_TIE * -OMBRE_VALUE), 1.0])
-        deadline = started + 0.9 * self.time_budget
-        size = self.iset_worlds if self.worlds is not None else min(16, self.iset_worlds)
+        first = self.iset_worlds if self.worlds is not None else min(16, self.iset_worlds)
         hands: list[list[int]] = []
         weights: list[float] = []
         result: list[float] | None = None
-        rate = 0.0
-        clock = self.clock
-        while True:
-            begun = clock()
+        pace = Pace(budget, ISET_PACE)
+
+        def sample(size: int) -> tuple[Any, Any]:
+            """The worlds so far and more, ``size`` in all."""
             while len(hands) < size:
                 masks, w = self._weighed_world(view, deal, constraints, game, rng, prior,
                                                ombre_played, exchanged)  # fmt: skip
                 hands.append([tables.kernel_mask(m) for m in masks])
                 weights.append(w)
-            limit = 0
-            if self.worlds is None:
-                pace = rate if rate > 0.0 else ISET_PACE
-                limit = max(1, int((deadline - clock()) * pace))
-            worlds = np.array(hands, dtype=np.uint64)
-            ws = np.array(weights, dtype=np.float64)
+            return np.array(hands, dtype=np.uint64), np.array(weights, dtype=np.float64)
+
+        def evaluate(batch: tuple[Any, Any]) -> bool:
+            """The worlds searched together; ``False`` if the search gave up."""
+            nonlocal result
+            worlds, ws = batch
             found, work = search_plays_iset(worlds, ws, won, st, known, deck, deal.ombre,
                                             tables.n_trumps, privilege, ids, values,
-                                            candidates, limit)  # fmt: skip
+                                            candidates, pace.limit())  # fmt: skip
             if np.isnan(found).any():
-                break
-            spent = clock() - begun
-            rate = work / spent if spent > 0 else 0.0
+                return False
+            pace.measured(work)
             total = float(ws.sum()) or 1.0
             result = [float(v / total) for v in found]
-            self.last_worlds = size
-            if self.worlds is not None or 2 * size > self.iset_worlds:
-                break
-            if clock() + (clock() - begun) * 2.5 > deadline:
-                break
-            size *= 2
+            return True
+
+        _, searched = run(budget, doubling(first, self.iset_worlds), sample, evaluate,
+                          margin=2.5)  # fmt: skip
+        if searched:
+            self.last_worlds = searched
         return result
 
     def _weighed_world(

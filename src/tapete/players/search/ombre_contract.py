@@ -73,6 +73,7 @@ from tapete.games.ombre.actions import (
 from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
 from tapete.players.rule.ombre import DECLARE_AT
+from tapete.players.search.anytime import Budget, one_by_one, run
 from tapete.players.search.ombre_model import (
     best_suit,
     defender_discards,
@@ -345,13 +346,11 @@ class ContractSearch:
         leader = (deal.dealer + 1) % 3 if rules.eldest_leads else seat
         totals = [0.0] * 4
         weight = 0.0
-        n = 0
-        started = self.clock()
-        deadline = started + 0.9 * self.time_budget
-        target = self.worlds if self.worlds is not None else self.max_worlds
+        budget = Budget(self.clock, self.time_budget, self.worlds)
         zeros = np.zeros(3, dtype=np.int64)
-        while n < target:
-            begun = self.clock()
+
+        def sample(_: int) -> tuple[list[int], float]:
+            """One world: the hands after the exchanges, and its weight."""
             rng.shuffle(unseen)
             originals = {d1: _mask(unseen[:9]), d2: _mask(unseen[9:18])}
             stock = unseen[18:]  # the rest of the stock, top first (a seen rest is never drawn)
@@ -367,6 +366,12 @@ class ContractSearch:
                 hands[d] = originals[d] & ~disc | _mask(stock[pos : pos + counts[d]])
                 pos += counts[d]
                 room -= counts[d]
+            return hands, w
+
+        def evaluate(world: tuple[list[int], float]) -> None:
+            """Each suit named in the world: a sacardo or not."""
+            nonlocal weight
+            hands, w = world
             for i, suit in enumerate(TRUMP_SUITS):
                 tables = OmbreTables.for_trumps(suit)
                 kernel = np.array([tables.kernel_mask(h) for h in hands], dtype=np.uint64)
@@ -374,11 +379,8 @@ class ContractSearch:
                                  rules.privilege, self.table)  # fmt: skip
                 totals[i] += w * (WIN if won else LOSS)
             weight += w
-            n += 1
-            if self.worlds is None:
-                now = self.clock()
-                if now + (now - begun) * 1.5 > deadline:
-                    break
+
+        n, _ = run(budget, one_by_one(self._target()), sample, evaluate)
         self.last_worlds = n
         weight = weight or 1.0
         self.last_values = {
@@ -389,6 +391,10 @@ class ContractSearch:
         return action if action in legal else None
 
     # -- simulation ----------------------------------------------------------------------------
+    def _target(self) -> int:
+        """The worlds of a decision: the fixed number, else the most a time budget may use."""
+        return self.worlds if self.worlds is not None else self.max_worlds
+
     def _pass_weight(self, hands: dict[int, int], passed: Sequence[int]) -> float:
         """How likely the seats ``passed`` were to pass with these ``hands`` (the model)."""
         w = 1.0
@@ -416,33 +422,37 @@ class ContractSearch:
         totals = [0.0] * n_values
         alive = list(range(len(plans)))
         weight = 0.0
-        n = 0
-        started = self.clock()
-        deadline = started + 0.9 * self.time_budget
-        target = self.worlds if self.worlds is not None else self.max_worlds
-        while n < target:
-            begun = self.clock()
+        budget = Budget(self.clock, self.time_budget, self.worlds)
+
+        def sample(_: int) -> tuple[list[int], list[int], float]:
+            """One deal: the three hands, the stock and the weight of the passes."""
             rng.shuffle(unseen)
             hands = [0, 0, 0]
             hands[seat] = original
             hands[(seat + 1) % 3] = _mask(unseen[:9])
             hands[(seat + 2) % 3] = _mask(unseen[9:18])
             stock = unseen[18:]
-            w = self._pass_weight({s: hands[s] for s in passed}, passed)
+            return hands, stock, self._pass_weight({s: hands[s] for s in passed}, passed)
+
+        def evaluate(world: tuple[list[int], list[int], float]) -> None:
+            """Every plan still in (and passing) played in the deal."""
+            nonlocal weight
+            hands, stock, w = world
             for i in alive:
                 totals[i] += w * self._declare_value(hands, stock, seat, plans[i], eldest,
                                                      rules, later is not None)  # fmt: skip
             if later is not None:
                 totals[-1] += w * self._pass_value(hands, stock, seat, later, eldest, rules)
             weight += w
-            n += 1
+
+        def halve(n: int) -> None:
+            """After 24, 64 and 160 deals the better half of the plans go on."""
+            nonlocal alive
             if len(alive) > 2 and n in (24, 64, 160):
                 alive.sort(key=lambda i: -totals[i])
                 alive = alive[: max(2, len(alive) // 2)]
-            if self.worlds is None:
-                now = self.clock()
-                if now + (now - begun) * 1.5 > deadline:
-                    break
+
+        n, _ = run(budget, one_by_one(self._target()), sample, evaluate, halve)
         weight = weight or 1.0
         means = [t / weight for t in totals]
         for i in range(len(plans)):

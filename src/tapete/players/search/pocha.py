@@ -33,6 +33,7 @@ import numpy as np
 from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
 from tapete.players.rule.pocha import _WEIGHTS as RULE_COUNT_WEIGHTS
+from tapete.players.search.anytime import Budget, Pace, batches, doubling, run
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
 from tapete.solvers.pocha_endgame import evaluate_plays_exact
@@ -417,15 +418,7 @@ class PochaSearch:
         totals = np.zeros(len(legal_actions), dtype=np.float64)
         weight_sums = np.zeros(len(legal_actions), dtype=np.float64)
         active = np.arange(len(legal_actions))
-        deadline = started + 0.9 * self.time_budget
-        target = self.worlds if self.worlds is not None else self.max_worlds
-        # the worlds of the next joint search: under a time budget doubled while time lasts
-        joint_size = min(ISET_FIRST, self.iset_worlds) if self.worlds is None else self.iset_worlds
-        if joint:
-            target = self.iset_worlds
-        rate = 0.0  # the joint search's work per second, as last measured
-        done = 0
-        batch = 8
+        budget = Budget(now, self.time_budget, self.worlds, started)
         # with a pool, each batch's worlds are drawn from pool times as many, by weight
         informed = sequence is not None or any(b is not None for b in hand.bids)
         pool = self.pool if informed else 1
@@ -459,39 +452,15 @@ class PochaSearch:
                     targets = np.ascontiguousarray(targets[picked])
             return hands, weights, targets
 
-        while done < target:
-            size = joint_size if joint else min(batch, target - done)
-            begun = now()
-            hands, weights, targets = draw(size)
+        def apart(batch: tuple[Any, Any, Any]) -> None:
+            """The candidates still in played out (or solved) in each world of the batch."""
+            nonlocal active
+            hands, weights, targets = batch
             if bidding:
                 totals[active] += evaluate_bids(hands, weights, *root, bid_rp,
                                                 candidates[active], self.playouts, self.epsilon,
                                                 kernel_rng, targets, self.bid_shade,
                                                 self.tail, self.bid_lift)  # fmt: skip
-            elif joint:  # the worlds of this search together: its values replace the last
-                limit = 0
-                if self.worlds is None:
-                    pace = rate if rate > 0.0 else ISET_PACE
-                    limit = max(1, int((deadline - now()) * pace))
-                values, work = search_plays_iset(hands, weights, *root, tables.rp,
-                                                 candidates[active], limit)  # fmt: skip
-                if np.isnan(values).any():  # it gave up: out of time
-                    if done:  # the last search's values stand
-                        break
-                    joint = False  # the first one: the worlds are searched apart instead
-                    target = self.max_worlds
-                    continue
-                spent = now() - begun
-                rate = work / spent if spent > 0 else 0.0
-                totals[active] = values
-                weight_sums[active] = weights.sum()
-                done = size
-                joint_size = 2 * size
-                if joint_size > target or self.worlds is not None:
-                    break
-                if now() + (now() - begun) * 2.5 > deadline:
-                    break
-                continue
             elif exact:
                 totals[active] += evaluate_plays_exact(hands, weights, *root, tables.rp,
                                                        candidates[active])  # fmt: skip
@@ -500,16 +469,37 @@ class PochaSearch:
                                                  candidates[active], self.playouts, self.epsilon,
                                                  kernel_rng, self.tail)  # fmt: skip
             weight_sums[active] += weights.sum() * (1 if exact else self.playouts)
-            done += size
+
+        def prune(done: int) -> None:
+            """Successive halving: the later worlds go to the few candidates still close."""
+            nonlocal active
             if done >= self.prune_after and len(active) > self.keep:
-                # successive halving: the later worlds go to the few candidates still close
                 best_first = active[np.argsort(-totals[active], kind="stable")]
                 active = np.sort(best_first[: self.keep])
-            if self.worlds is None:
-                ended = now()
-                if ended + (ended - begun) * 2.5 > deadline:
-                    break
-                batch = min(batch * 2, 256)
+
+        pace = Pace(budget, ISET_PACE)
+
+        def together(batch: tuple[Any, Any, Any]) -> bool:
+            """The worlds of one joint search: its values replace the last search's;
+            ``False`` if it gave up (out of time)."""
+            hands, weights, _ = batch
+            values, work = search_plays_iset(hands, weights, *root, tables.rp,
+                                             candidates[active], pace.limit())  # fmt: skip
+            if np.isnan(values).any():
+                return False
+            pace.measured(work)
+            totals[active] = values
+            weight_sums[active] = weights.sum()
+            return True
+
+        done = 0
+        if joint:  # under a time budget, searches of twice the worlds while time lasts
+            first = min(ISET_FIRST, self.iset_worlds) if self.worlds is None else self.iset_worlds
+            _, done = run(budget, doubling(first, self.iset_worlds), draw, together, margin=2.5)
+        if not done:  # the worlds apart (also when a first joint search would overrun)
+            target = self.worlds if self.worlds is not None else self.max_worlds
+            sizes = batches(target, 8, grow=1 if budget.fixed else 2, most=256)
+            done, _ = run(budget, sizes, draw, apart, prune, margin=2.5)
         self.last_worlds = done
         means = [float(t / w) if w > 0 else 0.0 for t, w in zip(totals, weight_sums, strict=True)]
         return means, [int(a) for a in active]
