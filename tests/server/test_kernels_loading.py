@@ -21,7 +21,7 @@ from tapete.web.app import create_app  # noqa: E402
 def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     opened = threading.Event()
     loader = KernelLoader(steps=(("x", "pocha"),), load=lambda _p, _g: opened.wait(60))
-    monkeypatch.setattr("tapete.table.live.KERNELS", loader)
+    monkeypatch.setattr("tapete.table.bots.KERNELS", loader)
     loader.start()
     try:
         yield opened

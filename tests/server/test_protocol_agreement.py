@@ -246,9 +246,7 @@ SOURCES = [
         for name in ("app", "answers", "limits", "play", "relay", "protocol")
     ),
     *sorted((ROOT / "src" / "tapete" / "web" / "routes").glob("*.py")),
-    ROOT / "src" / "tapete" / "table" / "live.py",
-    ROOT / "src" / "tapete" / "table" / "manager.py",
-    ROOT / "src" / "tapete" / "table" / "chat.py",
+    *sorted((ROOT / "src" / "tapete" / "table").glob("*.py")),
 ]
 #: Calls whose first argument is a code, and those whose second is.
 _FIRST = {"TableError", "refuse", "error", "ChatRefusal", "__init__"}

@@ -19,7 +19,8 @@ from tapete.engine.api import PlayerView, State, cards_in
 from tapete.players import base as players_base
 from tapete.players.base import Player, load
 from tapete.table import TableSpec
-from tapete.table import live as live_module
+from tapete.table import bots as bots_module
+from tapete.table import seats as seats_module
 from tapete.table.manager import SeatSpec
 
 from .harness import logged_actions, new_manager, true_states, wait_finished
@@ -52,7 +53,8 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
     recorded: Calls = []
     monkeypatch.setitem(players_base._PLAYERS, "spy", lambda: SpyPlayer(recorded))
     monkeypatch.setitem(players_base._PARAMETERS, "spy", ())
-    monkeypatch.setattr(live_module, "STAND_IN", "spy")
+    for module in (bots_module, seats_module):  # the stand-in of an away seat, of a free one
+        monkeypatch.setattr(module, "STAND_IN", "spy")
     return recorded
 
 

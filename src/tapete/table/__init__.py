@@ -8,16 +8,16 @@ view (a spectator ``view(None)``).
 
 from __future__ import annotations
 
-from tapete.table.live import (
+from tapete.table.base import (
     OLDEST_PROTOCOL,
     PROTOCOL_VERSION,
-    STAND_IN,
-    LiveTable,
     Subscriber,
     TableError,
     Watcher,
     new_token,
 )
+from tapete.table.bots import STAND_IN
+from tapete.table.live import LiveTable
 from tapete.table.manager import Elsewhere, SeatSpec, TableManager, TableSpec
 from tapete.table.names import BadNameError, clean_name
 

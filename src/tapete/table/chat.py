@@ -1,5 +1,6 @@
 """Chat at the table (protocol.md, *Chat*): who may write and read, the checks of a message,
-and the rate limit of a connection.
+the rate limit of a connection, and the live table's part that stores and sends it
+(:class:`TableChat`).
 
 A table's ``chat`` setting is ``all`` (everyone at the table, seats and spectators, reads and
 writes), ``seats`` (only the seats read and write: a spectator never receives a seat's
@@ -19,12 +20,18 @@ tapete.table.chat.ChatRefusal: a chat message may not hold control characters
 
 from __future__ import annotations
 
+import collections
+import logging
 import time
 import unicodedata
 from typing import Any, Final
 
 from tapete.errors import TapeteError
+from tapete.storage import store as st
 from tapete.storage.store import ChatData, iso
+from tapete.table.base import TableBase, Watcher
+
+log = logging.getLogger("tapete.table")
 
 #: The table settings: everyone, the seats only, nobody.
 CHAT_MODES: Final = ("all", "seats", "off")
@@ -136,3 +143,97 @@ def chat_message(line: ChatData) -> dict[str, Any]:
         out["text"] = line.text
     out["at"] = iso(line.at)
     return out
+
+
+class TableChat(TableBase):
+    """A live table's part that stores and sends its chat."""
+
+    async def say(
+        self, watcher: Watcher, message: dict[str, Any], limit: ChatLimit | None = None
+    ) -> None:
+        """A ``chat`` message from ``watcher`` (protocol.md, *Chat*): stored, then sent to
+        every connection that may read it, or answered with a ``refused`` (only to it).
+        ``limit`` is the connection's chat rate limit."""
+        number = len(self.moves)
+
+        def refuse(code: str, detail: str) -> None:
+            watcher.subscriber.deliver(
+                {
+                    "type": "refused",
+                    "code": code,
+                    "reason": None,
+                    "detail": detail,
+                    "state": number,
+                    "id": message.get("id"),
+                }
+            )
+
+        if watcher not in self.watchers:
+            return  # its seat was left meanwhile
+        mode = self.data.chat
+        refusal = may_write(mode, watcher.seat)
+        if refusal == "chat_off":
+            return refuse(refusal, "chat is off at this table")
+        if refusal is not None:
+            return refuse(refusal, "at this table only the seats chat")
+        text: str | None = None
+        phrase: str | None = None
+        if "phrase" in message:
+            phrase = str(message["phrase"])
+            if phrase not in PHRASES:  # checked by the protocol already
+                return refuse("chat_bad_text", f"quick phrases are {', '.join(PHRASES)}")
+        else:
+            try:
+                text = clean_text(str(message.get("text", "")))
+            except ChatRefusal as e:
+                return refuse(e.code, e.detail)
+        if limit is not None and not limit.allow():
+            return refuse(
+                "chat_rate_limited",
+                f"at most {limit.rate:g} chat message a second (bursts of {limit.burst:g})",
+            )
+        said = await self._chat_lines()
+        seat = watcher.seat
+        line = st.ChatData(
+            seq=self._chat_seq,
+            move=number,
+            seat=seat,
+            name=self.data.seats[seat].name if seat is not None else None,
+            spectator=watcher.spectator if seat is None else None,
+            text=text,
+            phrase=phrase,
+            at=st.now(),
+        )
+        await self.store.awrite(st.insert_chat(self.data.id, line))
+        self._chat_seq = line.seq + 1
+        said.append(line)
+        out = chat_message(line)
+        for reader in list(self.watchers):
+            if may_read(mode, reader.seat):
+                try:
+                    reader.subscriber.deliver(out)
+                except Exception:
+                    log.exception("table %s: could not send a chat message", self.data.id)
+
+    async def _chat_lines(self) -> collections.deque[st.ChatData]:
+        """The last :data:`~tapete.table.chat.HISTORY` chat messages (read once)."""
+        if self._chat is None:
+            table_id = self.data.id
+            lines = await self.store.aread(lambda s: st.load_chat(s, table_id, limit=HISTORY))
+            seq = await self.store.aread(lambda s: st.next_chat_seq(s, table_id))
+            if self._chat is None:
+                self._chat = collections.deque(lines, maxlen=HISTORY)
+                self._chat_seq = max(self._chat_seq, seq)
+        return self._chat
+
+    async def replay_chat(self, move: int) -> list[dict[str, Any]]:
+        """The chat shown in the public replay at step ``move``: the last messages said up
+        to that state number, at a table where everyone could read them; none at a table
+        whose chat was for the seats only (a replay is public)."""
+        if self.data.chat != "all":
+            return []
+        table_id = self.data.id
+        lines = await self.store.aread(
+            lambda s: st.load_chat(s, table_id, limit=HISTORY, up_to_move=move)
+        )
+        return [chat_message(line) for line in lines]

@@ -24,10 +24,12 @@ from tapete.players.base import available as available_players
 from tapete.players.base import load as load_player
 from tapete.storage import store as st
 from tapete.storage.store import SeatData, Store, TableData, hash_token
+from tapete.table.base import TableError, new_table_id, new_token
 from tapete.table.chat import CHAT_MODES
-from tapete.table.live import LiveTable, TableError, new_table_id, new_token, stored_seats_info
-from tapete.table.live import table_info as make_table_info
+from tapete.table.live import LiveTable
 from tapete.table.names import BadNameError, clean_name
+from tapete.table.views import stored_seats_info
+from tapete.table.views import table_info as make_table_info
 
 log = logging.getLogger("tapete.table")
 
