@@ -262,9 +262,8 @@ def test_own_defence_values_a_defenders_own_codille() -> None:
     coalition = np.array([ok.PUESTA, ok.CODILLE, ok.PUESTA, ok.SACARDO])
     relative = relative_value(coalition, np.array([ok.SACARDO, ok.CODILLE, ok.CODILLE, ok.CODILLE]))
     assert relative[0] > relative[1] > relative[2] > 0 > relative[3]
-    player: Any = load("search", defend="everyone")
-    with pytest.raises(tapete.errors.ConfigError):
-        player._ombre_search()
+    with pytest.raises(tapete.errors.ConfigError, match="defend = 'everyone'"):
+        load("search", defend="everyone")
 
 
 def test_the_declaration_margin_applies_from_the_floor(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -269,8 +269,8 @@ def test_iset_options_are_checked() -> None:
         OmbreSearch(iset=-1)
     with pytest.raises(ConfigError, match="iset_worlds"):
         OmbreSearch(iset=9, iset_worlds=0)
-    with pytest.raises(ConfigError, match="iset must be a whole number"):
-        load("search", level="strong", iset="many")._ombre_search()
+    with pytest.raises(ConfigError, match="parameter iset must be an integer"):
+        load("search", level="strong", iset="many")
 
 
 def _deal(game: Any, seed: int, card_players: Any, visit: Any) -> Any:

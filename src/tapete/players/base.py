@@ -9,9 +9,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tapete.engine.api import Game, PlayerView
+from tapete.engine.api import Game, Param, PlayerView
 from tapete.errors import ConfigError, TapeteError
 from tapete.players.explain import explain
+from tapete.players.options import validate
 
 
 class PlayerUnavailable(ConfigError):
@@ -84,6 +85,8 @@ class RandomPlayer(Player):
 _PLAYERS: dict[str, Callable[..., Player]] = {"random": RandomPlayer}
 #: The parameters of the players that declared them (any other is refused by :func:`load`).
 _PARAMETERS: dict[str, tuple[str, ...]] = {"random": ("time_budget",)}
+#: The parameters declared as :class:`Param` (checked by :func:`load`, listed by ``tapete bots``).
+_OPTIONS: dict[str, tuple[Param, ...]] = {}
 #: The modules each player needs beyond the standard library (numba for the searches).
 _REQUIRES: dict[str, tuple[str, ...]] = {}
 #: Modules imported on first use so that their players register themselves.
@@ -93,23 +96,28 @@ PLAYER_MODULES: list[str] = ["tapete.players.rule", "tapete.players.search"]
 def register_player(
     name: str,
     factory: Callable[..., Player],
-    parameters: Sequence[str] | None = None,
+    parameters: Sequence[str | Param] | None = None,
     *,
     requires: Sequence[str] = (),
 ) -> None:
     """Register a player factory under ``name``.
 
-    ``parameters`` names the parameters the player accepts: :func:`load` then refuses any
-    other, naming the allowed ones. Without it the factory checks its own parameters (and
-    should raise :class:`ConfigError` for a bad one). ``requires`` names the modules the
-    player needs (``("numba", "numpy")``): where one is not installed the player is not
+    ``parameters`` names the parameters the player accepts, or declares them as
+    :class:`~tapete.engine.api.Param` (as a game declares its options: :func:`load` then
+    checks each value given and passes it on read, and ``tapete bots`` lists them);
+    :func:`load` refuses any other, naming the allowed ones. Without it the factory checks
+    its own parameters (and should raise :class:`ConfigError` for a bad one). ``requires``
+    names the modules the player needs (``("numba", "numpy")``): where one is not installed
+    the player is not
     :func:`available` and :func:`load` raises :class:`PlayerUnavailable`.
     """
     _PLAYERS[name] = factory
     if parameters is None:
         _PARAMETERS.pop(name, None)
+        _OPTIONS.pop(name, None)
     else:
-        _PARAMETERS[name] = tuple(parameters)
+        _PARAMETERS[name] = tuple(p if isinstance(p, str) else p.name for p in parameters)
+        _OPTIONS[name] = tuple(p for p in parameters if isinstance(p, Param))
     if requires:
         _REQUIRES[name] = tuple(requires)
     else:
@@ -167,6 +175,19 @@ def import_player_module(module: str) -> None:
         ) from None
 
 
+def options(name: str) -> tuple[Param, ...]:
+    """The parameters player ``name`` declares as :class:`~tapete.engine.api.Param` (``()``
+    for one that declares none); :class:`ConfigError` for an unknown name.
+
+    >>> [p.name for p in options("search")][:3]
+    ['level', 'time_budget', 'worlds']
+    """
+    _load_modules()
+    if name not in _PLAYERS:
+        raise ConfigError(f"unknown player {name!r}; available: {', '.join(available())}")
+    return _OPTIONS.get(name, ())
+
+
 def available() -> list[str]:
     """Names of the registered players that can run here (every module they need is
     installed); :func:`unavailable` says why the others cannot.
@@ -215,6 +236,11 @@ def load(name: str, **params: Any) -> Player:
             f"player {name} has no parameter {', '.join(unknown)}; its parameters are: "
             f"{', '.join(allowed) if allowed else 'none'}"
         )
+    declared = {p.name: p for p in _OPTIONS.get(name, ())}
+    try:
+        params = {k: validate(declared[k], v) if k in declared else v for k, v in params.items()}
+    except ConfigError as e:
+        raise ConfigError(f"player {name}: {e}") from None
     try:
         player = factory(**params)
     except TapeteError:

@@ -16,7 +16,7 @@ another one like the last should end before the deadline (``share`` of the budge
 
 1, 2 and 4 worlds: a batch of 8 would not end before the 9th second (90% of the budget).
 
->>> run(Budget(time.perf_counter, 0.001, worlds=5), one_by_one(5), lambda size: size,
+>>> run(Budget(lambda: 0.0, 0.001, worlds=5), one_by_one(5), lambda size: size,
 ...     lambda size: True)
 (5, 1)
 """
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 

@@ -65,6 +65,7 @@ from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_
 from tapete.games.tresillo import actions as _ta
 from tapete.players.rule.ombre import hand_value
 from tapete.players.search.anytime import Budget, one_by_one, run
+from tapete.players.search.config import FamilyConfig
 from tapete.players.search.ombre import OmbreSearch
 from tapete.players.search.ombre_contract import defender_exchange
 from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
@@ -645,6 +646,12 @@ class FamilySearch:
         #: The last contract decision's values (``values``, ``worlds``), as Ombre's search
         #: gives them to the hints; ``None`` when it did not decide.
         self.last_contract: dict[str, Any] | None = None
+
+    @classmethod
+    def from_config(cls, config: FamilyConfig) -> FamilySearch:
+        """The search of a frozen config (:class:`tapete.players.search.config.FamilyConfig`,
+        the ``search`` player's options)."""
+        return cls(**config.search_options())
 
     def warm_up(self) -> None:
         """Compile the kernels before the first decision."""

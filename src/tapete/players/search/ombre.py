@@ -45,6 +45,7 @@ from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
 from tapete.players.rule.ombre import rules_in_force
 from tapete.players.search.anytime import Budget, Pace, doubling, one_by_one, run
+from tapete.players.search.config import OmbreConfig
 from tapete.players.search.ombre_contract import (
     COALITION_TIE,
     DECLARE_MARGIN,
@@ -159,6 +160,12 @@ class OmbreSearch:
         #: ``ombre`` and ``pass``, the side's mean outcome; the exchange: each plan's; the
         #: trumps: each suit's), its ``worlds`` and the declaration ``margin``; else ``None``.
         self.last_contract: dict[str, Any] | None = None
+
+    @classmethod
+    def from_config(cls, config: OmbreConfig) -> OmbreSearch:
+        """The search of a frozen config (:class:`tapete.players.search.config.OmbreConfig`,
+        the ``search`` player's options)."""
+        return cls(**config.search_options())
 
     def defence(self, view: PlayerView) -> str:
         """What a defender plays for in ``view``'s game: ``coalition`` or ``own``."""

@@ -34,6 +34,7 @@ from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
 from tapete.players.rule.pocha import _WEIGHTS as RULE_COUNT_WEIGHTS
 from tapete.players.search.anytime import Budget, Pace, batches, doubling, run
+from tapete.players.search.config import PochaConfig
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
 from tapete.solvers.pocha_endgame import evaluate_plays_exact
@@ -265,6 +266,12 @@ class PochaSearch:
         self._games: dict[Any, Game] = {}
         #: Worlds used by the last decision (for reports and tests).
         self.last_worlds = 0
+
+    @classmethod
+    def from_config(cls, config: PochaConfig) -> PochaSearch:
+        """The search of a frozen config (:class:`tapete.players.search.config.PochaConfig`,
+        the ``search`` player's options)."""
+        return cls(**config.search_options())
 
     def warm_up(self, game: Game) -> None:
         """Load (or compile) every kernel the search uses, on a tiny problem, so that the

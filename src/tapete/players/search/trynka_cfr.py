@@ -53,6 +53,7 @@ from tapete.games.trynka import TrynkaMatchView, TrynkaRules, TrynkaView
 from tapete.players.base import Player, load, register_player
 from tapete.players.kernels import KERNELS
 from tapete.players.rule.trynka import rules_for
+from tapete.players.search.config import TRYNKA_CFR
 from tapete.solvers.trynka_cfr import StrategyTable, default_table_path
 from tapete.solvers.trynka_tree import DECISION, REVEAL, strength_classes, value_options
 
@@ -403,9 +404,4 @@ def _modelled(view: TrynkaView) -> bool:
     return all(params.get(name, value) == value for name, value in UNMODELLED.items())
 
 
-register_player(
-    TrynkaCFRPlayer.name,
-    TrynkaCFRPlayer,
-    ("table", "table3", "prior", "aggression", "time_budget"),
-    requires=("numpy", "numba"),
-)
+register_player(TrynkaCFRPlayer.name, TrynkaCFRPlayer, TRYNKA_CFR, requires=("numpy", "numba"))
