@@ -252,9 +252,10 @@ def test_the_public_url_is_this_site(sqlite_url: str) -> None:
 
 
 # -- limits and bans ---------------------------------------------------------------------------
-def test_sign_ins_are_limited_per_name(sqlite_url: str) -> None:
+def test_sign_ins_are_limited_per_name(db_url: str) -> None:
+    """(On PostgreSQL the buckets are rows shared by the server processes.)"""
     limits = AccountLimits(login_address=None, login_name=(1 / 3600, 3.0))
-    with TestClient(app_for(sqlite_url, limits)) as client:
+    with TestClient(app_for(db_url, limits)) as client:
         register(client, "mario")
         answers = [login(client, "MARIO", "wrong password").status_code for _ in range(3)]
         assert answers == [401, 401, 401]
@@ -292,6 +293,23 @@ def test_a_banned_account_cannot_sign_in_and_its_sessions_end(client: TestClient
     assert code(login(client, "nacho", "wrong password")) == "bad_login"  # no hint without it
     Accounts(store, Passwords.for_tests()).set_banned("nacho", False)
     assert login(client, "nacho").status_code == 200
+
+
+def test_a_session_ends_at_its_time(sqlite_url: str) -> None:
+    import datetime as dt
+
+    store = Store(sqlite_url)
+    try:
+        store.migrate()
+        accounts = Accounts(store, Passwords.for_tests(), session_lifetime=dt.timedelta(0))
+        ended = accounts.login(accounts.register("olga", PASSWORD).name, PASSWORD)[1]
+        assert accounts.session_account(ended) is None
+        lasting = Accounts(store, Passwords.for_tests()).open_session(accounts.find("OLGA").id)
+        assert Accounts(store, Passwords.for_tests()).session_account(lasting) is not None
+        with store.engine.connect() as connection:  # the ended ones went at the next sign-in
+            assert connection.exec_driver_sql("SELECT COUNT(*) FROM sessions").scalar() == 1
+    finally:
+        store.close()
 
 
 # -- claiming a browser's anonymous games ------------------------------------------------------

@@ -716,8 +716,10 @@ def take_token(
         )
         tokens, granted = session.execute(statement).one()
         _bucket_takes += 1
-        if _bucket_takes % _BUCKET_SWEEP == 0:  # forget the buckets that are full again
-            session.execute(delete(_BUCKETS).where(c.at < now - burst / max(rate, 1e-9)))
+        if _bucket_takes % _BUCKET_SWEEP == 0:  # forget this kind's buckets full again
+            session.execute(
+                delete(_BUCKETS).where(c.kind == kind, c.at < now - burst / max(rate, 1e-9))
+            )
         return 0.0 if granted else (1 - float(tokens)) / rate
 
     return op
