@@ -395,25 +395,53 @@ def train(agent: Agent, hp: argparse.Namespace) -> dict[str, Any]:
 _ENVS: dict[tuple[int, str], TapeteSeatEnv] = {}
 
 
-def play(who: Agent | Player, opponents: str, deal: int, seat: int) -> float:
-    """``who``'s margin from ``seat`` on the seeded deal ``deal`` against ``opponents`` bots."""
+Who = Agent | Player | tuple["Agent | Player", "Agent | Player"]
+
+
+def play(who: Who, opponents: str, deal: int, seat: int) -> float:
+    """``who``'s margin from ``seat`` on the seeded deal ``deal`` against ``opponents`` bots
+    (``who``: one player, or a pair: who bids, who plays the cards)."""
     env = _ENVS.get((seat, opponents))
     if env is None:
         env = _ENVS[seat, opponents] = make_env(seat, opponents)
     obs, info = env.reset(seed=deal)
     rng = random.Random(deal)
-    if isinstance(who, Player):
-        who.start(env.game, seat)
+    bidder, carder = who if isinstance(who, tuple) else (who, who)
+    for player in (bidder, carder):
+        if isinstance(player, Player):
+            player.start(env.game, seat)
     done = False
     while not done:
-        if isinstance(who, Player):
-            action = who.choose(env.state.view(seat), info["legal_actions"], rng)
+        legal = info["legal_actions"]
+        bidding = env.state.action_to_string(legal[0]).startswith("bid")
+        player = bidder if bidding else carder
+        if isinstance(player, Player):
+            action = player.choose(env.state.view(seat), legal, rng)
         else:
-            action = int(who.act(obs[None], info["action_mask"][None], greedy=True)[0][0])
+            action = int(player.act(obs[None], info["action_mask"][None], greedy=True)[0][0])
         obs, _, done, _, info = env.step(action)
     if "illegal" in info:
         raise RuntimeError(f"an illegal action: {info['illegal']}")
     return margin(info["returns"], seat)
+
+
+def split(agent: Agent, deals: int, seed: int) -> dict[str, Any]:
+    """Where the points go against ``rule``: the agent's bids with ``rule``'s card play, and
+    ``rule``'s bids with the agent's card play (and the agent alone), on the same deals."""
+    out: dict[str, Any] = {}
+    pairs: dict[str, Who] = {
+        "agent": agent,
+        "rule_bids_agent_cards": (load("rule"), agent),
+        "agent_bids_rule_cards": (agent, load("rule")),
+    }
+    for name, who in pairs.items():
+        rows = [
+            sum(play(who, "rule", seed * 1_000_003 + d, s) for s in range(N_PLAYERS)) / N_PLAYERS
+            for d in range(deals)
+        ]
+        out[name] = interval(rows)
+        print(f"against rule, {name.replace('_', ' ')}: {_fmt(out[name])}", flush=True)
+    return out
 
 
 def interval(values: list[float]) -> dict[str, float]:
@@ -499,6 +527,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--out", type=Path, default=Path("pocha_ppo"), help="output directory")
     p.add_argument("--eval-deals", type=int, default=400, help="deals of the evaluation")
     p.add_argument("--eval-seed", type=int, default=7, help="the evaluation deals' seed")
+    p.add_argument(
+        "--split-deals", type=int, default=0, help="also split bids from card play (deals)"
+    )
     p.add_argument("--load", type=Path, help="evaluate these weights (.npz) instead of training")
     p.add_argument(
         "--imitate", type=int, default=0, help="first clone rule's play in this many hands"
@@ -540,6 +571,8 @@ def main(argv: list[str]) -> int:
         agent.save(hp.out / "pocha_ppo.npz")
     started = time.monotonic()
     figures = evaluate(agent, hp.eval_deals, hp.eval_seed)
+    if hp.split_deals:
+        figures["split"] = split(agent, hp.split_deals, hp.eval_seed + 1)
     report: dict[str, Any] = {
         "args": {k: str(v) for k, v in vars(hp).items()},
         "load_average_at_start": load_at_start,
