@@ -99,7 +99,12 @@ def test_the_wheel_compiles_the_rules_core_and_plays(tmp_path: Path) -> None:
     venv.EnvBuilder(with_pip=True).create(bare)
     wheel, _log = build_wheel(project, tmp_path / "dist", python=bare / "bin" / "python")
     members = compiled_members(wheel)
-    core = ("tapete/engine/api", "tapete/games/pocha/state", "tapete/games/pocha/game")
+    engine = ("api", "compiling", "params", "player_view", "protocol")  # the contracts' modules
+    core = (
+        *(f"tapete/engine/{part}" for part in engine),
+        "tapete/games/pocha/state",
+        "tapete/games/pocha/game",
+    )
     parts = ("__init__", "survey", "layout", "stream", "encoder")  # the encoder's modules
     encoder = [f"tapete/rl/encoding/{part}" for part in parts]
     for module in (*core, *encoder, "tapete/rl/_cells"):  # and the C ext.
