@@ -17,7 +17,7 @@ from tapete.cli.main import build_parser, main
 #: The commands whose help is checked (all of them: the server's ``serve`` and ``connect``
 #: speak the language too).
 COMMANDS = (
-    "games", "play", "random", "replay", "bench", "arena", "analyse", "serve", "connect"
+    "games", "bots", "play", "random", "replay", "bench", "arena", "analyse", "serve", "connect"
 )  # fmt: skip
 
 

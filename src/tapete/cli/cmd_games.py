@@ -1,4 +1,5 @@
-"""``tapete games``: the registered games and their parameters.
+"""``tapete games``: the registered games and their parameters; ``tapete bots``: the bots
+and their options (declared as game options are, :mod:`tapete.players.options`).
 
 A match game (``pocha-match``, ``ombre-match``, ``trynka-match``) is played as a series of
 deals of its deal game (``pocha``...): its page lists its own options first, then singles out
@@ -28,6 +29,7 @@ from tapete.engine import game_class, registered_games
 from tapete.engine.api import Param
 from tapete.errors import ConfigError
 from tapete.i18n.rules import rule_text
+from tapete.players.options import Between
 
 ENGLISH = Texts("en")
 
@@ -38,6 +40,10 @@ def register(sub: Any) -> None:
     parser.add_argument("name", nargs="?", help=N_("only this game"))
     add_lang_option(parser)
     parser.set_defaults(run=run)
+    bots = sub.add_parser("bots", help=N_("list the bots and their options"))
+    bots.add_argument("name", nargs="?", help=N_("only this bot"))
+    add_lang_option(bots)
+    bots.set_defaults(run=run_bots)
 
 
 def deal_game_of(name: str) -> str | None:
@@ -115,6 +121,8 @@ def allowed_text(param: Param, t: Texts = ENGLISH) -> str:
             return t("whole number from {low}", low=param.low)
         return t("whole number")
     if param.kind is float:
+        if isinstance(param.check, Between) and param.check.allowed() != "number":
+            return t("number in {range}", range=param.check.allowed().removeprefix("number in "))
         return t("number")
     if param.kind is tuple or isinstance(param.default, tuple):
         example = _example(param.help) or "/".join(str(v) for v in param.default)
@@ -226,4 +234,59 @@ def run(args: argparse.Namespace) -> int:
                   options=", ".join(set_by_match)) + "\n",
                 markup=False,
             )  # fmt: skip
+    return 0
+
+
+def bot_groups(name: str) -> list[tuple[str, tuple[Param, ...]]]:
+    """The option groups of bot ``name``: ``(games, options)``, ``games`` empty for the
+    options of every game; a bot that declares no option groups has one group.
+
+    >>> [games for games, _ in bot_groups("search")][:2]
+    ['', 'pocha']
+    >>> bot_groups("random")
+    []
+    """
+    from tapete.players.base import options
+
+    declared = options(name)
+    if not declared:
+        return []
+    if name == "search" or name.startswith("search-"):
+        from tapete.players.search.config import GROUPS
+
+        names = {p.name for p in declared}
+        return [(games, tuple(p for p in group if p.name in names)) for games, group in GROUPS]
+    return [("", declared)]
+
+
+def run_bots(args: argparse.Namespace) -> int:
+    """Print the bots, then each bot's options (``name``: that bot's only) in tables."""
+    from tapete.players.base import available
+
+    console = Console()
+    t = Texts(getattr(args, "lang", None) or "en")
+    names = available()
+    if args.name and args.name not in names:
+        raise ConfigError(t("there is no bot {name}; the bots: {known}", name=repr(args.name),
+                            known=", ".join(names)))  # fmt: skip
+    if not args.name:
+        for line in bots_lines(t):
+            console.print(line, markup=False)
+        console.print(t("(tapete bots NAME for one bot's options; give them as NAME:option=value)"))
+        console.print()
+    for name in [args.name] if args.name else names:
+        groups = bot_groups(name)
+        if not groups:
+            if args.name:
+                console.print(t("{name} takes no declared options", name=name), markup=False)
+            continue
+        for games, params in groups:
+            if not params:
+                continue
+            title = (
+                t("{name}: options for {games}", name=name, games=games)
+                if games
+                else t("{name}: options", name=name)
+            )
+            console.print(_table(title, params, t=t))
     return 0

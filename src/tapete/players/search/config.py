@@ -123,13 +123,14 @@ TRYNKA_CFR: Final[tuple[Param, ...]] = (
 
 #: Every option of the ``search`` player, in the order ``tapete bots`` lists them.
 PARAMS: Final[tuple[Param, ...]] = (*COMMON, *POCHA, *OMBRE_FAMILY, *OMBRE, *FAMILY)
-#: The options by group, with the games they are for (``tapete bots search``).
+#: The options by group, with the games they are for (and their matches; ``""``: every
+#: game), as ``tapete bots search`` lists them.
 GROUPS: Final[tuple[tuple[str, tuple[Param, ...]], ...]] = (
-    ("every game", COMMON),
-    ("La Pocha", POCHA),
-    ("Ombre, Tresillo and Danish l'hombre", OMBRE_FAMILY),
-    ("Ombre", OMBRE),
-    ("Tresillo and Danish l'hombre", FAMILY),
+    ("", COMMON),
+    ("pocha", POCHA),
+    ("ombre, tresillo, lhombre", OMBRE_FAMILY),
+    ("ombre", OMBRE),
+    ("tresillo, lhombre", FAMILY),
 )
 
 
