@@ -441,7 +441,27 @@ def split(agent: Agent, deals: int, seed: int) -> dict[str, Any]:
         ]
         out[name] = interval(rows)
         print(f"against rule, {name.replace('_', ' ')}: {_fmt(out[name])}", flush=True)
+    out["bids"] = bids(agent, deals, seed)
+    print(f"bids on the same deals and seats (agent, rule): {out['bids']}", flush=True)
     return out
+
+
+def bids(agent: Agent, deals: int, seed: int) -> dict[str, dict[str, int]]:
+    """How often the greedy agent and ``rule`` make each bid, at the same first decisions."""
+    counts: dict[str, dict[str, int]] = {"agent": {}, "rule": {}}
+    rule = load("rule")
+    for d in range(deals):
+        for seat in range(N_PLAYERS):
+            env = _ENVS.get((seat, "rule")) or make_env(seat, "rule")
+            _ENVS[seat, "rule"] = env
+            obs, info = env.reset(seed=seed * 1_000_003 + d)
+            rule.start(env.game, seat)
+            mine = int(agent.act(obs[None], info["action_mask"][None], greedy=True)[0][0])
+            theirs = rule.choose(env.state.view(seat), info["legal_actions"], random.Random(d))
+            for who, action in (("agent", mine), ("rule", theirs)):
+                text = env.state.action_to_string(action)
+                counts[who][text] = counts[who].get(text, 0) + 1
+    return {who: dict(sorted(c.items())) for who, c in counts.items()}
 
 
 def interval(values: list[float]) -> dict[str, float]:
