@@ -10,7 +10,7 @@ from typing import Any
 
 from tapete.engine.sealing import seal_actions
 from tapete.storage import store as st
-from tapete.storage.store import TableData
+from tapete.storage.store import SeatData, TableData
 from tapete.table.base import SEALED_PREFIX, TableBase, Watcher, _SeatPart
 from tapete.table.events import events_for
 
@@ -23,18 +23,7 @@ class TableViews(TableBase):
     def seats_info(self) -> list[dict[str, Any]]:
         """The public seat list (names, bots, connected, away)."""
         connected = {w.seat for w in self.watchers}
-        return [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "name": s.name,
-                "player": s.player,
-                "taken": s.kind == "bot" or s.token_hash is not None,
-                "connected": s.seat in connected,
-                "away": s.seat in self.away,
-            }
-            for s in self.data.seats
-        ]
+        return [seat_info(s, s.seat in connected, s.seat in self.away) for s in self.data.seats]
 
     def info(self) -> dict[str, Any]:
         """The table's ``TableInfo`` (protocol.md)."""
@@ -172,15 +161,17 @@ def table_info(data: TableData, seats: list[dict[str, Any]], move_number: int) -
 
 def stored_seats_info(data: TableData) -> list[dict[str, Any]]:
     """The seat list of a table that is not in memory (nobody connected)."""
-    return [
-        {
-            "seat": s.seat,
-            "kind": s.kind,
-            "name": s.name,
-            "player": s.player,
-            "taken": s.kind == "bot" or s.token_hash is not None,
-            "connected": False,
-            "away": s.away,
-        }
-        for s in data.seats
-    ]
+    return [seat_info(s, False, s.away) for s in data.seats]
+
+
+def seat_info(seat: SeatData, connected: bool, away: bool) -> dict[str, Any]:
+    """One seat of a public seat list (protocol.md, ``TableInfo``)."""
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "name": seat.name,
+        "player": seat.player,
+        "taken": seat.kind == "bot" or seat.token_hash is not None,
+        "connected": connected,
+        "away": away,
+    }
