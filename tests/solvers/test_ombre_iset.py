@@ -265,7 +265,7 @@ def test_a_search_player_with_iset_plays_whole_deals() -> None:
 
 
 def test_iset_options_are_checked() -> None:
-    with pytest.raises(ConfigError, match="iset must be"):
+    with pytest.raises(ConfigError, match="parameter iset = -1 is out of range"):
         OmbreSearch(iset=-1)
     with pytest.raises(ConfigError, match="iset_worlds"):
         OmbreSearch(iset=9, iset_worlds=0)

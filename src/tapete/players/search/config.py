@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, Self
 
 from tapete.engine.api import Param
 from tapete.players.options import number, validate_all
@@ -170,31 +170,63 @@ class SearchConfig:
 _RESOLVED: Final = ("level", "time_budget", "worlds", "clock", "aggression")
 
 
-_Config = TypeVar("_Config")
+def check_options(values: Mapping[str, Any]) -> None:
+    """Check the values of the options of :data:`PARAMS` among ``values`` (a search's
+    keyword arguments: its others are left alone), as :func:`tapete.players.load` does:
+    :class:`ConfigError` naming the option and what it allows.
+
+    >>> check_options({"pool": 8, "self": None})
+    >>> check_options({"iset": 65})
+    Traceback (most recent call last):
+    ...
+    tapete.errors.ConfigError: parameter iset = 65 is out of range; allowed: int 0…64
+    """
+    _given(values, PARAMS)
 
 
-def _build(cls: type[_Config], params: Mapping[str, Any], own: tuple[Param, ...]) -> _Config:
-    """``cls`` of the options ``params``: the budget resolved, ``own`` options as given or
-    their defaults, the other games' options left out."""
-    search = SearchConfig.from_params(params)
-    values = {p.name: p.default for p in own} | dict(search.options)
-    make: Any = cls  # a dataclass of this module
-    names = {f.name for f in dataclasses.fields(make)}
-    own_values = {k: v for k, v in values.items() if k in names}
-    built: _Config = make(time_budget=search.time_budget, worlds=search.worlds,
-                          clock=search.clock, **own_values)  # fmt: skip
-    return built
-
-
-@dataclasses.dataclass(frozen=True)
-class PochaConfig:
-    """La Pocha's search (:class:`~tapete.players.search.pocha.PochaSearch`): the budget, the
-    options of :data:`POCHA`, and ``max_worlds``, ``iset``, ``iset_worlds`` (``None``: the
-    search's default)."""
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class _GameConfig:
+    """What the configs of the games' searches share: the budget, ``max_worlds``, ``iset``
+    and ``iset_worlds`` (``None``: the search's default); built from the ``search`` player's
+    options (the budget resolved, the game's own options as given or their defaults, the
+    other games' left out) and given to the search as keyword arguments."""
 
     time_budget: float
     worlds: int | None
     clock: str
+    max_worlds: int | None = None
+    iset: int | None = None
+    iset_worlds: int | None = None
+
+    #: The game's own options.
+    OWN: ClassVar[tuple[Param, ...]] = ()
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any]) -> Self:
+        """The config of the ``search`` player's options ``params`` (each checked)."""
+        search = SearchConfig.from_params(params)
+        values = {p.name: p.default for p in cls.OWN} | dict(search.options)
+        make: Any = cls  # a frozen dataclass of this module
+        names = {f.name for f in dataclasses.fields(make)}
+        own = {k: v for k, v in values.items() if k in names}
+        built: Self = make(time_budget=search.time_budget, worlds=search.worlds,
+                           clock=search.clock, **own)  # fmt: skip
+        return built
+
+    def search_options(self) -> dict[str, Any]:
+        """The keyword arguments of the game's search (``None``: its own default)."""
+        out: dict[str, Any] = dataclasses.asdict(self)
+        for name in ("max_worlds", "iset_worlds"):
+            if out[name] is None:
+                del out[name]
+        return out
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class PochaConfig(_GameConfig):
+    """La Pocha's search (:class:`~tapete.players.search.pocha.PochaSearch`): the options of
+    :data:`POCHA`."""
+
     playouts: int
     epsilon: float
     bid_sigma: float | None
@@ -210,89 +242,47 @@ class PochaConfig:
     pool: int
     bid_lift: float
     bid_opponents: str | None
-    max_worlds: int | None = None
-    iset: int | None = None
-    iset_worlds: int | None = None
 
-    @classmethod
-    def from_params(cls, params: Mapping[str, Any]) -> PochaConfig:
-        """The config of the ``search`` player's options ``params`` (each checked)."""
-        return _build(cls, params, POCHA)
+    OWN: ClassVar[tuple[Param, ...]] = POCHA
 
     def search_options(self) -> dict[str, Any]:
         """The keyword arguments of :class:`~tapete.players.search.pocha.PochaSearch`."""
-        out = dataclasses.asdict(self)
+        out = super().search_options()
         rollout = out.pop("rollout")
         bid_rollout = out.pop("bid_rollout") or rollout
         out["rollout_sees"] = rollout == "sees"
         out["bid_rollout_sees"] = bid_rollout == "sees"
-        for name in ("max_worlds", "iset_worlds"):
-            if out[name] is None:
-                del out[name]
         return out
 
 
-@dataclasses.dataclass(frozen=True)
-class OmbreConfig:
-    """Ombre's search (:class:`~tapete.players.search.ombre.OmbreSearch`): the budget, the
-    options of :data:`OMBRE_FAMILY` and :data:`OMBRE`, and ``max_worlds``, ``iset``,
-    ``iset_worlds`` (``None``: the search's default)."""
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class _OmbreFamilyConfig(_GameConfig):
+    """The options of :data:`OMBRE_FAMILY`."""
 
-    time_budget: float
-    worlds: int | None
-    clock: str
     contract: bool
     contract_budget: float | None
     defend: str
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class OmbreConfig(_OmbreFamilyConfig):
+    """Ombre's search (:class:`~tapete.players.search.ombre.OmbreSearch`): the options of
+    :data:`OMBRE_FAMILY` and :data:`OMBRE`."""
+
     declare_margin: float
     prior: bool
     declare_sim: str
-    max_worlds: int | None = None
-    iset: int | None = None
-    iset_worlds: int | None = None
 
-    @classmethod
-    def from_params(cls, params: Mapping[str, Any]) -> OmbreConfig:
-        """The config of the ``search`` player's options ``params`` (each checked)."""
-        return _build(cls, params, (*OMBRE_FAMILY, *OMBRE))
-
-    def search_options(self) -> dict[str, Any]:
-        """The keyword arguments of :class:`~tapete.players.search.ombre.OmbreSearch`."""
-        out = dataclasses.asdict(self)
-        for name in ("max_worlds", "iset_worlds"):
-            if out[name] is None:
-                del out[name]
-        return out
+    OWN: ClassVar[tuple[Param, ...]] = (*OMBRE_FAMILY, *OMBRE)
 
 
-@dataclasses.dataclass(frozen=True)
-class FamilyConfig:
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class FamilyConfig(_OmbreFamilyConfig):
     """Tresillo's and Danish l'hombre's search
-    (:class:`~tapete.players.search.family.FamilySearch`): the budget, the options of
-    :data:`OMBRE_FAMILY` and :data:`FAMILY`, and ``max_worlds``, ``iset``, ``iset_worlds``
-    (``None``: the search's default)."""
+    (:class:`~tapete.players.search.family.FamilySearch`): the options of
+    :data:`OMBRE_FAMILY` and :data:`FAMILY`."""
 
-    time_budget: float
-    worlds: int | None
-    clock: str
-    contract: bool
-    contract_budget: float | None
-    defend: str
     credit: float
     contract_suits: int
-    max_worlds: int | None = None
-    iset: int | None = None
-    iset_worlds: int | None = None
 
-    @classmethod
-    def from_params(cls, params: Mapping[str, Any]) -> FamilyConfig:
-        """The config of the ``search`` player's options ``params`` (each checked)."""
-        return _build(cls, params, (*OMBRE_FAMILY, *FAMILY))
-
-    def search_options(self) -> dict[str, Any]:
-        """The keyword arguments of :class:`~tapete.players.search.family.FamilySearch`."""
-        out = dataclasses.asdict(self)
-        for name in ("max_worlds", "iset_worlds"):
-            if out[name] is None:
-                del out[name]
-        return out
+    OWN: ClassVar[tuple[Param, ...]] = (*OMBRE_FAMILY, *FAMILY)

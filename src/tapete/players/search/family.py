@@ -56,7 +56,7 @@ import numpy as np
 
 from tapete.cards import Card, CardSet, Rank, Suit, iter_bits
 from tapete.engine.api import Game, PlayerView, Trick
-from tapete.errors import ConfigError, InconsistentViewError
+from tapete.errors import InconsistentViewError
 from tapete.games.lhombre import actions as _la
 from tapete.games.lhombre.state import UNION_GAMES
 from tapete.games.ombre.actions import CARD_ID, CARD_INDEX, N_CARDS
@@ -65,7 +65,7 @@ from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_
 from tapete.games.tresillo import actions as _ta
 from tapete.players.rule.ombre import hand_value
 from tapete.players.search.anytime import Budget, one_by_one, run
-from tapete.players.search.config import FamilyConfig
+from tapete.players.search.config import FamilyConfig, check_options
 from tapete.players.search.ombre import OmbreSearch
 from tapete.players.search.ombre_contract import defender_exchange
 from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
@@ -618,14 +618,12 @@ class FamilySearch:
         contract_budget: float | None = None, contract_suits: int = SUITS_TRIED,
         **card_params: Any,
     ) -> None:  # fmt: skip
+        check_options({"contract": contract, "credit": credit, "contract_budget": contract_budget,
+                       "contract_suits": contract_suits})  # fmt: skip
         self.cards = FamilyCardSearch(time_budget=time_budget, worlds=worlds, clock=clock,
                                       **card_params)  # fmt: skip
         self.time_budget = time_budget
         budget = time_budget if contract_budget is None else contract_budget
-        if not 0.0 < budget < 3600.0:
-            raise ConfigError(f"contract_budget must be between 0 and 3600, got {budget!r}")
-        if not 1 <= contract_suits <= 4:
-            raise ConfigError(f"contract_suits must be 1 to 4, got {contract_suits!r}")
         use = contract and (
             worlds is not None or contract_budget is not None or budget >= MIN_CONTRACT_BUDGET
         )
@@ -641,8 +639,6 @@ class FamilySearch:
             if use
             else None
         )
-        if not 0.0 <= credit <= 2.0:
-            raise ConfigError(f"credit must be between 0 and 2, got {credit!r}")
         #: The last contract decision's values (``values``, ``worlds``), as Ombre's search
         #: gives them to the hints; ``None`` when it did not decide.
         self.last_contract: dict[str, Any] | None = None

@@ -45,11 +45,10 @@ from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.ombre.actions import CARD_ID
 from tapete.players.rule.ombre import rules_in_force
 from tapete.players.search.anytime import Budget, Pace, doubling, one_by_one, run
-from tapete.players.search.config import OmbreConfig
+from tapete.players.search.config import OmbreConfig, check_options
 from tapete.players.search.ombre_contract import (
     COALITION_TIE,
     DECLARE_MARGIN,
-    DECLARE_SIMS,
     OMBRE_VALUE,
     ContractSearch,
     _rule_tables,
@@ -110,18 +109,9 @@ class OmbreSearch:
         declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
         declare_sim: str = "solve", iset: int | None = None, iset_worlds: int = ISET_WORLDS,
     ) -> None:  # fmt: skip
-        if clock not in CLOCKS:
-            raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
-        if defend not in DEFENCES:
-            raise ConfigError(f"defend must be auto, coalition, own or relative, got {defend!r}")
-        if declare_sim not in DECLARE_SIMS:
-            raise ConfigError(f"declare_sim must be solve, rule or mix, got {declare_sim!r}")
+        check_options(locals())  # the options the search player declares, by their Params
         if iset is None:
             iset = ISET if worlds is None and time_budget >= ISET_FROM else 0
-        if not 0 <= iset <= 64:
-            raise ConfigError(f"iset must be between 0 and 64 tricks, got {iset!r}")
-        if iset_worlds < 1:
-            raise ConfigError(f"iset_worlds must be a positive number, got {iset_worlds!r}")
         #: With this many tricks left or fewer, the cards are chosen by the
         #: information-set search (:mod:`tapete.solvers.ombre_iset`; 0: never) of at most
         #: ``iset_worlds`` worlds searched together.

@@ -34,7 +34,7 @@ from tapete.engine.api import Game, PlayerView
 from tapete.errors import ConfigError
 from tapete.players.rule.pocha import _WEIGHTS as RULE_COUNT_WEIGHTS
 from tapete.players.search.anytime import Budget, Pace, batches, doubling, run
-from tapete.players.search.config import PochaConfig
+from tapete.players.search.config import PochaConfig, check_options
 from tapete.solvers import pocha_kernel as pk
 from tapete.solvers.pocha import PochaTables
 from tapete.solvers.pocha_endgame import evaluate_plays_exact
@@ -199,45 +199,26 @@ class PochaSearch:
         iset: int | None = None,
         iset_worlds: int = ISET_WORLDS,
     ) -> None:
+        check_options(locals())  # the options the search player declares, by their Params
         if iset is None:
             iset = ISET if worlds is None and time_budget >= ISET_FROM else 0
-        if not 0 <= iset <= 64:
-            raise ConfigError(f"iset must be between 0 and 64 tricks, got {iset!r}")
-        if iset_worlds < 1:
-            raise ConfigError(f"iset_worlds must be a positive number, got {iset_worlds!r}")
         self.iset = iset
         self.iset_worlds = iset_worlds
-        if bid_opponents not in (None, "sees", "count"):
-            raise ConfigError(f"bid_opponents must be sees or count, got {bid_opponents!r}")
         self.bid_opponents = bid_opponents
         if not 0.0 <= bid_lift <= 1.0 or not 0.0 <= bid_shade + bid_lift <= 1.0:
             raise ConfigError(f"bid_lift must be in [0, 1 - bid_shade], got {bid_lift!r}")
         self.bid_lift = bid_lift
-        if max_worlds < 1:
-            raise ConfigError(f"max_worlds must be a positive number, got {max_worlds!r}")
-        if not 1 <= pool <= 64:
-            raise ConfigError(f"pool must be between 1 and 64, got {pool!r}")
         self.pool = pool
-        if not 0.0 <= bid_match < 1.0:
-            raise ConfigError(f"bid_match must be in [0, 1), got {bid_match!r}")
         self.bid_match = bid_match
         if not bid_aggressions or not all(0.0 <= a <= 1.0 for a in bid_aggressions):
             raise ConfigError(f"bid_aggressions must be in [0, 1], got {bid_aggressions!r}")
         self.bid_aggressions = tuple(float(a) for a in bid_aggressions)
-        if opponents not in ("sees", "count"):
-            raise ConfigError(f"opponents must be sees or count, got {opponents!r}")
         self.opponents = opponents
-        if bid_model not in ("count", "policy"):
-            raise ConfigError(f"bid_model must be count or policy, got {bid_model!r}")
-        if clock not in CLOCKS:
-            raise ConfigError(f"clock must be wall or cpu, got {clock!r}")
         self.clock = clock
         self._now = CLOCKS[clock]
         if endgame is None:
             deep = time_budget >= ENDGAME_FROM
             endgame = 0 if worlds is not None else ENDGAME if deep else ENDGAME_SHORT
-        if not 0 <= endgame <= 64:
-            raise ConfigError(f"endgame must be between 0 and 64 tricks, got {endgame!r}")
         self.endgame = endgame
         self.bid_self_sees = bid_self_sees
         self.infer_sees = infer_sees
