@@ -160,6 +160,21 @@ async def _check_bot(name: Any, params: dict[str, Any], game: Game, seat: int) -
         ) from None
 
 
+def history_entry(data: TableData, seat: int) -> dict[str, Any]:
+    """One finished or closed game of a player's history, as ``/api/history`` lists it
+    (protocol.md): the table, its game and status, the player's seat, every seat's label, the
+    result and when it finished."""
+    return {
+        "table": data.id,
+        "game": data.game,
+        "status": data.status,
+        "seat": seat,
+        "players": [LiveTable.seat_label(s) for s in data.seats],
+        "result": data.result,
+        "finished_at": st.iso(data.finished_at),
+    }
+
+
 class TableManager:
     """The live tables of this process (``address``: its base URL, for other processes)."""
 
@@ -449,15 +464,4 @@ class TableManager:
         """A player's finished or closed games, newest first (protocol.md)."""
         digest = hash_token(token) if token is not None else None
         pairs = await self.store.aread(lambda s: st.player_history(s, name=name, token_hash=digest))
-        return [
-            {
-                "table": data.id,
-                "game": data.game,
-                "status": data.status,
-                "seat": seat,
-                "players": [LiveTable.seat_label(s) for s in data.seats],
-                "result": data.result,
-                "finished_at": st.iso(data.finished_at),
-            }
-            for data, seat in pairs
-        ]
+        return [history_entry(data, seat) for data, seat in pairs]

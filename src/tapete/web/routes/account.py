@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from tapete.accounts import SESSION_LIFETIME, Account
 from tapete.storage import store as st
-from tapete.table import LiveTable
+from tapete.table.manager import history_entry
 from tapete.web.access import (
     SESSION_COOKIE,
     accounts_of,
@@ -155,17 +155,6 @@ async def games(
                 found.append((data, seat))
         return found
 
-    out = [
-        {
-            "table": data.id,
-            "game": data.game,
-            "status": data.status,
-            "seat": seat,
-            "players": [LiveTable.seat_label(s) for s in data.seats],
-            "result": data.result,
-            "finished_at": st.iso(data.finished_at),
-        }
-        for data, seat in await store.aread(read)
-    ]
+    out = [history_entry(data, seat) for data, seat in await store.aread(read)]
     out.sort(key=lambda g: str(g["finished_at"]), reverse=True)
     return {"games": out}
