@@ -232,14 +232,20 @@ def compiled_test(extra: list[str]) -> int:
         "tests/cards",
         "tests/engine",
         "tests/pocha",
-        # Ombre's and Trynka's rules run on the compiled engine (their own code is pure): their
-        # scenarios and seams here, and every action, legal list and view of their golden
-        # playthroughs below; their long random conformance runs once, in the pure run
+        # every game's rules are compiled: the scenarios and seams of the other four here, and
+        # every action, legal list and view of their golden playthroughs below; their long
+        # random conformance and property runs once, in the pure run
         *(
             str(path.relative_to(ROOT))
-            for folder in ("tests/ombre", "tests/trynka")
+            for folder in ("tests/ombre", "tests/trynka", "tests/tresillo", "tests/lhombre")
             for path in sorted((ROOT / folder).glob("test_*.py"))
-            if path.name not in ("test_conformance.py", "test_properties.py")
+            if path.name
+            not in (
+                "test_conformance.py",
+                "test_properties.py",
+                "test_payment_properties.py",
+                "test_pot_properties.py",
+            )
         ),
         # the bots that play every game on it (the search bots' kernels are numba, the same in
         # both runs; La Pocha's, the compiled game, stays)

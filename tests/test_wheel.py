@@ -100,10 +100,11 @@ def test_the_wheel_compiles_the_rules_core_and_plays(tmp_path: Path) -> None:
     wheel, _log = build_wheel(project, tmp_path / "dist", python=bare / "bin" / "python")
     members = compiled_members(wheel)
     engine = ("api", "compiling", "params", "player_view", "protocol")  # the contracts' modules
+    games = ("pocha", "trynka", "ombre", "tresillo", "lhombre")  # every game's rules
     core = (
         *(f"tapete/engine/{part}" for part in engine),
-        "tapete/games/pocha/state",
-        "tapete/games/pocha/game",
+        *(f"tapete/games/{game}/{part}" for game in games for part in ("state", "game")),
+        "tapete/games/ombre_family/deal",
     )
     parts = ("__init__", "survey", "layout", "stream", "encoder")  # the encoder's modules
     encoder = [f"tapete/rl/encoding/{part}" for part in parts]

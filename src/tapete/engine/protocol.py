@@ -377,11 +377,30 @@ class State(ABC):
         other.game = self.game
         other._history = list(self._history)
         other._events = list(getattr(self, "_events", ()))
-        for key, value in getattr(self, "__dict__", {}).items():
+        for key, value in self._instance_fields():
             if key not in ("game", "_history", "_events", "_event_cache"):
                 setattr(other, key, value)
         other._event_cache = None
         return other
+
+    def _instance_fields(self) -> list[tuple[str, Any]]:
+        """Every instance attribute set on this state, by name: its ``__dict__`` in pure
+        Python, or, for a class compiled by mypyc, the native fields it lists in
+        ``__mypyc_attrs__`` (those not set yet are left out) and any ``__dict__`` beside."""
+        fields = getattr(self, "__dict__", None)
+        names: tuple[str, ...] = getattr(type(self), "__mypyc_attrs__", ())
+        if not names:
+            return list(fields.items()) if fields is not None else []
+        out = []
+        for name in names:
+            if not name.startswith("__"):
+                try:
+                    out.append((name, getattr(self, name)))
+                except AttributeError:  # a native field not set yet
+                    continue
+        if fields is not None:
+            out.extend(fields.items())
+        return out
 
     def child(self, action: Any) -> State:
         """A copy with ``action`` applied."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tapete.engine.api import GENERAL_SUM, ZERO_SUM, Param
+from tapete.engine.api import GENERAL_SUM, ZERO_SUM, Param, mypyc_attr
 from tapete.engine.registry import register
 from tapete.games.lhombre.actions import MAX_LEVEL, WORDS
 from tapete.games.lhombre.rules import MAX_MONEY, RULE_PARAMETERS, LhombreRules, check_balances
@@ -40,8 +40,8 @@ POT: Final = Param(
 )  # fmt: skip
 
 
-@register
-class LhombreGame(FamilyDealGame[LhombreState]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class LhombreGame(FamilyDealGame[LhombreState, LhombreRules]):
     """One deal of Danish l'hombre (the Dansk L'hombre Union's game), registered as
     ``lhombre``.
 
@@ -72,7 +72,7 @@ class LhombreGame(FamilyDealGame[LhombreState]):
     max_deal_length = MAX_DEAL_LENGTH
 
     def _configure(self) -> None:
-        self.rules: LhombreRules = LhombreRules.from_params(self.params)
+        self.rules = LhombreRules.from_params(self.params)
         self.dealer = self.params["dealer"]
         self.balances = self.params["balances"]
         self.pot: int = self.params["pot"]
@@ -95,3 +95,6 @@ class LhombreGame(FamilyDealGame[LhombreState]):
         if self.rules.pot:
             return "each seat's change of score in this deal; sum(returns) + pot_change() == 0"
         return "each seat's change of score in this deal"
+
+
+register(LhombreGame)  # not a decorator: the compiled build keeps the class native

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from tapete.cards import Card, CardSet, Suit
+from tapete.engine.api import mypyc_attr
 from tapete.engine.events import EVERYONE, NO_ARGS
 from tapete.errors import IllegalActionError
 from tapete.games.lhombre.actions import (
@@ -58,7 +59,6 @@ from tapete.games.lhombre.actions import (
     trump_suit,
     trumps_action,
 )
-from tapete.games.lhombre.rules import LhombreRules
 from tapete.games.lhombre.view import LhombreView
 from tapete.games.ombre_family.deal import FamilyDealState
 from tapete.games.ombre_family.tables import (
@@ -84,6 +84,7 @@ UNION_GAMES: Final = {
 TOUT_AFTER: Final = 5
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LhombreState(FamilyDealState):
     """A position in one deal of Danish l'hombre (see :class:`~.game.LhombreGame`)."""
 
@@ -95,8 +96,8 @@ class LhombreState(FamilyDealState):
     ALREADY_OUT = "already_dealt"
 
     def __init__(self, game: LhombreGame) -> None:
-        self.game: LhombreGame = game
-        self.rules: LhombreRules = game.rules
+        self.game = game
+        self.rules = game.rules
         self._start_deal(3)
         self.start_pot: int = game.pot
         self.pot: int = game.pot

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tapete.engine.api import Param
+from tapete.engine.api import Param, mypyc_attr
 from tapete.engine.registry import register
 from tapete.games.ombre.actions import WORDS
 from tapete.games.ombre.rules import MONEY_PARAMETERS, RULE_PARAMETERS, OmbreRules
@@ -27,8 +27,8 @@ from tapete.games.ombre_family.game import FamilyDealGame
 MAX_DEAL_LENGTH: Final = 27 + 5 + 1 + 13 + 3 + 13 + 27 + 1
 
 
-@register
-class OmbreGame(FamilyDealGame[OmbreState]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class OmbreGame(FamilyDealGame[OmbreState, OmbreRules]):
     """One deal of Ombre (ombre.md §2), registered as ``ombre``.
 
     >>> import tapete
@@ -53,7 +53,7 @@ class OmbreGame(FamilyDealGame[OmbreState]):
     max_deal_length = MAX_DEAL_LENGTH
 
     def _configure(self) -> None:
-        self.rules: OmbreRules = OmbreRules.from_params(self.params)
+        self.rules = OmbreRules.from_params(self.params)
         self.dealer = self.params["dealer"]
         self.balances = self.params["balances"]
         self.pool: int = self.params["pool"]
@@ -72,3 +72,6 @@ class OmbreGame(FamilyDealGame[OmbreState]):
             "each seat's change of balance in this deal, antes included; "
             "sum(returns) + pool_change() == 0"
         )
+
+
+register(OmbreGame)  # not a decorator: the compiled build keeps the class native

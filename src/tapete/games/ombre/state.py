@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from tapete.cards import Suit
-from tapete.engine.api import CHANCE
+from tapete.engine.api import CHANCE, mypyc_attr
 from tapete.engine.events import EVERYONE, NO_ARGS
 from tapete.errors import IllegalActionError
 from tapete.games.ombre.actions import (
@@ -54,6 +54,7 @@ __all__ = ["OmbreState", "SharedEvents"]
 _SUITS: Final = {int(s): s for s in TRUMP_SUITS}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OmbreState(FamilyDealState):
     """A position in one deal of Ombre (see :class:`~tapete.games.ombre.game.OmbreGame`)."""
 
@@ -63,7 +64,7 @@ class OmbreState(FamilyDealState):
     PLAYER_WORD = "ombre"
 
     def __init__(self, game: OmbreGame) -> None:
-        self.game: OmbreGame = game
+        self.game = game
         rules: OmbreRules = game.rules
         self.rules = rules
         self._start_deal(3)

@@ -26,9 +26,9 @@ from abc import abstractmethod
 from typing import Any, Final, Self
 
 from tapete.cards import Card, CardSet
-from tapete.engine.api import CHANCE, TERMINAL, PlayerView, State, Trick
+from tapete.engine.api import CHANCE, TERMINAL, PlayerView, State, Trick, mypyc_attr
 from tapete.engine.events import EVERYONE, NO_ARGS, Event, prebuilt_events
-from tapete.errors import IllegalActionError
+from tapete.errors import IllegalActionError, NotationError
 from tapete.games.ombre_family.actions import (
     AUCTION,
     CARD_ID,
@@ -63,6 +63,7 @@ _PLAY_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "play", EVERYONE) for s 
 _DISCARD_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "discard", 1 << s) for s in range(4))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SharedEvents(State):
     """Materialises each event once for all the seats that see it alike (the seats who see
     the action share one :class:`Event`, the others another), so that a view at every
@@ -95,6 +96,7 @@ class SharedEvents(State):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FamilyDealState(SharedEvents):
     """A position in one deal of a game of the Ombre family (subclassed by each game).
 
@@ -114,9 +116,8 @@ class FamilyDealState(SharedEvents):
     EXCHANGE_WORD = "exchange"
     STOCK_WORD = "stock"
     ALREADY_OUT = "already_out"
-    #: The deal's game and its rules object (its ``privilege``: matadors need not follow an
-    #: unforcing trump lead).
-    game: Any
+    #: The deal's rules object (its ``privilege``: matadors need not follow an unforcing
+    #: trump lead); each game's own rules class.
     rules: Any
 
     def _start_deal(self, seats: int) -> None:
@@ -229,8 +230,11 @@ class FamilyDealState(SharedEvents):
     def _action_to_string(self, action: int) -> str:
         return self.WORDS.text(action, self._phase)
 
-    def string_to_action(self, text: str) -> int:
-        """The action written ``text``; a card verb must fit the phase."""
+    def string_to_action(self, text: Any) -> int:
+        """The action written ``text``; a card verb must fit the phase (any value: a
+        non-string is a :class:`NotationError`)."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action's text must be a string, got {type(text).__name__}")
         return self.WORDS.parse(text, self._phase, self)
 
     # -- protocol -----------------------------------------------------------------------------
@@ -284,10 +288,15 @@ class FamilyDealState(SharedEvents):
         p = 1.0 / len(cards)
         return [(c, p) for c in cards]
 
-    def apply_action(self, action: int) -> None:
-        """Apply ``action`` (checked; the state is unchanged if it is refused)."""
+    def apply_action(self, action: Any) -> None:
+        """Apply ``action`` (checked; the state is unchanged if it is refused; any value: a
+        non-int is refused by the engine's checks)."""
         if type(action) is not int:
             return State.apply_action(self, action)
+        return self._apply_int(action)
+
+    def _apply_int(self, action: int) -> None:
+        """:meth:`apply_action` of an int (an unboxed one in the compiled core)."""
         phase = self._phase
         if 0 <= action < N_CARDS:
             card = CARD_ID[action]

@@ -10,15 +10,18 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from tapete.cards import CardSet
-from tapete.engine.api import GENERAL_SUM, Game, PlayerView
+from tapete.engine.api import GENERAL_SUM, Game, PlayerView, mypyc_attr
 from tapete.errors import ConfigError
 from tapete.games.ombre_family.actions import CARD_INDEX, DECK, N_CARDS, ActionWords
 from tapete.games.ombre_family.deal import FamilyDealState
 
 S = TypeVar("S", bound=FamilyDealState)
+#: The member's rules class (``OmbreRules``, ``TresilloRules``…).
+R = TypeVar("R")
 
 
-class FamilyDealGame(Game, Generic[S]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class FamilyDealGame(Game, Generic[S, R]):
     """One deal of a game of the family. A subclass sets ``words`` (its
     :class:`~tapete.games.ombre_family.actions.ActionWords`), ``state_type``, ``sampler``
     (its :class:`~tapete.games.ombre_family.sampler.FamilySampler`) and
@@ -29,7 +32,7 @@ class FamilyDealGame(Game, Generic[S]):
     state_type: ClassVar[type[Any]]
     sampler: ClassVar[Any]
     max_deal_length: ClassVar[int]
-    rules: Any
+    rules: R
     dealer: int
     balances: tuple[int, ...]
 

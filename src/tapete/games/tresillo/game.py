@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tapete.engine.api import Param
+from tapete.engine.api import Param, mypyc_attr
 from tapete.engine.registry import register
 from tapete.games.ombre_family.game import FamilyDealGame
 from tapete.games.tresillo.actions import WORDS
@@ -35,8 +35,8 @@ MAX_SPEECHES: Final = 3 + 3 * 5
 MAX_DEAL_LENGTH: Final = 27 + MAX_SPEECHES + 1 + 1 + 14 + 3 + 13 + 27 + 1 + 2 + 1
 
 
-@register
-class TresilloGame(FamilyDealGame[TresilloState]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TresilloGame(FamilyDealGame[TresilloState, TresilloRules]):
     """One deal of Tresillo (Rocambor), registered as ``tresillo``.
 
     >>> import tapete
@@ -69,7 +69,7 @@ class TresilloGame(FamilyDealGame[TresilloState]):
 
     def _configure(self) -> None:
         check_seats(self.params, "dealer")
-        self.rules: TresilloRules = TresilloRules.from_params(self.params)
+        self.rules = TresilloRules.from_params(self.params)
         self.dealer = self.params["dealer"]
         self.balances = self.params["balances"]
         self.plate: tuple[int, ...] = self.params["plate"]
@@ -104,3 +104,6 @@ class TresilloGame(FamilyDealGame[TresilloState]):
     def returns_meaning(self) -> str:
         """What ``returns()`` measures."""
         return "each seat's change of balance in this deal; sum(returns) + plate_change() == 0"
+
+
+register(TresilloGame)  # not a decorator: the compiled build keeps the class native

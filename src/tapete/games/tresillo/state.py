@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from tapete.cards import Card, Suit
+from tapete.engine.api import mypyc_attr
 from tapete.engine.events import EVERYONE, NO_ARGS
 from tapete.errors import IllegalActionError
 from tapete.games.ombre_family.deal import FamilyDealState
@@ -77,6 +78,7 @@ BOLA_AFTER: Final = 5
 TRUMP_ORDER: Final = {s: tuple(int(c) for c in trump_order(Suit(s))) for s in range(4, 8)}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TresilloState(FamilyDealState):
     """A position in one deal of Tresillo (see :class:`~.game.TresilloGame`)."""
 
@@ -85,8 +87,8 @@ class TresilloState(FamilyDealState):
     WORDS = WORDS
 
     def __init__(self, game: TresilloGame) -> None:
-        self.game: TresilloGame = game
-        self.rules: TresilloRules = game.rules
+        self.game = game
+        self.rules = game.rules
         self._start_deal(self.rules.n_players)
         self.start_plate: tuple[int, ...] = tuple(game.plate)
         self.plate = list(game.plate)
@@ -328,7 +330,8 @@ class TresilloState(FamilyDealState):
 
     def value(self) -> int:
         """What the contract is worth per paying player (with the palo de favor's extra)."""
-        return self.rules.value_of_bid(self.contract, self.trumps)
+        rules: TresilloRules = self.rules
+        return rules.value_of_bid(self.contract, self.trumps)
 
     def _surrender(self) -> None:
         if self.contract == VUELTA:

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tapete.cards import Card
-from tapete.engine.api import ZERO_SUM, Game, GameSpec, PlayerView
+from tapete.engine.api import ZERO_SUM, Game, GameSpec, PlayerView, mypyc_attr
 from tapete.engine.registry import load_game, register
 from tapete.errors import ConfigError
 from tapete.games.trynka.rules import (
@@ -56,6 +56,7 @@ def event_values(rules: TrynkaRules) -> tuple[tuple[Args, ...], tuple[Args, ...]
     return tuple(cards), tuple(amounts)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrynkaGameBase(Game):
     """What ``trynka`` and ``trynka-match`` share: the event values of their actions."""
 
@@ -77,7 +78,7 @@ class TrynkaGameBase(Game):
         return self._amount_args[(action - self._blind_base - 1) % self._cap + 1]
 
 
-@register
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrynkaGame(TrynkaGameBase):
     """One bank of Trynka (trynka.md §2), registered as ``trynka``.
 
@@ -118,13 +119,14 @@ class TrynkaGame(TrynkaGameBase):
         if not 0 <= dealer < n or len(balances) != n:
             raise ConfigError(f"a bank of {n} players needs a seat and {n} balances")
         given: dict[str, Any] = {"dealer": dealer, "balances": balances}
-        if "_params" not in vars(self):  # the compiled core keeps Game's fields natively
+        fields = getattr(self, "__dict__", None)
+        if fields is None or "_params" not in fields:  # compiled: Game's fields are native
             options = {k: v for k, v in self.given_params.items() if k not in given}
             game = load_game("trynka", **given, **options)
             assert isinstance(game, TrynkaGame)
             return game
         other = TrynkaGame.__new__(TrynkaGame)
-        other.__dict__.update(self.__dict__)
+        other.__dict__.update(fields)
         params = dict(self.params)
         params["dealer"] = dealer
         params["balances"] = balances
@@ -184,3 +186,9 @@ class TrynkaGame(TrynkaGameBase):
     def sample_consistent_state(self, view: PlayerView, rng: random.Random) -> TrynkaState:
         """A full bank whose ``view(view.seat)`` equals ``view`` (hidden cards sampled)."""
         return sample_bank(self, view, rng)
+
+
+register(TrynkaGame)  # not a decorator: the compiled build keeps the class native
+
+
+register(TrynkaGame)  # not a decorator: the compiled build keeps the class native

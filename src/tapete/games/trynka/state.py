@@ -24,10 +24,10 @@ views only (``shown``), never in the events, unless ``reveal_public``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from tapete.cards import Card, CardSet, Deck, iter_bits
-from tapete.engine.api import CHANCE, TERMINAL, State
+from tapete.engine.api import CHANCE, TERMINAL, State, mypyc_attr
 from tapete.engine.events import EVERYONE, NO_ARGS, Event, can_see
 from tapete.errors import IllegalActionError, NotationError
 from tapete.games.trynka.actions import EXPECTED, SIMPLE_KINDS
@@ -75,12 +75,13 @@ def _cardset(cache: dict[int, CardSet], deck: Deck, local: int) -> CardSet:
     return found
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrynkaState(State):
     """A position in a bank of Trynka (see the module's docstring)."""
 
     def __init__(self, game: TrynkaGame) -> None:
         rules = game.rules
-        self.game: TrynkaGame = game
+        self.game = game
         self.rules: TrynkaRules = rules
         self._history = []
         self._events = []
@@ -246,7 +247,7 @@ class TrynkaState(State):
         p = 1.0 / len(acts)
         return [(a, p) for a in acts]
 
-    def is_legal(self, action: int) -> bool:
+    def is_legal(self, action: Any) -> bool:
         """True when ``action`` may be applied now."""
         if type(action) is not int:
             return State.is_legal(self, action)
@@ -254,10 +255,15 @@ class TrynkaState(State):
             self._legal = self._compute_legal()
         return action in self._legal
 
-    def apply_action(self, action: int) -> None:
-        """Apply ``action`` (checked; the state is unchanged if it is refused)."""
+    def apply_action(self, action: Any) -> None:
+        """Apply ``action`` (checked; the state is unchanged if it is refused; any value: a
+        non-int is refused by the engine's checks)."""
         if type(action) is not int:
             return State.apply_action(self, action)
+        return self._apply_int(action)
+
+    def _apply_int(self, action: int) -> None:
+        """:meth:`apply_action` of an int (an unboxed one in the compiled core)."""
         if self._legal is None:
             self._legal = self._compute_legal()
         if action not in self._legal:
@@ -277,7 +283,7 @@ class TrynkaState(State):
         p = to_act
         stage = self.stage
         codec = self.rules.actions
-        self._out = None
+        self._clear_out()
         if stage in TURN_STAGES:
             self._turn(p, action)
         elif stage == DEAL:
@@ -334,6 +340,11 @@ class TrynkaState(State):
         else:  # nobody claimed: the decision that was due
             self.stage, self._to_act = self._window_stage, self._window_seat
 
+    def _clear_out(self) -> None:
+        """No outcomes yet for the action being applied (a method, not an assignment in
+        ``_apply``: the compiled core would take ``_out`` for ``None`` after it there)."""
+        self._out = None
+
     def _note(self, name: str, value: Any) -> None:
         """Add a public outcome to the event of the action being applied (each name once:
         the hands shown by a reveal and a showdown after it are merged, by seat)."""
@@ -389,17 +400,7 @@ class TrynkaState(State):
 
     def clone(self) -> TrynkaState:
         """An independent copy (its event cache starts empty)."""
-        other = TrynkaState.__new__(TrynkaState)
-        fields = getattr(other, "__dict__", None)
-        if fields is not None:
-            fields.update(self.__dict__)
-        else:  # the compiled core's native base makes the dict on the first attribute set
-            for key, value in self.__dict__.items():
-                setattr(other, key, value)
-        other.game = self.game  # the engine's own fields (native in the compiled core)
-        other._history = self._history.copy()
-        other._events = self._events.copy()
-        other._event_cache = None
+        other = self._copy_base()
         other._public_events = {}
         other.paid = self.paid.copy()
         other.won = self.won.copy()
@@ -604,7 +605,7 @@ class TrynkaState(State):
         r = self._order[self._slot]
         self._used |= bit
         self.hands[r] |= bit
-        to = self.game.to_args[r]
+        to = cast("TrynkaGame", self.game).to_args[r]
         if self._await_repl:
             self._events.append((CHANCE, "deal", action, 0, to))
             self._await_repl = False
@@ -915,7 +916,7 @@ class TrynkaState(State):
         revealing = to_act >= 0 and self.stage in TURN_STAGES
         events = self.events(seat)  # kept per seat: only the new ones are made
         start = self.deal_starts[-1]
-        flags = self.game.flag_tuples
+        flags = cast("TrynkaGame", self.game).flag_tuples
         empty = _EMPTY
         values = {
             "game": self.game.name,
