@@ -248,7 +248,7 @@ def compiled_test(extra: list[str]) -> int:
             )
         ),
         # the bots that play every game on it (the search bots' kernels are numba, the same in
-        # both runs; La Pocha's, the compiled game, stays)
+        # both runs; La Pocha's search, on its compiled state, stays)
         "tests/players/test_availability.py",
         "tests/players/test_rule_base.py",
         "tests/players/test_rule_ombre.py",
