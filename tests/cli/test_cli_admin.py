@@ -28,6 +28,19 @@ def accounts_of(url: str) -> tuple[Store, Accounts]:
     return store, Accounts(store, Passwords.for_tests())  # verifies the production hashes too
 
 
+def created_root(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], url: str
+) -> tuple[Store, Accounts]:
+    """``tapete admin create-admin Root`` with a password on stdin, checked; the database and
+    its accounts (the stored hash made with the production defaults)."""
+    stdin = "first password\n"
+    assert admin(monkeypatch, url, "create-admin", "Root", "--password-stdin", stdin=stdin) == 0
+    assert "Administrator Root created." in capsys.readouterr().out
+    store, accounts = accounts_of(url)
+    assert stored_hash(store).startswith("$argon2id$v=19$m=65536,t=3,p=4$")  # defaults
+    return store, accounts
+
+
 def flags(store: Store) -> list[tuple[str, bool, bool]]:
     with store.engine.connect() as connection:
         rows = connection.exec_driver_sql("SELECT name, is_admin, banned FROM accounts ORDER BY id")
@@ -38,12 +51,8 @@ def test_create_admin_ban_and_unban(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     url = f"sqlite:///{tmp_path / 'tapete.sqlite3'}"
-    pw = ["--password-stdin"]
-    assert admin(monkeypatch, url, "create-admin", "Root", *pw, stdin="first password\n") == 0
-    assert "Administrator Root created." in capsys.readouterr().out
-    store, accounts = accounts_of(url)
+    store, accounts = created_root(monkeypatch, capsys, url)
     try:
-        assert stored_hash(store).startswith("$argon2id$v=19$m=65536,t=3,p=4$")  # defaults
         assert flags(store) == [("Root", True, False)]
         root = accounts.find("root")
         assert root is not None and root.is_admin
@@ -69,11 +78,8 @@ def test_create_admin_reset_ban_and_unban(
 ) -> None:
     url = f"sqlite:///{tmp_path / 'tapete.sqlite3'}"
     pw = ["--password-stdin"]
-    assert admin(monkeypatch, url, "create-admin", "Root", *pw, stdin="first password\n") == 0
-    assert "Administrator Root created." in capsys.readouterr().out
-    store, accounts = accounts_of(url)
+    store, accounts = created_root(monkeypatch, capsys, url)
     try:
-        assert stored_hash(store).startswith("$argon2id$v=19$m=65536,t=3,p=4$")  # defaults
         root = accounts.authenticate("root", "first password")
         assert root.is_admin and root.name == "Root"
         # checked by a hasher of other parameters, the hash is made again with its own
