@@ -245,6 +245,8 @@ def compiled_test(extra: list[str]) -> int:
                 "test_properties.py",
                 "test_payment_properties.py",
                 "test_pot_properties.py",
+                "test_three_handed.py",  # conformance runs of Tresillo for three
+                "test_games_page.py",  # the games page's texts
             )
         ),
         # the bots that play every game on it (the search bots' kernels are numba, the same in

@@ -48,7 +48,7 @@ def _finished_table(server: Server, context_factory: Any, game: str, n: int,
     return page, created
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", ["ru", pytest.param("en", marks=pytest.mark.slow)])  # CI time
 def test_a_phone_sees_the_whole_final_sheet_and_the_games_name(
     server: Server, context_factory: Any, lang: str
 ) -> None:

@@ -111,7 +111,7 @@ IN_SIGHT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["es", pytest.param("en", marks=pytest.mark.slow)])  # CI time
 def test_the_current_action_stays_in_sight_far_down_a_long_replay(
     server: Server, context_factory: Any, lang: str
 ) -> None:

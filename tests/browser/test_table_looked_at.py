@@ -177,7 +177,8 @@ document.addEventListener('tapete:state', (e) => {
 @pytest.mark.parametrize(
     ("size", "game", "n"),
     [
-        ("desktop", "lhombre-match", 3),
+        # the phone's two games in every run; the desktop's in the slow run (CI time)
+        pytest.param("desktop", "lhombre-match", 3, marks=pytest.mark.slow),
         ("phone", "lhombre-match", 3),
         ("phone", "tresillo-match", 4),
     ],
