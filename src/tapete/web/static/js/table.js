@@ -51,7 +51,7 @@ const page = {
 // No state is drawn sooner than gapMs() after the one before, so bots never play faster than
 // a person can follow. The state answering this seat's own action (its `ack`), a hidden tab,
 // and a click on the page while states wait apply everything at once. The server's bots wait
-// as long after a trick (live.py, trick_pause), so the page is rarely behind.
+// as long after a trick (table/clock.py, trick_pause), so the page is rarely behind.
 //
 // For tests and tools: `window.__tapete` ({state, pending, holding, sweeping, swept, holdMs,
 // sweepMs, online, outbox}), `body[data-state]`, `body[data-pending]`, and the document's
