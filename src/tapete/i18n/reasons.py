@@ -159,4 +159,14 @@ REASONS: Final[dict[str, str]] = {
     "csrf": N_("The request did not come from this site's page: reload the page and try again."),
     "too_many_logins": N_("Too many sign-in attempts: wait a few minutes and try again."),
     "too_many_accounts": N_("Too many accounts created from your address: try again later."),
+    # -- ratings (docs/ratings.md) --
+    "rated_needs_account": N_("A rated table is for accounts: sign in first (in the lobby)."),
+    "rated_hints_on": N_("A rated table has hints off."),
+    "rated_no_clock": N_("A rated table has a move clock."),
+    "rated_no_people": N_("A rated table has a seat for a person."),
+    "unrated_bot": N_(
+        "That bot has no fixed rating: a rated table seats the bots of the lobby's list only."
+    ),
+    "rated_seated": N_("You already hold a seat at this rated table."),
+    "unknown_profile": N_("There is no player of that name."),
 }

@@ -1,5 +1,5 @@
 """The SQLAlchemy 2 models: tables, their seats, their action logs and their chat; the
-accounts, their sessions and the seats they claimed."""
+accounts, their sessions and the seats they claimed; the ratings (``docs/ratings.md``)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ class TableRow(Base):
     hints: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
     #: Who may chat: ``all``, ``seats`` or ``off`` (``tapete.table.chat``).
     chat: Mapped[str] = mapped_column(String(8), default="all", server_default="all")
+    #: A rated table (``docs/ratings.md``): hints off, a move clock, every person an account.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class SeatRow(Base):
@@ -177,4 +179,75 @@ class AccountGameRow(Base):
     claimed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
+class RatedSeatRow(Base):
+    """The account that took a seat of a rated table, with the seat's token hash then (the
+    seat counts for the account only while it holds that token): kept apart from the
+    tables, as :class:`AccountGameRow`."""
+
+    __tablename__ = "rated_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64))
+
+
+class RatingRow(Base):
+    """An account's OpenSkill rating at one game (``docs/ratings.md``): its mean and
+    deviation, the rated games it counts and when it last changed."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingHistoryRow(Base):
+    """One rated game of an account: its rating before and after, its seat and result, and
+    the game's own counts for the seat (``tapete.accounts.stats``)."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(64))
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    score: Mapped[float] = mapped_column(Float)
+    stats: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatedGameRow(Base):
+    """A rated table whose ratings were updated (once: its primary key refuses a second)."""
+
+    __tablename__ = "rated_games"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(64))
+    rated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
 Index("ix_tables_created_at", TableRow.created_at)
+Index("uq_rating_history_account_table", RatingHistoryRow.account_id, RatingHistoryRow.table_id,
+      unique=True)  # fmt: skip

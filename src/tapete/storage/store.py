@@ -140,6 +140,8 @@ class TableData:
     hints: bool = True
     #: Who may chat: ``all``, ``seats`` or ``off`` (protocol.md, *Chat*).
     chat: str = "all"
+    #: A rated table (docs/ratings.md): its accounts' ratings change when it finishes.
+    rated: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -507,6 +509,7 @@ def insert_table(table: TableData) -> Callable[[Session], None]:
                 bot_delay=table.bot_delay,
                 hints=table.hints,
                 chat=table.chat,
+                rated=table.rated,
                 status=table.status,
                 admin_token_hash=table.admin_token_hash,
                 move_number=0,
@@ -762,6 +765,7 @@ def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
         clock_deadline=row.clock_deadline,
         hints=row.hints,
         chat=row.chat,
+        rated=bool(row.rated),
     )
 
 

@@ -134,6 +134,8 @@ class TableBase:
         self.away: set[int] = set()
         self.idle_close = idle_close
         self.on_closed: Callable[[LiveTable], None] | None = None
+        #: Called once the table's end is stored (its status ``finished``).
+        self.on_finished: Callable[[LiveTable], None] | None = None
         self._chance = secrets.SystemRandom()
         self._bot_rng = random.Random(secrets.randbits(64))
         self._players: dict[int, Player] = {}

@@ -159,6 +159,8 @@ class LiveTable(TableSeats):
             self.data.status = status
         if result is not None:
             self.data.result = result
+        if record is not None and self.on_finished is not None:
+            self.on_finished(self)
 
     async def _reload(self) -> None:
         data = await self.store.aread(lambda s: st.get_table(s, self.data.id))

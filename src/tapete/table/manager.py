@@ -15,6 +15,7 @@ import logging
 import math
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from tapete.engine import Game, load_game
@@ -60,6 +61,8 @@ class TableSpec:
     hints: bool = True
     #: Who may chat: ``all``, ``seats`` (a spectator neither reads nor writes) or ``off``.
     chat: str = "all"
+    #: A rated table (docs/ratings.md; the web routes check what it needs).
+    rated: bool = False
 
 
 #: Seconds a process waits for the holder of a table's lock to write its address.
@@ -187,6 +190,9 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._releases: dict[str, asyncio.Task[None]] = {}
+        #: Called with a rated table's id when it finishes here (the web app updates the
+        #: ratings, docs/ratings.md); ``None``: nobody is told.
+        self.rated_finished: Callable[[str], None] | None = None
 
     async def resume(self) -> int:
         """Load every open or playing table from the store and restart it (those no other
@@ -262,6 +268,7 @@ class TableManager:
                 409,
             ) from None
         table.on_closed = self._forget
+        table.on_finished = self._finished
         self.tables[table_id] = table
         table.start_task()
         return table
@@ -278,6 +285,10 @@ class TableManager:
             if loop.time() > deadline:
                 raise Elsewhere(table_id, None)
             await asyncio.sleep(0.05)
+
+    def _finished(self, table: LiveTable) -> None:
+        if table.data.rated and self.rated_finished is not None:
+            self.rated_finished(table.data.id)
 
     def _forget(self, table: LiveTable) -> None:
         table_id = table.data.id
@@ -382,6 +393,7 @@ class TableManager:
             created_at=st.now(),
             hints=bool(spec.hints),
             chat=spec.chat,
+            rated=bool(spec.rated),
         )
         table = await self._add(data)
         if all(s.kind == "bot" or s.token_hash is not None for s in seats):
@@ -393,6 +405,7 @@ class TableManager:
         await asyncio.to_thread(self.store.claim, data.id, self.address)
         table = ClockedTable.restore(self.store, data, [], idle_close=self.idle_close)
         table.on_closed = self._forget
+        table.on_finished = self._finished
         self.tables[data.id] = table
         table.start_task()
         return table
@@ -422,7 +435,7 @@ class TableManager:
                 rematch_of=old.data.id,
                 hints=old.data.hints,
                 chat=old.data.chat,
-            )
+            )  # a rematch is not rated: its seats' accounts are not checked again
             table = await self._add(data)
             await old.set_rematch(data.id)
             return table

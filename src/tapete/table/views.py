@@ -151,6 +151,7 @@ def table_info(data: TableData, seats: list[dict[str, Any]], move_number: int) -
         "bot_delay": data.bot_delay,
         "hints": data.hints,
         "chat": data.chat,
+        "rated": data.rated,
         "move_number": move_number,
         "created_at": st.iso(data.created_at),
         "rematch_of": data.rematch_of,

@@ -43,10 +43,10 @@ ACCESS: dict[str, Access] = {
     "GET /api/server": "public",
     "GET /api/players": "public",
     "GET /api/bots": "public",
-    "POST /api/tables": "public",
+    "POST /api/tables": "public",  # a rated one: a signed-in account (docs/ratings.md)
     "GET /api/tables": "public",
     "GET /api/tables/{table_id}": "public",
-    "POST /api/tables/{table_id}/join": "public",
+    "POST /api/tables/{table_id}/join": "public",  # a rated table's: an account
     "POST /api/tables/{table_id}/leave": "public",  # the seat's token
     "POST /api/tables/{table_id}/start": "public",  # the table's admin token
     "POST /api/tables/{table_id}/rematch": "public",  # the table's admin token
@@ -79,6 +79,12 @@ ACCESS: dict[str, Access] = {
     "POST /api/account/password": "account",
     "POST /api/account/claim": "account",
     "GET /api/account/games": "account",
+    # ratings (docs/ratings.md): leaderboards and profiles are public
+    "GET /api/ratings/{game}": "public",
+    "GET /api/players/{name}": "public",
+    "GET /ratings": "public",
+    "GET /ratings/{game}": "public",
+    "GET /players/{name}": "public",
 }
 
 

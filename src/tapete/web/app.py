@@ -34,7 +34,7 @@ from tapete.web.limits import BodyLimit, LobbyLimiter, LobbyLimits, RateLimited
 from tapete.web.protocol import MAX_HTTP_BODY, PROTOCOL_VERSION
 from tapete.web.proxy import ProxyHeaders, TrustedProxies
 from tapete.web.relay import PEERS, forward
-from tapete.web.routes import account, health, lobby, pages, tables
+from tapete.web.routes import account, health, lobby, pages, ratings, tables
 from tapete.web.settings import ServerSettings
 
 __all__ = ["AccountSettings", "LobbyLimits", "create_app"]
@@ -103,6 +103,7 @@ def create_app(
             settings.server_info["lan"] = [u.rstrip("/") for u in lan]
         if store.engine.dialect.name == "postgresql":  # shared by the processes on it
             settings.limiter.shared = store
+        await ratings.start(app.state, store, manager)  # docs/ratings.md
         resumed = await manager.resume()
         if resumed:
             log.info("resumed %d tables", resumed)
@@ -177,8 +178,9 @@ def create_app(
         ]
         return error_response(400, "bad_request", "; ".join(parts)[:500])
 
-    for router in (health.router, lobby.router, tables.router, account.router, pages.router):
-        app.include_router(router)
+    routers = (health, lobby, tables, account, ratings, pages)
+    for module in routers:
+        app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     app.add_middleware(ProxyHeaders, trusted=proxies)  # outermost: the client's address first

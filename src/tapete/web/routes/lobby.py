@@ -4,17 +4,23 @@ player's past games."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import functools
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from tapete.accounts.ratings import check_rated
 from tapete.engine import game_class, load_game, registered_games
 from tapete.players.base import available as available_players
 from tapete.players.base import unavailable as unavailable_players
 from tapete.players.kernels import KERNELS
-from tapete.table import SeatSpec, TableError, TableSpec
+from tapete.storage.store import hash_token
+from tapete.table import LiveTable, SeatSpec, TableError, TableSpec
+from tapete.web.access import current_account, same_origin
+from tapete.web.routes.ratings import ratings_of
 from tapete.web.settings import manager_of, settings_of
 
 router = APIRouter()
@@ -49,6 +55,7 @@ class CreateIn(_Body):
     seat: int | None = None
     hints: bool = True
     chat: Literal["all", "seats", "off"] = "all"
+    rated: bool = False
 
 
 class JoinIn(_Body):
@@ -152,6 +159,10 @@ async def bots() -> dict[str, Any]:
 async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
     """Create a table (protocol.md, *create a table*)."""
     await settings_of(request).limiter.check(request, "create")
+    account = None
+    if body.rated:  # docs/ratings.md: the creator's account, its seat under its name
+        await same_origin(request)
+        account = await current_account(request)
     spec = TableSpec(
         game=body.game,
         params=body.params,
@@ -162,8 +173,17 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
         seat=body.seat,
         hints=body.hints,
         chat=body.chat,
+        rated=body.rated,
     )
+    if body.rated:
+        check_rated(spec, account)
+        assert account is not None
+        spec = dataclasses.replace(spec, name=account.name)
     table, admin, seat, token = await manager_of(request).create(spec)
+    if account is not None and seat is not None and token is not None:
+        await asyncio.to_thread(
+            ratings_of(request).seat_account, table.data.id, seat, account, hash_token(token)
+        )
     return {"table": table.info(), "admin_token": admin, "seat": seat, "token": token}
 
 
@@ -188,8 +208,33 @@ async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
     """Take a seat with a display name."""
     await settings_of(request).limiter.check(request, "join")
     table = await manager_of(request).require(table_id)
-    seat, token = await table.call(lambda: table.join(body.name, body.seat))
+    if table.data.rated:
+        seat, token = await _join_rated(table, body, request)
+    else:
+        seat, token = await table.call(lambda: table.join(body.name, body.seat))
     return {"seat": seat, "token": token, "table": table.info()}
+
+
+async def _join_rated(table: LiveTable, body: JoinIn, request: Request) -> tuple[int, str]:
+    """Seat the signed-in account at a rated table under its name (docs/ratings.md):
+    ``401 rated_needs_account`` for nobody, ``409 rated_seated`` for an account that holds
+    a seat there already."""
+    await same_origin(request)
+    account = await current_account(request)
+    if account is None:
+        raise TableError("rated_needs_account", "a rated table seats accounts: sign in", 401)
+    ratings = ratings_of(request)
+
+    async def seat_account() -> tuple[int, str]:
+        if await asyncio.to_thread(ratings.seated, table.data.id, account):
+            raise TableError("rated_seated", "this account holds a seat at this table", 409)
+        seat, token = await table.join(account.name, body.seat)
+        await asyncio.to_thread(
+            ratings.seat_account, table.data.id, seat, account, hash_token(token)
+        )
+        return seat, token
+
+    return await table.call(seat_account)
 
 
 @router.post("/api/tables/{table_id}/leave")

@@ -27,6 +27,7 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
   let account = await signedIn();
   let note = null; // the last message: [text, isError]
   let typed = ""; // the name typed (kept when the form is drawn again after a refusal)
+  let changing = false; // the change of password is open
 
   const message = () => note && h("div", { class: note[1] ? "notice error" : "notice", role: note[1] ? "alert" : "status", "data-testid": "account-message" }, note[0]);
   const failed = (e) => {
@@ -68,10 +69,43 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
     return form;
   }
 
+  /** The change of password (POST /api/account/password): the current one and the new one
+   *  twice; the account's other sessions end. */
+  function passwordForm() {
+    const field = (id, label, autocomplete) => h("div", { class: "field" },
+      h("label", { for: id }, label),
+      h("input", { id, type: "password", maxlength: "1024", minlength: "8", autocomplete, required: true }));
+    const form = h("form", { id: "password-form", class: "account-form" },
+      field("password-current", t("Current password"), "current-password"),
+      field("password-new", t("New password"), "new-password"),
+      field("password-again", t("New password again"), "new-password"),
+      h("p", { class: "account-actions" }, h("button", { type: "submit", class: "btn", id: "password-change" }, t("Change the password"))));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const value = (id) => /** @type {HTMLInputElement} */ (form.querySelector("#" + id)).value;
+      if (value("password-new") !== value("password-again")) {
+        note = [t("The two new passwords differ."), true];
+        render();
+        return;
+      }
+      try {
+        await send("/api/account/password", { current: value("password-current"), new: value("password-new") });
+        note = [t("Your password is changed. Your other sign-ins have ended."), false];
+        changing = false;
+      } catch (e) {
+        failed(e);
+      }
+      render();
+    });
+    return h("details", { class: "account-password", open: changing ? true : null, ontoggle: (e) => { changing = e.target.open; } },
+      h("summary", {}, t("Change the password")), form);
+  }
+
   function signedInView() {
     const tokens = allSeatTokens();
     return h("div", { class: "account-in" },
       h("p", {}, ...signedInLine(account.name)),
+      h("p", {}, h("a", { href: "/players/" + encodeURIComponent(account.name), id: "account-profile" }, t("Your profile and ratings"))),
       h("p", { class: "account-actions" },
         tokens.length ? h("button", { type: "button", class: "btn", id: "account-claim", onclick: async () => {
           try {
@@ -88,12 +122,14 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
             await send("/api/account/logout");
             account = null;
             note = null;
+            changing = false;
             onChange(null);
           } catch (e) {
             failed(e);
           }
           render();
-        } }, t("Sign out"))));
+        } }, t("Sign out"))),
+      passwordForm());
   }
 
   function render() {

@@ -328,18 +328,20 @@ async function createTable(event) {
     else seats.push({ kind: "human" });
     if (kind === "me") mySeat = s;
   }
-  if (mySeat !== null && !name) {
+  const rated = /** @type {HTMLInputElement} */ ($("rated")).checked;
+  if (mySeat !== null && !name && !rated) { // a rated table seats the account under its name
     err.append(h("div", { class: "notice error", role: "alert" }, t("Write your name to take a seat.")));
     $("my-name").focus();
     return;
   }
   const clock = /** @type {HTMLSelectElement} */ ($("clock")).value;
   const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number(/** @type {HTMLSelectElement} */ ($("bot-delay")).value), hints: /** @type {HTMLInputElement} */ ($("hints")).checked, chat: /** @type {HTMLSelectElement | null} */ ($("chat-mode"))?.value || "all" };
-  if (mySeat !== null) Object.assign(body, { name, seat: mySeat });
+  if (mySeat !== null) Object.assign(body, { name: name || "-", seat: mySeat });
+  if (rated) Object.assign(body, { rated: true, hints: false }); // docs/ratings.md
   if (state.creating) return; // one table per click: the first request is still on its way
   setCreating(true);
   try {
-    const res = await api("/api/tables", { method: "POST", body });
+    const res = await api("/api/tables", { method: "POST", body, headers: rated ? { "X-Tapete-CSRF": "1" } : {} });
     const id = res.table.id;
     setAdminToken(id, res.admin_token);
     if (res.token) setSeatToken(id, res.token);
@@ -349,6 +351,20 @@ async function createTable(event) {
     setCreating(false);
     err.append(h("div", { class: "notice error", role: "alert", "data-code": e instanceof ApiError ? e.code : "" }, ...lobbyErrorText(e)));
   }
+}
+
+/** A rated table has hints off and a move clock (docs/ratings.md): checking "Rated game"
+ *  turns hints off (and keeps them off) and sets a clock when there is none. */
+function syncRated() {
+  const rated = /** @type {HTMLInputElement} */ ($("rated")).checked;
+  const hints = /** @type {HTMLInputElement} */ ($("hints"));
+  const clock = /** @type {HTMLSelectElement} */ ($("clock"));
+  if (rated) {
+    hints.checked = false;
+    if (!clock.value) clock.value = "45";
+  }
+  hints.disabled = rated;
+  /** @type {HTMLOptionElement} */ (clock.querySelector("option[value='']")).disabled = rated;
 }
 
 /** The lobby's busy state while a table is being created: the button is disabled and
@@ -482,6 +498,7 @@ async function main() {
   let resized = null;
   window.addEventListener("resize", () => { clearTimeout(resized); resized = setTimeout(widenParams, 100); });
   $("create").addEventListener("submit", createTable);
+  $("rated").addEventListener("change", syncRated);
   $("history-form").addEventListener("submit", (e) => { e.preventDefault(); refreshHistory(); });
   refreshTables();
   refreshHistory();

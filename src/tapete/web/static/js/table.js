@@ -1286,7 +1286,7 @@ async function joinDialog(info) {
     const form = h("form", { class: "panel", "aria-labelledby": "join-title" },
       h("h2", { id: "join-title" }, t("Take a seat")),
       h("p", { style: "margin-top:0" }, h("strong", {}, gameTitle(info.game)), h("br"), seated),
-      h("div", { class: "field" }, h("label", { for: "join-name" }, t("Your name")), name),
+      info.rated ? h("p", { class: "help", id: "join-rated" }, t("A rated table: you sit under your account's name (sign in in the lobby first).")) : h("div", { class: "field" }, h("label", { for: "join-name" }, t("Your name")), name),
       h("div", { class: "field" }, h("label", { for: "join-seat" }, t("Seat")), seatSel),
       err,
       h("div", { class: "row" }, h("button", { type: "submit", class: "btn primary" }, t("Sit down")),
@@ -1294,8 +1294,9 @@ async function joinDialog(info) {
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       try {
-        const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: name.value.trim(), seat: Number(seatSel.value) } });
-        setPlayerName(name.value.trim());
+        // a rated table's join carries the account's session: the forgery guard's header
+        const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name: info.rated ? "-" : name.value.trim(), seat: Number(seatSel.value) }, headers: { "X-Tapete-CSRF": "1" } });
+        if (!info.rated) setPlayerName(name.value.trim());
         setSeatToken(tableId, res.token);
         dlg.replaceChildren();
         dlg.hidden = true;

@@ -1,0 +1,274 @@
+"""Ratings (docs/ratings.md) on a real ``tapete serve``: what a rated table refuses, the
+ratings updated once when a rated game ends (and again after a restart, never twice), the
+leaderboard and a player's profile, and what neither shows; the migration from 0010.
+
+One server for the module; its games are La Pocha with one card a hand for three (two
+accounts and the ``rule`` bot), played by the move clock (0.5 s): the two people never
+act, their stand-in plays for them, and the game ends in about two seconds."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from openskill.models import PlackettLuce
+from sqlalchemy import delete, inspect, text
+
+from tapete.accounts.ratings import BOT_RATINGS, START_MU, START_SIGMA, Ratings
+from tapete.engine import GameRecord, load_game
+from tapete.storage import Store
+from tapete.storage import store as st
+from tapete.storage.models import RatedGameRow, RatingHistoryRow, RatingRow
+
+from .conftest import Server
+from .test_migrations import upgrade_to
+
+SAME = {"X-Tapete-CSRF": "1"}
+PASSWORD = "a long password"
+#: The shortest rated game: one card a hand, three seats, the clock at its least.
+GAME = {"game": "pocha", "params": {"n_players": 3, "hand_size": 1}}
+RATED = {**GAME, "rated": True, "hints": False, "clock": 0.5, "bot_delay": 0.0}
+RULE = {"kind": "bot", "player": "rule"}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("ratings")
+    srv = Server(f"sqlite:///{folder / 'tapete.sqlite3'}", folder).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def account(server: Server, name: str) -> httpx.Client:
+    """A client signed in as a new account ``name``."""
+    client = httpx.Client(base_url=server.url, timeout=30)
+    answer = client.post(
+        "/api/account/register", json={"name": name, "password": PASSWORD}, headers=SAME
+    )
+    assert answer.status_code == 201, answer.text
+    return client
+
+
+def code(answer: httpx.Response) -> tuple[int, str]:
+    return answer.status_code, str(answer.json()["error"]["code"])
+
+
+def wait_for(check: Any, what: str, limit: float = 60.0) -> Any:
+    """Ask ``check()`` until it gives something true (the server's own pace)."""
+    deadline = time.monotonic() + limit
+    while True:
+        found = check()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"{what} did not come"
+        time.sleep(0.1)
+
+
+def play_rated(server: Server, first: httpx.Client, second: httpx.Client) -> str:
+    """A rated game of ``first`` (seat 0, creating it) and ``second`` (seat 1) and the
+    rule bot, played to its end by the clock; its table id."""
+    created = first.post(
+        "/api/tables", json={**RATED, "seats": [{}, {}, RULE], "seat": 0}, headers=SAME
+    )
+    assert created.status_code == 201, created.text
+    table_id = str(created.json()["table"]["id"])
+    joined = second.post(f"/api/tables/{table_id}/join", json={"name": "x", "seat": 1},
+                         headers=SAME)  # fmt: skip
+    assert joined.status_code == 200, joined.text
+    wait_for(
+        lambda: httpx.get(f"{server.url}/api/tables/{table_id}").json()["status"] == "finished",
+        "the game's end",
+    )
+    return table_id
+
+
+def board(server: Server) -> dict[str, dict[str, Any]]:
+    answer = httpx.get(f"{server.url}/api/ratings/pocha")
+    assert answer.status_code == 200, answer.text
+    return {p["name"]: p for p in answer.json()["players"]}
+
+
+def test_a_rated_table_refuses_what_it_cannot_rate(served: Server) -> None:
+    anonymous = httpx.Client(base_url=served.url, timeout=30)
+    body = {**RATED, "seats": [{}, {}, RULE], "seat": 0, "name": "Ana"}
+    assert code(anonymous.post("/api/tables", json=body, headers=SAME)) == (
+        401,
+        "rated_needs_account",
+    )
+    ana = account(served, "ana_refused")
+    assert code(ana.post("/api/tables", json=body)) == (403, "csrf")  # the cookie's authority
+    changes: list[tuple[dict[str, Any], str]] = [
+        ({"hints": True}, "rated_hints_on"),
+        ({"clock": None}, "rated_no_clock"),
+        ({"seats": [RULE, RULE, RULE], "seat": None}, "rated_no_people"),
+        ({"seats": [{}, {"kind": "bot", "player": "rule", "params": {"x": 1}}, RULE]},
+         "unrated_bot"),
+    ]  # fmt: skip
+    for changed, expected in changes:
+        answer = ana.post("/api/tables", json={**body, **changed}, headers=SAME)
+        assert code(answer) == (400, expected), changed
+    unrated = ana.post(
+        "/api/tables", json={**body, "seats": [{}, {"kind": "bot", "player": "nobody"}]},
+        headers=SAME,
+    )  # fmt: skip
+    assert code(unrated) == (400, "unrated_bot") and unrated.json()["error"]["seat"] == 1
+    created = ana.post("/api/tables", json=body, headers=SAME)
+    assert created.status_code == 201, created.text
+    info = created.json()["table"]
+    assert info["rated"] is True and info["hints"] is False
+    assert info["seats"][0]["name"] == "ana_refused"  # an account plays under its name
+    join = f"/api/tables/{info['id']}/join"
+    assert code(anonymous.post(join, json={"name": "Eve"}, headers=SAME)) == (
+        401,
+        "rated_needs_account",
+    )
+    assert code(ana.post(join, json={"name": "again"}, headers=SAME)) == (409, "rated_seated")
+    # an unrated table is as before: anybody joins by a name
+    plain = anonymous.post("/api/tables", json={**GAME, "seats": [{}, {}, RULE]}).json()
+    assert plain["table"]["rated"] is False
+    joined = anonymous.post(f"/api/tables/{plain['table']['id']}/join", json={"name": "Eve"})
+    assert joined.status_code == 200, joined.text
+
+
+def expected_mus(result: list[float]) -> tuple[float, float]:
+    """OpenSkill's update of two new accounts (seats 0 and 1) beside the rule bot."""
+    model = PlackettLuce()
+    teams = [
+        [model.rating(mu=START_MU, sigma=START_SIGMA)],
+        [model.rating(mu=START_MU, sigma=START_SIGMA)],
+        [model.rating(mu=BOT_RATINGS["rule"][0], sigma=BOT_RATINGS["rule"][1])],
+    ]
+    new = model.rate(teams, scores=result)
+    return float(new[0][0].mu), float(new[1][0].mu)
+
+
+def exact_bid(record: dict[str, Any], seat: int) -> int:
+    """Whether the seat made its bid exactly, from the record replayed here."""
+    rec = GameRecord.from_dict(record)
+    state = load_game(rec.game, **rec.params).new_initial_state()
+    for action in rec.actions:
+        state.apply_string(action)
+    bids, won = state.bids, state.tricks_won  # type: ignore[attr-defined]
+    return int(bids[seat] == won[seat])
+
+
+def test_a_rated_game_moves_the_ratings_once_and_shows_them(served: Server) -> None:
+    ana, bruno = account(served, "Ana_R"), account(served, "bruno_r")
+    assert "Ana_R" not in board(served)
+    table_id = play_rated(served, ana, bruno)
+    info = httpx.get(f"{served.url}/api/tables/{table_id}").json()
+    result = info["result"]
+    rows = wait_for(lambda: {n: p for n, p in board(served).items() if n in ("Ana_R", "bruno_r")}
+                    if len(board(served).keys() & {"Ana_R", "bruno_r"}) == 2 else None,
+                    "the ratings")  # fmt: skip
+    mu0, mu1 = expected_mus(result)
+    assert rows["Ana_R"]["mu"] == pytest.approx(mu0, abs=1e-3)
+    assert rows["bruno_r"]["mu"] == pytest.approx(mu1, abs=1e-3)
+    assert rows["Ana_R"]["games"] == rows["bruno_r"]["games"] == 1
+    ranks = sorted(board(served).values(), key=lambda p: p["rank"])
+    assert [p["rating"] for p in ranks] == sorted((p["rating"] for p in ranks), reverse=True)
+
+    profile = httpx.get(f"{served.url}/api/players/ana_r")  # any case
+    assert profile.status_code == 200, profile.text
+    shown = profile.json()
+    assert set(shown) == {"name", "ratings", "history", "games", "stats"}
+    assert shown["name"] == "Ana_R"
+    assert [(r["game"], r["games"], r["mu"]) for r in shown["ratings"]] == [
+        ("pocha", 1, rows["Ana_R"]["mu"])
+    ]
+    assert [(h["table"], h["rating"]) for h in shown["history"]] == [
+        (table_id, rows["Ana_R"]["rating"])
+    ]
+    assert shown["history"][0]["before"] == 0.0  # a new account: 25 - 3 x 25/3
+    (game,) = shown["games"]
+    assert (game["table"], game["seat"], game["result"]) == (table_id, 0, result)
+    assert game["players"] == ["Ana_R", "bruno_r", "bot:rule"]
+    assert httpx.get(served.url + game["replay"]).status_code == 200
+    record = httpx.get(f"{served.url}/api/tables/{table_id}/record").json()
+    assert shown["stats"]["pocha"]["bids"] == 1
+    assert shown["stats"]["pocha"]["exact"] == exact_bid(record, 0)
+    assert shown["stats"]["pocha"]["games"] == 1
+
+    # nothing of the account but its name: not in the profile, the table or its record
+    for text_shown in (profile.text, httpx.get(f"{served.url}/api/tables/{table_id}").text,
+                       str(record)):  # fmt: skip
+        for secret in ("argon2", "password", "is_admin", "account", "session", "token_hash"):
+            assert secret not in text_shown.lower(), secret
+    assert code(httpx.get(f"{served.url}/api/players/nobody_here")) == (404, "unknown_profile")
+    assert code(httpx.get(f"{served.url}/api/ratings/chess")) == (404, "unknown_game")
+    assert httpx.get(f"{served.url}/ratings/pocha").status_code == 200
+    assert httpx.get(f"{served.url}/players/Ana_R").status_code == 200
+
+    # once: a restart changes nothing; an update lost to a crash is made at the start
+    before = board(served)
+    served.stop()
+    store = Store(served.db)
+    try:
+        assert Ratings(store).pending() == []
+        assert Ratings(store).apply(table_id) is False  # done already
+        store.call(lambda s: s.execute(delete(RatedGameRow)))  # as if it never happened
+        store.call(lambda s: s.execute(delete(RatingHistoryRow)))
+        store.call(lambda s: s.execute(delete(RatingRow)))
+        assert Ratings(store).pending() == [table_id]
+    finally:
+        store.close()
+    served.start()
+    assert board(served) == before
+
+
+def test_a_database_of_0010_upgrades_to_ratings_and_back(db_url: str) -> None:
+    """The tables of 0011 come on a database of the accounts' tapete; its tables are
+    unrated, and 0011 can be undone."""
+    from alembic import command
+    from alembic.config import Config
+
+    old = Store(db_url)
+    try:
+        upgrade_to(old, "0010")
+        moment = dt.datetime(2026, 12, 10, 9, 0, tzinfo=dt.UTC)
+        with old.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO tables (id, game, params, clock, bot_delay, status, "
+                    "admin_token_hash, move_number, created_at, updated_at) VALUES "
+                    "('old11', 'pocha', '{\"n_players\": 3}', 30.0, 0.0, 'finished', 'h', 0, "
+                    ":m, :m)"
+                ),
+                {"m": moment},
+            )
+        assert "ratings" not in inspect(old.engine).get_table_names()
+    finally:
+        old.close()
+    store = Store(db_url)
+    try:
+        store.migrate()
+        assert {"ratings", "rating_history", "rated_seats", "rated_games"} <= set(
+            inspect(store.engine).get_table_names()
+        )
+        data = store.call(lambda s: st.get_table(s, "old11"))
+        assert data is not None and data.rated is False and data.clock == 30.0
+        ratings = Ratings(store)
+        assert ratings.pending() == [] and ratings.leaderboard("pocha") == []
+        assert ratings.apply("old11") is False  # not a rated table
+        config = Config()
+        config.set_main_option(
+            "script_location", str(Path(st.__file__).resolve().parent / "migrations")
+        )
+        with store.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0010")
+        assert "ratings" not in inspect(store.engine).get_table_names()
+        with store.engine.connect() as connection:  # the table stays, without the column
+            assert connection.execute(text("SELECT id FROM tables")).scalars().all() == ["old11"]
+        store.migrate()
+        data = store.call(lambda s: st.get_table(s, "old11"))
+        assert data is not None and data.rated is False
+    finally:
+        store.close()
