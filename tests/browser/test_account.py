@@ -1,5 +1,5 @@
 """The lobby's account panel (docs/accounts.md): create an account, add this browser's
-anonymous game to it, sign out and in again. The one browser test of the accounts (the
+anonymous game to it, sign out and in again, change the password. The one browser test of the accounts (the
 rest: tests/server/test_accounts.py)."""
 
 from __future__ import annotations
@@ -36,6 +36,21 @@ def test_create_an_account_claim_this_browsers_game_sign_out_and_in(
     page.click("#account-login")
     assert message.inner_text() == "Wrong account name or password."
     page.fill("#account-password", "a long password")
+    page.click("#account-login")
+    assert panel.locator("[data-testid=account-name]").inner_text() == name
+    # the change of password: the two new ones must agree, then it is changed
+    panel.locator("details.account-password summary").click()
+    page.fill("#password-current", "a long password")
+    page.fill("#password-new", "another long one")
+    page.fill("#password-again", "another long ONE")
+    page.click("#password-change")
+    panel.locator("[data-testid=account-message]", has_text="passwords differ").wait_for()
+    page.fill("#password-again", "another long one")
+    page.click("#password-change")
+    panel.locator("[data-testid=account-message]", has_text="password is changed").wait_for()
+    page.click("#account-logout")
+    page.fill("#account-name", name)
+    page.fill("#account-password", "another long one")
     page.click("#account-login")
     assert panel.locator("[data-testid=account-name]").inner_text() == name
     no_js_errors(page)

@@ -85,7 +85,7 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
       const value = (id) => /** @type {HTMLInputElement} */ (form.querySelector("#" + id)).value;
       if (value("password-new") !== value("password-again")) {
         note = [t("The two new passwords differ."), true];
-        render();
+        showNote(); // the form keeps what was typed
         return;
       }
       try {
@@ -130,6 +130,14 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
           render();
         } }, t("Sign out"))),
       passwordForm());
+  }
+
+  /** Show the last message without drawing the forms again. */
+  function showNote() {
+    const old = body.querySelector("[data-testid=account-message]");
+    const shown = message();
+    if (old) old.remove();
+    if (shown) body.append(shown);
   }
 
   function render() {
