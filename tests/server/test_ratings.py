@@ -272,3 +272,97 @@ def test_a_database_of_0010_upgrades_to_ratings_and_back(db_url: str) -> None:
         assert data is not None and data.rated is False
     finally:
         store.close()
+
+
+def _random_record(game: str, params: dict[str, Any], seed: int) -> tuple[Any, str]:
+    """A game of random moves to its end: its final state and its record."""
+    import random
+
+    played = load_game(game, **params)
+    state, rng = played.new_initial_state(), random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    names = tuple(f"p{i}" for i in range(played.num_players()))
+    return state, GameRecord.from_state(state, players=names).to_json()
+
+
+def test_the_games_own_counts_agree_with_the_matches_deal_sheets() -> None:
+    """Ombre's deals as ombre and sacardo, Trynka's chips and La Pocha's deals, read from
+    the record, agree with what the match itself kept of each deal (its DealSummary)."""
+    from tapete.accounts.stats import game_stats
+
+    seen_sacardo = 0
+    for seed in range(6):
+        state, record = _random_record("ombre-match", {"num_deals": 4}, seed)
+        counts = game_stats(record)
+        deals = state.finished
+        for seat, mine in enumerate(counts):
+            as_ombre = [d for d in deals if d.detail("ombre") == seat]
+            sacardo = sum(d.detail("outcome") == "sacardo" for d in as_ombre)
+            assert (mine["deals"], mine["as_ombre"], mine["sacardo"]) == (
+                len(deals),
+                len(as_ombre),
+                sacardo,
+            )
+            seen_sacardo += sacardo
+    assert seen_sacardo > 0  # the comparison met a sacardo
+    state, record = _random_record("trynka-match", {}, 1)
+    deals = state.finished
+    chips = [c["chips"] for c in game_stats(record)]
+    assert chips == [sum(d.returns[s] for d in deals) for s in range(len(chips))]
+    assert any(chips) and sum(chips) == 0
+    state, record = _random_record("pocha-match", {"n_players": 3}, 2)
+    counts = game_stats(record)
+    assert [c["bids"] for c in counts] == [len(state.finished)] * 3
+    assert all(0 <= c["exact"] <= c["bids"] for c in counts)
+
+
+def test_the_update_on_either_database_is_made_once(db_url: str) -> None:
+    """A finished rated table stored by hand (two accounts, the rule bot): its update is
+    made once on SQLite and PostgreSQL, the bot's rating does not move, and a seat whose
+    token changed since the account took it is not the account's."""
+    from tapete.accounts import Accounts, Passwords
+
+    state, record = _random_record("pocha", {"n_players": 3, "hand_size": 1}, 4)
+    store = Store(db_url)
+    try:
+        store.migrate()
+        accounts = Accounts(store, Passwords.for_tests())
+        ana, bea, cai = (accounts.register(n, PASSWORD) for n in ("ana", "bea", "cai"))
+        seats = [
+            st.SeatData(0, "human", name="ana", token_hash=st.hash_token("t0")),
+            st.SeatData(1, "human", name="bea", token_hash=st.hash_token("t1")),
+            st.SeatData(2, "bot", player="rule"),
+        ]
+        data = st.TableData("rated1", "pocha", {"n_players": 3, "hand_size": 1}, seats,
+                            clock=30.0, bot_delay=0.0, status="playing", rated=True)  # fmt: skip
+        store.call(st.insert_table(data))
+        ratings = Ratings(store)
+        ratings.seat_account("rated1", 0, ana, st.hash_token("t0"))
+        ratings.seat_account("rated1", 1, bea, st.hash_token("t1"))
+        ratings.seat_account("rated1", 2, cai, st.hash_token("an old token"))  # not cai's now
+        assert ratings.pending() == [] and ratings.apply("rated1") is False  # not finished
+        result = list(state.returns())
+        store.call(st.append_actions("rated1", 0, [], status="finished", result=result,
+                                     record=record))  # fmt: skip
+        assert ratings.pending() == ["rated1"]
+        assert ratings.apply("rated1") is True
+        assert ratings.apply("rated1") is False and ratings.pending() == []
+        board = {p["name"]: p for p in ratings.leaderboard("pocha-match")}  # one game
+        assert set(board) == {"ana", "bea"}
+        mu0, mu1 = expected_mus(result)
+        assert board["ana"]["mu"] == pytest.approx(mu0, abs=1e-3)
+        assert board["bea"]["mu"] == pytest.approx(mu1, abs=1e-3)
+        assert ratings.profile("CAI")["ratings"] == []
+        shown = ratings.profile("bea")
+        assert [g["table"] for g in shown["games"]] == ["rated1"]
+        assert shown["stats"]["pocha"]["exact"] == exact_bid(json_record(record), 1)
+    finally:
+        store.close()
+
+
+def json_record(text_record: str) -> dict[str, Any]:
+    import json
+
+    value: dict[str, Any] = json.loads(text_record)
+    return value
