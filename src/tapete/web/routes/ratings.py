@@ -36,13 +36,20 @@ def ratings_of(request: Request) -> Ratings:
     return found
 
 
-def rated_games() -> list[str]:
-    """The games a rating is kept for: each registered game's base name, once.
+#: The games in the lobby's order (others after them, by name).
+LOBBY_ORDER = ("pocha", "ombre", "trynka", "tresillo", "lhombre")
 
-    >>> rated_games()[:3]
-    ['lhombre', 'ombre', 'pocha']
+
+def rated_games() -> list[str]:
+    """The games a rating is kept for: each registered game's base name, once, in the
+    lobby's order.
+
+    >>> rated_games()
+    ['pocha', 'ombre', 'trynka', 'tresillo', 'lhombre']
     """
-    return sorted({base_game(name) for name in registered_games()})
+    names = {base_game(name) for name in registered_games()}
+    first = [g for g in LOBBY_ORDER if g in names]
+    return first + sorted(names - set(first))
 
 
 async def start(app_state: Any, store: Store, manager: TableManager) -> None:

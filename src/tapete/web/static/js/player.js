@@ -67,7 +67,7 @@ function dateText(iso) {
  */
 export function historyChart(points, game) {
   const values = points.length ? [points[0].before, ...points.map((p) => p.rating)] : [];
-  const W = 640, H = 240, left = 48, right = 12, top = 14, bottom = 30;
+  const W = 520, H = 220, left = 46, right = 12, top = 14, bottom = 30;
   let lo = Math.min(...values), hi = Math.max(...values);
   if (hi - lo < 1) { lo -= 1; hi += 1; }
   const x = (i) => left + ((W - left - right) * i) / Math.max(1, values.length - 1);
