@@ -38,7 +38,9 @@ class DealSummary:
     ``returns`` are the deal's own results per seat (as its game's ``returns()``),
     ``standings`` the match's standings after it; ``details`` holds the game's own public
     values as ``(name, value)`` pairs (the bids and tricks of a hand, the contract and the
-    outcome of an Ombre deal, the bank of a Trynka deal...).
+    outcome of an Ombre deal, the bank of a Trynka deal...). The detail names and values
+    are each game's, so they stay ``str`` and ``Any`` here (a game's match view types them
+    in fields of its own: the Ombre family's ``results``).
     """
 
     index: int
@@ -62,6 +64,10 @@ class MatchView(PlayerView):
     ``deal`` is the live deal's view (``None`` between deals), ``standings`` the running
     score per seat (what :meth:`State.returns` would give now), ``finished`` the deals played
     so far, ``deal_index`` the number of finished deals.
+
+    ``phase`` is the live deal's phase or the match's own between deals (``over`` at the
+    end): each game's match view declares it again with its ``Literal`` of phases (as its
+    deal view declares its closed vocabularies), and its events' kinds as ``EVENT_KINDS``.
     """
 
     phase: str

@@ -41,7 +41,17 @@ from tapete.games.lhombre.game import LhombreGame
 from tapete.games.lhombre.match import LhombreMatchGame, LhombreMatchState
 from tapete.games.lhombre.rules import LhombreRules
 from tapete.games.lhombre.state import LhombreState
-from tapete.games.lhombre.view import LhombreDealResult, LhombreMatchView, LhombreView
+from tapete.games.lhombre.view import (
+    LhombreBid,
+    LhombreContract,
+    LhombreDealResult,
+    LhombreEventKind,
+    LhombreMatchPhase,
+    LhombreMatchView,
+    LhombreOutcome,
+    LhombrePhase,
+    LhombreView,
+)
 
 __all__ = [
     "BID_BASE",
@@ -52,11 +62,17 @@ __all__ = [
     "PASS",
     "TOUT",
     "TRUMPS_BASE",
+    "LhombreBid",
+    "LhombreContract",
     "LhombreDealResult",
+    "LhombreEventKind",
     "LhombreGame",
     "LhombreMatchGame",
+    "LhombreMatchPhase",
     "LhombreMatchState",
     "LhombreMatchView",
+    "LhombreOutcome",
+    "LhombrePhase",
     "LhombreRules",
     "LhombreState",
     "LhombreView",

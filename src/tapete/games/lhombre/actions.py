@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tapete.games.lhombre.view import LhombreBid, LhombreContract, LhombrePhase
 from tapete.games.ombre_family.actions import (
     AUCTION,
     CARD_ID,
@@ -96,10 +97,12 @@ NUM_DISTINCT_ACTIONS: Final = 63
 
 #: The steps of the bidding ladder (1…7) and the word said for each.
 MAX_LEVEL: Final = 7
-LEVEL_WORDS: Final = ("spil", "bedre", "tourné", "respekt", "solo", "ren-nolo", "nolo-ouvert")
+LEVEL_WORDS: Final[tuple[LhombreBid, ...]] = (
+    "spil", "bedre", "tourné", "respekt", "solo", "ren-nolo", "nolo-ouvert",
+)  # fmt: skip
 
 #: The nine games, in the Union's order (their codes in events, views and results).
-GAMES: Final = (
+GAMES: Final[tuple[LhombreContract, ...]] = (
     "spil", "bedre_spil", "tourne", "kobe_nolo", "tourne_respekt", "solo", "solo_spar",
     "ren_nolo", "nolo_ouvert",
 )  # fmt: skip
@@ -122,7 +125,7 @@ NAMED_GAMES: Final = frozenset((SPIL, SOLO))
 SPADES_GAMES: Final = frozenset((BEDRE_SPIL, SOLO_SPAR))
 
 #: The names of the phases of a deal.
-PHASE_NAMES: Final = phase_table({
+PHASE_NAMES: Final[tuple[LhombrePhase, ...]] = phase_table({
     DEAL: "deal", AUCTION: "auction", DECLARE: "declare", TRUMPS: "trumps", TURN: "turn",
     DISCARD: "exchange", STOCK: "stock", PLAY: "play", OVER: "over",
 })  # fmt: skip

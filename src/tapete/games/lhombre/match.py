@@ -15,12 +15,14 @@ that deal's dealer and the scores so far. ``returns()`` are the scores.
 
 from __future__ import annotations
 
+from typing import cast
+
 from tapete.engine.api import GENERAL_SUM, ZERO_SUM, Param
 from tapete.engine.registry import register
 from tapete.games.lhombre.game import BALANCES, POT, LhombreGame
 from tapete.games.lhombre.rules import MAX_DEALS, RULE_NAMES, RULE_PARAMETERS, LhombreRules
 from tapete.games.lhombre.state import LhombreState
-from tapete.games.lhombre.view import LhombreDealResult, LhombreMatchView
+from tapete.games.lhombre.view import LhombreDealResult, LhombreMatchView, LhombreOutcome
 from tapete.games.ombre_family.match import FamilyMatchGame, FamilyMatchState
 
 
@@ -37,7 +39,7 @@ class LhombreMatchState(FamilyMatchState[LhombreState, LhombreDealResult]):
             dealer=deal.dealer,
             player=deal.player if deal.player >= 0 else None,
             contract=deal.view(None).contract,
-            outcome=deal.outcome or "",
+            outcome=cast(LhombreOutcome, deal.outcome or ""),
             tricks_won=tuple(deal.tricks_won),
             changes=changes,
             ante=deal.ante,

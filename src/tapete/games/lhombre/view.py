@@ -4,10 +4,40 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar, Literal, TypeAlias, get_args
 
 from tapete.cards import Card, CardSet, Suit
 from tapete.engine.api import PlayerView, Trick
 from tapete.engine.match import MatchView
+
+#: The phases of a deal of Danish l'hombre, in the order of the family's phase numbers (the
+#: rules' ``PHASE_NAMES``, typed with it): ``declare`` is the auction winner's declaration
+#: of his game, ``turn`` a tourné's card turned up.
+LhombrePhase: TypeAlias = Literal[
+    "deal", "auction", "declare", "trumps", "turn", "exchange", "stock", "play", "over",
+]  # fmt: skip
+#: The phases of a session: a deal's (``over`` once the session ends).
+LhombreMatchPhase: TypeAlias = LhombrePhase
+#: The words of the bidding ladder's steps 1…7 (the rules' ``LEVEL_WORDS``, typed with it):
+#: a view's ``bid``.
+LhombreBid: TypeAlias = Literal[
+    "spil", "bedre", "tourné", "respekt", "solo", "ren-nolo", "nolo-ouvert",
+]  # fmt: skip
+#: The nine games, in the Union's order (the rules' ``GAMES``, typed with it): a view's
+#: ``contract``.
+LhombreContract: TypeAlias = Literal[
+    "spil", "bedre_spil", "tourne", "kobe_nolo", "tourne_respekt", "solo", "solo_spar",
+    "ren_nolo", "nolo_ouvert",
+]  # fmt: skip
+#: How a deal ended (``LhombreState.result``, and ``all_pass`` when everybody passed).
+LhombreOutcome: TypeAlias = Literal["all_pass", "won", "bet", "kruk", "tout_won", "tout_lost"]
+#: The kinds of a deal's events: the family's (the cards dealt, turned up, discarded, drawn
+#: from the stock, the exchange, the cards played), a bid or a pass, the game declared, the
+#: trumps named and tout announced.
+LhombreEventKind: TypeAlias = Literal[
+    "deal", "pass", "bid", "declare", "trumps", "turn", "discard", "exchange", "draw", "play",
+    "tout",
+]  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,14 +58,17 @@ class LhombreView(PlayerView):
     paid into it) once the deal is settled.
     """
 
-    phase: str
+    #: The kinds of its events (:data:`LhombreEventKind`), for code that lays them out.
+    EVENT_KINDS: ClassVar[tuple[LhombreEventKind, ...]] = get_args(LhombreEventKind)
+
+    phase: LhombrePhase
     dealer: int
     level: int
-    bid: str | None
+    bid: LhombreBid | None
     bidder: int | None
     passed: tuple[int, ...]
     player: int | None
-    contract: str | None
+    contract: LhombreContract | None
     trumps: Suit | None
     turned: Card | None
     open_hand: CardSet | None
@@ -50,7 +83,7 @@ class LhombreView(PlayerView):
     tricks_won: tuple[int, ...]
     current_trick: Trick | None
     finished_tricks: tuple[Trick, ...]
-    outcome: str | None
+    outcome: LhombreOutcome | None
     pot: int = 0
     ante: int = 0
     pot_paid: int = 0
@@ -64,8 +97,8 @@ class LhombreDealResult:
 
     dealer: int
     player: int | None
-    contract: str | None
-    outcome: str
+    contract: LhombreContract | None
+    outcome: LhombreOutcome
     tricks_won: tuple[int, ...]
     changes: tuple[int, ...]
     ante: int = 0
@@ -79,6 +112,10 @@ class LhombreMatchView(MatchView):
     finished deals' results; with ``settlement = pot``, the ``pot`` (shared equally when the
     session ends, ``unassigned`` the remainder)."""
 
+    #: The kinds of its events (a deal's: :data:`LhombreEventKind`).
+    EVENT_KINDS: ClassVar[tuple[LhombreEventKind, ...]] = get_args(LhombreEventKind)
+
+    phase: LhombreMatchPhase
     num_deals: int
     balances: tuple[int, ...]
     results: tuple[LhombreDealResult, ...]

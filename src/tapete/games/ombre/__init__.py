@@ -47,7 +47,16 @@ from tapete.games.ombre.game import OmbreGame
 from tapete.games.ombre.match import OmbreMatchGame, OmbreMatchState
 from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre.state import OmbreState
-from tapete.games.ombre.view import DealResult, OmbreMatchView, OmbreView
+from tapete.games.ombre.view import (
+    DealResult,
+    OmbreEventKind,
+    OmbreMatchEventKind,
+    OmbreMatchPhase,
+    OmbreMatchView,
+    OmbreOutcome,
+    OmbrePhase,
+    OmbreView,
+)
 
 __all__ = [
     "DRAW",
@@ -58,10 +67,15 @@ __all__ = [
     "TRUMPS_BASE",
     "VOLE",
     "DealResult",
+    "OmbreEventKind",
     "OmbreGame",
+    "OmbreMatchEventKind",
     "OmbreMatchGame",
+    "OmbreMatchPhase",
     "OmbreMatchState",
     "OmbreMatchView",
+    "OmbreOutcome",
+    "OmbrePhase",
     "OmbreRules",
     "OmbreState",
     "OmbreView",

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tapete.games.ombre.view import OmbrePhase
 from tapete.games.ombre_family.actions import (
     AUCTION,
     CARD_ID,
@@ -98,7 +99,7 @@ TRUMPS_BASE: Final = 45
 NUM_DISTINCT_ACTIONS: Final = 49
 
 #: The names of the phases of a deal of Ombre (``over`` once settled or thrown in).
-PHASE_NAMES: Final = phase_table({
+PHASE_NAMES: Final[tuple[OmbrePhase, ...]] = phase_table({
     DEAL: "deal", AUCTION: "auction", SP_ASK: "sans-prendre", TRUMPS: "trumps",
     DISCARD: "exchange", STOCK: "stock", REST: "rest", PLAY: "play", OVER: "over",
 })  # fmt: skip

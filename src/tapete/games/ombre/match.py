@@ -20,7 +20,7 @@ most ``max_extra_deals`` more). ``returns()`` are the balances (the final ones o
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from tapete.cards import Card, CardSet
 from tapete.engine.api import CHANCE, GENERAL_SUM, TERMINAL, Param, State, split_action
@@ -47,7 +47,7 @@ from tapete.games.ombre.rules import (
 )
 from tapete.games.ombre.scoring import deal_swing, pool_bound
 from tapete.games.ombre.state import OmbreState, SharedEvents
-from tapete.games.ombre.view import DealResult, OmbreMatchView
+from tapete.games.ombre.view import DealResult, OmbreMatchView, OmbreOutcome
 from tapete.games.ombre_family.match import FamilyMatchGame, FamilyMatchState
 from tapete.games.ombre_family.tables import BASTO, FULL_MASK, SPADILLE
 
@@ -128,7 +128,7 @@ class OmbreMatchState(FamilyMatchState[OmbreState, DealResult], SharedEvents):
             dealer=deal.dealer,
             ombre=deal.ombre if deal.ombre >= 0 else None,
             sans_prendre=deal.sans_prendre,
-            outcome=deal.outcome or "",
+            outcome=cast(OmbreOutcome, deal.outcome or ""),
             tricks_won=tuple(deal.tricks_won),
             changes=changes,
             pool_after=deal.pool,

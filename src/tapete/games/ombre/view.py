@@ -4,10 +4,31 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar, Literal, TypeAlias, get_args
 
 from tapete.cards import Card, CardSet, Suit
 from tapete.engine.api import PlayerView, Trick
 from tapete.engine.match import MatchView
+
+#: The phases of a deal of Ombre, in the order of the family's phase numbers (the rules'
+#: ``PHASE_NAMES``, typed with it): ``sans-prendre`` is the question whether a bid is
+#: played without taking, ``rest`` the turning up of the stock's rest.
+OmbrePhase: TypeAlias = Literal[
+    "deal", "auction", "sans-prendre", "trumps", "exchange", "stock", "rest", "play", "over",
+]  # fmt: skip
+#: The phases of a session: a deal's, and the choice of the first dealer (``first_dealer``;
+#: ``over`` once the session ends).
+OmbreMatchPhase: TypeAlias = Literal[OmbrePhase, "first_dealer"]
+#: How a deal ended (``ombre.scoring.settle``, and ``all_pass`` when everybody passed).
+OmbreOutcome: TypeAlias = Literal["all_pass", "sacardo", "codille", "codille_split", "puesta"]
+#: The kinds of a deal's events: the family's (the cards dealt, discarded, drawn from the
+#: stock, the exchange, the cards played), a bid or a pass, the trumps named, the stock's
+#: rest turned up and the vole announced.
+OmbreEventKind: TypeAlias = Literal[
+    "deal", "pass", "bid", "trumps", "discard", "exchange", "draw", "rest", "play", "vole",
+]  # fmt: skip
+#: The kinds of a session's events: a deal's, and the face-up cards that choose the dealer.
+OmbreMatchEventKind: TypeAlias = Literal[OmbreEventKind, "show"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -20,7 +41,10 @@ class OmbreView(PlayerView):
     else, another seat's discard and an unseen card of the rest are hidden events).
     """
 
-    phase: str
+    #: The kinds of its events (:data:`OmbreEventKind`), for code that lays them out.
+    EVENT_KINDS: ClassVar[tuple[OmbreEventKind, ...]] = get_args(OmbreEventKind)
+
+    phase: OmbrePhase
     dealer: int
     ombre: int | None
     sans_prendre: bool
@@ -39,7 +63,7 @@ class OmbreView(PlayerView):
     current_trick: Trick | None
     finished_tricks: tuple[Trick, ...]
     vole: bool
-    outcome: str | None
+    outcome: OmbreOutcome | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,7 +74,7 @@ class DealResult:
     dealer: int
     ombre: int | None
     sans_prendre: bool
-    outcome: str
+    outcome: OmbreOutcome
     tricks_won: tuple[int, ...]
     changes: tuple[int, ...]
     pool_after: int
@@ -69,6 +93,10 @@ class OmbreMatchView(MatchView):
     chose the live deal's dealer went back into its pack, so they are not repeated.
     """
 
+    #: The kinds of its events (:data:`OmbreMatchEventKind`).
+    EVENT_KINDS: ClassVar[tuple[OmbreMatchEventKind, ...]] = get_args(OmbreMatchEventKind)
+
+    phase: OmbreMatchPhase
     num_deals: int
     pool: int
     balances: tuple[int, ...]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 from tapete.cards import FRENCH_40, Card, Suit, iter_bits
 from tapete.engine.api import split_action
@@ -61,13 +61,21 @@ N_PHASES: Final = 12
 CHANCE_PHASES: Final = frozenset((DEAL, TURN, STOCK, REST))
 
 
-def phase_table(names: Mapping[int, str]) -> tuple[str, ...]:
+#: The type of a phase table's names (a game's ``Literal`` of phases, or ``str``).
+_Name = TypeVar("_Name", bound=str)
+
+
+def phase_table(names: Mapping[int, _Name]) -> tuple[_Name, ...]:
     """A tuple indexed by phase with ``names``' entries ("" for the phases a game lacks).
+
+    Typed as a tuple of ``names``' values: a game's ``PHASE_NAMES`` annotated with its
+    ``Literal`` of phases has its names checked against it (the "" of a phase the game
+    lacks is never a state's phase, so never read).
 
     >>> phase_table({DEAL: 'deal', OVER: 'over'})[OVER]
     'over'
     """
-    return tuple(names.get(phase, "") for phase in range(N_PHASES))
+    return cast(tuple[_Name, ...], tuple(names.get(phase, "") for phase in range(N_PHASES)))
 
 
 _SUIT_WORDS: Final = {

@@ -12,11 +12,32 @@ whole family reads (the sampler); a game's view conforms to it (the three games'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Literal, Protocol, TypeAlias
 
 from tapete.cards import CardSet, Suit
 from tapete.engine.api import Trick
 from tapete.engine.events import Event
+
+#: The phases of a deal of any game of the family (each game's ``PHASE_NAMES`` names some of
+#: them: ``OmbrePhase``, ``TresilloPhase``, ``LhombrePhase``; ``tests/ombre/test_family.py``
+#: checks that each is among these).
+FamilyPhase: TypeAlias = Literal[
+    "deal", "auction", "sans-prendre", "declare", "trumps", "turn", "exchange", "stock", "rest",
+    "play", "defence", "over",
+]  # fmt: skip
+#: How a deal of any game of the family ended (each game's settlement codes:
+#: ``OmbreOutcome``, ``TresilloOutcome``, ``LhombreOutcome``).
+FamilyOutcome: TypeAlias = Literal[
+    "all_pass", "sacardo", "codille", "codille_split", "puesta",
+    "sacada", "codillo", "codillo_split", "vuelta_surrendered", "surrendered", "defended",
+    "defended_codillo", "defended_saved", "defended_puesta",
+    "won", "bet", "kruk", "tout_won", "tout_lost",
+]  # fmt: skip
+#: The kinds of the events the family's deal code makes (``ombre_family.deal``): the cards
+#: dealt, drawn from the stock (``draw``) and turned up (``turn``: in a game with a card
+#: turned for the player), a discard, a player's exchange (``exchange``: how many cards he
+#: takes), the cards played; each game adds its own (``OmbreEventKind``...).
+FamilyEventKind: TypeAlias = Literal["deal", "turn", "discard", "exchange", "draw", "play"]
 
 #: The names of :class:`FamilyView`'s fields, the ones every game's deal view declares.
 SHARED_FIELDS = (
@@ -45,7 +66,7 @@ class FamilyView(Protocol):
         ...
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> FamilyPhase:
         """The deal's phase (``deal``, ``auction``, ``exchange``, ``play``, ``over``…)."""
         ...
 
@@ -110,9 +131,9 @@ class FamilyView(Protocol):
         ...
 
     @property
-    def outcome(self) -> str | None:
+    def outcome(self) -> FamilyOutcome | None:
         """How the deal ended (None while it goes on)."""
         ...
 
 
-__all__ = ["SHARED_FIELDS", "FamilyView"]
+__all__ = ["SHARED_FIELDS", "FamilyEventKind", "FamilyOutcome", "FamilyPhase", "FamilyView"]

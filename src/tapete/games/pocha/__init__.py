@@ -33,15 +33,29 @@ from tapete.games.pocha.match import (
 )
 from tapete.games.pocha.rules import POCHA_DEFAULTS, RULE_PARAMETERS, PochaRules
 from tapete.games.pocha.state import PochaState
-from tapete.games.pocha.view import PochaView
+from tapete.games.pocha.view import (
+    PochaDeck,
+    PochaEventKind,
+    PochaMatchEventKind,
+    PochaMatchPhase,
+    PochaPhase,
+    PochaRankOrder,
+    PochaView,
+)
 
 __all__ = [
     "POCHA_DEFAULTS",
     "RULE_PARAMETERS",
+    "PochaDeck",
+    "PochaEventKind",
     "PochaGame",
+    "PochaMatchEventKind",
     "PochaMatchGame",
+    "PochaMatchPhase",
     "PochaMatchState",
     "PochaMatchView",
+    "PochaPhase",
+    "PochaRankOrder",
     "PochaRules",
     "PochaState",
     "PochaView",

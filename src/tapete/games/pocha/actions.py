@@ -22,17 +22,20 @@ tapete.errors.IllegalActionError: ...: now is the time to deal, not to play
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tapete.cards import Card
 from tapete.engine.api import parse_int, split_action
 from tapete.errors import IllegalActionError, NotationError
 from tapete.games.pocha.rules import PochaRules
 
+if TYPE_CHECKING:
+    from tapete.games.pocha.view import PochaPhase
+
 #: The phases of a hand (ints on the hot path) and their names. ``AUCTION`` and ``NAMING``
 #: are the *ronda subastada*'s auction for trumps and the winner's naming of them.
 DEAL, TURN, SWAP7, SWAP2, BIDDING, PLAY, OVER, AUCTION, NAMING = range(9)
-PHASE_NAMES: Final = (
+PHASE_NAMES: Final[tuple[PochaPhase, ...]] = (
     "deal", "turn", "seven-swap", "two-swap", "bidding", "play", "over", "auction", "trumps",
 )  # fmt: skip
 #: The suit letters of ``trumps <suit>`` (oros, copas, espadas, bastos), and the suit codes

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, ClassVar, Final, cast, get_args
 
 from tapete.cards import Card
 from tapete.engine.api import CHANCE, GENERAL_SUM, TERMINAL, Param, State
@@ -41,6 +41,7 @@ from tapete.games.pocha.rules import RULE_PARAMETERS, PochaRules
 from tapete.games.pocha.scoring import score_bounds
 from tapete.games.pocha.state import PochaState
 from tapete.games.pocha.tables import mask_to_list
+from tapete.games.pocha.view import PochaMatchEventKind, PochaMatchPhase
 from tapete.games.pocha.view import shared_events
 
 #: A hand with none of the hand variants.
@@ -157,6 +158,10 @@ class PochaMatchView(MatchView):
     hand's :class:`~tapete.games.pocha.view.PochaView`), the hand sizes, the score sheet with
     its running ``totals``, and the first-dealer draws ``(seat, card)``."""
 
+    #: The kinds of its events (:data:`~tapete.games.pocha.view.PochaMatchEventKind`).
+    EVENT_KINDS: ClassVar[tuple[PochaMatchEventKind, ...]] = get_args(PochaMatchEventKind)
+
+    phase: PochaMatchPhase
     hand_sizes: tuple[int, ...]
     totals: tuple[int, ...]
     sheet: tuple[SheetRow, ...]
@@ -499,7 +504,7 @@ class PochaMatchState(MatchState):
             game=self.game.name,
             seat=seat,
             current_player=self.current_player(),
-            phase=self.phase(),
+            phase=cast(PochaMatchPhase, self.phase()),
             n_players=self.n_players,
             deal_index=len(self.finished),
             standings=tuple([float(t) for t in self.totals]),

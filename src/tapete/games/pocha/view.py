@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias, cast, get_args
 
 from tapete.cards import Card, CardSet, Suit
 from tapete.engine.api import PlayerView, State, Trick
@@ -37,6 +37,30 @@ from tapete.games.pocha.actions import BIDDING, PHASE_NAMES, PLAY, TURN
 
 if TYPE_CHECKING:
     from tapete.games.pocha.state import PochaState
+
+
+#: The phases of a hand, in the order of the rules' ``PHASE_NAMES``
+#: (:mod:`~tapete.games.pocha.actions`, typed with it): ``auction`` and ``trumps`` are a
+#: *ronda subastada*'s auction for trumps and the naming of them.
+PochaPhase: TypeAlias = Literal[
+    "deal", "turn", "seven-swap", "two-swap", "bidding", "play", "over", "auction", "trumps",
+]  # fmt: skip
+#: The phases of a whole game (:class:`~tapete.games.pocha.match.PochaMatchView`): a hand's,
+#: and the match's own before the first hand (``first_dealer``; ``over`` after the last).
+PochaMatchPhase: TypeAlias = Literal[PochaPhase, "first_dealer"]
+#: The packs a game may use (the ``deck`` option: 36, 40 or 48 Spanish cards).
+PochaDeck: TypeAlias = Literal["spanish36", "spanish40", "spanish48"]
+#: The card rankings (the ``rank_order`` option).
+PochaRankOrder: TypeAlias = Literal["tute", "natural"]
+#: The kinds of a hand's events (``Event.kind``): the cards dealt and the card turned for
+#: trumps, a swap or its refusal (``pass``, also an auction's pass), an auction's offer and
+#: the winner's trumps, the bids and the cards played.
+PochaEventKind: TypeAlias = Literal[
+    "deal", "turn", "swap", "pass", "offer", "trumps", "bid", "play",
+]  # fmt: skip
+#: The kinds of a whole game's events: a hand's, and the choice of the first dealer (a card
+#: ``draw`` n, or the ``dealer`` chosen at random).
+PochaMatchEventKind: TypeAlias = Literal[PochaEventKind, "draw", "dealer"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,12 +86,15 @@ class PochaView(PlayerView):
     without the restriction, and when the others' bids already add up to more than the hand.
     """
 
-    phase: str
+    #: The kinds of its events (:data:`PochaEventKind`), for code that lays them out.
+    EVENT_KINDS: ClassVar[tuple[PochaEventKind, ...]] = get_args(PochaEventKind)
+
+    phase: PochaPhase
     n_players: int
     hand_size: int
     dealer: int
-    deck: str
-    rank_order: str
+    deck: PochaDeck
+    rank_order: PochaRankOrder
     hand: CardSet
     cards_held: tuple[int, ...]
     trump_card: Card | None
@@ -125,8 +152,8 @@ def hand_view(state: PochaState, seat: int | None) -> PochaView:
         n_players=state.n_players,
         hand_size=state.hand_size,
         dealer=state.dealer,
-        deck=rules.deck.name,
-        rank_order=rules.rank_order,
+        deck=cast(PochaDeck, rules.deck.name),
+        rank_order=cast(PochaRankOrder, rules.rank_order),
         hand=CardSet(own),
         cards_held=tuple([h.bit_count() for h in state.hands]),
         trump_card=_CARDS[trump] if trump >= 0 else None,

@@ -45,7 +45,16 @@ from tapete.games.tresillo.game import TresilloGame
 from tapete.games.tresillo.match import TresilloMatchGame, TresilloMatchState
 from tapete.games.tresillo.rules import TresilloRules
 from tapete.games.tresillo.state import TresilloState
-from tapete.games.tresillo.view import TresilloDealResult, TresilloMatchView, TresilloView
+from tapete.games.tresillo.view import (
+    TresilloContract,
+    TresilloDealResult,
+    TresilloEventKind,
+    TresilloMatchPhase,
+    TresilloMatchView,
+    TresilloOutcome,
+    TresilloPhase,
+    TresilloView,
+)
 
 __all__ = [
     "ACCEPT",
@@ -60,11 +69,16 @@ __all__ = [
     "SURRENDER",
     "TRUMPS_BASE",
     "VUELTA",
+    "TresilloContract",
     "TresilloDealResult",
+    "TresilloEventKind",
     "TresilloGame",
     "TresilloMatchGame",
+    "TresilloMatchPhase",
     "TresilloMatchState",
     "TresilloMatchView",
+    "TresilloOutcome",
+    "TresilloPhase",
     "TresilloRules",
     "TresilloState",
     "TresilloView",

@@ -59,6 +59,7 @@ from tapete.games.ombre_family.actions import (
     parse_card,
     phase_table,
 )
+from tapete.games.tresillo.view import TresilloContract, TresilloPhase
 
 __all__ = [
     "ASK",
@@ -102,7 +103,7 @@ NUM_DISTINCT_ACTIONS: Final = 55
 #: The bids, lowest first (a bid's rank is its place here).
 BIDS: Final = (ENTRADA, ENTRADA_FAVOR, VUELTA, SOLO, SOLO_FAVOR)
 #: The contract code of each bid (events, views, results).
-CONTRACTS: Final = {
+CONTRACTS: Final[dict[int, TresilloContract]] = {
     ENTRADA: "entrada", ENTRADA_FAVOR: "entrada_favor", VUELTA: "vuelta", SOLO: "solo",
     SOLO_FAVOR: "solo_favor",
 }  # fmt: skip
@@ -110,7 +111,7 @@ CONTRACTS: Final = {
 FAVOR_BIDS: Final = frozenset((ENTRADA_FAVOR, SOLO_FAVOR))
 
 #: The names of the phases of a deal.
-PHASE_NAMES: Final = phase_table({
+PHASE_NAMES: Final[tuple[TresilloPhase, ...]] = phase_table({
     DEAL: "deal", AUCTION: "auction", TRUMPS: "trumps", TURN: "turn", DISCARD: "exchange",
     STOCK: "stock", PLAY: "play", ASK: "defence", OVER: "over",
 })  # fmt: skip

@@ -18,7 +18,7 @@ unassigned). At a table of three (``n_players = 3``) the first dealer is seat 2 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tapete.engine.api import GENERAL_SUM, Param
 from tapete.engine.registry import register
@@ -34,7 +34,7 @@ from tapete.games.tresillo.rules import (
     three_handed,
 )
 from tapete.games.tresillo.state import TresilloState
-from tapete.games.tresillo.view import TresilloDealResult, TresilloMatchView
+from tapete.games.tresillo.view import TresilloDealResult, TresilloMatchView, TresilloOutcome
 
 
 class TresilloMatchState(FamilyMatchState[TresilloState, TresilloDealResult]):
@@ -48,7 +48,7 @@ class TresilloMatchState(FamilyMatchState[TresilloState, TresilloDealResult]):
             dealer=deal.dealer,
             player=deal.player if deal.player >= 0 else None,
             contract=deal.view(None).contract,
-            outcome=deal.outcome or "",
+            outcome=cast(TresilloOutcome, deal.outcome or ""),
             tricks_won=tuple(deal.tricks_won),
             changes=changes,
             plate_after=tuple(deal.plate),

@@ -4,10 +4,36 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar, Literal, TypeAlias, get_args
 
 from tapete.cards import Card, CardSet, Suit
 from tapete.engine.api import PlayerView, Trick
 from tapete.engine.match import MatchView
+
+#: The phases of a deal of Tresillo, in the order of the family's phase numbers (the rules'
+#: ``PHASE_NAMES``, typed with it): ``turn`` is the vuelta's card turned up, ``defence``
+#: the defenders asked after a surrender.
+TresilloPhase: TypeAlias = Literal[
+    "deal", "auction", "trumps", "turn", "exchange", "stock", "play", "defence", "over",
+]  # fmt: skip
+#: The phases of a session: a deal's (``over`` once the session ends).
+TresilloMatchPhase: TypeAlias = TresilloPhase
+#: The games (the rules' ``CONTRACTS``, lowest first, typed with it): a view's ``bid`` (the
+#: highest so far) and ``contract`` (the one played) are among them.
+TresilloContract: TypeAlias = Literal["entrada", "entrada_favor", "vuelta", "solo", "solo_favor"]
+#: How a deal ended (``tresillo.scoring``'s settlements; ``all_pass``, and a surrender:
+#: ``vuelta_surrendered``, ``surrendered``).
+TresilloOutcome: TypeAlias = Literal[
+    "all_pass", "sacada", "codillo", "codillo_split", "puesta", "vuelta_surrendered",
+    "surrendered", "defended", "defended_codillo", "defended_saved", "defended_puesta",
+]  # fmt: skip
+#: The kinds of a deal's events: the family's (the cards dealt, turned up, discarded, drawn
+#: from the stock, the exchange, the cards played), a bid or a pass, the trumps named, a
+#: surrender and the defenders' answers, bola announced.
+TresilloEventKind: TypeAlias = Literal[
+    "deal", "pass", "bid", "trumps", "turn", "discard", "exchange", "draw", "play",
+    "surrender", "defend", "accept", "bola",
+]  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,14 +52,17 @@ class TresilloView(PlayerView):
     three others paid the player for them (negative: what the player paid each of them).
     """
 
-    phase: str
+    #: The kinds of its events (:data:`TresilloEventKind`), for code that lays them out.
+    EVENT_KINDS: ClassVar[tuple[TresilloEventKind, ...]] = get_args(TresilloEventKind)
+
+    phase: TresilloPhase
     dealer: int
     favor: Suit | None
-    bid: str | None
+    bid: TresilloContract | None
     bidder: int | None
     passed: tuple[int, ...]
     player: int | None
-    contract: str | None
+    contract: TresilloContract | None
     first_player: int | None
     trumps: Suit | None
     turned: Card | None
@@ -48,7 +77,7 @@ class TresilloView(PlayerView):
     tricks_won: tuple[int, ...]
     current_trick: Trick | None
     finished_tricks: tuple[Trick, ...]
-    outcome: str | None
+    outcome: TresilloOutcome | None
     polla: int = 0
     bola: bool = False
     estuches: int = 0
@@ -67,8 +96,8 @@ class TresilloDealResult:
 
     dealer: int
     player: int | None
-    contract: str | None
-    outcome: str
+    contract: TresilloContract | None
+    outcome: TresilloOutcome
     tricks_won: tuple[int, ...]
     changes: tuple[int, ...]
     plate_after: tuple[int, ...]
@@ -86,6 +115,10 @@ class TresilloMatchView(MatchView):
     """What one seat knows of a session: the match layer's view with the plate, the
     balances and the finished deals' results."""
 
+    #: The kinds of its events (a deal's: :data:`TresilloEventKind`).
+    EVENT_KINDS: ClassVar[tuple[TresilloEventKind, ...]] = get_args(TresilloEventKind)
+
+    phase: TresilloMatchPhase
     num_deals: int
     plate: tuple[int, ...]
     balances: tuple[int, ...]

@@ -40,17 +40,28 @@ from tapete.games.trynka.values import (
     local_value_table,
     value_table,
 )
-from tapete.games.trynka.view import TrynkaMatchView, TrynkaView
+from tapete.games.trynka.view import (
+    TrynkaEventKind,
+    TrynkaMatchEventKind,
+    TrynkaMatchPhase,
+    TrynkaMatchView,
+    TrynkaPhase,
+    TrynkaView,
+)
 
 __all__ = [
     "MAX_AMOUNT",
     "HandValue",
     "SessionRules",
     "TrynkaActions",
+    "TrynkaEventKind",
     "TrynkaGame",
+    "TrynkaMatchEventKind",
     "TrynkaMatchGame",
+    "TrynkaMatchPhase",
     "TrynkaMatchState",
     "TrynkaMatchView",
+    "TrynkaPhase",
     "TrynkaRules",
     "TrynkaState",
     "TrynkaView",

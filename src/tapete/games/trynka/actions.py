@@ -28,11 +28,14 @@ So ``num_distinct_actions`` = 2D + 13 + 3C (91 with the default rules).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from tapete.cards import Deck
 from tapete.engine.api import parse_int
 from tapete.errors import NotationError
+
+if TYPE_CHECKING:
+    from tapete.games.trynka.view import TrynkaEventKind
 
 # The game's other actions, as offsets after the two card ranges.
 FOLD: Final = 0
@@ -70,7 +73,7 @@ SIMPLE_WORDS: Final[tuple[tuple[str, str], ...]] = (
     ("show", "показываю"),
 )
 #: The event kind of each simple action (stable, language-neutral codes).
-SIMPLE_KINDS: Final[tuple[str, ...]] = (
+SIMPLE_KINDS: Final[tuple[TrynkaEventKind, ...]] = (
     "fold", "reveal", "tens", "propose", "accept", "refuse", "join", "decline", "flash",
     "no_flash", "keep", "replace", "show",
 )  # fmt: skip

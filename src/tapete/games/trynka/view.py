@@ -8,12 +8,34 @@ with deck-local masks internally.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, get_args
 
 from tapete.cards import Card, CardSet
 from tapete.engine.api import PlayerView
 from tapete.engine.events import Event
 from tapete.engine.match import MatchView
+
+#: The stages of a bank (``TrynkaState.phase``: the stage, or ``closed`` while the betting
+#: is closed): the deal, the blinds, the first round, a blind player's look, the betting, a
+#: reveal's answer, a svara proposed and joined, the window in which three tens may be
+#: claimed (``tens_claim_moment = any_moment``), the end.
+TrynkaPhase: TypeAlias = Literal[
+    "deal", "blind", "round1", "blind_look", "betting", "closed", "reveal", "svara_proposal",
+    "svara_join", "tens_window", "over",
+]  # fmt: skip
+#: The phases of a session: a bank's, and the choice of the first dealer (``first_dealer``;
+#: ``over`` once the session ends).
+TrynkaMatchPhase: TypeAlias = Literal[TrynkaPhase, "first_dealer"]
+#: The kinds of a bank's events: the cards dealt, a flash of the first card or not, a card
+#: kept or replaced, a blind, an over-blind, a bet, and the rules' simple actions
+#: (``SIMPLE_KINDS``: fold, reveal, three tens claimed, a svara proposed, accepted, refused,
+#: joined or declined, a hand shown).
+TrynkaEventKind: TypeAlias = Literal[
+    "deal", "flash", "no_flash", "keep", "replace", "blind", "overblind", "bet", "fold",
+    "reveal", "tens", "propose", "accept", "refuse", "join", "decline", "show",
+]  # fmt: skip
+#: The kinds of a session's events: a bank's, and the cards drawn to choose the first dealer.
+TrynkaMatchEventKind: TypeAlias = Literal[TrynkaEventKind, "draw"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -31,7 +53,10 @@ class TrynkaView(PlayerView):
     three-tens redeal: their cards were gathered and shuffled again).
     """
 
-    phase: str
+    #: The kinds of its events (:data:`TrynkaEventKind`), for code that lays them out.
+    EVENT_KINDS: ClassVar[tuple[TrynkaEventKind, ...]] = get_args(TrynkaEventKind)
+
+    phase: TrynkaPhase
     n_players: int
     dealer: int
     stake: int
@@ -77,6 +102,10 @@ class TrynkaMatchView(MatchView):
     (a :class:`TrynkaView`).
     """
 
+    #: The kinds of its events (:data:`TrynkaMatchEventKind`).
+    EVENT_KINDS: ClassVar[tuple[TrynkaMatchEventKind, ...]] = get_args(TrynkaMatchEventKind)
+
+    phase: TrynkaMatchPhase
     balances: tuple[int, ...]
     banks: int
     draws: tuple[tuple[int, Card], ...]

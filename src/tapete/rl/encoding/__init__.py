@@ -48,13 +48,17 @@ takes the pure path, numpy arrays set through memoryviews, which writes the same
 them with the views). Fields whose size the layout cannot bound (a match's score sheet, the
 list of finished deals) are not encoded; :attr:`Encoder.skipped` names them and why.
 
-Some values are not fixed by the types: the strings a field takes, the length of a tuple
-(one per seat or not), the view class of a match's live deal, the kinds of events. The
-encoder learns them from a few seeded random games of the same game (``discovery``, made
-once per game and cached); a string never seen there goes to the part's ``other`` cell. A
-string field whose type names its values (a ``Literal`` of strings or a ``StrEnum``:
-:func:`declared_strings`) has its one-hot over those values instead, whatever the random
-games showed.
+The closed vocabularies come from the views' types: a string field (a phase, an outcome, a
+contract) is typed with a ``Literal`` of its values (or a ``StrEnum``), and its one-hot is
+over them in declared order (:func:`declared_strings`); the event slots' kind one-hot is over
+the ``EVENT_KINDS`` the view class declares (:func:`declared_kinds`). A value that seeded
+random games never reach has its cell all the same. Some values are not fixed by the types:
+the length of a tuple (one per seat or not), the view class of a match's live deal, which
+event values are seats, how a log opens (the deal). The encoder learns them from a few
+seeded random games of the same game (``discovery``, made once per game and cached); a
+string field typed plain ``str`` and a view class without ``EVENT_KINDS`` (none among the
+built-in games) fall back to the values and kinds seen there, and a value never seen goes
+to the part's ``other`` cell (see :mod:`~tapete.rl.encoding.layout`).
 
 The package's modules, by job: :mod:`~tapete.rl.encoding.survey` (what a few random games
 show of the views), :mod:`~tapete.rl.encoding.layout` (the parts, from the types),
@@ -80,6 +84,7 @@ from tapete.rl.encoding.layout import (
     Part,
     Reader,
     Writer,
+    declared_kinds,
     declared_strings,
 )
 from tapete.rl.encoding.stream import (
@@ -124,6 +129,7 @@ __all__ = [
     "Part",
     "Reader",
     "Writer",
+    "declared_kinds",
     "declared_strings",
     "discover",
     "discovery",

@@ -1,6 +1,20 @@
 """The tensor layout of a game's views: one :class:`Part` per field (its cells, its meaning,
 how to write and read them), derived by :class:`_Builder` from the view's dataclass fields
-and type hints, with what :mod:`~tapete.rl.encoding.survey` learnt of the game."""
+and type hints, with what :mod:`~tapete.rl.encoding.survey` learnt of the game.
+
+The closed vocabularies come from the types: a string field's one-hot is over the values its
+``Literal`` (or ``StrEnum``) declares, in declared order (:func:`declared_strings`), and the
+event log's kinds are the ``EVENT_KINDS`` its view class declares (:func:`declared_kinds`).
+Every game's views declare both, so a phase, a contract or an event kind that seeded random
+games never reach still has its cell. The survey is the fallback for a string field typed
+plain ``str`` and a view class without ``EVENT_KINDS`` (none among the built-in games), and
+it still gives what the types cannot say: a tuple's length (one item per seat or not: the
+types say ``tuple[int, ...]``), the view class of a match's live deal (typed
+``PlayerView | None``), the game's spec of that deal (its length bound), which event values
+are ints (the public seat arguments: an event's values are ``tuple[tuple[str, Any], ...]``),
+the kinds and recipients of the chance events that open a log and the shortest such opening
+(how the game deals: behaviour, not a type), and the cards seen when the game names no pack.
+"""
 
 from __future__ import annotations
 
@@ -96,10 +110,11 @@ class _Context:
 
 
 def declared_strings(hint: Any) -> tuple[str, ...]:
-    """The strings a type allows when it names them: a ``Literal`` of strings or a
-    :class:`enum.StrEnum` (its members' values); ``()`` for any other type (``str`` itself:
-    its values are then the ones the survey sees). A string field so declared has its
-    one-hot over these values whatever the random games showed."""
+    """The strings a type allows when it names them, in declared order: a ``Literal`` of
+    strings (nested ``Literal`` aliases flattened) or a :class:`enum.StrEnum` (its members'
+    values); ``()`` for any other type (``str`` itself: its values are then the ones the
+    survey sees). A string field so declared has its one-hot over these values whatever the
+    random games showed."""
     if typing.get_origin(hint) is typing.Literal:
         values = typing.get_args(hint)
         if values and all(type(v) is str for v in values):
@@ -107,6 +122,16 @@ def declared_strings(hint: Any) -> tuple[str, ...]:
         return ()
     if isinstance(hint, type) and issubclass(hint, enum.StrEnum):
         return tuple(member.value for member in hint)
+    return ()
+
+
+def declared_kinds(cls: type) -> tuple[str, ...]:
+    """The event kinds a view class declares (its ``EVENT_KINDS``: a tuple of strings, in
+    the order the event slots' kind one-hot takes), ``()`` when it declares none (the kinds
+    are then the ones the survey sees)."""
+    kinds = getattr(cls, "EVENT_KINDS", None)
+    if isinstance(kinds, tuple) and kinds and all(type(k) is str for k in kinds):
+        return kinds
     return ()
 
 
@@ -161,7 +186,7 @@ class _Builder:
             get = _chain(getter, f.name)
             if f.name == "events":
                 if events and self.perfect_recall:
-                    self.event_log(path, get)
+                    self.event_log(path, get, declared_kinds(cls))
                 continue
             self.field(path, hints[f.name], get)
 
@@ -276,8 +301,8 @@ class _Builder:
         self, path: str, get: Callable[[Any], Any], declared: tuple[str, ...] = ()
     ) -> None:
         """A one-hot over the field's values, then ``other``: the values its type declares
-        (:func:`declared_strings`), else those the survey saw (sorted either way)."""
-        vocab = sorted(declared) if declared else sorted(self.ctx.found.strings.get(path, set()))
+        (:func:`declared_strings`, in their order), else those the survey saw (sorted)."""
+        vocab = list(declared) if declared else sorted(self.ctx.found.strings.get(path, set()))
         index = {v: i for i, v in enumerate(vocab)}
         o = self.offset
         other = len(vocab)
@@ -500,11 +525,11 @@ class _Builder:
         self.add("seat_cards", path, k * rows * d, (k, rows, d), meaning, write, read)
 
     # -- the event log -------------------------------------------------------------------------
-    def event_log(self, path: str, get: Callable[[Any], Any]) -> None:
+    def event_log(self, path: str, get: Callable[[Any], Any], kinds: tuple[str, ...] = ()) -> None:
         """The event log's parts: its opening (the deal: chance's card events before anything
         else, as planes; :func:`opening_key`), then one slot per later event (see
         :class:`_EventLogLayout`)."""
-        log = _EventLogLayout(self.ctx, self.offset, get)
+        log = _EventLogLayout(self.ctx, self.offset, get, kinds)
         if log.rows:
             self.add(
                 "opening",
@@ -538,7 +563,9 @@ class _EventLogLayout:
     actor, kind, action, whether it is hidden and its public seat values); how the cells of a
     view's log are found (:meth:`write`) and read back (:meth:`read`, :meth:`read_opening`)."""
 
-    def __init__(self, ctx: _Context, offset: int, get: Callable[[Any], Any]) -> None:
+    def __init__(
+        self, ctx: _Context, offset: int, get: Callable[[Any], Any], declared: tuple[str, ...] = ()
+    ) -> None:
         self.ctx = ctx
         self.get = get
         found = ctx.found
@@ -548,7 +575,8 @@ class _EventLogLayout:
         self.rows = rows = sorted(found.opening_rows)
         self.row_index = {row: r for r, row in enumerate(rows)}
         self.slots = _event_slots(ctx, max(found.opening_min, 0) if rows else 0)
-        self.kinds = kinds = sorted(found.kinds)
+        # the kinds the view class declares (in their order), else the survey's (sorted)
+        self.kinds = kinds = list(declared) if declared else sorted(found.kinds)
         self.kind_index = {k: i for i, k in enumerate(kinds)}
         self.seat_args = seat_args = sorted(k for k in found.event_ints if k in SEAT_NAMES)
         self.k_other = k_other = len(kinds)

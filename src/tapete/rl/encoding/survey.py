@@ -1,7 +1,13 @@
-"""What a game's views hold beyond their types: the strings a field takes, the length of a
-tuple (one per seat or not), the view class of a match's live deal, the kinds of events and
-the cards seen, learnt from a few seeded random games (:func:`discover`, cached per game by
-:func:`discovery`), and the pack the card planes use (:func:`find_deck`)."""
+"""What a game's views hold beyond their types: the length of a tuple (one per seat or not),
+the view class of a match's live deal, which event values are ints, how a log opens and the
+cards seen, learnt from a few seeded random games (:func:`discover`, cached per game by
+:func:`discovery`), and the pack the card planes use (:func:`find_deck`).
+
+It also records the strings each field takes and the kinds of events: the layout uses them
+only for a field typed plain ``str`` and a view class without ``EVENT_KINDS`` (the games'
+views declare their closed vocabularies as ``Literal`` types, see
+:mod:`~tapete.rl.encoding.layout`), and the tests check every one of them against the
+declarations."""
 
 from __future__ import annotations
 
