@@ -139,14 +139,3 @@ class Event:
             args=tuple((str(k), value_from_json(v, k)) for k, v in args.items()),
             hidden=bool(data.get("hidden", False)),
         )
-
-
-def materialize(
-    move: int, raw: RawEvent, seat: int | None, secret: tuple[tuple[str, Any], ...]
-) -> Event:
-    """The :class:`Event` of ``raw`` (at index ``move``) as ``seat`` sees it; ``secret`` are
-    the values shown only to the seats that see the action."""
-    actor, kind, action, visible, public = raw
-    if can_see(visible, seat):
-        return Event(move, actor, kind, action, public + secret if secret else public)
-    return Event(move, actor, kind, None, public, True)

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Final, TypeVar
 
 from tapete.cards import CardSet
 from tapete.engine.compiling import mypyc_attr
-from tapete.engine.events import EVERYONE, NO_ARGS, Event, RawEvent, can_see
+from tapete.engine.events import EVERYONE, NO_ARGS, Event, RawEvent
 from tapete.engine.params import GameSpec, Param
 from tapete.engine.player_view import PlayerView
 from tapete.errors import ConfigError, IllegalActionError, NotationError
@@ -169,6 +169,17 @@ class Game(ABC):
         return hash((self.name, tuple(sorted((k, repr(v)) for k, v in self._params.items()))))
 
 
+class EventCache:
+    """The events a state has made for :meth:`State.events`: each seat's run of events from
+    the first move it asked for (``runs``, extended as the game goes on), and each event value
+    once for all the seats that see it alike (``alike``: key ``2 * index``, ``+ 1`` for its
+    hidden form). One per state, never shared with a clone, whose later events differ."""
+
+    def __init__(self) -> None:
+        self.runs: dict[int | None, tuple[int, list[Event]]] = {}
+        self.alike: dict[int, Event] = {}
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of a game (mutable, OpenSpiel style: :meth:`apply_action` changes it).
@@ -181,8 +192,8 @@ class State(ABC):
     #: The raw event log (see :mod:`tapete.engine.events`): one entry per applied action,
     #: appended by :meth:`_emit`.
     _events: list[RawEvent]
-    #: Each seat's materialised events (see :meth:`_seen_events`); ``None`` until asked.
-    _event_cache: dict[int | None, list[Event]] | None
+    #: The events :meth:`events` has made (see :class:`EventCache`); ``None`` until asked.
+    _event_cache: EventCache | None
 
     # -- to implement -------------------------------------------------------------------------
     @abstractmethod
@@ -323,42 +334,56 @@ class State(ABC):
         >>> state.events(0)[0].arg('card'), state.events(1)[0].hidden
         (Card.parse('Ao'), True)
         """
-        offset = self._move_offset()
-        start = max(since - offset, 0)
-        seen = self._seen_events(seat)
-        if start >= len(seen):
-            return tuple(self._materialize(seat, start, len(self._events)))
-        return tuple(seen[start:])
-
-    def _seen_events(self, seat: int | None) -> list[Event]:
-        """``seat``'s materialised events, extended to now: a per-seat cache, so that a view
-        at every decision costs the new events only (not shared with clones)."""
-        cache: dict[int | None, list[Event]] | None = getattr(self, "_event_cache", None)
-        if cache is None:
-            cache = {}
-            self._event_cache = cache
-        seen = cache.get(seat)
-        if seen is None:
-            seen = cache[seat] = []
+        start = max(since - self._move_offset(), 0)
         total = len(self._events)
-        if len(seen) < total:
-            seen.extend(self._materialize(seat, len(seen), total))
-        return seen
+        cache = self._events_made()
+        run = cache.runs.get(seat)
+        if run is None:
+            first, seen = start, self._materialize(seat, start, total)
+            cache.runs[seat] = (first, seen)
+        elif start < run[0]:  # asked from earlier than the run kept: it starts there now
+            first, seen = start, self._materialize(seat, start, run[0]) + run[1]
+            cache.runs[seat] = (first, seen)
+        else:
+            first, seen = run
+        end = first + len(seen)
+        if end < total:
+            seen.extend(self._materialize(seat, end, total))
+        return tuple(seen[start - first :])
+
+    def _events_made(self) -> EventCache:
+        """This state's :class:`EventCache` (made on first use: not shared with clones)."""
+        cache: EventCache | None = getattr(self, "_event_cache", None)
+        if cache is None:
+            cache = self._event_cache = EventCache()
+        return cache
 
     def _materialize(self, seat: int | None, start: int, stop: int) -> list[Event]:
-        """The :class:`Event` values of raw events ``start`` … ``stop - 1`` for ``seat``."""
+        """The :class:`Event` values of raw events ``start`` … ``stop - 1`` for ``seat``: each
+        made once for every seat that sees it alike (the seats who see the action share one
+        value, the others another), so a view at every decision of every seat costs one event
+        value per action, not one per seat."""
         raw = self._events
         offset = self._move_offset()
+        alike = self._events_made().alike
         args_of = self._event_args_for
         out = []
         for index in range(start, stop):
             actor, kind, action, visible, public = raw[index]
-            move = offset + index
-            if can_see(visible, seat):
-                secret = args_of(move, kind, action)
-                out.append(Event(move, actor, kind, action, public + secret if secret else public))
-            else:
-                out.append(Event(move, actor, kind, None, public, True))
+            sees = visible == EVERYONE or (
+                seat is not None and seat >= 0 and visible >> seat & 1 != 0
+            )
+            key = 2 * index + (0 if sees else 1)
+            event = alike.get(key)
+            if event is None:
+                move = offset + index
+                if sees:
+                    secret = args_of(move, kind, action)
+                    event = Event(move, actor, kind, action, public + secret if secret else public)
+                else:
+                    event = Event(move, actor, kind, None, public, True)
+                alike[key] = event
+            out.append(event)
         return out
 
     def _move_offset(self) -> int:

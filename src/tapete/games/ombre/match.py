@@ -46,7 +46,7 @@ from tapete.games.ombre.rules import (
     OmbreRules,
 )
 from tapete.games.ombre.scoring import deal_swing, pool_bound
-from tapete.games.ombre.state import OmbreState, SharedEvents
+from tapete.games.ombre.state import OmbreState
 from tapete.games.ombre.view import DealResult, OmbreMatchView, OmbreOutcome
 from tapete.games.ombre_family.match import FamilyMatchGame, FamilyMatchState
 from tapete.games.ombre_family.tables import BASTO, FULL_MASK, SPADILLE
@@ -59,7 +59,7 @@ _BLACK_ACES: Final = 1 << SPADILLE | 1 << BASTO
 MAX_PASSES: Final = 20
 
 
-class OmbreMatchState(FamilyMatchState[OmbreState, DealResult], SharedEvents):
+class OmbreMatchState(FamilyMatchState[OmbreState, DealResult]):
     """A position in a session of Ombre (see :class:`OmbreMatchGame`)."""
 
     game: OmbreMatchGame
@@ -232,7 +232,6 @@ class OmbreMatchState(FamilyMatchState[OmbreState, DealResult], SharedEvents):
         other = super().clone()
         assert isinstance(other, OmbreMatchState)
         other._shown_list = list(self._shown_list)
-        other._shared_events = None
         return other
 
     def _key(self) -> tuple[Any, ...]:

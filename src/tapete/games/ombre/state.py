@@ -43,13 +43,13 @@ from tapete.games.ombre.actions import (
 from tapete.games.ombre.rules import OmbreRules
 from tapete.games.ombre.scoring import settle
 from tapete.games.ombre.view import OmbreView
-from tapete.games.ombre_family.deal import _NO_CARDS, FamilyDealState, SharedEvents, _cards
+from tapete.games.ombre_family.deal import _NO_CARDS, FamilyDealState, _cards
 from tapete.games.ombre_family.tables import SPADILLE, trump_order
 
 if TYPE_CHECKING:
     from tapete.games.ombre.game import OmbreGame
 
-__all__ = ["OmbreState", "SharedEvents"]
+__all__ = ["OmbreState"]
 
 _SUITS: Final = {int(s): s for s in TRUMP_SUITS}
 

@@ -27,7 +27,7 @@ from typing import Any, Final, Self
 
 from tapete.cards import Card, CardSet
 from tapete.engine.api import CHANCE, TERMINAL, PlayerView, State, Trick, mypyc_attr
-from tapete.engine.events import EVERYONE, NO_ARGS, Event, prebuilt_events
+from tapete.engine.events import EVERYONE, NO_ARGS, prebuilt_events
 from tapete.errors import IllegalActionError, NotationError
 from tapete.games.ombre_family.actions import (
     AUCTION,
@@ -64,40 +64,7 @@ _DISCARD_EVENTS: Final = tuple(prebuilt_events(N_CARDS, s, "discard", 1 << s) fo
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class SharedEvents(State):
-    """Materialises each event once for all the seats that see it alike (the seats who see
-    the action share one :class:`Event`, the others another), so that a view at every
-    decision of every seat costs one event value per action, not one per seat."""
-
-    _shared_events: dict[int, Event] | None = None
-
-    def _materialize(self, seat: int | None, start: int, stop: int) -> list[Event]:
-        raw = self._events
-        cache = self._shared_events
-        if cache is None:
-            cache = self._shared_events = {}
-        offset = self._move_offset()
-        out = []
-        for index in range(start, stop):
-            actor, kind, action, visible, public = raw[index]
-            sees = visible == EVERYONE or (seat is not None and seat >= 0 and visible >> seat & 1)
-            key = 2 * index + (0 if sees else 1)
-            event = cache.get(key)
-            if event is None:
-                move = offset + index
-                if sees:
-                    secret = self._event_args_for(move, kind, action)
-                    args = public + secret if secret else public
-                    event = Event(move, actor, kind, action, args)
-                else:
-                    event = Event(move, actor, kind, None, public, True)
-                cache[key] = event
-            out.append(event)
-        return out
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class FamilyDealState(SharedEvents):
+class FamilyDealState(State):
     """A position in one deal of a game of the Ombre family (subclassed by each game).
 
     The subclass's ``__init__`` calls :meth:`_start_deal` and then sets its own fields; the
@@ -354,7 +321,6 @@ class FamilyDealState(SharedEvents):
         other.trick = list(self.trick)
         other.finished = list(self.finished)
         other.tricks_won = list(self.tricks_won)
-        other._shared_events = None
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -595,4 +561,4 @@ def _cards(mask: int) -> CardSet:
     return CardSet(mask) if mask else _NO_CARDS
 
 
-__all__ = ["NO_ARGS", "FamilyDealState", "SharedEvents"]
+__all__ = ["NO_ARGS", "FamilyDealState"]

@@ -42,7 +42,6 @@ from tapete.games.pocha.scoring import score_bounds
 from tapete.games.pocha.state import PochaState
 from tapete.games.pocha.tables import mask_to_list
 from tapete.games.pocha.view import PochaMatchEventKind, PochaMatchPhase
-from tapete.games.pocha.view import shared_events
 
 #: A hand with none of the hand variants.
 NO_VARIANT: Final = (False, False, False)
@@ -341,7 +340,6 @@ class PochaMatchState(MatchState):
         self._round: list[int] = []
         self._pool = rules.deck.mask
         self._over = False
-        self._shared_events: list[Event | None] = []
 
     # -- compatibility names ------------------------------------------------------------------
     @property
@@ -468,7 +466,6 @@ class PochaMatchState(MatchState):
         other.draws = list(self.draws)
         other._drawers = list(self._drawers)
         other._round = list(self._round)
-        other._shared_events = []
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -485,12 +482,6 @@ class PochaMatchState(MatchState):
         if deal is not None:
             return self.move_number() - len(deal._history)
         return self.move_number() if self._over else self._offset
-
-    def _materialize(self, seat: int | None, start: int, stop: int) -> list[Event]:
-        """The events of raw events ``start`` … ``stop - 1`` for ``seat`` (public ones and the
-        hidden form of the cards dealt to others are built once for every seat). Every hand
-        of the game has the same event values as the match's game."""
-        return shared_events(self, self._shared_events, seat, start, stop, self._offset)
 
     def seat_events(self, seat: int | None) -> tuple[Event, ...]:
         """The events of the current hand (or of the first-dealer draw) as ``seat`` saw them

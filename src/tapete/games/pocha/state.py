@@ -38,7 +38,7 @@ from tapete.games.pocha.actions import (
 from tapete.games.pocha.explain import why_illegal
 from tapete.games.pocha.scoring import hand_scores
 from tapete.games.pocha.tables import SUIT_MASK
-from tapete.games.pocha.view import PochaView, hand_view, shared_events
+from tapete.games.pocha.view import PochaView, hand_view
 
 if TYPE_CHECKING:
     from tapete.games.pocha.game import PochaGame
@@ -120,7 +120,6 @@ class PochaState(State):
         self._swap_asked = 0
         self._finished_tricks: list[Any] = []
         #: Events every seat sees alike (public, or hidden from it), by move: built once.
-        self._shared_events: list[Event | None] = []
 
     # -- protocol -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -327,7 +326,6 @@ class PochaState(State):
         other._legal = self._legal
         other._swap_asked = self._swap_asked
         other._finished_tricks = list(self._finished_tricks)
-        other._shared_events = []
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -589,11 +587,6 @@ class PochaState(State):
             for c in cards:
                 played |= 1 << c
         return CardSet(self.rules.deck.mask & ~(own | played | self._public_known()))
-
-    def _materialize(self, seat: int | None, start: int, stop: int) -> list[Event]:
-        """The events of raw events ``start`` … ``stop - 1`` for ``seat`` (public ones and the
-        hidden form of the cards dealt to others are built once for every seat)."""
-        return shared_events(self, self._shared_events, seat, start, stop, 0)
 
     def seat_events(self, seat: int | None) -> tuple[Event, ...]:
         """The hand's events as ``seat`` saw them (the engine keeps them materialised)."""

@@ -31,8 +31,7 @@ import dataclasses
 from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias, cast, get_args
 
 from tapete.cards import Card, CardSet, Suit
-from tapete.engine.api import PlayerView, State, Trick
-from tapete.engine.events import EVERYONE, Event, can_see
+from tapete.engine.api import PlayerView, Trick
 from tapete.games.pocha.actions import BIDDING, PHASE_NAMES, PLAY, TURN
 
 if TYPE_CHECKING:
@@ -203,30 +202,3 @@ def _offers(state: PochaState) -> tuple[int | None, ...]:
         if offer >= 0:
             offers[seat] = offer
     return tuple(offers)
-
-
-def shared_events(
-    state: State, shared: list[Event | None], seat: int | None, start: int, stop: int, offset: int
-) -> list[Event]:
-    """The events of ``state``'s raw events ``start`` … ``stop - 1`` as ``seat`` sees them
-    (move numbers from ``offset``). Every seat sees a public event, and the hidden form of a
-    card dealt to another seat, alike: those are built once, kept in ``shared`` by index."""
-    raw = state._events
-    if len(shared) < stop:
-        shared.extend([None] * (stop - len(shared)))
-    args_of = state.game.event_args
-    out: list[Event] = []
-    for index in range(start, stop):
-        actor, kind, action, visible, public = raw[index]
-        if visible != EVERYONE and can_see(visible, seat):  # this seat's own card
-            out.append(Event(offset + index, actor, kind, action, public + args_of(kind, action)))
-            continue
-        event = shared[index]
-        if event is None:
-            if visible == EVERYONE:
-                event = Event(offset + index, actor, kind, action, public + args_of(kind, action))
-            else:
-                event = Event(offset + index, actor, kind, None, public, True)
-            shared[index] = event
-        out.append(event)
-    return out

@@ -27,7 +27,7 @@ from typing import Any
 
 from tapete.cards import Card, CardSet, Rank, iter_bits
 from tapete.engine.api import CHANCE, CONSTANT_SUM, TERMINAL, GameSpec, PlayerView, State
-from tapete.engine.events import EVERYONE, Event, can_see
+from tapete.engine.events import EVERYONE
 from tapete.engine.match import DealSummary, MatchGame, MatchState, MatchView
 from tapete.engine.registry import load_game, register
 from tapete.errors import IllegalActionError, InconsistentViewError, NotationError
@@ -209,8 +209,6 @@ class TrynkaMatchState(MatchState):
         self._draw_round: list[int] = []
         self._finished_tuple: tuple[DealSummary, ...] = ()
         self._draws_tuple: tuple[tuple[int, Card], ...] = ()
-        self._live_seen: dict[int | None, tuple[int, list[Event]]] = {}
-        self._live_public: dict[int, Event] = {}
 
     # -- between banks: the draw for the first dealer -----------------------------------------
     def _outside_current_player(self) -> int:
@@ -362,8 +360,6 @@ class TrynkaMatchState(MatchState):
         other.draws = list(self.draws)
         other._draw_contenders = list(self._draw_contenders)
         other._draw_round = list(self._draw_round)
-        other._live_seen = {}
-        other._live_public = {}
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -387,39 +383,6 @@ class TrynkaMatchState(MatchState):
             return self.move_number() - len(deal._history) + deal.deal_starts[-1]
         return self._between_start()
 
-    def _live_events(self, seat: int | None) -> tuple[Event, ...]:
-        """The events since the live bank began (kept per seat, extended incrementally)."""
-        since = self._live_since()
-        cached = self._live_seen.get(seat)
-        if cached is None or cached[0] != since:
-            cached = (since, [])
-            self._live_seen[seat] = cached
-            if self._live_public and min(self._live_public) < since:
-                self._live_public = {}
-        events = cached[1]
-        raw = self._events
-        offset = self._offset
-        args_of = self._event_args_for
-        shared = self._live_public
-        for index in range(since + len(events) - offset, len(raw)):
-            actor, kind, action, visible, public = raw[index]
-            move = offset + index
-            if visible == EVERYONE:
-                event = shared.get(move)
-                if event is None:
-                    secret = args_of(move, kind, action)
-                    args = public + secret if secret else public
-                    event = shared[move] = Event(move, actor, kind, action, args)
-                events.append(event)
-            elif can_see(visible, seat):
-                secret = args_of(move, kind, action)
-                events.append(
-                    Event(move, actor, kind, action, public + secret if secret else public)
-                )
-            else:
-                events.append(Event(move, actor, kind, None, public, True))
-        return tuple(events)
-
     def view(self, seat: int | None) -> TrynkaMatchView:
         """What ``seat`` knows of the session now (the live bank's view inside)."""
         deal = self.deal
@@ -434,7 +397,7 @@ class TrynkaMatchState(MatchState):
             "current_player": self.current_player(),
             "spec": self.game.spec,
             "move": self.move_number(),
-            "events": self._live_events(seat),
+            "events": self.events(seat, self._live_since()),
             "phase": self.phase(),
             "n_players": self.n,
             "deal_index": self.bank_number,

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from tapete.cards import Card, CardSet, Deck, iter_bits
 from tapete.engine.api import CHANCE, TERMINAL, State, mypyc_attr
-from tapete.engine.events import EVERYONE, NO_ARGS, Event, can_see
+from tapete.engine.events import EVERYONE, NO_ARGS
 from tapete.errors import IllegalActionError, NotationError
 from tapete.games.trynka.actions import EXPECTED, SIMPLE_KINDS
 from tapete.games.trynka.explain import explain
@@ -92,8 +92,6 @@ class TrynkaState(State):
         self.redeals = 0
         self._legal: list[int] | None = None
         self._out: list[tuple[str, Any]] | None = None
-        self._event_cache: dict[int | None, list[Event]] | None = None
-        self._public_events: dict[int, Event] = {}
         self.finished = False
         self.next_dealer = -1
         self.dealer = rules.dealer
@@ -401,7 +399,6 @@ class TrynkaState(State):
     def clone(self) -> TrynkaState:
         """An independent copy (its event cache starts empty)."""
         other = self._copy_base()
-        other._public_events = {}
         other.paid = self.paid.copy()
         other.won = self.won.copy()
         other.hands = self.hands.copy()
@@ -873,37 +870,6 @@ class TrynkaState(State):
         """Cards whose place ``seat`` cannot know now."""
         deck = self.rules.deck
         return CardSet(deck.global_mask(self.rules.deck_mask & ~self._known(seat)))
-
-    def events(self, seat: int | None, since: int = 0) -> tuple[Event, ...]:
-        """The bank's events of moves ``since`` … now as ``seat`` sees them: kept per seat
-        and extended incrementally, an event every seat sees made once for all of them."""
-        caches = self._event_cache
-        if caches is None:
-            caches = self._event_cache = {}
-            self._public_events = {}
-        seen = caches.get(seat)
-        if seen is None:
-            seen = caches[seat] = []
-        raw = self._events
-        if len(seen) < len(raw):
-            public_events = self._public_events
-            args_of = self.game.event_args
-            for move in range(len(seen), len(raw)):
-                actor, kind, action, visible, public = raw[move]
-                if visible == EVERYONE:
-                    event = public_events.get(move)
-                    if event is None:
-                        secret = args_of(kind, action)
-                        event = public_events[move] = Event(
-                            move, actor, kind, action, public + secret if secret else public
-                        )
-                elif can_see(visible, seat):
-                    secret = args_of(kind, action)
-                    event = Event(move, actor, kind, action, public + secret if secret else public)
-                else:
-                    event = Event(move, actor, kind, None, public, True)
-                seen.append(event)
-        return tuple(seen[since:]) if since > 0 else tuple(seen)
 
     def view(self, seat: int | None) -> TrynkaView:
         """What ``seat`` may know now (``None``: a spectator)."""
