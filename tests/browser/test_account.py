@@ -1,6 +1,6 @@
 """The lobby's account panel (docs/accounts.md): create an account, add this browser's
-anonymous game to it, sign out and in again, change the password. The one browser test of the accounts (the
-rest: tests/server/test_accounts.py)."""
+anonymous game to it, sign out and in again, change the password. The one browser test of
+the accounts (the rest: tests/server/test_accounts.py)."""
 
 from __future__ import annotations
 
