@@ -16,8 +16,8 @@ from hypothesis import strategies as hs
 
 from tapete.engine import load_game
 from tapete.engine.api import PlayerView
+from tapete.engine.view_encoder import ViewEncoder, immutable
 from tapete.table import TableSpec
-from tapete.table.encode import ViewEncoder, immutable
 from tapete.table.live import BotRunner, TableError
 from tapete.table.manager import SeatSpec
 from tapete.web.protocol import encode_message
@@ -51,6 +51,8 @@ def test_encoder_gives_the_engines_json_of_every_view(game: Any, seed: int) -> N
             made = encoder.view_dict(view)
             assert made == view.to_dict()
             assert json.dumps(made) == json.dumps(view.to_dict())
+            leave_out = rng.choice([frozenset(), frozenset({"events", "move"})])
+            assert encoder.view_text(view, leave_out) == _text(view.to_dict(), leave_out)
     assert encoder.reused > 0  # the point of it: parts were reused
 
 
@@ -75,6 +77,20 @@ def test_a_part_that_can_change_is_never_reused() -> None:
     assert encoder.view_dict(view)["boxes"] == [{"items": [1]}]
     box.items.append(2)  # a frozen dataclass holding a list: its JSON changes
     assert encoder.view_dict(view)["boxes"] == [{"items": [1, 2]}] == view.to_dict()["boxes"]
+    box.items.append(3)
+    assert encoder.view_text(view) == _text(view.to_dict(), frozenset())
+
+
+def _text(data: Any, leave_out: frozenset[str]) -> str:
+    """What ``ViewEncoder.view_text`` must give: the sorted JSON of the view's dict, without
+    ``leave_out`` in it and in the dicts nested in it."""
+
+    def without(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        return {k: without(v) for k, v in value.items() if k not in leave_out}
+
+    return json.dumps(without(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _match_spec(seat_kinds: list[str], bot_delay: float = 0.0) -> TableSpec:

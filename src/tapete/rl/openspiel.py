@@ -39,8 +39,6 @@ What comes from where:
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import pickle
 import random
 import time
@@ -60,7 +58,7 @@ from tapete.engine import (
     sample_chance,
 )
 from tapete.engine.api import CHANCE, CONSTANT_SUM, GENERAL_SUM, ZERO_SUM, GameSpec, Param
-from tapete.engine.views import VIEW_SCHEMA, jsonable
+from tapete.engine.view_encoder import ViewEncoder
 from tapete.errors import ConfigError, TapeteError
 from tapete.players.base import Player
 from tapete.rl.encoding import Encoder, encoder_for
@@ -554,110 +552,30 @@ def _resumed(state: State) -> bool:
     return bool(getattr(state, "is_resumed", False))
 
 
+#: The views' JSON forms with unchanged parts reused: the tables' cache (ViewEncoder).
+_VIEW_JSON: Final = ViewEncoder(limit=4096)
+
+
 def view_string(view: Any, perfect_recall: bool) -> str:
     """The view's JSON form as one line (keys sorted; the observation string leaves the
-    events and the move number out).
+    events and the move number out), made with the tables' view cache.
 
-    The information state's string (``perfect_recall``) is the same text made faster: each
-    event's JSON is made once and kept (events repeat from view to view), and the view's
-    other fields are written around it."""
-    if perfect_recall:
-        logs: list[str] = []
-        text = _dumps(_json_ready(view, logs))
-        for i, log in enumerate(logs):
-            text = text.replace(_dumps(_token(i)), log, 1)
-        return text
-    data = view.to_dict()
-    _drop(data, ("events", "move"))
-    return _dumps(data)
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    >>> import json, tapete
+    >>> state = tapete.load_game('pocha', n_players=3, hand_size=1).new_initial_state()
+    >>> state.apply_string('deal Ao')
+    0
+    >>> view = state.view(0)
+    >>> json.loads(view_string(view, True)) == view.to_dict()
+    True
+    >>> 'events' in json.loads(view_string(view, False))
+    False
+    """
+    return _VIEW_JSON.view_text(view, _ALL if perfect_recall else _OBSERVATION)
 
 
-def _token(i: int) -> str:
-    """A placeholder no view holds (JSON escapes its control characters)."""
-    return f"\x00events{i}\x00"
-
-
-#: Each event's JSON text (events are frozen values shared by the views of a game).
-_EVENT_TEXT: dict[Any, str] = {}
-#: The same by the event object's identity (kept with the event, so the id stays its own).
-_EVENT_BY_ID: dict[int, tuple[Any, str]] = {}
-
-
-def _json_ready(view: Any, logs: list[str]) -> dict[str, Any]:
-    """:func:`~tapete.engine.views.view_to_dict` of ``view`` with each event log replaced by
-    a placeholder (its text appended to ``logs``)."""
-    data: dict[str, Any] = {"schema": VIEW_SCHEMA, "type": type(view).__name__}
-    for name in _field_names(type(view)):
-        value = getattr(view, name)
-        if name == "events" and isinstance(value, tuple | list):
-            texts = []
-            for event in value:
-                known = _EVENT_BY_ID.get(id(event))
-                if known is not None and known[0] is event:
-                    texts.append(known[1])
-                    continue
-                text = _EVENT_TEXT.get(event)
-                if text is None:
-                    text = _EVENT_TEXT[event] = _dumps(event.to_dict())
-                if len(_EVENT_BY_ID) >= 100_000:
-                    _EVENT_BY_ID.clear()
-                    _EVENT_TEXT.clear()
-                _EVENT_BY_ID[id(event)] = (event, text)
-                texts.append(text)
-            data[name] = _token(len(logs))
-            logs.append("[" + ",".join(texts) + "]")
-        elif isinstance(value, PlayerView):
-            data[name] = _json_ready(value, logs)
-        else:
-            data[name] = _jsonable(value)
-    return data
-
-
-_PLAIN: Final = frozenset({bool, int, float, str, type(None)})
-#: JSON values of immutable field values (cards, card sets, tricks, specs) by identity:
-#: a state keeps its finished tricks, its spec... from view to view.
-_JSON_BY_ID: dict[int, tuple[Any, Any]] = {}
-
-
-def _jsonable(value: Any) -> Any:
-    """:func:`~tapete.engine.views.jsonable` of a view's field, immutable values kept."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    if kind is tuple:
-        return [_jsonable(item) for item in value]
-    if kind in (list, dict, set) or kind.__hash__ is None:
-        return jsonable(value)
-    known = _JSON_BY_ID.get(id(value))
-    if known is not None and known[0] is value:
-        return known[1]
-    out = jsonable(value)
-    if len(_JSON_BY_ID) >= 100_000:
-        _JSON_BY_ID.clear()
-    _JSON_BY_ID[id(value)] = (value, out)
-    return out
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
-
-
-def _drop(data: Any, keys: tuple[str, ...]) -> None:
-    if isinstance(data, dict):
-        for key in keys:
-            data.pop(key, None)
-        for value in data.values():
-            _drop(value, keys)
+#: What the strings leave out: nothing (the information state), the log (the observation).
+_ALL: Final = frozenset[str]()
+_OBSERVATION: Final = frozenset({"events", "move"})
 
 
 class ViewObserver:

@@ -27,7 +27,7 @@ from tapete.errors import TapeteError
 from tapete.players.base import Player
 from tapete.storage import store as st
 from tapete.storage.store import SeatData, Store, TableData
-from tapete.table.encode import ViewEncoder
+from tapete.engine.view_encoder import ViewEncoder
 from tapete.table.events import Move
 
 if TYPE_CHECKING:

@@ -1,4 +1,6 @@
-"""A seat's view as its JSON-ready dict, made again only for the parts that changed.
+"""A seat's view as its JSON-ready dict, made again only for the parts that changed: the one
+cache of views' JSON forms, used by the tables (a view to every watcher after each change)
+and by the research adapters (OpenSpiel's information-state strings).
 
 A table sends a view after every change, and most of a match view is made of the same
 immutable objects from one state to the next: the score sheet's rows, the finished deals,
@@ -31,14 +33,15 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import operator
 from typing import Any
 
 from tapete.cards import Card, CardSet, Suit
-from tapete.engine.api import PlayerView
+from tapete.engine.player_view import PlayerView
 from tapete.engine.views import VIEW_SCHEMA, jsonable
 
-__all__ = ["ViewEncoder"]
+__all__ = ["ViewEncoder", "immutable"]
 
 _ATOMS = frozenset({type(None), bool, int, float, str})
 
@@ -91,6 +94,11 @@ class ViewEncoder:
         self._tuples: dict[tuple[str, Any, str], tuple[tuple[Any, ...], list[Any]]] = {}
         #: Card sets (a new one in every view, the same cards) by their mask.
         self._cardsets: dict[int, list[str]] = {}
+        #: The JSON text of immutable parts of tuple fields (:meth:`view_text`), by id, the
+        #: part held beside it so that its id stays its own.
+        self._texts: dict[int, tuple[Any, str]] = {}
+        #: Per tuple field of a view: its last tuple and its parts' texts (see :meth:`_tuple`).
+        self._tuple_texts: dict[tuple[str, Any, str], tuple[tuple[Any, ...], list[str]]] = {}
         #: How many parts were reused (for tests and figures).
         self.reused = 0
 
@@ -117,6 +125,85 @@ class ViewEncoder:
             else:
                 data[field] = self._part(value)
         return data
+
+    def view_text(self, view: PlayerView, leave_out: frozenset[str] = frozenset()) -> str:
+        """``view.to_dict()`` as one line of JSON (keys sorted, ``","`` and ``":"`` between,
+        characters as they are), without the keys ``leave_out`` in the view's dict and in the
+        dicts nested in it (not in lists). The text of each immutable part of a tuple field
+        (an event, a trick) is made once and kept, as research adapters ask a string at every
+        decision.
+
+        >>> import tapete
+        >>> state = tapete.load_game("pocha", n_players=3, hand_size=1).new_initial_state()
+        >>> state.apply_string("deal Ao")
+        0
+        >>> view = state.view(0)
+        >>> json.loads(ViewEncoder().view_text(view)) == view.to_dict()
+        True
+        """
+        if type(view).to_dict is not PlayerView.to_dict:  # a view with its own JSON form
+            return _dumps(_without(view.to_dict(), leave_out))
+        name = type(view).__name__
+        seat = getattr(view, "seat", None)
+        ready: dict[str, Any] = {"schema": VIEW_SCHEMA, "type": name}
+        texts: list[str] = []
+        for field in _field_names(type(view)):
+            if field in leave_out:
+                continue
+            value = getattr(view, field)
+            kind = type(value)
+            if kind in _ATOMS:
+                ready[field] = value
+            elif kind is tuple and value and type(value[0]) not in _ATOMS:
+                ready[field] = _placeholder(len(texts))
+                texts.append(self._tuple_text((name, seat, field), value))
+            elif kind is tuple:
+                ready[field] = self._tuple((name, seat, field), value)
+            elif kind is CardSet:
+                ready[field] = self._cardset(value)
+            elif isinstance(value, PlayerView):
+                ready[field] = _placeholder(len(texts))
+                texts.append(self.view_text(value, leave_out))
+            else:
+                part = self._part(value)
+                ready[field] = _without(part, leave_out) if leave_out else part
+        text = _dumps(ready)
+        for index, part_text in enumerate(texts):
+            text = text.replace(_dumps(_placeholder(index)), part_text, 1)
+        return text
+
+    def _tuple_text(self, key: tuple[str, Any, str], value: tuple[Any, ...]) -> str:
+        """The JSON text of a tuple field, the texts of the field's last tuple reused when
+        ``value`` begins with its very parts (a log that grew by a few events)."""
+        known = self._tuple_texts.get(key)
+        if known is not None:
+            before, done = known
+            if len(value) >= len(before) and all(map(operator.is_, value, before)):
+                if len(value) > len(before):
+                    done = done + list(map(self._text, value[len(before) :]))
+                    self._tuple_texts[key] = (value, done)
+                self.reused += len(before)
+                return "[" + ",".join(done) + "]"
+        done = list(map(self._text, value))
+        if len(self._tuple_texts) > 64:  # many seats' views: keep the latest fields only
+            self._tuple_texts.clear()
+        if all(self._parts.get(id(part)) is part for part in value):
+            self._tuple_texts[key] = (value, done)
+        return "[" + ",".join(done) + "]"
+
+    def _text(self, part: Any) -> str:
+        """The JSON text of ``part``, kept while ``part`` is kept (immutable)."""
+        key = id(part)
+        known = self._texts.get(key)
+        if known is not None and known[0] is part:
+            self.reused += 1
+            return known[1]
+        text = _dumps(self._part(part))
+        if self._parts.get(key) is part:
+            if len(self._texts) >= 100_000:
+                self._texts.clear()
+            self._texts[key] = (part, text)
+        return text
 
     def _cardset(self, value: CardSet) -> list[str]:
         """``jsonable(value)`` of a card set: its cards' texts, by its mask (a card's text
@@ -174,3 +261,21 @@ class ViewEncoder:
             self._memo[key] = out
             self._parts[key] = value
         return out
+
+
+def _placeholder(index: int) -> str:
+    """A string no view holds (JSON escapes its control characters), put where a part's
+    text goes."""
+    return f"\x00part{index}\x00"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _without(value: Any, keys: frozenset[str]) -> Any:
+    """``value`` without ``keys`` in its dicts, nested dicts included (a copy: the encoder's
+    dicts are shared), lists as they are."""
+    if not isinstance(value, dict):
+        return value
+    return {k: _without(v, keys) for k, v in value.items() if k not in keys}
