@@ -2,10 +2,11 @@
 // inline SVG drawn here), the rated games with their replays, and the game's own counts.
 // docs/ratings.md.
 
-import { api, ApiError, h } from "./api.js";
+import { ApiError, h } from "./api.js";
 import { gameName, gameTitle } from "./felt.js";
-import { formatNumber, mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t, tn } from "./i18n.js";
+import { formatNumber, reasonText, t, tn } from "./i18n.js";
 import { playerLabel, ranking } from "./names.js";
+import { startAnswerPage } from "./page.js";
 
 /**
  * The page's element with this id.
@@ -161,16 +162,4 @@ function render() {
   document.body.dataset.ready = "yes";
 }
 
-async function main() {
-  mountLanguagePicker(/** @type {HTMLSelectElement} */ ($("lang")));
-  await setLanguage(preferredLanguage(), { remember: false });
-  onLanguageChange(render);
-  try {
-    profile = await api("/api/players/" + encodeURIComponent(name));
-  } catch (e) {
-    profile = e;
-  }
-  render();
-}
-
-main();
+startAnswerPage("/api/players/" + encodeURIComponent(name), (answer) => { profile = answer; }, render);

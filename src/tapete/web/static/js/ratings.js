@@ -1,8 +1,9 @@
 // A game's leaderboard: /ratings/{game} (/ratings: La Pocha's). docs/ratings.md.
 
-import { api, ApiError, h } from "./api.js";
+import { ApiError, h } from "./api.js";
 import { gameName } from "./felt.js";
-import { formatNumber, mountLanguagePicker, onLanguageChange, preferredLanguage, reasonText, setLanguage, t } from "./i18n.js";
+import { startAnswerPage } from "./page.js";
+import { formatNumber, reasonText, t } from "./i18n.js";
 
 /**
  * The page's element with this id.
@@ -51,16 +52,4 @@ function render() {
   document.body.dataset.ready = "yes";
 }
 
-async function main() {
-  mountLanguagePicker(/** @type {HTMLSelectElement} */ ($("lang")));
-  await setLanguage(preferredLanguage(), { remember: false });
-  onLanguageChange(render);
-  try {
-    board = await api("/api/ratings/" + encodeURIComponent(game));
-  } catch (e) {
-    board = e;
-  }
-  render();
-}
-
-main();
+startAnswerPage("/api/ratings/" + encodeURIComponent(game), (answer) => { board = answer; }, render);
