@@ -179,7 +179,7 @@ document.addEventListener('tapete:state', (e) => {
 @pytest.mark.parametrize(
     ("game", "n", "params", "count"),
     [
-        ("trynka-match", 3, {"n_players": 3, "banks": 2}, "Bank {k} of 2"),
+        # Trynka's banks: in test_a_trynka_banks_end_shows_that_bank (one match for three looks)
         ("ombre-match", 3, {"num_deals": 2}, "Deals ({k} of 2)"),
     ],
 )
@@ -207,29 +207,6 @@ document.addEventListener('tapete:state', (e) => {
 """
 
 
-def test_a_banks_end_tells_the_chips_after_that_bank(server: Server, context_factory: Any) -> None:
-    """Looked at (round I): at bank 1's end the side panel said "Ana takes the bank of 4.
-    Chips: Ana 101, Bot 2 98, Bot 3 98" beside the felt's and the Chips table's 102, 99, 99:
-    the chips were read from the next bank, its ante already paid. The sentence tells each
-    seat's chips after the bank that ended, as the end's sheet does for that bank."""
-    page, _ = _finished_table(
-        server,
-        context_factory,
-        "trynka-match",
-        3,
-        {"n_players": 3, "banks": 2},
-        script=SUMMARY_AT_DEAL_END,
-    )
-    summaries = page.evaluate("() => window.__summaries")
-    assert len(summaries) == 2 and summaries[0], summaries
-    # the end's sheet: bank 1's row, each seat's chips after it (the last three cells)
-    cells = page.locator("[data-testid=final-sheet] tbody tr").first.locator("td")
-    after = [cells.nth(i).inner_text().strip() for i in range(cells.count())][-3:]
-    told = re.findall(r"(-?\d+)(?:,|$)", summaries[0].split("Chips:")[1].strip())
-    assert told == after, (summaries[0], after)
-    no_js_errors(page)
-
-
 LOG_AT_DEAL_END = """
 window.__logGaps = [];
 document.addEventListener('tapete:state', (e) => {
@@ -240,19 +217,38 @@ document.addEventListener('tapete:state', (e) => {
 """
 
 
-def test_a_deals_end_leaves_the_log_at_its_last_line(server: Server, context_factory: Any) -> None:
-    """Looked at (round I): at bank 1's end the side panel's "What happened" showed a line cut
-    at its bottom and hid the last ones: the log was scrolled to its end, then the "Last deal"
-    box appeared above it and the log, shorter, kept its scroll. At a deal's end the log shows
-    its last line."""
+def test_a_trynka_banks_end_shows_that_bank(server: Server, context_factory: Any) -> None:
+    """One 2-bank Trynka match for three looks at bank 1's end (and the match's):
+
+    * Round H: while bank 1's end was on the felt, between banks, the Session box said
+      "Bank 2 of 2": the match's view comes from after the deal, its count already at the
+      next one. The bank shown is the one counted.
+    * Round I: the side panel said "Ana takes the bank of 4. Chips: Ana 101, Bot 2 98, Bot 3
+      98" beside the felt's and the Chips table's 102, 99, 99: the chips were read from the
+      next bank, its ante already paid. The sentence tells each seat's chips after the bank
+      that ended, as the end's sheet does for that bank.
+    * Round I: the side panel's "What happened" showed a line cut at its bottom and hid the
+      last ones: the log was scrolled to its end, then the "Last deal" box appeared above it
+      and the log, shorter, kept its scroll. At a deal's end the log shows its last line."""
     page, _ = _finished_table(
         server,
         context_factory,
         "trynka-match",
         3,
         {"n_players": 3, "banks": 2},
-        script=LOG_AT_DEAL_END,
+        script=PANELS_AT_DEAL_END + SUMMARY_AT_DEAL_END + LOG_AT_DEAL_END,
     )
+    ends = page.evaluate("() => window.__ends")
+    assert len(ends) == 2, ends  # bank 1's end between banks, then bank 2's at the match's end
+    for k, text in enumerate(ends, 1):
+        assert f"Bank {k} of 2" in text, (k, text)
+    summaries = page.evaluate("() => window.__summaries")
+    assert len(summaries) == 2 and summaries[0], summaries
+    # the end's sheet: bank 1's row, each seat's chips after it (the last three cells)
+    cells = page.locator("[data-testid=final-sheet] tbody tr").first.locator("td")
+    after = [cells.nth(i).inner_text().strip() for i in range(cells.count())][-3:]
+    told = re.findall(r"(-?\d+)(?:,|$)", summaries[0].split("Chips:")[1].strip())
+    assert told == after, (summaries[0], after)
     gaps = page.evaluate("() => window.__logGaps")
     assert len(gaps) == 2, gaps
     assert all(gap <= 1 for gap in gaps), gaps
