@@ -52,6 +52,9 @@ def test_random_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["replay", str(out), "--index", "2"]) == 0
     transcript = capsys.readouterr().out
     assert transcript.startswith("# pocha") and "# result" in transcript
+    for command in ("replay", "analyse"):  # an index the file lacks: refused, named
+        assert main([command, str(out), "--index", "4"]) != 0
+        assert "--index must be 1…3" in capsys.readouterr().err
     # the same seed writes the same records
     again = tmp_path / "again.jsonl"
     main(

@@ -15,7 +15,7 @@ import random
 import sys
 from typing import Any
 
-from tapete.cli.cmd_replay import read_numbered_records
+from tapete.cli.cmd_replay import chosen_records
 from tapete.cli.common import ClosedPipe, write_line
 from tapete.cli.texts import N_
 from tapete.engine import load_game
@@ -77,11 +77,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the review of each record."""
     if args.worlds < 1:
         raise ConfigError(f"--worlds must be at least 1, got {args.worlds}")
-    records = read_numbered_records(args.file)
-    if args.index is not None:
-        if not 1 <= args.index <= len(records):
-            raise RecordError(f"--index must be 1…{len(records)} ({args.file} holds that many)")
-        records = [records[args.index - 1]]
+    records = chosen_records(args.file, args.index)
     try:
         for line, record in records:
             if record.game not in ("pocha", "pocha-match", "ombre", "ombre-match"):

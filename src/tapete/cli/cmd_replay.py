@@ -41,6 +41,17 @@ def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
+def chosen_records(path: str, index: int | None) -> list[tuple[int, GameRecord]]:
+    """The numbered records of ``path`` (:func:`read_numbered_records`), or only the
+    ``index``-th (from 1) when given; :class:`RecordError` for an index the file lacks."""
+    records = read_numbered_records(path)
+    if index is None:
+        return records
+    if not 1 <= index <= len(records):
+        raise RecordError(f"--index must be 1…{len(records)} ({path} holds that many)")
+    return [records[index - 1]]
+
+
 def read_numbered_records(path: str) -> list[tuple[int, GameRecord]]:
     """``(line, record)`` for each record of a .json file (one record, maybe on many lines)
     or a .jsonl file (one per line); :class:`RecordError` naming the file and the line."""
@@ -204,11 +215,7 @@ def _end_line(line: str, t: Texts) -> str:
 def run(args: argparse.Namespace) -> int:
     """Print each record's transcript (replaying it checks it)."""
     t = Texts(getattr(args, "lang", None) or "en")
-    records = read_numbered_records(args.file)
-    if args.index is not None:
-        if not 1 <= args.index <= len(records):
-            raise RecordError(f"--index must be 1…{len(records)} ({args.file} holds that many)")
-        records = [records[args.index - 1]]
+    records = chosen_records(args.file, args.index)
     try:
         for i, (line, record) in enumerate(records):
             try:
