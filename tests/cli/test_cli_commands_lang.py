@@ -108,6 +108,33 @@ def test_games_speaks_the_language(
     assert summary.split()[0] in out
 
 
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_bots_lists_every_option_meaning_translated(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tapete bots`` in Spanish and Russian: every option's meaning is printed in the
+    language, none in English (an option added without a translation fails here)."""
+    from tapete.cli.cmd_games import bot_groups, option_meaning
+    from tapete.cli.texts import Texts
+    from tapete.players.base import available, options, unavailable
+
+    monkeypatch.setenv("COLUMNS", "1000")  # one line a row: each meaning printed whole
+    assert main(["bots", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    listed = [p for name in available() for _, group in bot_groups(name) for p in group]
+    assert len({p.help for p in listed}) >= 30, "the search bots are listed here"
+    # the bots this machine cannot run are not listed; their options are checked too
+    declared = [*listed, *(p for name in unavailable() for p in options(name))]
+    t = Texts(lang)
+    for p in declared:
+        if not re.search(r"[A-Za-z]{2}", p.help):
+            continue
+        meaning = option_meaning(p, t)
+        assert meaning != p.help, (lang, p.name, p.help)
+        if p in listed:
+            assert meaning in out and p.help not in out, (lang, p.name)
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("es", ["# triunfo:", "# baza ", "# fin de la mano:", "asiento 0", "escritos 2 registros"]),

@@ -78,11 +78,24 @@ def _table(
     for column in (N_("default"), N_("allowed"), N_("meaning")):
         table.add_column(t(column))
     for p in params:
-        meaning = rule_text(t.lang, p.help)
+        meaning = option_meaning(p, t)
         if p.name in carried:
             meaning = match_meaning(meaning) if t.lang == "en" else meaning
         table.add_row(p.name, default_text(p.default), allowed_text(p, t), meaning)
     return table
+
+
+def option_meaning(param: Param, t: Texts = ENGLISH) -> str:
+    """An option's meaning in ``t``'s language: a game option's from the rules catalog
+    (:func:`~tapete.i18n.rules.rule_text`), a bot option's (marked with ``N_`` where it is
+    declared, :mod:`tapete.players.search.config`) from the main catalog.
+
+    >>> from tapete.players.search.config import COMMON
+    >>> option_meaning(COMMON[0], Texts("es"))
+    'easy (10 ms por decisión), normal (50 ms) o strong (1 s)'
+    """
+    meaning = rule_text(t.lang, param.help)
+    return t(param.help) if meaning == param.help else meaning
 
 
 def default_text(value: Any) -> str:

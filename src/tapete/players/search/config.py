@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Self
 
 from tapete.engine.api import Param
+from tapete.i18n.reasons import N_
 from tapete.players.options import number, validate_all
 
 #: Seconds per decision of each level.
@@ -28,97 +29,103 @@ LEVELS: Final[dict[str, float]] = {"easy": 0.01, "normal": 0.05, "strong": 1.0}
 
 #: The options of every game.
 COMMON: Final[tuple[Param, ...]] = (
-    Param("level", "normal", "easy (10 ms a decision), normal (50 ms) or strong (1 s)",
+    Param("level", "normal", N_("easy (10 ms a decision), normal (50 ms) or strong (1 s)"),
           kind=str, choices=tuple(LEVELS)),
-    number("time_budget", None, "seconds a decision (overrides the level's)", 0.0, 3600.0,
+    number("time_budget", None, N_("seconds a decision (overrides the level's)"), 0.0, 3600.0,
            low_open=True, high_open=True),
-    Param("worlds", None, "a fixed number of worlds a decision instead of a time budget "
-          "(reproducible: the tests use it)", low=1),
-    Param("clock", "wall", "what time_budget is counted on: the wall clock or the deciding "
-          "thread's CPU time (the same search whatever else the machine runs)", kind=str,
-          choices=("wall", "cpu")),
-    number("aggression", None, "the aggression of the rule bot that takes the decisions the "
-           "search does not take (0.5)", 0.0, 1.0),
-    Param("max_worlds", None, "the most worlds a time-budgeted decision searches (La Pocha "
-          "10,000; the cards of the Ombre family 400)", low=1),
-    Param("iset", None, "with this many tricks left or fewer the cards are searched together "
-          "(information-set search; 0: never; by default every card from a 0.5 s budget, "
-          "none below or with fixed worlds)", low=0, high=64),
-    Param("iset_worlds", None, "the most worlds searched together (La Pocha 8,192; the Ombre "
-          "family 1,024)", low=1),
+    Param("worlds", None, N_("a fixed number of worlds a decision instead of a time budget "
+                             "(reproducible: the tests use it)"), low=1),
+    Param("clock", "wall", N_("what time_budget is counted on: the wall clock or the deciding "
+                              "thread's CPU time (the same search whatever else the machine "
+                              "runs)"), kind=str, choices=("wall", "cpu")),
+    number("aggression", None, N_("the aggression of the rule bot that takes the decisions "
+                                  "the search does not take (0.5)"), 0.0, 1.0),
+    Param("max_worlds", None, N_("the most worlds a time-budgeted decision searches (La Pocha "
+                                 "10,000; the cards of the Ombre family 400)"), low=1),
+    Param("iset", None, N_("with this many tricks left or fewer the cards are searched "
+                           "together (information-set search; 0: never; by default every "
+                           "card from a 0.5 s budget, none below or with fixed worlds)"),
+          low=0, high=64),
+    Param("iset_worlds", None, N_("the most worlds searched together (La Pocha 8,192; the "
+                                  "Ombre family 1,024)"), low=1),
 )  # fmt: skip
 
 #: La Pocha's own options (:class:`PochaConfig`).
 POCHA: Final[tuple[Param, ...]] = (
-    Param("playouts", 1, "playouts a world and candidate", low=1),
-    number("epsilon", 0.0, "the chance a playout move is random", 0.0, 1.0),
-    number("bid_sigma", None, "how far from the counted tricks a bid may stray in the worlds' "
-           "weights (with bid_match 0; 0.5 with bid_model=count, 1 with policy)", 0.0, 100.0,
+    Param("playouts", 1, N_("playouts a world and candidate"), low=1),
+    number("epsilon", 0.0, N_("the chance a playout move is random"), 0.0, 1.0),
+    number("bid_sigma", None, N_("how far from the counted tricks a bid may stray in the "
+                                 "worlds' weights (with bid_match 0; 0.5 with bid_model=count, "
+                                 "1 with policy)"), 0.0, 100.0, high_open=True),
+    Param("rollout", "sees", N_("how the seat plays its playouts: seeing every hand or "
+                                "counting the cards"), kind=str, choices=("sees", "counts")),
+    Param("keep", 3, N_("the candidates still played out after 120 worlds"), low=1),
+    number("play_match", 0.95, N_("the weight of a world in which another seat's card is the "
+                                  "one the rule-like policy plays (0: off)"), 0.0, 1.0,
            high_open=True),
-    Param("rollout", "sees", "how the seat plays its playouts: seeing every hand or counting "
-          "the cards", kind=str, choices=("sees", "counts")),
-    Param("keep", 3, "the candidates still played out after 120 worlds", low=1),
-    number("play_match", 0.95, "the weight of a world in which another seat's card is the "
-           "one the rule-like policy plays (0: off)", 0.0, 1.0, high_open=True),
-    Param("bid_model", "count", "how the other seats are taken to bid: as counting bidders "
-          "or by the kernel policy's count", kind=str, choices=("count", "policy")),
-    Param("bid_rollout", None, "rollout in a bid's playouts (by default rollout's)", kind=str,
-          choices=("sees", "counts")),
-    number("bid_shade", 0.2, "the weight of one trick fewer in a bid's playouts", 0.0, 1.0),
-    Param("endgame", None, "with this many tricks left or fewer each world is solved exactly "
-          "(by default 8 from a 50 ms budget, 7 below, 0 with fixed worlds)", low=0, high=64),
-    Param("opponents", "count", "how the other seats play in the playouts: counting the cards "
-          "as the rule bot does, or seeing every hand", kind=str, choices=("count", "sees")),
-    number("bid_match", 0.9, "the chance a seat bids the legal number nearest its count (0: "
-           "the Gaussian of bid_sigma)", 0.0, 1.0, high_open=True),
-    Param("pool", 8, "each batch of worlds is drawn from this many times as many, by weight",
-          low=1, high=64),
-    number("bid_lift", 0.0, "the weight of one trick more in a bid's playouts (at most 1 - "
-           "bid_shade)", 0.0, 1.0),
-    Param("bid_opponents", None, "how the other seats play in a bid's playouts (by default "
-          "as bid_rollout says)", kind=str, choices=("count", "sees")),
+    Param("bid_model", "count", N_("how the other seats are taken to bid: as counting "
+                                   "bidders or by the kernel policy's count"), kind=str,
+          choices=("count", "policy")),
+    Param("bid_rollout", None, N_("rollout in a bid's playouts (by default rollout's)"),
+          kind=str, choices=("sees", "counts")),
+    number("bid_shade", 0.2, N_("the weight of one trick fewer in a bid's playouts"), 0.0, 1.0),
+    Param("endgame", None, N_("with this many tricks left or fewer each world is solved "
+                              "exactly (by default 8 from a 50 ms budget, 7 below, 0 with "
+                              "fixed worlds)"), low=0, high=64),
+    Param("opponents", "count", N_("how the other seats play in the playouts: counting the "
+                                   "cards as the rule bot does, or seeing every hand"),
+          kind=str, choices=("count", "sees")),
+    number("bid_match", 0.9, N_("the chance a seat bids the legal number nearest its count "
+                                "(0: the Gaussian of bid_sigma)"), 0.0, 1.0, high_open=True),
+    Param("pool", 8, N_("each batch of worlds is drawn from this many times as many, by "
+                        "weight"), low=1, high=64),
+    number("bid_lift", 0.0, N_("the weight of one trick more in a bid's playouts (at most 1 "
+                               "- bid_shade)"), 0.0, 1.0),
+    Param("bid_opponents", None, N_("how the other seats play in a bid's playouts (by default "
+                                    "as bid_rollout says)"), kind=str, choices=("count", "sees")),
 )  # fmt: skip
 
 #: The options of Ombre and of the rest of its family (Tresillo, Danish l'hombre).
 OMBRE_FAMILY: Final[tuple[Param, ...]] = (
-    Param("contract", True, "search the contract: the auction, the game, the trumps and the "
-          "player's exchange (from a 0.5 s budget, or with fixed worlds)", kind=bool),
-    number("contract_budget", None, "seconds a contract decision (by default the cards')",
+    Param("contract", True, N_("search the contract: the auction, the game, the trumps and "
+                               "the player's exchange (from a 0.5 s budget, or with fixed "
+                               "worlds)"), kind=bool),
+    number("contract_budget", None, N_("seconds a contract decision (by default the cards')"),
            0.0, 3600.0, low_open=True, high_open=True),
-    Param("defend", "auto", "what a defender's cards play for: its own codille in a single "
-          "deal and the coalition in a match (auto), or always one of them", kind=str,
-          choices=("auto", "coalition", "own", "relative")),
+    Param("defend", "auto", N_("what a defender's cards play for: its own codille in a single "
+                               "deal and the coalition in a match (auto), or always one of "
+                               "them"), kind=str, choices=("auto", "coalition", "own", "relative")),
 )  # fmt: skip
 
 #: Ombre's own options (:class:`OmbreConfig`).
 OMBRE: Final[tuple[Param, ...]] = (
-    number("declare_margin", -0.4, "how far (in pools) the simulated value of \"I play\" may "
-           "fall below passing and the seat still declares"),
-    Param("prior", True, "a defender's worlds weighed by the ombre's declaration, exchange "
-          "and trumps", kind=bool),
-    Param("declare_sim", "solve", "how the auction's \"I play\" plays its worlds out: solved, "
-          "by the rule bots' cards, or the mean of both", kind=str,
-          choices=("solve", "rule", "mix")),
+    number("declare_margin", -0.4, N_("how far (in pools) the simulated value of \"I play\" "
+                                      "may fall below passing and the seat still declares")),
+    Param("prior", True, N_("a defender's worlds weighed by the ombre's declaration, "
+                            "exchange and trumps"), kind=bool),
+    Param("declare_sim", "solve", N_("how the auction's \"I play\" plays its worlds out: "
+                                     "solved, by the rule bots' cards, or the mean of both"),
+          kind=str, choices=("solve", "rule", "mix")),
 )  # fmt: skip
 
 #: Tresillo's and Danish l'hombre's own options (:class:`FamilyConfig`).
 FAMILY: Final[tuple[Param, ...]] = (
-    number("credit", 0.4, "the share of a bid's value credited to declaring it", 0.0, 2.0),
-    Param("contract_suits", 2, "the most suits a bid naming its trumps is simulated in",
+    number("credit", 0.4, N_("the share of a bid's value credited to declaring it"), 0.0, 2.0),
+    Param("contract_suits", 2, N_("the most suits a bid naming its trumps is simulated in"),
           low=1, high=4),
 )  # fmt: skip
 
 #: The options of ``trynka-cfr`` (:class:`~tapete.players.search.trynka_cfr.TrynkaCFRPlayer`).
 TRYNKA_CFR: Final[tuple[Param, ...]] = (
-    Param("table", None, "the path of another two-player strategy table (.npz)", kind=str),
-    Param("table3", None, "the path of the three-player table (none: three-player deals are "
-          "played from the two-player prior)", kind=str),
-    Param("prior", 3, "the table that is the prior for four or more players: the two- or "
-          "the three-player one", choices=(2, 3)),
-    number("aggression", None, "the aggression of the rule bot it uses for the dealing "
-           "questions and other games (0.5)", 0.0, 1.0),
-    number("time_budget", None, "accepted like every bot's and not needed (a lookup takes "
-           "well under a millisecond)", 0.0),
+    Param("table", None, N_("the path of another two-player strategy table (.npz)"), kind=str),
+    Param("table3", None, N_("the path of the three-player table (none: three-player deals "
+                             "are played from the two-player prior)"), kind=str),
+    Param("prior", 3, N_("the table that is the prior for four or more players: the two- or "
+                         "the three-player one"), choices=(2, 3)),
+    number("aggression", None, N_("the aggression of the rule bot it uses for the dealing "
+                                  "questions and other games (0.5)"), 0.0, 1.0),
+    number("time_budget", None, N_("accepted like every bot's and not needed (a lookup takes "
+                                   "well under a millisecond)"), 0.0),
 )  # fmt: skip
 
 #: Every option of the ``search`` player, in the order ``tapete bots`` lists them.
