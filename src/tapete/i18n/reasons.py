@@ -169,4 +169,16 @@ REASONS: Final[dict[str, str]] = {
     ),
     "rated_seated": N_("You already hold a seat at this rated table."),
     "unknown_profile": N_("There is no player of that name."),
+    # clubs (docs/clubs.md)
+    "unknown_club": N_("There is no such club, or you are not one of its members."),
+    "not_club_admin": N_("Only the club's administrators may do that."),
+    "not_club_member": N_("That account is not a member of the club."),
+    "club_name_taken": N_("That club name is taken."),
+    "club_last_admin": N_("Name another administrator of the club before you leave it."),
+    "club_full": N_("The club has as many members as it may have."),
+    "too_many_clubs": N_("You administer as many clubs as you may."),
+    "club_needs_account": N_("A club's table is for its members: sign in."),
+    "bad_season": N_("A season ends on or after the day it starts (days as YYYY-MM-DD)."),
+    "bad_standings": N_("A club's standings are by scores or by ratings."),
+    "bad_role": N_("A member's role is administrator or member."),
 }

@@ -1,12 +1,24 @@
 """The SQLAlchemy 2 models: tables, their seats, their action logs and their chat; the
-accounts, their sessions and the seats they claimed; the ratings (``docs/ratings.md``)."""
+accounts, their sessions and the seats they claimed; the ratings (``docs/ratings.md``);
+the clubs (``docs/clubs.md``)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -41,6 +53,8 @@ class TableRow(Base):
     chat: Mapped[str] = mapped_column(String(8), default="all", server_default="all")
     #: A rated table (``docs/ratings.md``): hints off, a move clock, every person an account.
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: The club whose members alone see and join the table (``docs/clubs.md``), or null.
+    club: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class SeatRow(Base):
@@ -246,6 +260,50 @@ class RatedGameRow(Base):
     )
     game: Mapped[str] = mapped_column(String(64))
     rated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubRow(Base):
+    """A club (``docs/clubs.md``): a name unique case-insensitively (as account names), its
+    season (dates, either open) and how its standings are made (``scores`` or ``ratings``)."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    season_start: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    season_end: Mapped[dt.date | None] = mapped_column(Date, nullable=True)
+    standings: Mapped[str] = mapped_column(String(8), default="scores", server_default="scores")
+
+
+class ClubMemberRow(Base):
+    """An account's membership of a club: ``admin`` or ``member``."""
+
+    __tablename__ = "club_members"
+
+    club_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    role: Mapped[str] = mapped_column(String(8))
+    joined_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubSeatRow(Base):
+    """The account that took a seat of a club's table, with the seat's token hash then
+    (the standings count the seat for the account while it holds that token)."""
+
+    __tablename__ = "club_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
+    token_hash: Mapped[str] = mapped_column(String(64))
 
 
 Index("ix_tables_created_at", TableRow.created_at)

@@ -142,6 +142,8 @@ class TableData:
     chat: str = "all"
     #: A rated table (docs/ratings.md): its accounts' ratings change when it finishes.
     rated: bool = False
+    #: The club whose members alone see and join it (docs/clubs.md), or ``None``.
+    club: int | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -510,6 +512,7 @@ def insert_table(table: TableData) -> Callable[[Session], None]:
                 hints=table.hints,
                 chat=table.chat,
                 rated=table.rated,
+                club=table.club,
                 status=table.status,
                 admin_token_hash=table.admin_token_hash,
                 move_number=0,
@@ -766,6 +769,7 @@ def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
         hints=row.hints,
         chat=row.chat,
         rated=bool(row.rated),
+        club=row.club,
     )
 
 

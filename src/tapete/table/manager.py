@@ -63,6 +63,8 @@ class TableSpec:
     chat: str = "all"
     #: A rated table (docs/ratings.md; the web routes check what it needs).
     rated: bool = False
+    #: The club whose members alone see and join it (docs/clubs.md; the routes check).
+    club: int | None = None
 
 
 #: Seconds a process waits for the holder of a table's lock to write its address.
@@ -394,6 +396,7 @@ class TableManager:
             hints=bool(spec.hints),
             chat=spec.chat,
             rated=bool(spec.rated),
+            club=spec.club,
         )
         table = await self._add(data)
         if all(s.kind == "bot" or s.token_hash is not None for s in seats):
@@ -435,6 +438,7 @@ class TableManager:
                 rematch_of=old.data.id,
                 hints=old.data.hints,
                 chat=old.data.chat,
+                club=old.data.club,
             )  # a rematch is not rated: its seats' accounts are not checked again
             table = await self._add(data)
             await old.set_rematch(data.id)

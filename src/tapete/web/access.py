@@ -45,7 +45,7 @@ ACCESS: dict[str, Access] = {
     "GET /api/bots": "public",
     "POST /api/tables": "public",  # a rated one: a signed-in account (docs/ratings.md)
     "GET /api/tables": "public",
-    "GET /api/tables/{table_id}": "public",
+    "GET /api/tables/{table_id}": "public",  # a club's table: its members (docs/clubs.md)
     "POST /api/tables/{table_id}/join": "public",  # a rated table's: an account
     "POST /api/tables/{table_id}/leave": "public",  # the seat's token
     "POST /api/tables/{table_id}/start": "public",  # the table's admin token
@@ -85,6 +85,15 @@ ACCESS: dict[str, Access] = {
     "GET /ratings": "public",
     "GET /ratings/{game}": "public",
     "GET /players/{name}": "public",
+    # clubs (docs/clubs.md): members only (404 unknown_club to others), changes by admins
+    "POST /api/clubs": "account",
+    "GET /api/clubs": "account",
+    "GET /api/clubs/{name}": "account",
+    "POST /api/clubs/{name}/members": "account",  # the club's administrators
+    "POST /api/clubs/{name}/members/{member}/remove": "account",  # the club's administrators
+    "POST /api/clubs/{name}/leave": "account",
+    "GET /clubs": "public",
+    "GET /clubs/{name}": "public",
 }
 
 

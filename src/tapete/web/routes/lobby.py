@@ -20,6 +20,7 @@ from tapete.players.kernels import KERNELS
 from tapete.storage.store import hash_token
 from tapete.table import LiveTable, SeatSpec, TableError, TableSpec
 from tapete.web.access import current_account, same_origin
+from tapete.web.routes.clubs import check_visible, clubs_of, visible_infos
 from tapete.web.routes.ratings import ratings_of
 from tapete.web.settings import manager_of, settings_of
 
@@ -56,6 +57,7 @@ class CreateIn(_Body):
     hints: bool = True
     chat: Literal["all", "seats", "off"] = "all"
     rated: bool = False
+    club: str | None = Field(None, max_length=200)
 
 
 class JoinIn(_Body):
@@ -159,10 +161,14 @@ async def bots() -> dict[str, Any]:
 async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
     """Create a table (protocol.md, *create a table*)."""
     await settings_of(request).limiter.check(request, "create")
-    account = None
-    if body.rated:  # docs/ratings.md: the creator's account, its seat under its name
+    account, club = None, None
+    if body.rated or body.club is not None:  # docs/ratings.md, docs/clubs.md: an account
         await same_origin(request)
         account = await current_account(request)
+    if body.club is not None:  # docs/clubs.md: a member's, the seat under the account's name
+        if account is None:
+            raise TableError("club_needs_account", "a club's table is a member's: sign in", 401)
+        club = (await asyncio.to_thread(clubs_of(request).membership, account, body.club)).id
     spec = TableSpec(
         game=body.game,
         params=body.params,
@@ -174,16 +180,22 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
         hints=body.hints,
         chat=body.chat,
         rated=body.rated,
+        club=club,
     )
     if body.rated:
         check_rated(spec, account)
-        assert account is not None
+    if account is not None:
         spec = dataclasses.replace(spec, name=account.name)
     table, admin, seat, token = await manager_of(request).create(spec)
     if account is not None and seat is not None and token is not None:
-        await asyncio.to_thread(
-            ratings_of(request).seat_account, table.data.id, seat, account, hash_token(token)
-        )
+        if body.rated:
+            await asyncio.to_thread(
+                ratings_of(request).seat_account, table.data.id, seat, account, hash_token(token)
+            )
+        if club is not None:
+            await asyncio.to_thread(
+                clubs_of(request).seat_account, table.data.id, seat, account, hash_token(token)
+            )
     return {"table": table.info(), "admin_token": admin, "seat": seat, "token": token}
 
 
@@ -194,13 +206,19 @@ async def list_tables(request: Request, status: str = "open", limit: int = 100) 
         raise TableError("bad_request", "status is open, playing, finished, closed or all")
     if not 1 <= limit <= 500:
         raise TableError("bad_request", "limit is from 1 to 500")
-    return {"tables": await manager_of(request).list_info(status, limit)}
+    infos = await manager_of(request).list_info(status, limit)
+    return {"tables": await visible_infos(request, infos)}
 
 
 @router.get("/api/tables/{table_id}")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-    """One table's TableInfo."""
-    return (await manager_of(request).require(table_id)).info()
+    """One table's TableInfo (a club's table: for its members, ``"club"`` its name)."""
+    table = await manager_of(request).require(table_id)
+    await check_visible(request, table)
+    if table.data.club is not None:
+        name = await asyncio.to_thread(clubs_of(request).club_name, table.data.club)
+        return {**table.info(), "club": name}
+    return table.info()
 
 
 @router.post("/api/tables/{table_id}/join")
@@ -208,8 +226,11 @@ async def join(table_id: str, body: JoinIn, request: Request) -> dict[str, Any]:
     """Take a seat with a display name."""
     await settings_of(request).limiter.check(request, "join")
     table = await manager_of(request).require(table_id)
+    await check_visible(request, table)
     if table.data.rated:
         seat, token = await _join_rated(table, body, request)
+    elif table.data.club is not None:
+        seat, token = await _join_club(table, body, request)
     else:
         seat, token = await table.call(lambda: table.join(body.name, body.seat))
     return {"seat": seat, "token": token, "table": table.info()}
@@ -235,6 +256,19 @@ async def _join_rated(table: LiveTable, body: JoinIn, request: Request) -> tuple
         return seat, token
 
     return await table.call(seat_account)
+
+
+async def _join_club(table: LiveTable, body: JoinIn, request: Request) -> tuple[int, str]:
+    """Seat a member (:func:`check_visible` passed) at a club's table under the account's
+    name, noting the seat for the club's standings (docs/clubs.md)."""
+    await same_origin(request)
+    account = await current_account(request)
+    assert account is not None  # check_visible let only a member through
+    seat, token = await table.call(lambda: table.join(account.name, body.seat))
+    await asyncio.to_thread(
+        clubs_of(request).seat_account, table.data.id, seat, account, hash_token(token)
+    )
+    return seat, token
 
 
 @router.post("/api/tables/{table_id}/leave")

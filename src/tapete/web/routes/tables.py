@@ -12,6 +12,7 @@ from tapete.errors import RecordError
 from tapete.table import LiveTable, TableError
 from tapete.web.frames import frame, steps
 from tapete.web.play import play_socket
+from tapete.web.routes.clubs import check_visible
 from tapete.web.settings import manager_of, settings_of
 
 router = APIRouter()
@@ -20,6 +21,7 @@ router = APIRouter()
 async def _finished(table_id: str, request: Request) -> LiveTable:
     """The table, once it is over (``409 not_finished`` before)."""
     table = await manager_of(request).require(table_id)
+    await check_visible(request, table)
     if table.data.status not in ("finished", "closed"):
         raise TableError("not_finished", "the record is offered once the table is over", 409)
     return table
@@ -61,5 +63,19 @@ async def replay_steps(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.websocket("/ws/{table_id}")
 async def websocket(websocket: WebSocket, table_id: str) -> None:
-    """Play or watch a table (protocol.md, *Play*)."""
+    """Play or watch a table (protocol.md, *Play*); a club's table: its members only, as
+    if it did not exist for anybody else (docs/clubs.md)."""
+    try:
+        table = await manager_of(websocket).get(table_id)
+        if table is not None:
+            await check_visible(websocket, table)
+    except TableError:
+        await websocket.accept()
+        await websocket.send_json(
+            {"type": "error", "code": "unknown_table", "detail": "there is no such table"}
+        )
+        await websocket.close(4004)
+        return
+    except Exception:  # held by another process, or not loadable: play_socket says so
+        pass
     await play_socket(websocket, manager_of(websocket), table_id, settings_of(websocket).worker)
