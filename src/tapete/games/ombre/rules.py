@@ -52,11 +52,13 @@ def _optional_unit(name: str) -> Any:
     return check
 
 
-def check_balances(value: Any) -> tuple[int, int, int]:
-    """Three balances from ``(5, 0, -2)``, ``[5, 0, -2]`` or ``'5/0/-2'``.
+def integers(value: Any) -> tuple[int, ...] | None:
+    """The integers of a list option given as ``'5/0/-2'`` (``,``, ``;``, ``/``, ``:`` or
+    spaces between) or as a list or tuple; ``None`` when it is neither, or when an item is
+    not an integer (a bool or a float is not).
 
-    >>> check_balances('5/0/-2'), check_balances([1, 2, 3])
-    ((5, 0, -2), (1, 2, 3))
+    >>> integers('5/0/-2'), integers([1, 2]), integers((1, True)), integers('1/x'), integers('')
+    ((5, 0, -2), (1, 2), None, None, ())
     """
     items: Sequence[Any]
     if isinstance(value, str):
@@ -66,12 +68,23 @@ def check_balances(value: Any) -> tuple[int, int, int]:
     elif isinstance(value, (list, tuple)):
         items = value
     else:
-        items = ()
+        return None
+    if any(isinstance(x, (bool, float)) for x in items):
+        return None
     try:
-        numbers = tuple(int(x) for x in items if not isinstance(x, (bool, float)))
+        return tuple(int(x) for x in items)
     except (TypeError, ValueError):
-        numbers = ()
-    if len(numbers) != 3 or len(items) != 3 or any(abs(n) > MAX_MONEY for n in numbers):
+        return None
+
+
+def check_balances(value: Any) -> tuple[int, int, int]:
+    """Three balances from ``(5, 0, -2)``, ``[5, 0, -2]`` or ``'5/0/-2'``.
+
+    >>> check_balances('5/0/-2'), check_balances([1, 2, 3])
+    ((5, 0, -2), (1, 2, 3))
+    """
+    numbers = integers(value)
+    if numbers is None or len(numbers) != 3 or any(abs(n) > MAX_MONEY for n in numbers):
         raise ConfigError(
             f"parameter balances = {value!r} is not allowed; allowed: three integers of at "
             f"most {MAX_MONEY:,} either way, like (0, 0, 0) or '5/0/-2'"

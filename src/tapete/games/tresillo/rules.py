@@ -16,12 +16,12 @@ tapete.errors.ConfigError: parameter palo_de_favor = 'oros' is not allowed; allo
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 from tapete.engine.api import Param
 from tapete.errors import ConfigError
-from tapete.games.ombre.rules import MAX_DEALS, MAX_MONEY, MAX_UNIT
+from tapete.games.ombre.rules import MAX_DEALS, MAX_MONEY, MAX_UNIT, integers
 from tapete.games.tresillo.actions import (
     ENTRADA,
     ENTRADA_FAVOR,
@@ -39,22 +39,6 @@ MAX_ESTUCHES: Final = 12
 MAX_PLATE: Final = 2 * MAX_DEALS + 2
 
 
-def _numbers(value: Any) -> tuple[int, ...] | None:
-    items: Sequence[Any]
-    if isinstance(value, str):
-        for sep in ",;/:":
-            value = value.replace(sep, " ")
-        items = value.split()
-    elif isinstance(value, (list, tuple)):
-        items = value
-    else:
-        return None
-    try:
-        return tuple(int(x) for x in items if not isinstance(x, (bool, float)))
-    except (TypeError, ValueError):
-        return None
-
-
 def check_balances(value: Any) -> tuple[int, ...]:
     """Four (or, at a table of three, three) balances from ``(5, 0, -2, 0)`` or
     ``'5/0/-2/0'``.
@@ -62,7 +46,7 @@ def check_balances(value: Any) -> tuple[int, ...]:
     >>> check_balances('5/0/-2/0'), check_balances('5/0/-5')
     ((5, 0, -2, 0), (5, 0, -5))
     """
-    numbers = _numbers(value)
+    numbers = integers(value)
     if numbers is None or len(numbers) not in (3, 4) or any(abs(n) > MAX_MONEY for n in numbers):
         raise ConfigError(
             f"parameter balances = {value!r} is not allowed; allowed: four integers of at "
@@ -99,7 +83,7 @@ def check_plate(value: Any) -> tuple[int, ...]:
     >>> check_plate('6/3'), check_plate(())
     ((6, 3), ())
     """
-    numbers = _numbers(value)
+    numbers = integers(value)
     if (
         numbers is None
         or len(numbers) > MAX_PLATE
