@@ -313,7 +313,7 @@ class Clubs:
 
     def show(self, account: Account, name: str) -> dict[str, Any]:
         """What a member sees of the club: its name, season, standings mode, the asker's
-        role, the members (name, role) and the standings."""
+        role and name, the members (name, role) and the standings."""
 
         def op(session: Session) -> dict[str, Any]:
             row, role = self._member(session, name, account)
@@ -329,6 +329,7 @@ class Clubs:
                 "season_end": _day(row.season_end),
                 "standings_mode": row.standings,
                 "role": role,
+                "me": account.name,
                 "members": [{"name": n, "role": r} for _, n, r in members],
                 "standings": self._standings(session, row, {int(i): str(n) for i, n, _ in members}),
             }

@@ -105,7 +105,8 @@ export async function mountAccount(root, { onChange = () => {} } = {}) {
     const tokens = allSeatTokens();
     return h("div", { class: "account-in" },
       h("p", {}, ...signedInLine(account.name)),
-      h("p", {}, h("a", { href: "/players/" + encodeURIComponent(account.name), id: "account-profile" }, t("Your profile and ratings"))),
+      h("p", {}, h("a", { href: "/players/" + encodeURIComponent(account.name), id: "account-profile" }, t("Your profile and ratings")),
+        " · ", h("a", { href: "/clubs", id: "account-clubs" }, t("My clubs"))),
       h("p", { class: "account-actions" },
         tokens.length ? h("button", { type: "button", class: "btn", id: "account-claim", onclick: async () => {
           try {

@@ -329,7 +329,8 @@ async function createTable(event) {
     if (kind === "me") mySeat = s;
   }
   const rated = /** @type {HTMLInputElement} */ ($("rated")).checked;
-  if (mySeat !== null && !name && !rated) { // a rated table seats the account under its name
+  const club = /** @type {HTMLSelectElement} */ ($("club")).value; // docs/clubs.md
+  if (mySeat !== null && !name && !rated && !club) { // a rated or club table seats the account under its name
     err.append(h("div", { class: "notice error", role: "alert" }, t("Write your name to take a seat.")));
     $("my-name").focus();
     return;
@@ -338,10 +339,11 @@ async function createTable(event) {
   const body = { game: fullName(), params: collectParams(), seats, clock: clock ? Number(clock) : null, bot_delay: Number(/** @type {HTMLSelectElement} */ ($("bot-delay")).value), hints: /** @type {HTMLInputElement} */ ($("hints")).checked, chat: /** @type {HTMLSelectElement | null} */ ($("chat-mode"))?.value || "all" };
   if (mySeat !== null) Object.assign(body, { name: name || "-", seat: mySeat });
   if (rated) Object.assign(body, { rated: true, hints: false }); // docs/ratings.md
+  if (club) Object.assign(body, { club });
   if (state.creating) return; // one table per click: the first request is still on its way
   setCreating(true);
   try {
-    const res = await api("/api/tables", { method: "POST", body, headers: rated ? { "X-Tapete-CSRF": "1" } : {} });
+    const res = await api("/api/tables", { method: "POST", body, headers: rated || club ? { "X-Tapete-CSRF": "1" } : {} });
     const id = res.table.id;
     setAdminToken(id, res.admin_token);
     if (res.token) setSeatToken(id, res.token);
@@ -400,8 +402,24 @@ function tableItem(info, { join = false, replay = false } = {}) {
   return h("li", { class: "table-item" },
     h("span", { class: "badge " + info.status }, statusWord(info.status)),
     h("span", { class: "what" }, h("strong", {}, gameTitle(info.game)), h("span", { class: "who" }, names)),
+    info.club ? h("span", { class: "badge club", "data-club": info.club }, t("Club: {club}", { club: info.club })) : null,
     join && free ? h("a", { class: "btn primary", href }, t("Join")) : null,
     replay ? h("a", { class: "btn", href: "/replay/" + encodeURIComponent(info.id) }, t("Replay")) : h("a", { class: "btn", href: href + "?watch=1" }, t("Watch")));
+}
+
+/** The club choice of the create form: the signed-in account's clubs (docs/clubs.md). */
+async function refreshClubs(account) {
+  const select = /** @type {HTMLSelectElement} */ ($("club"));
+  let clubs = [];
+  if (account) {
+    try {
+      clubs = (await api("/api/clubs")).clubs;
+    } catch {
+      clubs = [];
+    }
+  }
+  select.replaceChildren(select.options[0], ...clubs.map((c) => h("option", { value: c.name }, c.name)));
+  $("club-field").hidden = !clubs.length;
 }
 
 function statusWord(s) {
@@ -502,7 +520,7 @@ async function main() {
   $("history-form").addEventListener("submit", (e) => { e.preventDefault(); refreshHistory(); });
   refreshTables();
   refreshHistory();
-  mountAccount($("account"), { onChange: (account) => { state.account = account; refreshHistory(); } });
+  mountAccount($("account"), { onChange: (account) => { state.account = account; refreshHistory(); refreshClubs(account); refreshTables(); } });
   setInterval(refreshTables, 5000);
 }
 
