@@ -14,11 +14,14 @@ import datetime as dt
 import json
 import time
 from collections.abc import Iterator
+from importlib import resources
 from typing import Any
 
 import httpx
 import pytest
 import websockets
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import inspect, text
 
 from tapete.storage import Store
@@ -233,8 +236,10 @@ def test_the_standings_sum_the_season_scores_or_rate_the_club_games(served: Serv
     assert [s["games"] for s in past_rows] == [0, 0]  # its season ended yesterday
 
 
-def test_the_migration_from_0011_adds_clubs_and_keeps_tables_public(tmp_path: Any) -> None:
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+def test_the_migration_from_0011_adds_clubs_and_keeps_tables_public(db_url: str) -> None:
+    """On SQLite and PostgreSQL: a table stored at 0011 is still there, clubless, after
+    the upgrade; and the downgrade drops the club tables and keeps it."""
+    url = db_url
     old = Store(url)
     try:
         upgrade_to(old, "0011")
@@ -259,5 +264,19 @@ def test_the_migration_from_0011_adds_clubs_and_keeps_tables_public(tmp_path: An
         )
         data = store.call(lambda s: st.get_table(s, "old12"))
         assert data is not None and data.club is None and data.clock == 30.0
+        downgrade_to(store, "0011")
+        assert "clubs" not in inspect(store.engine).get_table_names()
+        with store.engine.connect() as connection:
+            assert connection.execute(text("SELECT id FROM tables")).scalars().all() == ["old12"]
+        store.migrate()
+        assert store.call(lambda s: st.get_table(s, "old12")) is not None
     finally:
         store.close()
+
+
+def downgrade_to(store: Store, revision: str) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("tapete.storage") / "migrations"))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
