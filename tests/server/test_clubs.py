@@ -232,6 +232,11 @@ def test_the_standings_sum_the_season_scores_or_rate_the_club_games(served: Serv
         better = "ana_std" if one[0] > one[1] else "bea_std"
         worse = "bea_std" if better == "ana_std" else "ana_std"
         assert ratings[better]["mu"] > ratings[worse]["mu"]
+    outsider = httpx.Client(base_url=served.url, timeout=30)
+    shown = {g["table"] for g in outsider.get("/api/history?name=ana_std").json()["games"]}
+    assert shown.isdisjoint(tables)  # a club's games are not told to others by name
+    mine = {g["table"]: g for g in bea.get("/api/history?name=ana_std").json()["games"]}
+    assert set(tables) <= set(mine) and mine[tables[0]]["club"] == "Sum_Club"
     past_rows = bea.get("/api/clubs/Past_Club").json()["standings"]
     assert [s["games"] for s in past_rows] == [0, 0]  # its season ended yesterday
 

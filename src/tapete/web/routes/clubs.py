@@ -83,18 +83,21 @@ async def check_visible(conn: HTTPConnection, table: LiveTable) -> None:
         raise TableError("unknown_table", f"there is no table {table.data.id!r}", 404)
 
 
-async def visible_infos(request: Request, infos: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The lobby's list without the club tables of clubs the account signed in on
-    ``request`` is not a member of; a club table it may see is marked ``"club": name``."""
+async def visible_infos(
+    request: Request, infos: list[dict[str, Any]], key: str = "id"
+) -> list[dict[str, Any]]:
+    """The lobby's list (or a player's history: ``key`` names the table id) without the
+    club tables of clubs the account signed in on ``request`` is not a member of; a club
+    table it may see is marked ``"club": name``."""
     clubs = clubs_of(request)
-    marked = await asyncio.to_thread(clubs.table_clubs, [str(i["id"]) for i in infos])
+    marked = await asyncio.to_thread(clubs.table_clubs, [str(i[key]) for i in infos])
     if not marked:
         return infos
     account = await current_account(request)
     mine = await asyncio.to_thread(clubs.club_ids, account)
     out = []
     for info in infos:
-        club = marked.get(str(info["id"]))
+        club = marked.get(str(info[key]))
         if club is None:
             out.append(info)
         elif club[0] in mine:

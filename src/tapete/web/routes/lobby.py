@@ -298,8 +298,9 @@ async def rematch(table_id: str, body: AdminIn, request: Request) -> dict[str, A
 
 @router.get("/api/history")
 async def history_by_name(name: str, request: Request) -> dict[str, Any]:
-    """A player's past games by display name."""
-    return {"games": await manager_of(request).history(name=name[:200])}
+    """A player's past games by display name (a club's tables: for its members only)."""
+    games = await manager_of(request).history(name=name[:200])
+    return {"games": await visible_infos(request, games, key="table")}
 
 
 @router.post("/api/history")
