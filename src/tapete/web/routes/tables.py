@@ -67,15 +67,16 @@ async def websocket(websocket: WebSocket, table_id: str) -> None:
     if it did not exist for anybody else (docs/clubs.md)."""
     try:
         table = await manager_of(websocket).get(table_id)
-        if table is not None:
-            await check_visible(websocket, table)
-    except TableError:
-        await websocket.accept()
-        await websocket.send_json(
-            {"type": "error", "code": "unknown_table", "detail": "there is no such table"}
-        )
-        await websocket.close(4004)
-        return
     except Exception:  # held by another process, or not loadable: play_socket says so
-        pass
+        table = None
+    if table is not None:
+        try:
+            await check_visible(websocket, table)
+        except TableError:
+            await websocket.accept()
+            await websocket.send_json(
+                {"type": "error", "code": "unknown_table", "detail": "there is no such table"}
+            )
+            await websocket.close(4004)
+            return
     await play_socket(websocket, manager_of(websocket), table_id, settings_of(websocket).worker)
