@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tapete.engine import GameRecord
 from tapete.engine.api import Game, State
+from tapete.engine.view_encoder import ViewEncoder
 from tapete.errors import TapeteError
 from tapete.players.base import Player
 from tapete.storage import store as st
 from tapete.storage.store import SeatData, Store, TableData
-from tapete.engine.view_encoder import ViewEncoder
 from tapete.table.events import Move
 
 if TYPE_CHECKING:
