@@ -8,7 +8,9 @@ act, their stand-in plays for them, and the game ends in about two seconds."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -357,6 +359,19 @@ def test_the_update_on_either_database_is_made_once(db_url: str) -> None:
         shown = ratings.profile("bea")
         assert [g["table"] for g in shown["games"]] == ["rated1"]
         assert shown["stats"]["pocha"]["exact"] == exact_bid(json_record(record), 1)
+        # a club's rated table: the rating moves, the public profile names no such table
+        data = dataclasses.replace(data, id="club1", club=1)
+        store.call(st.insert_table(data))
+        ratings.seat_account("club1", 0, ana, st.hash_token("t0"))
+        ratings.seat_account("club1", 1, bea, st.hash_token("t1"))
+        store.call(st.append_actions("club1", 0, [], status="finished", result=result,
+                                     record=record))  # fmt: skip
+        assert ratings.apply("club1") is True
+        shown = ratings.profile("bea")
+        assert [g["table"] for g in shown["games"]] == ["rated1"]
+        assert [p["table"] for p in shown["history"]] == ["rated1", None]
+        assert shown["ratings"][0]["games"] == 2
+        assert "club1" not in json.dumps(shown)
     finally:
         store.close()
 

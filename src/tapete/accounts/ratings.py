@@ -316,7 +316,8 @@ class Ratings:
         """A player's public profile (``404 unknown_profile`` for no such account, or a
         banned one): name, ratings per game, history points, recent rated games (with their
         replay's address) and the game's own counts summed (:mod:`tapete.accounts.stats`).
-        Never the password hash, the sessions or the claimed anonymous games."""
+        Never the password hash, the sessions or the claimed anonymous games, and never a
+        club's table (its rating change counts, its history point names no table)."""
         key = name_key(name.strip()[:64])
 
         def op(session: Session) -> dict[str, Any] | None:
@@ -331,7 +332,16 @@ class Ratings:
                 .where(RatingHistoryRow.account_id == account.id)
                 .order_by(RatingHistoryRow.at, RatingHistoryRow.id)
             ).all()
-            recent = list(reversed(history))[:PROFILE_GAMES]
+            # a club's tables are for its members only: their rating changes count, but the
+            # public profile names no such table (docs/clubs.md)
+            private = set(
+                session.scalars(
+                    select(TableRow.id).where(
+                        TableRow.id.in_({h.table_id for h in history}), TableRow.club.is_not(None)
+                    )
+                )
+            )
+            recent = [h for h in reversed(history) if h.table_id not in private][:PROFILE_GAMES]
             tables = {
                 t.id: t
                 for t in session.scalars(
@@ -347,7 +357,7 @@ class Ratings:
             return {
                 "name": account.name,
                 "ratings": [_rating_entry(r) for r in ratings],
-                "history": [_point(h) for h in history[-HISTORY_POINTS:]],
+                "history": [_point(h, h.table_id in private) for h in history[-HISTORY_POINTS:]],
                 "games": [_game_entry(h, tables.get(h.table_id), labels) for h in recent],
                 "stats": _summed(history),
             }
@@ -383,10 +393,10 @@ def _rating_entry(row: RatingRow) -> dict[str, Any]:
     }
 
 
-def _point(row: RatingHistoryRow) -> dict[str, Any]:
+def _point(row: RatingHistoryRow, private: bool) -> dict[str, Any]:
     return {
         "game": row.game,
-        "table": row.table_id,
+        "table": None if private else row.table_id,
         "at": st.iso(row.at),
         "rating": shown_rating(row.mu, row.sigma),
         "before": shown_rating(row.mu_before, row.sigma_before),
