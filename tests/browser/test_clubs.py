@@ -38,6 +38,7 @@ def test_a_club_table_is_invisible_to_a_non_member(server: Server, context_facto
     sign_up(ana, ana_name)
     ana.click("#account-clubs")  # the Account panel's "My clubs"
     ana.wait_for_selector("body[data-ready=yes]")
+    assert "null" not in ana.locator("#club").inner_text()  # no empty notice drawn as "null"
     ana.fill("#new-club-name", club)
     ana.click("#create-club")
     ana.wait_for_url(f"**/clubs/{club}")

@@ -132,7 +132,7 @@ function render() {
     box.replaceChildren(h("div", { class: "notice error", role: "alert", "data-testid": "club-error" }, errorText(answer)));
   } else if (answer) {
     $("club-title").textContent = clubName ? t("Club: {club}", { club: answer.name }) : t("My clubs");
-    box.replaceChildren(...(clubName ? clubView() : listView()));
+    box.replaceChildren(...(clubName ? clubView() : listView()).filter((node) => node !== null));
   } else {
     return;
   }
