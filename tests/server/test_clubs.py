@@ -178,6 +178,16 @@ def test_a_club_table_is_seen_and_joined_by_its_members_only(served: Server) -> 
         assert code(join) == (404, "unknown_table")
         assert code(stranger.get(f"/api/tables/{table_id}/steps")) == (404, "unknown_table")
     assert listed(bea)[table_id]["club"] == "Priv_Club"
+    # the list fills its limit past the club tables a stranger may not see
+    newer = ana.post("/api/tables", json=body)
+    assert newer.status_code == 201, newer.text
+    newer_id = str(newer.json()["table"]["id"])
+    for stranger in (anonymous, out):
+        firsts = stranger.get("/api/tables?status=all&limit=1").json()["tables"]
+        assert [t["id"] for t in firsts] == [public_id]
+    assert [t["id"] for t in bea.get("/api/tables?status=all&limit=1").json()["tables"]] == [
+        newer_id
+    ]
     assert "club" not in listed(bea)[public_id]
     assert bea.get(f"/api/tables/{table_id}").json()["club"] == "Priv_Club"
     # the WebSocket: a non-member is told the table does not exist, a member is served

@@ -782,12 +782,15 @@ def get_table(session: Session, table_id: str) -> TableData | None:
     return _table_data(row, seats)
 
 
-def get_tables(session: Session, statuses: Sequence[str], limit: int) -> list[TableData]:
-    """Tables with one of ``statuses``, newest first."""
+def get_tables(
+    session: Session, statuses: Sequence[str], limit: int, offset: int = 0
+) -> list[TableData]:
+    """Tables with one of ``statuses``, newest first (``offset`` of them skipped)."""
     rows = session.scalars(
         select(TableRow)
         .where(TableRow.status.in_(statuses))
-        .order_by(TableRow.created_at.desc())
+        .order_by(TableRow.created_at.desc(), TableRow.id)
+        .offset(offset)
         .limit(limit)
     ).all()
     ids = [r.id for r in rows]

@@ -11,12 +11,13 @@ import asyncio
 import concurrent.futures
 import contextlib
 import dataclasses
+import functools
 import logging
 import math
 import secrets
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
 
 from tapete.engine import Game, load_game
 from tapete.errors import ConfigError, TapeteError
@@ -66,6 +67,9 @@ class TableSpec:
     #: The club whose members alone see and join it (docs/clubs.md; the routes check).
     club: int | None = None
 
+
+#: The most reads of ``limit`` tables the lobby's list makes to fill itself (:meth:`list_info`).
+LIST_BATCHES: Final = 8
 
 #: Seconds a process waits for the holder of a table's lock to write its address.
 OWNER_WAIT = 5.0
@@ -449,31 +453,44 @@ class TableManager:
             await table.call(table.start)
         return table
 
-    async def list_info(self, status: str, limit: int) -> list[dict[str, Any]]:
+    async def list_info(
+        self,
+        status: str,
+        limit: int,
+        keep: Callable[[list[dict[str, Any]]], Awaitable[list[dict[str, Any]]]] | None = None,
+    ) -> list[dict[str, Any]]:
         """``TableInfo`` of the tables with ``status`` (``open``, ``playing``, ``finished``,
         ``closed`` or ``all``), newest first; ``open`` also lists playing tables with a free
-        human seat."""
+        human seat. ``keep`` leaves out the tables its asker may not see (a club's); the list
+        is filled up to ``limit`` from older tables (at most :data:`LIST_BATCHES` reads)."""
         statuses = {
             "open": ("open", "playing"),
             "all": ("open", "playing", "finished", "closed"),
         }.get(status, (status,))
-        rows = await self.store.aread(lambda s: st.get_tables(s, statuses, limit))
-        out = []
-        for data in rows:
-            live = self.tables.get(data.id)
-            info = (
-                live.info()
-                if live is not None
-                else make_table_info(data, stored_seats_info(data), data.move_number)
-            )
-            if (
-                status == "open"
-                and info["status"] == "playing"
-                and all(s["taken"] for s in info["seats"])
-            ):
-                continue
-            out.append(info)
-        return out
+        out: list[dict[str, Any]] = []
+        for batch in range(LIST_BATCHES):
+            offset = batch * limit
+            read = functools.partial(st.get_tables, statuses=statuses, limit=limit, offset=offset)
+            rows = await self.store.aread(read)
+            infos = []
+            for data in rows:
+                live = self.tables.get(data.id)
+                info = (
+                    live.info()
+                    if live is not None
+                    else make_table_info(data, stored_seats_info(data), data.move_number)
+                )
+                if (
+                    status == "open"
+                    and info["status"] == "playing"
+                    and all(s["taken"] for s in info["seats"])
+                ):
+                    continue
+                infos.append(info)
+            out.extend(infos if keep is None else await keep(infos))
+            if len(out) >= limit or len(rows) < limit:
+                break
+        return out[:limit]
 
     async def history(
         self, *, name: str | None = None, token: str | None = None

@@ -206,8 +206,10 @@ async def list_tables(request: Request, status: str = "open", limit: int = 100) 
         raise TableError("bad_request", "status is open, playing, finished, closed or all")
     if not 1 <= limit <= 500:
         raise TableError("bad_request", "limit is from 1 to 500")
-    infos = await manager_of(request).list_info(status, limit)
-    return {"tables": await visible_infos(request, infos)}
+    infos = await manager_of(request).list_info(
+        status, limit, keep=lambda infos: visible_infos(request, infos)
+    )
+    return {"tables": infos}
 
 
 @router.get("/api/tables/{table_id}")
