@@ -1,6 +1,6 @@
 """The SQLAlchemy 2 models: tables, their seats, their action logs and their chat; the
 accounts, their sessions and the seats they claimed; the ratings (``docs/ratings.md``);
-the clubs (``docs/clubs.md``)."""
+the clubs (``docs/clubs.md``); the tournaments (``docs/tournaments.md``)."""
 
 from __future__ import annotations
 
@@ -55,6 +55,9 @@ class TableRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     #: The club whose members alone see and join the table (``docs/clubs.md``), or null.
     club: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    #: The seed of a table dealt from ``tapete.arena.deals.DeckChance`` (a tournament's
+    #: duplicate round: every table of the round gets the same), or null (system randomness).
+    deal_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -304,6 +307,70 @@ class ClubSeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
     token_hash: Mapped[str] = mapped_column(String(64))
+
+
+class TournamentRow(Base):
+    """A tournament (``docs/tournaments.md``): a name unique case-insensitively, the game
+    and its rules, rounds, deals per round, table size, move clock, the bots' delay, how
+    its rounds are seated (``swiss`` or ``round_robin``), whether it is duplicate, its status
+    (``registering``, ``running``, ``finished``) and round, its director and its secret
+    seed (the deals and the draws of lots come from it; shown once it is finished)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rounds: Mapped[int] = mapped_column(Integer)
+    deals_per_round: Mapped[int] = mapped_column(Integer)
+    table_size: Mapped[int] = mapped_column(Integer)
+    clock: Mapped[float] = mapped_column(Float)
+    bot_delay: Mapped[float] = mapped_column(Float, default=0.5, server_default="0.5")
+    method: Mapped[str] = mapped_column(String(16))
+    duplicate: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    current_round: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    director: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    seed: Mapped[str] = mapped_column(String(64))
+
+
+class TournamentEntrantRow(Base):
+    """An entrant of a tournament, under its key there: an account (``a{id}``) or a bot
+    (``b{n}``, the table bot ``bot`` plays its seats), with the name it is shown by."""
+
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    registered_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentTableRow(Base):
+    """One table of a tournament's round: the live table and the entrant keys in its seats
+    (the link of an account to its seat, kept apart from ``seats`` as ``club_seats``). The
+    primary key makes a round's tables once, whatever happens."""
+
+    __tablename__ = "tournament_tables"
+
+    tournament_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), unique=True
+    )
+    seats: Mapped[list[str]] = mapped_column(JSON)
 
 
 Index("ix_tables_created_at", TableRow.created_at)

@@ -144,6 +144,8 @@ class TableData:
     rated: bool = False
     #: The club whose members alone see and join it (docs/clubs.md), or ``None``.
     club: int | None = None
+    #: Dealt from ``DeckChance(deal_seed)`` (docs/tournaments.md), or ``None``: at random.
+    deal_seed: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -513,6 +515,7 @@ def insert_table(table: TableData) -> Callable[[Session], None]:
                 chat=table.chat,
                 rated=table.rated,
                 club=table.club,
+                deal_seed=table.deal_seed,
                 status=table.status,
                 admin_token_hash=table.admin_token_hash,
                 move_number=0,
@@ -770,6 +773,7 @@ def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
         chat=row.chat,
         rated=bool(row.rated),
         club=row.club,
+        deal_seed=row.deal_seed,
     )
 
 

@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from tapete.arena.deals import DeckChance
 from tapete.engine import GameRecord
 from tapete.engine.api import Game, State
 from tapete.engine.view_encoder import ViewEncoder
@@ -137,6 +138,9 @@ class TableBase:
         #: Called once the table's end is stored (its status ``finished``).
         self.on_finished: Callable[[LiveTable], None] | None = None
         self._chance = secrets.SystemRandom()
+        #: A seeded table's chance (docs/tournaments.md): every table with the same
+        #: ``deal_seed`` deals the same cards; ``None``: drawn from ``_chance``.
+        self._deck = DeckChance(data.deal_seed) if data.deal_seed is not None else None
         self._bot_rng = random.Random(secrets.randbits(64))
         self._players: dict[int, Player] = {}
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any]] | None]
@@ -226,7 +230,13 @@ class TableBase:
 
     def _deal(self) -> None:
         while self.state.is_chance_node():
-            self._push(-1, self._chance.choice(self.state.legal_actions()))
+            self._push(-1, self._draw())
+
+    def _draw(self) -> int:
+        """The next chance action: the seeded deck's, else one at random."""
+        if self._deck is not None:
+            return self._deck.choose(self.state)
+        return self._chance.choice(self.state.legal_actions())
 
     def record(self) -> GameRecord:
         """The tapete record of the game so far (players by name, bots as ``bot:NAME``)."""

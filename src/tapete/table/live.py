@@ -93,6 +93,14 @@ class LiveTable(TableSeats):
                 raise st.StoreError(
                     f"table {data.id}: action {i} is {text!r} here but was logged {logged.text!r}"
                 )
+            if logged.seat < 0 and table._deck is not None:
+                # the seeded deck is brought to where it was: it draws each logged card again
+                drawn = table._deck.choose(table.state)
+                if drawn != logged.action:
+                    raise st.StoreError(
+                        f"table {data.id}: chance action {i} is {drawn} from its deal seed "
+                        f"but was logged {logged.action}"
+                    )
             table._push(logged.seat, logged.action)
         table.away = {seat.seat for seat in data.seats if seat.away}
         for seat in data.seats:

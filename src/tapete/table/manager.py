@@ -199,6 +199,9 @@ class TableManager:
         #: Called with a rated table's id when it finishes here (the web app updates the
         #: ratings, docs/ratings.md); ``None``: nobody is told.
         self.rated_finished: Callable[[str], None] | None = None
+        #: Called with every table's id when it finishes here (the tournaments score their
+        #: rounds, docs/tournaments.md); ``None``: nobody is told.
+        self.table_finished: Callable[[str], None] | None = None
 
     async def resume(self) -> int:
         """Load every open or playing table from the store and restart it (those no other
@@ -295,6 +298,8 @@ class TableManager:
     def _finished(self, table: LiveTable) -> None:
         if table.data.rated and self.rated_finished is not None:
             self.rated_finished(table.data.id)
+        if self.table_finished is not None:
+            self.table_finished(table.data.id)
 
     def _forget(self, table: LiveTable) -> None:
         table_id = table.data.id

