@@ -3,9 +3,9 @@ only its members see and join, and standings over the season it defines: the sum
 members' scores at the club's finished tables, or OpenSkill ratings computed from the
 club's games alone (the model of :mod:`tapete.accounts.ratings`).
 
-A club's name follows the rules of account names (:func:`~tapete.accounts.names.
-check_name`), unique case-insensitively. Everything about a club is for its members:
-to anybody else a club does not exist (``404 unknown_club``).
+A club's name has letters, digits, single spaces and ``_ - . ' &``
+(:func:`~tapete.accounts.names.check_title`), unique case-insensitively. Everything about a
+club is for its members: to anybody else a club does not exist (``404 unknown_club``).
 
 Every method blocks (the store is waited for): the web routes run them in a thread.
 
@@ -38,7 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from tapete.accounts.errors import AccountError
-from tapete.accounts.names import check_name, name_key
+from tapete.accounts.names import check_title, name_key
 from tapete.accounts.ratings import BOT_RATINGS, START_MU, START_SIGMA, shown_rating
 from tapete.accounts.service import Account
 from tapete.storage import Store
@@ -187,7 +187,7 @@ class Clubs:
         standings: str = "scores",
     ) -> Club:
         """A new club, ``account`` its administrator (``409 club_name_taken``)."""
-        name = check_name(name)
+        name = check_title(name, "club")
         check_season(season_start, season_end)
         if standings not in STANDINGS:
             raise AccountError("bad_standings", "standings are scores or ratings")

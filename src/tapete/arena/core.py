@@ -411,7 +411,10 @@ def _ratings(names: Sequence[str], games: Sequence[Mapping[str, float]]) -> dict
     try:
         from openskill.models import PlackettLuce
     except ImportError:
-        return {"model": None, "note": "install the arena extra (openskill) for ratings"}
+        return {
+            "model": None,
+            "note": "openskill is missing: reinstall tapete (it is one of its dependencies)",
+        }
     model = PlackettLuce()
     ratings = {name: model.rating(name=name) for name in names}
     for means in games:

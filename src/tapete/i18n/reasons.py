@@ -174,6 +174,11 @@ REASONS: Final[dict[str, str]] = {
     "not_club_admin": N_("Only the club's administrators may do that."),
     "not_club_member": N_("That account is not a member of the club."),
     "club_name_taken": N_("That club name is taken."),
+    "club_name_length": N_("A club name is 3 to 32 characters."),
+    "club_name_characters": N_(
+        "A club name has letters, digits, spaces and _ - . ' & only, and begins and ends with "
+        "a letter or a digit."
+    ),
     "club_last_admin": N_("Name another administrator of the club before you leave it."),
     "club_full": N_("The club has as many members as it may have."),
     "too_many_clubs": N_("You administer as many clubs as you may."),
