@@ -102,8 +102,8 @@ def test_malformed_records_raise_record_error(mutate: object, message: str) -> N
         replay(text)
 
 
-LAYERS = ["errors", "cards", "engine", "games", "testing", "players", "arena", "cli"]
-PURE = {"errors", "cards", "engine", "games"}
+LAYERS = ["errors", "cards", "engine", "games", "tournaments", "testing", "players", "arena", "cli"]
+PURE = {"errors", "cards", "engine", "games", "tournaments"}
 
 
 def _imports(path: Path) -> set[str]:
