@@ -7,8 +7,11 @@ import asyncio
 import json
 import random
 import re
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from typing import Any
+
+import httpx
 
 from tapete.engine import load_game
 from tapete.engine.api import State, cards_in
@@ -241,3 +244,37 @@ def new_manager(url: str, idle_close: float = 3600.0) -> tuple[Store, TableManag
     store = Store(url)
     store.migrate()
     return store, TableManager(store, idle_close=idle_close)
+
+
+# -- accounts on a served app (docs/accounts.md) -------------------------------------------------
+#: The header every state-changing account request carries.
+SAME = {"X-Tapete-CSRF": "1"}
+#: The password of the tests' accounts.
+PASSWORD = "a long password"
+
+
+def signed_in(url: str, name: str, *, csrf_header: bool = True) -> httpx.Client:
+    """A client of the server at ``url`` signed in as a new account ``name``; it sends
+    :data:`SAME` with every request unless ``csrf_header`` is false."""
+    client = httpx.Client(base_url=url, timeout=30, headers=SAME if csrf_header else None)
+    answer = client.post(
+        "/api/account/register", json={"name": name, "password": PASSWORD}, headers=SAME
+    )
+    assert answer.status_code == 201, answer.text
+    return client
+
+
+def error_code(answer: httpx.Response) -> tuple[int, str]:
+    """An error answer's status and code."""
+    return answer.status_code, str(answer.json()["error"]["code"])
+
+
+def wait_for(check: Callable[..., Any], what: str, limit: float = 60.0) -> Any:
+    """Ask ``check()`` until it gives something true (the server's own pace): that value."""
+    deadline = time.monotonic() + limit
+    while True:
+        found = check()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"{what} did not come"
+        time.sleep(0.1)

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import datetime as dt
 import json
-import time
 from collections.abc import Iterator
 from importlib import resources
 from typing import Any
@@ -28,10 +27,10 @@ from tapete.storage import Store
 from tapete.storage import store as st
 
 from .conftest import Server
+from .harness import SAME, signed_in, wait_for
+from .harness import error_code as code
 from .test_migrations import upgrade_to
 
-SAME = {"X-Tapete-CSRF": "1"}
-PASSWORD = "a long password"
 GAME = {"game": "pocha", "params": {"n_players": 3, "hand_size": 1}}
 RULE = {"kind": "bot", "player": "rule"}
 
@@ -48,24 +47,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def account(server: Server, name: str) -> httpx.Client:
     """A client signed in as a new account ``name``."""
-    client = httpx.Client(base_url=server.url, timeout=30, headers=SAME)
-    answer = client.post("/api/account/register", json={"name": name, "password": PASSWORD})
-    assert answer.status_code == 201, answer.text
-    return client
-
-
-def code(answer: httpx.Response) -> tuple[int, str]:
-    return answer.status_code, str(answer.json()["error"]["code"])
-
-
-def wait_for(check: Any, what: str, limit: float = 60.0) -> Any:
-    deadline = time.monotonic() + limit
-    while True:
-        found = check()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"{what} did not come"
-        time.sleep(0.1)
+    return signed_in(server.url, name)
 
 
 def ws_first(server: Server, table_id: str, cookie: str | None) -> dict[str, Any]:

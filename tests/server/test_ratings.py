@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,10 +27,10 @@ from tapete.storage import store as st
 from tapete.storage.models import RatedGameRow, RatingHistoryRow, RatingRow
 
 from .conftest import Server
+from .harness import PASSWORD, SAME, signed_in, wait_for
+from .harness import error_code as code
 from .test_migrations import upgrade_to
 
-SAME = {"X-Tapete-CSRF": "1"}
-PASSWORD = "a long password"
 #: The shortest rated game: one card a hand, three seats, the clock at its least.
 GAME = {"game": "pocha", "params": {"n_players": 3, "hand_size": 1}}
 RATED = {**GAME, "rated": True, "hints": False, "clock": 0.5, "bot_delay": 0.0}
@@ -50,27 +49,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def account(server: Server, name: str) -> httpx.Client:
     """A client signed in as a new account ``name``."""
-    client = httpx.Client(base_url=server.url, timeout=30)
-    answer = client.post(
-        "/api/account/register", json={"name": name, "password": PASSWORD}, headers=SAME
-    )
-    assert answer.status_code == 201, answer.text
-    return client
-
-
-def code(answer: httpx.Response) -> tuple[int, str]:
-    return answer.status_code, str(answer.json()["error"]["code"])
-
-
-def wait_for(check: Any, what: str, limit: float = 60.0) -> Any:
-    """Ask ``check()`` until it gives something true (the server's own pace)."""
-    deadline = time.monotonic() + limit
-    while True:
-        found = check()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"{what} did not come"
-        time.sleep(0.1)
+    return signed_in(server.url, name, csrf_header=False)
 
 
 def play_rated(server: Server, first: httpx.Client, second: httpx.Client) -> str:
