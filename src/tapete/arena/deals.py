@@ -25,65 +25,13 @@ True
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Final
 
-from tapete.engine.api import State
+from tapete.engine.chance import CARD_IDS, DeckChance
 
-#: Card ids are ``0…127``; a chance action ``a < 256`` brings card ``a % 128``.
-CARD_IDS: Final = 128
+__all__ = ["CARD_IDS", "SEATINGS", "DeckChance", "bot_seed", "deal_seed", "rotations"]
+
 SEATINGS: Final = ("rotate", "all", "fixed")
-
-
-class DeckChance:
-    """Chance outcomes fixed by a seed, the same for every seating of a deal."""
-
-    def __init__(self, seed: str) -> None:
-        self._seed = seed
-        self._rng = random.Random(f"{seed}:pack")
-        self._packs: list[list[int]] = []
-        self._pack = 0
-        self._last = -1
-        self._other = 0
-
-    def _order(self, index: int) -> list[int]:
-        while len(self._packs) <= index:
-            order = list(range(CARD_IDS))
-            self._rng.shuffle(order)
-            self._packs.append(order)
-        return self._packs[index]
-
-    def choose(self, state: State) -> int:
-        """The chance action to apply at ``state`` (a chance node)."""
-        outcomes = state.chance_outcomes()
-        groups: dict[int, list[tuple[int, float]]] = {}
-        for action, p in outcomes:
-            if 0 <= action < 2 * CARD_IDS:
-                groups.setdefault(action % CARD_IDS, []).append((action, p))
-        if not groups:
-            return self._weighted(outcomes, f"other:{self._pack}:{self._other}", bump=True)
-        order = self._order(self._pack)
-        pos = next(i for i, card in enumerate(order) if card in groups)
-        if pos <= self._last:  # a used card is back: a new pack for a new deal
-            self._pack += 1
-            self._other = 0
-            order = self._order(self._pack)
-            pos = next(i for i, card in enumerate(order) if card in groups)
-        self._last = pos
-        group = groups[order[pos]]
-        if len(group) == 1:
-            return group[0][0]
-        return self._weighted(group, f"card:{self._pack}:{order[pos]}")
-
-    def _weighted(self, outcomes: list[tuple[int, float]], key: str, bump: bool = False) -> int:
-        if bump:
-            self._other += 1
-        r = random.Random(f"{self._seed}:{key}").random() * sum(p for _, p in outcomes)
-        for action, p in outcomes:
-            r -= p
-            if r < 0:
-                return action
-        return outcomes[-1][0]
 
 
 def rotations(n_seats: int, seating: str = "rotate") -> list[tuple[int, ...]]:

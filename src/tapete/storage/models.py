@@ -55,7 +55,7 @@ class TableRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     #: The club whose members alone see and join the table (``docs/clubs.md``), or null.
     club: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
-    #: The seed of a table dealt from ``tapete.arena.deals.DeckChance`` (a tournament's
+    #: The seed of a table dealt from ``tapete.engine.chance.DeckChance`` (a tournament's
     #: duplicate round: every table of the round gets the same), or null (system randomness).
     deal_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
 

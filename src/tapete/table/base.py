@@ -21,9 +21,9 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from tapete.arena.deals import DeckChance
 from tapete.engine import GameRecord
 from tapete.engine.api import Game, State
+from tapete.engine.chance import DeckChance
 from tapete.engine.view_encoder import ViewEncoder
 from tapete.errors import TapeteError
 from tapete.players.base import Player

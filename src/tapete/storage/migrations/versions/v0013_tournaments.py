@@ -4,7 +4,7 @@ seating, duplicate or not, its status and round, its director and its secret see
 ``tournament_entrants`` (an account or a bot entered, under a key of the tournament),
 ``tournament_tables`` (the live table of each round's table, with the entrants in its seats:
 the account-to-seat link, kept apart from ``seats`` as ``club_seats``) and
-``tables.deal_seed`` (a table dealt from :class:`tapete.arena.deals.DeckChance`; null for
+``tables.deal_seed`` (a table dealt from :class:`tapete.engine.chance.DeckChance`; null for
 every table stored before, which keeps drawing from the system's randomness).
 
 Revision ID: 0013
