@@ -94,6 +94,9 @@ ACCESS: dict[str, Access] = {
     "POST /api/clubs/{name}/leave": "account",
     "GET /clubs": "public",
     "GET /clubs/{name}": "public",
+    # tournaments' pages (docs/tournaments.md)
+    "GET /tournaments": "public",
+    "GET /tournaments/{name}": "public",
 }
 
 

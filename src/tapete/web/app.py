@@ -34,7 +34,16 @@ from tapete.web.limits import BodyLimit, LobbyLimiter, LobbyLimits, RateLimited
 from tapete.web.protocol import MAX_HTTP_BODY, PROTOCOL_VERSION
 from tapete.web.proxy import ProxyHeaders, TrustedProxies
 from tapete.web.relay import PEERS, forward
-from tapete.web.routes import account, clubs, health, lobby, pages, ratings, tables
+from tapete.web.routes import (
+    account,
+    clubs,
+    health,
+    lobby,
+    pages,
+    ratings,
+    tables,
+    tournament_pages,
+)
 from tapete.web.settings import ServerSettings
 
 __all__ = ["AccountSettings", "LobbyLimits", "create_app"]
@@ -178,7 +187,7 @@ def create_app(
         ]
         return error_response(400, "bad_request", "; ".join(parts)[:500])
 
-    routers = (health, lobby, tables, account, ratings, clubs, pages)
+    routers = (health, lobby, tables, account, ratings, clubs, tournament_pages, pages)
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")

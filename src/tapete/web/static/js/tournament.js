@@ -1,0 +1,367 @@
+// The tournaments (docs/tournaments.md): /tournaments lists them and, for a signed-in account,
+// creates one; /tournaments/{name} shows one: its settings, entrants, the register and
+// withdraw buttons, its director's controls (add bots, start), each round's tables with
+// their links (watch; play one's own seat), the standings, polled every two seconds while
+// the tournament runs, and the exports.
+
+import { ApiError, api, h, setSeatToken } from "./api.js";
+import { gameTitle } from "./felt.js";
+import { startAnswerPage } from "./page.js";
+import { formatNumber, reasonText, t } from "./i18n.js";
+
+/**
+ * The page's element with this id.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+const $ = (id) => document.getElementById(id);
+const GUARD = { "X-Tapete-CSRF": "1" };
+const POLL_MS = 2000;
+const parts = window.location.pathname.split("/").filter(Boolean);
+const tournamentName = parts[1] ? decodeURIComponent(parts[1]) : null;
+const apiPath = tournamentName ? "/api/tournaments/" + encodeURIComponent(tournamentName) : "/api/tournaments";
+
+/** @type {any} the server's answer (a tournament, or {tournaments}), or an ApiError */
+let answer = null;
+/** @type {string} the answer as last drawn (a poll that brings nothing new draws nothing) */
+let drawn = "";
+/** @type {any} the signed-in account ({name}), or null */
+let me = null;
+/** @type {any[]} the games the server offers (/api/games) */
+let games = [];
+/** @type {any} the last refused change, shown above the controls */
+let refused = null;
+/** What the director and the create form had typed, kept across redraws. */
+const typed = { bots: "2", fill: false };
+
+/** An error's sentence for people (from its code). */
+function errorText(e) {
+  if (e instanceof ApiError) {
+    const fallback = e.status === 400 && e.detail ? e.detail : t("Something went wrong on the server.");
+    return reasonText(e.code, fallback);
+  }
+  return String(e && e.message ? e.message : e);
+}
+
+function refusedNotice() {
+  return refused ? h("div", { class: "notice error", role: "alert", "data-testid": "tournament-error" }, errorText(refused)) : null;
+}
+
+/** Send a change; then show the tournament as it is after it (or go to `next`). */
+async function change(path, body, next = null) {
+  try {
+    const res = await api(path, { method: "POST", body, headers: GUARD });
+    refused = null;
+    if (next) {
+      window.location.href = next;
+      return;
+    }
+    if (res && res.name && tournamentName) answer = res;
+    else await refresh();
+  } catch (e) {
+    refused = e;
+  }
+  render(true);
+}
+
+/** A score written the page's way (two decimals at most). */
+function score(value) {
+  if (value === null || value === undefined || value === "") return "–";
+  return formatNumber(Math.round(Number(value) * 100) / 100);
+}
+
+function statusWord(status) {
+  return { registering: t("registering"), running: t("running"), finished: t("finished") }[status] || String(status);
+}
+
+function tableStatusWord(status) {
+  return { waiting: t("waiting"), open: t("waiting"), playing: t("playing"), finished: t("finished"), closed: t("closed") }[status] || String(status || "");
+}
+
+function methodWord(method) {
+  return method === "round_robin" ? t("round robin") : t("Swiss");
+}
+
+/** /tournaments: the list and the form that creates one. */
+function listView() {
+  const rows = answer.tournaments || [];
+  const list = rows.length
+    ? h("table", { class: "rank-table", "data-testid": "tournaments" },
+      h("caption", {}, t("Tournaments")),
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, t("Tournament")),
+        h("th", { scope: "col" }, t("Game")),
+        h("th", { scope: "col" }, t("Status")),
+        h("th", { scope: "col", class: "num" }, t("Round")),
+        h("th", { scope: "col", class: "num" }, t("Entrants")))),
+      h("tbody", {}, rows.map((x) => h("tr", { "data-tournament": x.name },
+        h("td", {}, h("a", { href: "/tournaments/" + encodeURIComponent(x.name) }, x.name)),
+        h("td", {}, gameTitle(x.game)),
+        h("td", {}, statusWord(x.status)),
+        h("td", { class: "num" }, t("{round} of {rounds}", { round: formatNumber(x.round || 0), rounds: formatNumber(x.rounds) })),
+        h("td", { class: "num" }, formatNumber(x.entrants))))))
+    : h("p", { "data-testid": "no-tournaments" }, t("No tournament yet."));
+  return [list, refusedNotice(), me ? createForm() : h("p", { class: "help", "data-testid": "sign-in-to-create" }, t("Sign in in the lobby to create a tournament."))];
+}
+
+/** A labelled field of the create form. */
+function field(id, label, input, help = null) {
+  return h("div", { class: "field" }, h("label", { for: id }, label), input, help ? h("span", { class: "help", id: id + "-help" }, help) : null);
+}
+
+function createForm() {
+  const name = h("input", { id: "new-t-name", maxlength: "32", required: true });
+  const game = h("select", { id: "new-t-game" }, games.map((g) => h("option", { value: g.name }, gameTitle(g.name))));
+  if (games.some((g) => g.name === "pocha")) game.value = "pocha";
+  const params = h("input", { id: "new-t-params", value: "{}", "aria-describedby": "new-t-params-help", spellcheck: "false" });
+  const size = h("input", { id: "new-t-table-size", type: "number", min: "2", max: "8", value: "3" });
+  const rounds = h("input", { id: "new-t-rounds", type: "number", min: "1", max: "99", value: "3" });
+  const deals = h("input", { id: "new-t-deals", type: "number", min: "1", max: "99", value: "1" });
+  const clock = h("input", { id: "new-t-clock", type: "number", min: "5", max: "3600", value: "60" });
+  const method = h("select", { id: "new-t-method" }, h("option", { value: "swiss" }, t("Swiss")), h("option", { value: "round_robin" }, t("round robin")));
+  const duplicate = h("input", { id: "new-t-duplicate", type: "checkbox", checked: true });
+  const formError = h("div", { class: "refusal", role: "alert" });
+  const form = h("form", { class: "panel", "data-testid": "create-tournament", onsubmit: (e) => {
+    e.preventDefault();
+    let options;
+    try {
+      options = JSON.parse(params.value.trim() || "{}");
+      if (options === null || typeof options !== "object" || Array.isArray(options)) throw new Error("not an object");
+    } catch {
+      formError.textContent = t("The game options must be written as JSON, like {example}.", { example: '{"hand_size": 1}' });
+      return;
+    }
+    const n = name.value.trim();
+    change("/api/tournaments", {
+      name: n, game: game.value, params: options, table_size: Number(size.value), rounds: Number(rounds.value),
+      deals_per_round: Number(deals.value), clock: Number(clock.value), method: method.value, duplicate: duplicate.checked,
+    }, "/tournaments/" + encodeURIComponent(n));
+  } },
+  h("h2", {}, t("Create a tournament")),
+  field("new-t-name", t("Tournament name"), name),
+  field("new-t-game", t("Game"), game),
+  field("new-t-params", t("Game options (JSON)"), params, t("For example {example}: one card each in La Pocha.", { example: '{"hand_size": 1}' })),
+  field("new-t-table-size", t("Players at each table"), size),
+  field("new-t-rounds", t("Rounds"), rounds),
+  field("new-t-deals", t("Deals per round"), deals),
+  field("new-t-clock", t("Move clock (seconds)"), clock),
+  field("new-t-method", t("Seating"), method),
+  h("div", { class: "field" }, h("label", { for: "new-t-duplicate" }, duplicate, " ", t("Duplicate: every table of a round plays the same deals"))),
+  formError,
+  h("button", { class: "btn primary", type: "submit", id: "create-tournament" }, t("Create the tournament")));
+  return form;
+}
+
+/** The entrant keys of the tournament mapped to their names. */
+function namesOf(tour) {
+  const names = new Map();
+  for (const e of tour.entrants || []) names.set(e.key, e.name);
+  return names;
+}
+
+/** The account's own entrant key in the tournament, or null. */
+function myKey(tour) {
+  if (!me) return null;
+  const mine = (tour.entrants || []).find((e) => !e.bot && e.name === me.name);
+  return mine ? mine.key : null;
+}
+
+function settingsView(tour) {
+  const row = (label, value, id) => [h("dt", {}, label), h("dd", { "data-testid": id }, value)];
+  const options = Object.entries(tour.params || {}).map(([k, v]) => `${k}=${v}`).join(", ");
+  return h("section", { class: "panel", "aria-labelledby": "settings-title" },
+    h("h2", { id: "settings-title" }, t("Settings")),
+    h("dl", { class: "settings", "data-testid": "settings" },
+      row(t("Game"), gameTitle(tour.game), "game"),
+      row(t("Game options"), options || t("the rules' defaults"), "params"),
+      row(t("Status"), statusWord(tour.status), "status"),
+      row(t("Round"), t("{round} of {rounds}", { round: formatNumber(tour.current_round || 0), rounds: formatNumber(tour.rounds) }), "round"),
+      row(t("Deals per round"), formatNumber(tour.deals_per_round), "deals"),
+      row(t("Move clock"), t("{n} s", { n: formatNumber(tour.clock) }), "clock"),
+      row(t("Seating"), methodWord(tour.method), "method"),
+      row(t("Duplicate"), tour.duplicate ? t("yes") : t("no"), "duplicate"),
+      row(t("Director"), tour.director || "–", "director")));
+}
+
+function entrantsView(tour) {
+  const mine = myKey(tour);
+  const registering = tour.status === "registering";
+  const base = "/api/tournaments/" + encodeURIComponent(tour.name);
+  let action = null;
+  if (registering && me && !mine) {
+    action = h("button", { type: "button", class: "btn primary", id: "register", onclick: () => change(base + "/register", {}) }, t("Register"));
+  } else if (registering && mine) {
+    action = h("button", { type: "button", class: "btn", id: "withdraw", onclick: () => change(base + "/withdraw", {}) }, t("Withdraw"));
+  } else if (registering && !me) {
+    action = h("p", { class: "help" }, t("Sign in in the lobby to register."));
+  }
+  const entrants = tour.entrants || [];
+  return h("section", { class: "panel", "aria-labelledby": "entrants-title" },
+    h("h2", { id: "entrants-title" }, t("Entrants ({n})", { n: formatNumber(entrants.length) })),
+    entrants.length
+      ? h("ul", { class: "stat-list", "data-testid": "entrants" }, entrants.map((e) => h("li", { "data-entrant": e.key },
+        e.name, e.bot ? [" ", h("span", { class: "badge" }, t("bot"))] : null, e.key === mine ? [" ", h("span", { class: "badge" }, t("you"))] : null)))
+      : h("p", {}, t("Nobody has registered yet.")),
+    action);
+}
+
+function directorView(tour) {
+  if (!me || me.name !== tour.director || tour.status !== "registering") return null;
+  const base = "/api/tournaments/" + encodeURIComponent(tour.name);
+  const count = h("input", { id: "bot-count", type: "number", min: "1", max: "64", value: typed.bots, oninput: () => { typed.bots = count.value; } });
+  const fill = h("input", { id: "fill-bots", type: "checkbox", checked: typed.fill, onchange: () => { typed.fill = fill.checked; } });
+  return h("section", { class: "panel", "aria-labelledby": "director-title", "data-testid": "director" },
+    h("h2", { id: "director-title" }, t("Director")),
+    h("form", { onsubmit: (e) => { e.preventDefault(); change(base + "/bots", { bot: "rule", count: Number(count.value) }); } },
+      h("div", { class: "field" }, h("label", { for: "bot-count" }, t("Bots to add")), count),
+      h("button", { type: "submit", class: "btn", id: "add-bots" }, t("Add bots"))),
+    h("div", { class: "field" }, h("label", { for: "fill-bots" }, fill, " ", t("Fill the last table with bots"))),
+    h("button", { type: "button", class: "btn primary", id: "start", onclick: () => change(base + "/start", typed.fill ? { fill_with: "rule" } : {}) }, t("Start the tournament")));
+}
+
+/** Open the account's seat at the current round's table. */
+async function playSeat(tour) {
+  try {
+    const seat = await api("/api/tournaments/" + encodeURIComponent(tour.name) + "/seat");
+    setSeatToken(seat.table_id, seat.token);
+    window.location.href = "/t/" + encodeURIComponent(seat.table_id);
+  } catch (e) {
+    refused = e;
+    render(true);
+  }
+}
+
+function roundsView(tour) {
+  const names = namesOf(tour);
+  const mine = myKey(tour);
+  const played = tour.rounds_played || [];
+  if (!played.length) return null;
+  return h("section", { class: "panel", "aria-labelledby": "rounds-title" },
+    h("h2", { id: "rounds-title" }, t("Rounds")),
+    [...played].reverse().map((r) => h("table", { class: "rank-table", "data-testid": "round", "data-round": String(r.round) },
+      h("caption", {}, t("Round {n}", { n: formatNumber(r.round) })),
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", class: "num" }, t("Table")),
+        h("th", { scope: "col" }, t("Players and scores")),
+        h("th", { scope: "col" }, t("Status")),
+        h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("Links"))))),
+      h("tbody", {}, r.tables.map((tb) => {
+        const seated = mine !== null && tb.seats.includes(mine);
+        const live = tb.status !== "finished" && tb.status !== "closed" && r.round === tour.current_round;
+        return h("tr", { "data-table": tb.table_id, "data-index": String(tb.index) },
+          h("td", { class: "num" }, formatNumber(tb.index + 1)),
+          h("td", {}, tb.seats.map((key, s) => h("span", { class: "seat-score", "data-entrant": key },
+            s ? "; " : "", names.get(key) || key,
+            tb.result ? [" ", score(tb.result[s])] : null,
+            tb.scores && tour.duplicate ? [" (", score(tb.scores[s]), ")"] : null))),
+          h("td", {}, tableStatusWord(tb.status)),
+          h("td", {},
+            h("a", { href: "/t/" + encodeURIComponent(tb.table_id) + "?watch=1", "data-testid": "watch" }, t("Watch")),
+            seated && live ? [" · ", h("button", { type: "button", class: "btn primary", "data-testid": "play-seat", onclick: () => playSeat(tour) }, t("Play your seat"))] : null));
+      })))));
+}
+
+function standingsView(tour) {
+  const lines = tour.standings || [];
+  if (!lines.length) return null;
+  const mine = myKey(tour);
+  return h("section", { class: "panel", "aria-labelledby": "standings-title" },
+    h("h2", { id: "standings-title" }, tour.status === "finished" ? t("Final standings") : t("Standings")),
+    h("table", { class: "rank-table", "data-testid": "standings" },
+      h("caption", { class: "sr-only" }, t("Standings")),
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", class: "num" }, t("Rank")),
+        h("th", { scope: "col" }, t("Player")),
+        h("th", { scope: "col", class: "num" }, t("Total")),
+        h("th", { scope: "col", class: "num" }, t("Opponents' totals")),
+        h("th", { scope: "col", class: "num" }, t("Tables won")),
+        h("th", { scope: "col", class: "num" }, t("Rounds")))),
+      h("tbody", {}, lines.map((s) => h("tr", { "data-entrant": s.entrant, "data-total": String(s.total), class: s.entrant === mine ? "me" : null },
+        h("td", { class: "num", "data-testid": "rank" }, formatNumber(s.rank)),
+        h("td", {}, s.name || s.entrant),
+        h("td", { class: "num", "data-testid": "total" }, score(s.total)),
+        h("td", { class: "num" }, score(s.opponents_total)),
+        h("td", { class: "num" }, formatNumber(s.firsts)),
+        h("td", { class: "num" }, formatNumber(s.rounds)))))),
+    h("p", { class: "help" }, t("Ties are broken by the totals of the opponents met, then by the tables won.")));
+}
+
+function exportsView(tour) {
+  const base = "/api/tournaments/" + encodeURIComponent(tour.name);
+  return h("p", { "data-testid": "exports" }, t("Export:"), " ",
+    h("a", { href: base + "/export.json", id: "export-json", download: true }, "JSON"), " · ",
+    h("a", { href: base + "/export.csv", id: "export-csv", download: true }, "CSV"));
+}
+
+/** /tournaments/{name}: the tournament. */
+function tournamentView() {
+  const tour = answer;
+  return [
+    refusedNotice(),
+    h("div", { class: "profile-grid" }, settingsView(tour), entrantsView(tour)),
+    directorView(tour),
+    standingsView(tour),
+    roundsView(tour),
+    exportsView(tour),
+  ];
+}
+
+/** Draw the answer (again only when it changed, unless `force`). */
+function render(force = false) {
+  const box = $("tournament");
+  const text = JSON.stringify(answer instanceof Error ? String(answer) : answer);
+  if (!force && text === drawn && document.body.dataset.ready === "yes") return;
+  drawn = text;
+  if (answer instanceof ApiError || answer instanceof Error) {
+    box.replaceChildren(h("div", { class: "notice error", role: "alert", "data-testid": "tournament-error" }, errorText(answer)));
+  } else if (answer) {
+    $("tournament-title").textContent = tournamentName ? t("Tournament: {name}", { name: answer.name }) : t("Tournaments");
+    box.replaceChildren(...(tournamentName ? tournamentView() : listView()).filter((node) => node !== null));
+  } else {
+    return;
+  }
+  document.body.dataset.ready = "yes";
+  if (tournamentName && answer && !(answer instanceof Error)) {
+    document.body.dataset.status = answer.status;
+    document.body.dataset.round = String(answer.current_round || 0);
+  }
+}
+
+/** Fetch the answer again. */
+async function refresh() {
+  try {
+    answer = await api(apiPath);
+  } catch (e) {
+    answer = e;
+  }
+}
+
+/** Poll the tournament while it is not finished (a live page: rounds and standings). */
+function poll() {
+  setTimeout(async () => {
+    if (answer && !(answer instanceof Error) && answer.status === "finished") return;
+    if (answer instanceof ApiError && answer.status === 404) return;
+    await refresh();
+    render();
+    poll();
+  }, POLL_MS);
+}
+
+async function start() {
+  try {
+    me = (await api("/api/account/me")).account;
+  } catch {
+    me = null;
+  }
+  if (!tournamentName) {
+    try {
+      games = await api("/api/games");
+    } catch {
+      games = [];
+    }
+  }
+  await startAnswerPage(apiPath, (a) => { answer = a; }, () => render(true));
+  if (tournamentName) poll();
+}
+
+start();
