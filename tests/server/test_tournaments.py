@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
+import httpx
+import pytest
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import inspect, text
@@ -19,6 +22,8 @@ from tapete.storage import store as st
 from tapete.storage.store import SeatData, TableData
 from tapete.table import LiveTable, TableManager
 
+from .conftest import Server
+from .harness import SAME, error_code, signed_in
 from .test_migrations import upgrade_to
 
 
@@ -158,3 +163,94 @@ def test_tables_with_one_deal_seed_deal_the_same_cards_also_replayed(tmp_path: P
             raise AssertionError("a log dealt from another seed was replayed")
     finally:
         store.close()
+
+
+# -- the routes ----------------------------------------------------------------------------------
+def settings(name: str, **changes: object) -> dict[str, object]:
+    """A short duplicate La Pocha tournament: three seats, one card, two rounds."""
+    base: dict[str, object] = {
+        "name": name,
+        "game": "pocha",
+        "params": {"hand_size": 1},
+        "table_size": 3,
+        "rounds": 2,
+        "deals_per_round": 1,
+        "clock": 1.0,
+        "method": "swiss",
+        "duplicate": True,
+        "bot_delay": 0.0,
+    }
+    return {**base, **changes}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("tournaments")
+    srv = Server(f"sqlite:///{folder / 'tapete.sqlite3'}", folder).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_who_may_do_what_with_a_tournament(served: Server) -> None:
+    """Every tournament route for an anonymous client, an account that does not direct the
+    tournament and its director; the forgery guard; refusals with their codes."""
+    anonymous = httpx.Client(base_url=served.url, timeout=30, headers=SAME)
+    director, other = signed_in(served.url, "td_boss"), signed_in(served.url, "td_other")
+    unguarded = signed_in(served.url, "td_unguarded", csrf_header=False)
+    base = "/api/tournaments/Open_Cup"
+    # creating: an account, guarded; bad settings refused
+    assert error_code(anonymous.post("/api/tournaments", json=settings("Open_Cup"))) == (
+        401, "not_signed_in",
+    )  # fmt: skip
+    assert error_code(unguarded.post("/api/tournaments", json=settings("Open_Cup")))[1] == "csrf"
+    for bad in (
+        settings("Bad_Cup", deals_per_round=3),  # La Pocha's one hand per table
+        settings("Bad_Cup", params={"hand_size": 1, "n_players": 4}),  # not 3 seats
+        settings("Bad_Cup", game="nothing"),
+        settings("Bad_Cup", clock=0.0),
+    ):
+        assert error_code(director.post("/api/tournaments", json=bad)) == (400, "bad_tournament")
+    made = director.post("/api/tournaments", json=settings("Open_Cup"))
+    assert made.status_code == 201, made.text
+    assert made.json()["director"] == "td_boss" and made.json()["seed"] is None
+    assert error_code(other.post("/api/tournaments", json=settings("open_cup"))) == (
+        409, "tournament_exists",
+    )  # fmt: skip
+    # reading: anybody
+    assert anonymous.get("/api/tournaments").json()["tournaments"][0]["name"] == "Open_Cup"
+    for path in ("", "/export.json", "/export.csv"):
+        assert anonymous.get(base + path).status_code == 200
+    assert error_code(anonymous.get("/api/tournaments/Nope")) == (404, "unknown_tournament")
+    # anonymous: nothing else
+    for path in ("/register", "/withdraw", "/bots", "/start"):
+        assert error_code(anonymous.post(base + path, json={}))[0] == 401
+    assert error_code(anonymous.get(base + "/seat")) == (401, "not_signed_in")
+    assert error_code(unguarded.post(base + "/register"))[1] == "csrf"
+    # an account that does not direct it: enters and leaves, no director's controls
+    assert other.post(base + "/register").status_code == 200
+    assert error_code(other.post(base + "/register")) == (409, "already_registered")
+    assert other.post(base + "/withdraw").status_code == 200
+    assert error_code(other.post(base + "/withdraw")) == (409, "not_registered")
+    assert other.post(base + "/register").status_code == 200
+    assert error_code(other.post(base + "/bots", json={"count": 1})) == (403, "not_director")
+    assert error_code(other.post(base + "/start", json={})) == (403, "not_director")
+    assert error_code(other.get(base + "/seat")) == (404, "no_seat")
+    # the director
+    assert error_code(director.post(base + "/bots", json={"bot": "nobody"}))[1] == (
+        "bad_tournament"
+    )
+    entrants = director.post(base + "/bots", json={"bot": "rule", "count": 1}).json()["entrants"]
+    assert [e["bot"] for e in entrants] == [False, True]
+    assert error_code(director.post(base + "/start", json={})) == (409, "tournament_uneven")
+    started = director.post(base + "/start", json={"fill_with": "rule"})
+    assert started.status_code == 200, started.text
+    assert len(started.json()["entrants"]) == 3 and started.json()["current_round"] == 1
+    for who in (director, other):
+        assert error_code(who.post(base + "/register")) == (409, "tournament_started")
+    assert error_code(director.post(base + "/bots", json={})) == (409, "tournament_started")
+    assert error_code(director.post(base + "/start", json={})) == (409, "tournament_started")
+    seat = other.get(base + "/seat").json()
+    assert seat["round"] == 1 and seat["seat"] in (0, 1, 2) and seat["token"]
+    assert error_code(director.get(base + "/seat")) == (404, "no_seat")  # it directs only

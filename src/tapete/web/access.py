@@ -94,6 +94,17 @@ ACCESS: dict[str, Access] = {
     "POST /api/clubs/{name}/leave": "account",
     "GET /clubs": "public",
     "GET /clubs/{name}": "public",
+    # tournaments (docs/tournaments.md): public to read (their tables too), accounts enter
+    "POST /api/tournaments": "account",  # the creator directs it
+    "GET /api/tournaments": "public",
+    "GET /api/tournaments/{name}": "public",
+    "POST /api/tournaments/{name}/register": "account",
+    "POST /api/tournaments/{name}/withdraw": "account",
+    "POST /api/tournaments/{name}/bots": "account",  # its director
+    "POST /api/tournaments/{name}/start": "account",  # its director
+    "GET /api/tournaments/{name}/seat": "account",  # the account's own seat
+    "GET /api/tournaments/{name}/export.json": "public",
+    "GET /api/tournaments/{name}/export.csv": "public",
     # tournaments' pages (docs/tournaments.md)
     "GET /tournaments": "public",
     "GET /tournaments/{name}": "public",

@@ -43,6 +43,7 @@ from tapete.web.routes import (
     ratings,
     tables,
     tournament_pages,
+    tournaments,
 )
 from tapete.web.settings import ServerSettings
 
@@ -116,6 +117,7 @@ def create_app(
         resumed = await manager.resume()
         if resumed:
             log.info("resumed %d tables", resumed)
+        await tournaments.start(app.state, store, manager)  # docs/tournaments.md
         settle_collector()  # tapete.web.gcpolicy: no full collections every few seconds
         collector_watch.install()  # the collector's pauses, for /healthz/gc
         keeping = asyncio.get_running_loop().create_task(settings.policy.run())
@@ -187,7 +189,7 @@ def create_app(
         ]
         return error_response(400, "bad_request", "; ".join(parts)[:500])
 
-    routers = (health, lobby, tables, account, ratings, clubs, tournament_pages, pages)
+    routers = (health, lobby, tables, account, ratings, clubs, tournaments, tournament_pages, pages)
     for module in routers:
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
