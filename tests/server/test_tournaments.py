@@ -6,13 +6,19 @@ across a restart and a backup, its exports."""
 from __future__ import annotations
 
 import asyncio
+import csv
 import datetime as dt
+import io
+import json
+import sqlite3
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+import websockets
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import inspect, text
@@ -23,7 +29,7 @@ from tapete.storage.store import SeatData, TableData
 from tapete.table import LiveTable, TableManager
 
 from .conftest import Server
-from .harness import SAME, error_code, signed_in
+from .harness import SAME, error_code, signed_in, wait_for
 from .test_migrations import upgrade_to
 
 
@@ -175,7 +181,7 @@ def settings(name: str, **changes: object) -> dict[str, object]:
         "table_size": 3,
         "rounds": 2,
         "deals_per_round": 1,
-        "clock": 1.0,
+        "clock": 0.5,
         "method": "swiss",
         "duplicate": True,
         "bot_delay": 0.0,
@@ -254,3 +260,156 @@ def test_who_may_do_what_with_a_tournament(served: Server) -> None:
     seat = other.get(base + "/seat").json()
     assert seat["round"] == 1 and seat["seat"] in (0, 1, 2) and seat["token"]
     assert error_code(director.get(base + "/seat")) == (404, "no_seat")  # it directs only
+
+
+def play_seat(server: Server, client: httpx.Client, name: str) -> str:
+    """Play the account's seat of the current round through the WebSocket (the first legal
+    action each time) until its table is over; the table's id."""
+    seat = wait_for(
+        lambda: (a := client.get(f"/api/tournaments/{name}/seat")).status_code == 200 and a.json(),
+        "a seat",
+    )
+
+    async def go() -> None:
+        url = server.url.replace("http", "ws") + f"/ws/{seat['table_id']}"
+        async with websockets.connect(url) as socket:
+            await socket.send(json.dumps({"type": "hello", "protocol": 2, "token": seat["token"]}))
+            while True:
+                message = json.loads(await asyncio.wait_for(socket.recv(), 60))
+                if message["type"] != "state":
+                    continue
+                if message["status"] in ("finished", "closed"):
+                    return
+                if message["legal"] and message["to_move"] == seat["seat"]:
+                    choice = message["legal"][0]["action"]
+                    await socket.send(
+                        json.dumps({"type": "action", "state": message["state"], "action": choice})
+                    )
+
+    asyncio.run(go())
+    return str(seat["table_id"])
+
+
+def recomputed(client: httpx.Client, shown: dict[str, Any]) -> dict[str, float]:
+    """Every entrant's total from the tables' own records (their returns), each seat scored
+    against the others who held the same cards at the other tables of its round."""
+    totals: dict[str, float] = {}
+    for played in shown["rounds_played"]:
+        results = []
+        for table in played["tables"]:
+            record = client.get(f"/api/tables/{table['table_id']}/record").json()
+            results.append([float(x) for x in record["result"]])
+        for t, table in enumerate(played["tables"]):
+            for s, key in enumerate(table["seats"]):
+                others = [results[u][s] for u in range(len(results)) if u != t]
+                score = results[t][s] - sum(others) / len(others)
+                totals[key] = totals.get(key, 0.0) + score
+    return totals
+
+
+def links(db: Path) -> list[tuple[int, int, str]]:
+    with sqlite3.connect(db) as connection:
+        return sorted(
+            connection.execute("SELECT round, table_index, table_id FROM tournament_tables")
+        )
+
+
+def test_a_duplicate_pocha_tournament_survives_a_restart_and_a_backup(tmp_path: Path) -> None:
+    """Six entrants (four accounts, two bots), two duplicate rounds of one-card La Pocha:
+    the server is killed in the middle of round 1 and started again on the same file (the
+    round ends, round 2 is made once); a backup taken during round 2 (sqlite3's backup API)
+    and served from a new file finishes the tournament as the first server does; the
+    standings agree with the tables' records; the exports hold every table."""
+    db = tmp_path / "tapete.sqlite3"
+    first = Server(f"sqlite:///{db}", tmp_path).start()
+    try:
+        people = [signed_in(first.url, n) for n in ("Ana", "Bea", "Cid", "Dan")]
+        made = people[0].post("/api/tournaments", json=settings("Copa"))
+        assert made.status_code == 201, made.text
+        for person in people:
+            assert person.post("/api/tournaments/Copa/register").status_code == 200
+        assert people[0].post("/api/tournaments/Copa/bots", json={"count": 2}).status_code == 200
+        started = people[0].post("/api/tournaments/Copa/start", json={})
+        assert started.status_code == 200, started.text
+        one = started.json()["rounds_played"]
+        assert [len(r["tables"]) for r in one] == [2]
+        assert all(t["status"] == "playing" for t in one[0]["tables"])
+        first.kill()  # in the middle of round 1: the people's clocks are running
+        with sqlite3.connect(db) as connection:
+            statuses = connection.execute("SELECT status FROM tables").fetchall()
+        assert ("playing",) in statuses and ("finished",) not in statuses
+        first.start()
+        shown = wait_for(
+            lambda: (
+                (a := people[1].get("/api/tournaments/Copa").json())["current_round"] == 2 and a
+            ),
+            "round 2",
+        )
+        assert [t["table_id"] for t in shown["rounds_played"][0]["tables"]] == [
+            t["table_id"] for t in one[0]["tables"]
+        ]
+        assert [(r, i) for r, i, _ in links(db)] == [(1, 0), (1, 1), (2, 0), (2, 1)]
+        # the backup, in the middle of round 2
+        copy = tmp_path / "backup" / "tapete.sqlite3"
+        copy.parent.mkdir()
+        with sqlite3.connect(db) as source, sqlite3.connect(copy) as target:
+            source.backup(target)
+        play_seat(first, people[0], "Copa")  # Ana plays her seat of round 2
+        done = wait_for(
+            lambda: (
+                (a := people[1].get("/api/tournaments/Copa").json())["status"] == "finished" and a
+            ),
+            "the end",
+        )
+        check_finished(people[1], done, db)
+        exported = people[1].get("/api/tournaments/Copa/export.json").json()
+        records = [t["record"] for r in exported["rounds_played"] for t in r["tables"]]
+        assert len(records) == 4 and all(r is not None and r["result"] for r in records)
+        rows = list(
+            csv.DictReader(io.StringIO(people[1].get("/api/tournaments/Copa/export.csv").text))
+        )
+        assert len(rows) == 6 * 2
+        last = {r["entrant"]: float(r["total_after_round"]) for r in rows if r["round"] == "2"}
+        assert last == pytest.approx({s["entrant"]: s["total"] for s in done["standings"]})
+    finally:
+        first.stop()
+    assert [(r, i) for r, i, _ in links(db)] == [(1, 0), (1, 1), (2, 0), (2, 1)]
+    restored = Server(f"sqlite:///{copy}", copy.parent).start()
+    try:
+        reader = httpx.Client(base_url=restored.url, timeout=30)
+        again = wait_for(
+            lambda: (a := reader.get("/api/tournaments/Copa").json())["status"] == "finished" and a,
+            "the end from the backup",
+        )
+        check_finished(reader, again, copy)
+        assert again["rounds_played"][0] == done["rounds_played"][0]  # round 1 as it was
+        assert again["entrants"] == done["entrants"]
+    finally:
+        restored.stop()
+    assert links(copy) == links(db)  # the same tables: nothing made again
+
+
+def check_finished(client: httpx.Client, shown: dict[str, Any], db: Path) -> None:
+    """Two scored rounds of two tables; the standings' totals are the records' duplicate
+    scores summed, ranked by total; the seed is shown now."""
+    assert shown["seed"] and len(shown["rounds_played"]) == 2
+    assert all(r["scored"] and len(r["tables"]) == 2 for r in shown["rounds_played"])
+    totals = recomputed(client, shown)
+    table = {s["entrant"]: s["total"] for s in shown["standings"]}
+    assert table == pytest.approx(totals)
+    assert len(table) == 6 and sum(table.values()) == pytest.approx(0.0, abs=1e-6)
+    order = [s["total"] for s in shown["standings"]]
+    assert order == sorted(order, reverse=True)
+    ranks = [s["rank"] for s in shown["standings"]]
+    assert ranks[0] == 1 and ranks == sorted(ranks)
+    # duplicate: both tables of a round were dealt the same cards
+    with sqlite3.connect(db) as connection:
+        for played in shown["rounds_played"]:
+            dealt = [
+                connection.execute(
+                    "SELECT action FROM actions WHERE table_id = ? AND seat < 0 ORDER BY seq",
+                    (table["table_id"],),
+                ).fetchall()
+                for table in played["tables"]
+            ]
+            assert dealt[0] and dealt[0] == dealt[1]
