@@ -314,6 +314,10 @@ def links(db: Path) -> list[tuple[int, int, str]]:
         )
 
 
+#: The tournament's address, its name written in another case and spacing.
+COPA = "/api/tournaments/copa  pocha"
+
+
 def test_a_duplicate_pocha_tournament_survives_a_restart_and_a_backup(tmp_path: Path) -> None:
     """Six entrants (four accounts, two bots), two duplicate rounds of one-card La Pocha:
     the server is killed in the middle of round 1 and started again on the same file (the
@@ -324,12 +328,12 @@ def test_a_duplicate_pocha_tournament_survives_a_restart_and_a_backup(tmp_path: 
     first = Server(f"sqlite:///{db}", tmp_path).start()
     try:
         people = [signed_in(first.url, n) for n in ("Ana", "Bea", "Cid", "Dan")]
-        made = people[0].post("/api/tournaments", json=settings("Copa"))
+        made = people[0].post("/api/tournaments", json=settings("Copa Pocha"))
         assert made.status_code == 201, made.text
         for person in people:
-            assert person.post("/api/tournaments/Copa/register").status_code == 200
-        assert people[0].post("/api/tournaments/Copa/bots", json={"count": 2}).status_code == 200
-        started = people[0].post("/api/tournaments/Copa/start", json={})
+            assert person.post(COPA + "/register").status_code == 200
+        assert people[0].post(COPA + "/bots", json={"count": 2}).status_code == 200
+        started = people[0].post(COPA + "/start", json={})
         assert started.status_code == 200, started.text
         one = started.json()["rounds_played"]
         assert [len(r["tables"]) for r in one] == [2]
@@ -341,7 +345,8 @@ def test_a_duplicate_pocha_tournament_survives_a_restart_and_a_backup(tmp_path: 
         first.start()
         shown = wait_for(
             lambda: (
-                (a := people[1].get("/api/tournaments/Copa").json())["current_round"] == 2 and a
+                (a := people[1].get("/api/tournaments/Copa Pocha").json())["current_round"] == 2
+                and a
             ),
             "round 2",
         )
@@ -354,20 +359,19 @@ def test_a_duplicate_pocha_tournament_survives_a_restart_and_a_backup(tmp_path: 
         copy.parent.mkdir()
         with sqlite3.connect(db) as source, sqlite3.connect(copy) as target:
             source.backup(target)
-        play_seat(first, people[0], "Copa")  # Ana plays her seat of round 2
+        play_seat(first, people[0], "Copa Pocha")  # Ana plays her seat of round 2
         done = wait_for(
             lambda: (
-                (a := people[1].get("/api/tournaments/Copa").json())["status"] == "finished" and a
+                (a := people[1].get("/api/tournaments/Copa Pocha").json())["status"] == "finished"
+                and a
             ),
             "the end",
         )
         check_finished(people[1], done, db)
-        exported = people[1].get("/api/tournaments/Copa/export.json").json()
+        exported = people[1].get(COPA + "/export.json").json()
         records = [t["record"] for r in exported["rounds_played"] for t in r["tables"]]
         assert len(records) == 4 and all(r is not None and r["result"] for r in records)
-        rows = list(
-            csv.DictReader(io.StringIO(people[1].get("/api/tournaments/Copa/export.csv").text))
-        )
+        rows = list(csv.DictReader(io.StringIO(people[1].get(COPA + "/export.csv").text)))
         assert len(rows) == 6 * 2
         last = {r["entrant"]: float(r["total_after_round"]) for r in rows if r["round"] == "2"}
         assert last == pytest.approx({s["entrant"]: s["total"] for s in done["standings"]})
@@ -378,7 +382,10 @@ def test_a_duplicate_pocha_tournament_survives_a_restart_and_a_backup(tmp_path: 
     try:
         reader = httpx.Client(base_url=restored.url, timeout=30)
         again = wait_for(
-            lambda: (a := reader.get("/api/tournaments/Copa").json())["status"] == "finished" and a,
+            lambda: (
+                (a := reader.get("/api/tournaments/Copa Pocha").json())["status"] == "finished"
+                and a
+            ),
             "the end from the backup",
         )
         check_finished(reader, again, copy)
@@ -413,3 +420,56 @@ def check_finished(client: httpx.Client, shown: dict[str, Any], db: Path) -> Non
                 for table in played["tables"]
             ]
             assert dealt[0] and dealt[0] == dealt[1]
+
+
+def test_a_round_that_ended_while_the_server_was_down_is_scored_once(db_url: str) -> None:
+    """On SQLite and PostgreSQL, in process: a tournament of bots whose round 1 finishes
+    while nobody listens for it (as when the server stops between a table's end and the
+    round's scoring) moves to round 2 when the service resumes, and a second resume (a
+    second process, a restart) makes nothing again; it then runs to its end."""
+    from tapete.accounts import Accounts, Passwords
+    from tapete.accounts.tournaments import Settings, Tournaments
+
+    async def go() -> None:
+        store = Store(db_url)
+        store.migrate()
+        manager = TableManager(store, idle_close=60.0)
+        try:
+            director = Accounts(store, Passwords.for_tests()).register("Tdir", "a long password")
+            service = Tournaments(store, manager)  # its hook is not installed: deaf
+            spec = Settings("Deaf", "pocha", {"hand_size": 1}, 2, 1, 5.0, "round_robin",
+                            False, 3, 0.0)  # fmt: skip
+            await asyncio.to_thread(service.create, director, spec)
+            await asyncio.to_thread(service.add_bots, director, "Deaf", "rule", 3)
+            shown = await service.start(director, "Deaf", None)
+            first = shown["rounds_played"][0]["tables"][0]["table_id"]
+            for _ in range(500):
+                data = await store.aread(lambda s: st.get_table(s, first))
+                if data is not None and data.status == "finished":
+                    break
+                await asyncio.sleep(0.02)
+            assert (await asyncio.to_thread(service.show, "Deaf"))["current_round"] == 1
+            again, twice = Tournaments(store, manager), Tournaments(store, manager)
+            manager.table_finished = again.table_finished  # (the server's start does so)
+            await asyncio.gather(again.resume(), twice.resume())
+            shown = await asyncio.to_thread(service.show, "Deaf")
+            assert shown["current_round"] == 2 and len(shown["rounds_played"]) == 2
+            assert [len(r["tables"]) for r in shown["rounds_played"]] == [1, 1]
+            for _ in range(500):
+                shown = await asyncio.to_thread(service.show, "Deaf")
+                if shown["status"] == "finished":
+                    break
+                await asyncio.sleep(0.02)
+            await again.wait()
+            assert shown["status"] == "finished" and len(shown["rounds_played"]) == 2
+            results = [t["result"] for r in shown["rounds_played"] for t in r["tables"]]
+            totals: dict[str, float] = {}
+            for played, result in zip(shown["rounds_played"], results, strict=True):
+                for key, score in zip(played["tables"][0]["seats"], result, strict=True):
+                    totals[key] = totals.get(key, 0.0) + score  # not duplicate: the results
+            assert {s["entrant"]: s["total"] for s in shown["standings"]} == totals
+        finally:
+            await manager.stop()
+            store.close()
+
+    asyncio.run(go())

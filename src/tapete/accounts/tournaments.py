@@ -42,7 +42,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from tapete.accounts.names import check_name, name_key
+from tapete.accounts.names import check_title, name_key
 from tapete.accounts.service import Account
 from tapete.engine import load_game
 from tapete.errors import ConfigError
@@ -255,11 +255,9 @@ class Tournaments:
     # -- registering -------------------------------------------------------------------------
     def create(self, account: Account, settings: Settings) -> dict[str, Any]:
         """A new tournament directed by ``account`` (``409 tournament_exists`` for a name
-        taken, ``400 bad_tournament`` for bad settings)."""
-        try:
-            shown = check_name(settings.name)
-        except Exception as e:
-            raise _bad(f"name: {e}") from None
+        taken, ``400 tournament_name_length`` / ``tournament_name_characters`` for a name
+        the rules of club names refuse, ``400 bad_tournament`` for bad settings)."""
+        shown = check_title(settings.name, "tournament")
         check_settings(settings)
         game, params, seats = game_params(settings)
 
