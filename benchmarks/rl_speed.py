@@ -162,6 +162,42 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
     return plain | observed
 
 
+def string_cost(seconds: float, repeats: int) -> dict[str, float]:
+    """Microseconds of CPU per ``information_state_string`` of the seat to act, asked at
+    every decision of random games (its cost inside the loop, where the adapter extends
+    the string kept from the last decision), for oh_hell and tapete's adapter: each loop
+    with and without the call, the difference per decision; the best of ``repeats``."""
+    oh_hell = pyspiel.load_game(OH_HELL)
+    adapter = openspiel.load("pocha", **POCHA)
+    out: dict[str, float] = {}
+    for name, game in (("oh_hell", oh_hell), ("adapter", adapter)):
+        best = float("inf")
+        for r in range(repeats):
+            timed = {}
+            for ask in (False, True):
+                rng = random.Random(r)
+                decisions, start = 0, time.process_time()
+                while time.process_time() - start < seconds:
+                    state = game.new_initial_state()
+                    while not state.is_terminal():
+                        if state.is_chance_node():
+                            outcomes = state.chance_outcomes()
+                            state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                            continue
+                        if ask:
+                            state.information_state_string(state.current_player())
+                        decisions += 1
+                        actions = state.legal_actions()
+                        state.apply_action(actions[int(rng.random() * len(actions))])
+                timed[ask] = (time.process_time() - start) / decisions
+            best = min(best, 1e6 * (timed[True] - timed[False]))
+        out[f"information_state_string_us_{name}"] = round(best, 2)
+    out["information_state_string_ratio"] = round(
+        out["information_state_string_us_adapter"] / out["information_state_string_us_oh_hell"], 2
+    )
+    return out
+
+
 def encoder_cost(repeats: int, min_run: float = MIN_RUN_SECONDS) -> dict[str, float]:
     """CPU microseconds per observation written into a numpy buffer: tapete's encoders
     (single and batch) on the views of the seat to act at every decision of 30 random La
@@ -364,6 +400,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--skip-games", action="store_true", help="no games/s figures")
     parser.add_argument("--skip-encoder", action="store_true", help="no encoder figures")
     parser.add_argument(
+        "--skip-strings", action="store_true", help="no information-state string figures"
+    )
+    parser.add_argument(
         "--min-run",
         type=float,
         default=MIN_RUN_SECONDS,
@@ -403,6 +442,10 @@ def main(argv: list[str]) -> int:
         base = report["games_per_second"]["openspiel_oh_hell"]
         for name, value in report["games_per_second"].items():
             print(f"{name:36} {value:10.1f} games/s  ({value / base:5.2f}x oh_hell)")
+    if not args.skip_strings:
+        report["strings"] = string_cost(args.seconds, args.repeats)
+        for name, value in report["strings"].items():
+            print(f"{name:36} {value:10.2f}")
     if not args.skip_encoder:
         report["encoder_min_run_seconds"] = args.min_run
         report["encoder"] = encoder_cost(args.repeats, args.min_run)

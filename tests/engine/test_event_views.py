@@ -4,6 +4,7 @@ event alike, and nothing carried into a clone."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -57,3 +58,59 @@ def test_a_clone_makes_its_own_events() -> None:
     assert clone.events(0)[: len(before)] == before
     assert len(clone.events(0)) > len(before)
     assert state.events(0) == before  # the original's log did not grow with the clone's
+
+
+DEAL_GAMES = {
+    "pocha": {"n_players": 3, "hand_size": 1},
+    "trynka": {"n_players": 2},
+    "ombre": {},
+    "tresillo": {},
+    "lhombre": {},
+}
+
+
+def _views_by_text(name: str, params: dict[str, object], games: int, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    game = tapete.load_game(name, **params)
+    states = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                states.append(state.clone())
+                state.apply_action(rng.choice(state.legal_actions()))
+    return states
+
+
+@pytest.mark.parametrize("name", DEAL_GAMES)
+def test_the_information_text_parts_states_as_the_views_do(name: str) -> None:
+    """Two states give a seat the same ``information_text`` exactly when they give it the
+    same view (with its events): over random games (small ones, whose states meet often)
+    and over worlds sampled from a seat's view, which share its information."""
+    params = DEAL_GAMES[name]
+    states = _views_by_text(name, params, 60 if name in ("pocha", "trynka") else 4, seed=5)
+    game = states[0].game
+    by_text: dict[tuple[int, str], str] = {}
+    by_view: dict[tuple[int, str], str] = {}
+    met = 0
+    rng = random.Random(6)
+    for state in states:
+        worlds = [state]
+        seat = state.current_player()
+        if name not in ("pocha", "trynka") or rng.random() < 0.1:
+            for _ in range(2):
+                sampled = game.sample_consistent_state(state.view(seat), rng)
+                world = game.new_initial_state()
+                for action in sampled.history():
+                    world.apply_action(action)
+                worlds.append(world)
+        for world in worlds:
+            for who in (seat, None):
+                text = world.information_text(who)
+                view = json.dumps(world.view(who).to_dict(), sort_keys=True, default=str)
+                met += (who, text) in by_text
+                assert by_text.setdefault((who, text), view) == view, (who, text)
+                assert by_view.setdefault((who, view), text) == text, (who, view[:200])
+    assert met > 50  # states did share information: the check had something to compare

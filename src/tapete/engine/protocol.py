@@ -178,6 +178,21 @@ class EventCache:
     def __init__(self) -> None:
         self.runs: dict[int | None, tuple[int, list[Event]]] = {}
         self.alike: dict[int, Event] = {}
+        #: Each seat's :meth:`State.information_text` and the raw events it covers.
+        self.texts: dict[int | None, tuple[int, str]] = {}
+
+
+#: Each raw event's two texts in :meth:`State.information_text` (seen, hidden), by the event.
+_EVENT_TEXTS: dict[RawEvent, tuple[str, str]] = {}
+#: The most texts kept (the cache starts again when full).
+_EVENT_TEXTS_MAX: Final = 200_000
+
+
+def _event_texts(event: RawEvent) -> tuple[str, str]:
+    """The texts of a raw event for a seat that sees it and for one that does not."""
+    actor, kind, action, _visible, public = event
+    values = ",".join(f"{k}={v}" for k, v in public)
+    return f"{actor}{kind}{action}{values}", f"{actor}{kind}?{values}"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -350,6 +365,45 @@ class State(ABC):
         if end < total:
             seen.extend(self._materialize(seat, end, total))
         return tuple(seen[start - first :])
+
+    def information_text(self, seat: int | None) -> str:
+        """``seat``'s information state as one line: the seat, then every event as that seat
+        saw it (``actor kind action``, or ``actor kind ?`` for an action it may not see, then
+        the action's public values). Two states of a game played from its initial state give
+        a seat the same text exactly when they give it the same view; kept per state and
+        extended, so asking at every decision costs the new events only (the research
+        adapters' information-state string).
+
+        >>> import tapete
+        >>> state = tapete.load_game('pocha', n_players=3, hand_size=1).new_initial_state()
+        >>> for text in ('deal Ao', 'deal 3c'):
+        ...     _ = state.apply_string(text)
+        >>> state.information_text(0)
+        '0 -1deal0to=0 -1deal?to=1'
+        """
+        cache = self._events_made()
+        raw = self._events
+        done, text = cache.texts.get(seat, (0, "-" if seat is None else str(seat)))
+        total = len(raw)
+        if done < total:
+            parts = [text]
+            known = _EVENT_TEXTS
+            for index in range(done, total):
+                event = raw[index]
+                texts = known.get(event)
+                if texts is None:
+                    texts = _event_texts(event)
+                    if len(known) >= _EVENT_TEXTS_MAX:
+                        known.clear()
+                    known[event] = texts
+                visible = event[3]
+                sees = visible == EVERYONE or (
+                    seat is not None and seat >= 0 and visible >> seat & 1 != 0
+                )
+                parts.append(texts[0] if sees else texts[1])
+            text = " ".join(parts)
+            cache.texts[seat] = (total, text)
+        return text
 
     def _events_made(self) -> EventCache:
         """This state's :class:`EventCache` (made on first use: not shared with clones)."""

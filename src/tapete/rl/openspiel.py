@@ -58,6 +58,7 @@ from tapete.engine import (
     sample_chance,
 )
 from tapete.engine.api import CHANCE, CONSTANT_SUM, GENERAL_SUM, ZERO_SUM, GameSpec, Param
+from tapete.engine.match import MatchGame
 from tapete.engine.view_encoder import ViewEncoder
 from tapete.errors import ConfigError, TapeteError
 from tapete.players.base import Player
@@ -592,6 +593,9 @@ class ViewObserver:
         #: A public observer reads the spectator's view.
         self.public_only: bool = private == pyspiel.PrivateInfoType.NONE
         self.encoder: Encoder = encoder_for(game, self.perfect_recall)
+        #: The information state as the events seen (a deal game); a match's is its view's
+        #: JSON form, since a match sampled from a view does not know the earlier deals' moves.
+        self.by_events: bool = self.perfect_recall and not isinstance(game, MatchGame)
         self.tensor = np.zeros(self.encoder.size, np.float32)
         self.dict: dict[str, Any] = {
             p.name: self.tensor[p.offset : p.offset + p.size].reshape(p.shape)
@@ -604,8 +608,12 @@ class ViewObserver:
         self.encoder.encode(state.tapete.view(seat), self.tensor)
 
     def string_from(self, state: TapeteOpenSpielState, player: int) -> str:
-        """``player``'s view of ``state`` as text."""
+        """``player``'s view of ``state`` as text: a deal game's information state is the
+        events it saw (:meth:`~tapete.engine.protocol.State.information_text`); else the
+        view's JSON form (without the events for an observation)."""
         seat = None if self.public_only else player
+        if self.by_events:
+            return state.tapete.information_text(seat)
         return view_string(state.tapete.view(seat), self.perfect_recall)
 
 
