@@ -186,4 +186,21 @@ REASONS: Final[dict[str, str]] = {
     "bad_season": N_("A season ends on or after the day it starts (days as YYYY-MM-DD)."),
     "bad_standings": N_("A club's standings are by scores or by ratings."),
     "bad_role": N_("A member's role is administrator or member."),
+    # tournaments (docs/tournaments.md)
+    "unknown_tournament": N_("There is no such tournament."),
+    "not_director": N_("Only the tournament's director may do that."),
+    "tournament_started": N_("The tournament has started: that is no longer possible."),
+    "tournament_uneven": N_(
+        "The entrants do not fill the tables: add bots, or start filling up with bots."
+    ),
+    "bad_tournament": N_("Those tournament settings cannot be played."),
+    "tournament_exists": N_("That tournament name is taken."),
+    "tournament_name_length": N_("A tournament name is 3 to 32 characters."),
+    "tournament_name_characters": N_(
+        "A tournament name has letters, digits, spaces and _ - . ' & only, and begins and "
+        "ends with a letter or a digit."
+    ),
+    "already_registered": N_("You are registered in this tournament already."),
+    "not_registered": N_("You are not registered in this tournament."),
+    "no_seat": N_("You have no seat in this round of the tournament."),
 }
