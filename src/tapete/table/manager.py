@@ -199,8 +199,8 @@ class TableManager:
         #: Called with a rated table's id when it finishes here (the web app updates the
         #: ratings, docs/ratings.md); ``None``: nobody is told.
         self.rated_finished: Callable[[str], None] | None = None
-        #: Called with every table's id when it finishes here (the tournaments score their
-        #: rounds, docs/tournaments.md); ``None``: nobody is told.
+        #: Called with every table's id when it finishes here, or is closed for idleness (the
+        #: tournaments score their rounds, docs/tournaments.md); ``None``: nobody is told.
         self.table_finished: Callable[[str], None] | None = None
 
     async def resume(self) -> int:
@@ -303,6 +303,8 @@ class TableManager:
 
     def _forget(self, table: LiveTable) -> None:
         table_id = table.data.id
+        if table.data.status == "closed" and self.table_finished is not None:
+            self.table_finished(table_id)  # closed unplayed (idle): over for a tournament
         if self.tables.get(table_id) is table:
             del self.tables[table_id]
             task = asyncio.get_running_loop().create_task(self._release(table))
