@@ -97,11 +97,10 @@ class Server:
         return f"{self.base}/replay/{table_id}"
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("serve")
-    port = _free_port()
-    log = (folder / "serve.log").open("wb")
+def start_serve(folder: Path, port: int, db: Path) -> tuple[subprocess.Popen[bytes], Any]:
+    """``tapete serve`` on ``127.0.0.1:port`` with the SQLite file ``db``, its output
+    appended to ``folder/serve.log``, once it answers ``/healthz`` (its process and log)."""
+    log = (folder / "serve.log").open("ab")
     cmd = [
         sys.executable,
         "-c",
@@ -112,7 +111,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "--port",
         str(port),
         "--db",
-        f"sqlite:///{folder / 'tapete.sqlite3'}",
+        f"sqlite:///{db}",
     ]
     proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -121,7 +120,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         try:
             with urllib.request.urlopen(base + "/healthz", timeout=2) as r:
                 if r.status == 200:
-                    break
+                    return proc, log
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
@@ -129,6 +128,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             log.close()
             raise RuntimeError("tapete serve did not start:\n" + (folder / "serve.log").read_text())
         time.sleep(0.2)
+
+
+def stop_serve(proc: subprocess.Popen[bytes], log: Any) -> None:
+    """Stop a server :func:`start_serve` started (terminate, then kill after 10 s)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("serve")
+    port = _free_port()
+    proc, log = start_serve(folder, port, folder / "tapete.sqlite3")
+    base = f"http://127.0.0.1:{port}"
     try:
         # every browser test needs the pages: if the server does not serve them, say so once
         try:
@@ -141,12 +159,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         assert served
         yield Server(base)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        stop_serve(proc, log)
 
 
 @pytest.fixture(scope="module")
@@ -227,11 +240,10 @@ def axe_serious(page: Any) -> list[dict[str, Any]]:
     return [v for v in result["violations"] if v.get("impact") in ("serious", "critical")]
 
 
-def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
-    """Wait until it is this seat's turn ("turn") or the game is over ("over")."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        state = page.evaluate(
+def turn_state(page: Any) -> str:
+    """At a table page now: "turn" (this seat is to act), "over" (the game is) or "wait"."""
+    return str(
+        page.evaluate(
             """() => {
               if (document.querySelector('[data-testid=game-over]')) return 'over';
               const mine = document.querySelector('#turn.mine');
@@ -241,8 +253,16 @@ def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
               return mine && acts.length ? 'turn' : 'wait';
             }"""
         )
+    )
+
+
+def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
+    """Wait until it is this seat's turn ("turn") or the game is over ("over")."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = turn_state(page)
         if state != "wait":
-            return str(state)
+            return state
         page.wait_for_timeout(100)
     raise AssertionError("neither my turn nor the end came: " + page.locator("#turn").inner_text())
 

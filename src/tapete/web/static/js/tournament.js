@@ -67,7 +67,8 @@ async function change(path, body, next = null) {
 /** A score written the page's way (two decimals at most). */
 function score(value) {
   if (value === null || value === undefined || value === "") return "–";
-  return formatNumber(Math.round(Number(value) * 100) / 100);
+  const rounded = Math.round(Number(value) * 100) / 100;
+  return formatNumber(rounded === 0 ? 0 : rounded); // never "-0"
 }
 
 function statusWord(status) {

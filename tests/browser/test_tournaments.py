@@ -1,0 +1,170 @@
+"""Tournaments in the browser (docs/tournaments.md), issue 33's check: a 6-player, 2-round
+duplicate tournament of La Pocha (three a table, one card each) with four people, each an
+account in its own browser, and two bots runs to its standings, the server restarted between
+the rounds on the same SQLite file; the standings the page shows equal those computed here
+from the tables' stored results. The rest: tests/server/test_tournaments.py."""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from tapete.tournaments import duplicate_scores, standings
+
+from .conftest import (
+    Server,
+    _free_port,
+    axe_serious,
+    lobby_page,
+    no_js_errors,
+    start_serve,
+    stop_serve,
+    turn_state,
+)
+from .test_ratings import act, sign_up
+
+
+def shown(value: float) -> str:
+    """A total as the page writes it in English (two decimals at most, no "-0")."""
+    rounded = round(value, 2) + 0.0
+    text = f"{rounded:,.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def play_round(pages: list[Any], number: int, limit: float = 120.0) -> None:
+    """Each person opens its seat from the tournament page and plays its table to the end."""
+    for page in pages:
+        page.wait_for_selector(f"body[data-round='{number}'] [data-testid=play-seat]")
+        page.locator("[data-testid=play-seat]").click()
+        page.wait_for_url("**/t/*")
+    deadline = time.monotonic() + limit
+    ended: set[int] = set()
+    while len(ended) < len(pages):
+        assert time.monotonic() < deadline, f"round {number} did not end"
+        waiting = True
+        for i, page in enumerate(pages):  # people at two tables: nobody waits for another
+            state = "over" if i in ended else turn_state(page)
+            if state == "over":
+                ended.add(i)
+            elif state == "turn":
+                act(page)
+                waiting = False
+        if waiting:
+            pages[0].wait_for_timeout(100)
+
+
+def page_standings(page: Any) -> list[tuple[str, str, str, float]]:
+    """The standings as the page shows them: entrant key, rank, total, and the total given."""
+    rows = page.locator("[data-testid=standings] tbody tr")
+    return [
+        (
+            str(rows.nth(i).get_attribute("data-entrant")),
+            rows.nth(i).locator("[data-testid=rank]").inner_text(),
+            rows.nth(i).locator("[data-testid=total]").inner_text(),
+            float(str(rows.nth(i).get_attribute("data-total"))),
+        )
+        for i in range(rows.count())
+    ]
+
+
+def expected_standings(server: Server, name: str) -> list[tuple[str, str, str]]:
+    """The standings computed from the tables' stored records (whose deals are the same at
+    both tables of a round): each round's results, the duplicate scores (seat against seat
+    across the round's tables), ranked with tie-breaks."""
+    tour = server.call("GET", f"/api/tournaments/{quote(name)}")
+    rounds = []
+    for played in tour["rounds_played"]:
+        tables = sorted(played["tables"], key=lambda t: t["index"])
+        results, deals = [], []
+        for table in tables:
+            record = server.call("GET", f"/api/tables/{table['table_id']}/record")
+            assert record["result"] is not None
+            results.append([float(x) for x in record["result"]])
+            deals.append([a for a in record["actions"] if a.split()[0] in ("deal", "turn")])
+        assert len(tables) == 2 and deals[0] == deals[1]  # duplicate: the same cards
+        scores = duplicate_scores(results)
+        rounds.append([(t["seats"], s) for t, s in zip(tables, scores, strict=True)])
+    assert len(rounds) == 2
+    return [(s.entrant, str(s.rank), shown(s.total)) for s in standings(rounds)]
+
+
+def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
+    tmp_path: Path, context_factory: Any
+) -> None:
+    port = _free_port()
+    db = tmp_path / "tapete.sqlite3"
+    proc, log = start_serve(tmp_path, port, db)
+    try:
+        server = Server(f"http://127.0.0.1:{port}")
+        name = "Cup " + secrets.token_hex(3)
+        people = [lobby_page(context_factory, server) for _ in range(4)]
+        accounts = [f"p{i}_{secrets.token_hex(3)}" for i in range(4)]
+        for page, account in zip(people, accounts, strict=True):
+            sign_up(page, account)
+        director = people[0]
+
+        # the director creates it from the lobby's link and the tournaments' form
+        director.click("#tournaments-link")
+        director.wait_for_selector("body[data-ready=yes] [data-testid=create-tournament]")
+        assert axe_serious(director) == []
+        director.fill("#new-t-name", name)
+        director.select_option("#new-t-game", "pocha")
+        director.fill("#new-t-params", '{"hand_size": 1}')
+        director.fill("#new-t-table-size", "3")
+        director.fill("#new-t-rounds", "2")
+        director.fill("#new-t-deals", "1")
+        director.fill("#new-t-clock", "120")
+        director.check("#new-t-duplicate")
+        director.click("#create-tournament")
+        director.wait_for_selector("[data-testid=settings], [role=alert]:not(:empty)")
+        assert director.locator("[role=alert]:not(:empty)").count() == 0, director.locator(
+            "[role=alert]"
+        ).all_inner_texts()
+        director.wait_for_selector("[data-testid=settings]")
+
+        # the four register; the director adds two bots and starts it
+        url = director.url
+        for page in people:
+            if page is not director:
+                page.goto(url)
+            page.click("#register")
+            page.wait_for_selector("#withdraw")
+        director.fill("#bot-count", "2")
+        director.click("#add-bots")
+        director.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=entrants] li').length === 6"
+        )
+        assert axe_serious(director) == []
+        director.click("#start")
+        play_round(people, 1)
+
+        # round 2 is seated once round 1 is scored; then the server restarts
+        for page in people:
+            page.goto(url)
+        people[0].wait_for_selector("body[data-round='2']", timeout=60000)
+        stop_serve(proc, log)
+        proc, log = start_serve(tmp_path, port, db)
+        for page in people:
+            page.goto(url)
+        play_round(people, 2)
+
+        # the standings: shown to everybody once the tournament is over, and right
+        for page in people:
+            page.goto(url)
+            page.wait_for_selector("body[data-status=finished] [data-testid=standings]")
+        expected = expected_standings(server, name)
+        for page in people:
+            rows = page_standings(page)
+            assert [(key, rank, total) for key, rank, total, _ in rows] == expected
+            for (_, _, total, given), (_, _, shown_total) in zip(rows, expected, strict=True):
+                assert shown(given) == shown_total == total
+                assert math.isfinite(given)
+        assert axe_serious(director) == []
+        for page in people:
+            no_js_errors(page)
+    finally:
+        stop_serve(proc, log)
