@@ -67,12 +67,13 @@ def test_the_migration_from_0012_adds_tournaments_and_deal_seeds(db_url: str) ->
             inspect(store.engine).get_table_names()
         )
         data = store.call(lambda s: st.get_table(s, "old13"))
-        assert data is not None and data.deal_seed is None and data.clock == 30.0
+        assert data is not None and data.deal_seed is None and data.tournament is None
+        assert data.clock == 30.0
         downgrade_to(store, "0012")
         names = set(inspect(store.engine).get_table_names())
         assert "tournaments" not in names and "tournament_tables" not in names
         columns = {c["name"] for c in inspect(store.engine).get_columns("tables")}
-        assert "deal_seed" not in columns
+        assert "deal_seed" not in columns and "tournament" not in columns
         with store.engine.connect() as connection:
             assert connection.execute(text("SELECT id FROM tables")).scalars().all() == ["old13"]
         store.migrate()
@@ -468,6 +469,59 @@ def test_a_round_that_ended_while_the_server_was_down_is_scored_once(db_url: str
                 for key, score in zip(played["tables"][0]["seats"], result, strict=True):
                     totals[key] = totals.get(key, 0.0) + score  # not duplicate: the results
             assert {s["entrant"]: s["total"] for s in shown["standings"]} == totals
+        finally:
+            await manager.stop()
+            store.close()
+
+    asyncio.run(go())
+
+
+def test_a_tournament_table_nobody_watches_plays_to_its_end(tmp_path: Path) -> None:
+    """A table closes when nobody has watched it for the idle time, but not a tournament's
+    round table while it plays: the absent person's clock runs out, the bot plays the seat,
+    and the table finishes (an ordinary table of the same kind is closed)."""
+    from tapete.accounts import Accounts, Passwords
+    from tapete.accounts.tournaments import Settings, Tournaments
+
+    async def go() -> None:
+        store = Store(st.default_url(tmp_path))
+        store.migrate()
+        manager = TableManager(store, idle_close=0.3)
+        try:
+            accounts = Accounts(store, Passwords.for_tests())
+            director = accounts.register("Absent", "a long password")
+            service = Tournaments(store, manager)
+            manager.table_finished = service.table_finished
+            spec = Settings("Idle Cup", "pocha", {"hand_size": 1}, 1, 1, 0.6, "swiss",
+                            False, 3, 0.0)  # fmt: skip
+            await asyncio.to_thread(service.create, director, spec)
+            await asyncio.to_thread(service.register, director, "Idle Cup")
+            await asyncio.to_thread(service.add_bots, director, "Idle Cup", "rule", 2)
+            shown = await service.start(director, "Idle Cup", None)
+            table_id = shown["rounds_played"][0]["tables"][0]["table_id"]
+            # an ordinary table like it: a person's seat that nobody takes, and two bots
+            plain = _bots("plain", ("rule", "rule", "rule"), None)
+            plain.game, plain.params, plain.clock = "pocha", {"n_players": 3, "hand_size": 1}, 0.6
+            plain.seats[0] = SeatData(0, "human", None, {}, "Nobody", "x" * 64)
+            await store.awrite(st.insert_table(plain))
+            live = await manager.require("plain")
+            await live.call(live.start)
+            for _ in range(300):
+                shown = await asyncio.to_thread(service.show, "Idle Cup")
+                other = await store.aread(lambda s: st.get_table(s, "plain"))
+                if (
+                    shown["status"] == "finished"
+                    and other is not None
+                    and other.status != "playing"
+                ):
+                    break
+                await asyncio.sleep(0.05)
+            await service.wait()
+            assert shown["status"] == "finished"
+            assert shown["rounds_played"][0]["tables"][0]["status"] == "finished"
+            data = await store.aread(lambda s: st.get_table(s, table_id))
+            assert data is not None and data.tournament is not None and data.result is not None
+            assert other is not None and other.status == "closed"
         finally:
             await manager.stop()
             store.close()

@@ -574,6 +574,7 @@ class Tournaments:
                     chat="seats",
                     rated=False,
                     deal_seed=round_seed(row.seed, number, None if row.duplicate else index),
+                    tournament=row.id,
                 )
             )
         return made, seating

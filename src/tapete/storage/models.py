@@ -58,6 +58,9 @@ class TableRow(Base):
     #: The seed of a table dealt from ``tapete.engine.chance.DeckChance`` (a tournament's
     #: duplicate round: every table of the round gets the same), or null (system randomness).
     deal_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: The tournament whose round the table is (``docs/tournaments.md``), or null: such a
+    #: table plays to its end even when nobody watches it.
+    tournament: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class SeatRow(Base):

@@ -146,6 +146,8 @@ class TableData:
     club: int | None = None
     #: Dealt from ``DeckChance(deal_seed)`` (docs/tournaments.md), or ``None``: at random.
     deal_seed: str | None = None
+    #: The tournament whose round it is (docs/tournaments.md), or ``None``.
+    tournament: int | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -516,6 +518,7 @@ def insert_table(table: TableData) -> Callable[[Session], None]:
                 rated=table.rated,
                 club=table.club,
                 deal_seed=table.deal_seed,
+                tournament=table.tournament,
                 status=table.status,
                 admin_token_hash=table.admin_token_hash,
                 move_number=0,
@@ -774,6 +777,7 @@ def _table_data(row: TableRow, seats: Iterable[SeatRow]) -> TableData:
         rated=bool(row.rated),
         club=row.club,
         deal_seed=row.deal_seed,
+        tournament=row.tournament,
     )
 
 

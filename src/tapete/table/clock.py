@@ -64,6 +64,9 @@ class TableClock(TableBots):
         self._idle_timer = None
         if self.watchers:
             return
+        if self.data.tournament is not None and self.data.status == "playing":
+            self._arm_idle()  # a tournament's table plays to its end; looked at again later
+            return
         if self.data.status in ("open", "playing"):
             await self.store.awrite(
                 st.set_status(self.data.id, "closed", record=self.record().to_json())

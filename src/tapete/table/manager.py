@@ -199,7 +199,7 @@ class TableManager:
         #: Called with a rated table's id when it finishes here (the web app updates the
         #: ratings, docs/ratings.md); ``None``: nobody is told.
         self.rated_finished: Callable[[str], None] | None = None
-        #: Called with every table's id when it finishes here, or is closed for idleness (the
+        #: Called with a tournament table's id when it finishes here, or is closed (the
         #: tournaments score their rounds, docs/tournaments.md); ``None``: nobody is told.
         self.table_finished: Callable[[str], None] | None = None
 
@@ -298,13 +298,14 @@ class TableManager:
     def _finished(self, table: LiveTable) -> None:
         if table.data.rated and self.rated_finished is not None:
             self.rated_finished(table.data.id)
-        if self.table_finished is not None:
+        if self.table_finished is not None and table.data.tournament is not None:
             self.table_finished(table.data.id)
 
     def _forget(self, table: LiveTable) -> None:
         table_id = table.data.id
-        if table.data.status == "closed" and self.table_finished is not None:
-            self.table_finished(table_id)  # closed unplayed (idle): over for a tournament
+        closed = table.data.status == "closed" and table.data.tournament is not None
+        if closed and self.table_finished is not None:  # closed unplayed: over for its round
+            self.table_finished(table_id)
         if self.tables.get(table_id) is table:
             del self.tables[table_id]
             task = asyncio.get_running_loop().create_task(self._release(table))

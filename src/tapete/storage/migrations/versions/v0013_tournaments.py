@@ -5,7 +5,9 @@ seating, duplicate or not, its status and round, its director and its secret see
 ``tournament_tables`` (the live table of each round's table, with the entrants in its seats:
 the account-to-seat link, kept apart from ``seats`` as ``club_seats``) and
 ``tables.deal_seed`` (a table dealt from :class:`tapete.engine.chance.DeckChance`; null for
-every table stored before, which keeps drawing from the system's randomness).
+every table stored before, which keeps drawing from the system's randomness) and
+``tables.tournament`` (the tournament whose round the table is: it plays to its end even
+when nobody watches it).
 
 Revision ID: 0013
 Revises: 0012
@@ -91,11 +93,15 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("deal_seed", sa.String(64), nullable=True))
+        batch.add_column(sa.Column("tournament", sa.Integer(), nullable=True))
+        batch.create_index("ix_tables_tournament", ["tournament"])
 
 
 def downgrade() -> None:
     """Drop them (the tournaments are lost; their tables stay, dealt at random if resumed)."""
     with op.batch_alter_table("tables") as batch:
+        batch.drop_index("ix_tables_tournament")
+        batch.drop_column("tournament")
         batch.drop_column("deal_seed")
     op.drop_table("tournament_tables")
     op.drop_index("ix_tournament_entrants_account_id", "tournament_entrants")
