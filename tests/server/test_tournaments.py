@@ -372,6 +372,8 @@ def test_a_duplicate_pocha_tournament_survives_a_restart_and_a_backup(tmp_path: 
         exported = people[1].get(COPA + "/export.json").json()
         records = [t["record"] for r in exported["rounds_played"] for t in r["tables"]]
         assert len(records) == 4 and all(r is not None and r["result"] for r in records)
+        seated = {p for r in records for p in r["players"]}  # the accounts' names, the bots
+        assert seated == {"Ana", "Bea", "Cid", "Dan", "bot:rule"}
         rows = list(csv.DictReader(io.StringIO(people[1].get(COPA + "/export.csv").text)))
         assert len(rows) == 6 * 2
         last = {r["entrant"]: float(r["total_after_round"]) for r in rows if r["round"] == "2"}

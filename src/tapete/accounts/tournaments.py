@@ -202,10 +202,12 @@ class Tournaments:
         return self.store.write(op).result()
 
     @staticmethod
-    def _find(session: Session, name: str) -> TournamentRow:
-        row = session.scalars(
-            select(TournamentRow).where(TournamentRow.name_key == name_key(name.strip()[:64]))
-        ).first()
+    def _find(session: Session, name: str, *, lock: bool = False) -> TournamentRow:
+        """The tournament ``name`` (``404 unknown_tournament``); with ``lock`` its row is
+        locked for the transaction (PostgreSQL: a registration and the start, which counts
+        the entrants, do not cross; SQLite has one writer anyway)."""
+        query = select(TournamentRow).where(TournamentRow.name_key == name_key(name.strip()[:64]))
+        row = session.scalars(query.with_for_update() if lock else query).first()
         if row is None:
             raise _unknown(name)
         return row
@@ -291,7 +293,7 @@ class Tournaments:
         return self.show(shown)
 
     def _open(self, session: Session, name: str) -> TournamentRow:
-        row = self._find(session, name)
+        row = self._find(session, name, lock=True)
         if row.status != "registering":
             raise TableError("tournament_started", "the tournament has started", 409)
         return row
@@ -342,7 +344,7 @@ class Tournaments:
         self._write(op)
 
     def _director(self, session: Session, account: Account, name: str) -> TournamentRow:
-        row = self._find(session, name)
+        row = self._find(session, name, lock=True)
         if row.director != account.id:
             raise TableError("not_director", "only the tournament's director may do that", 403)
         return row
