@@ -72,7 +72,7 @@ function score(value) {
 }
 
 function statusWord(status) {
-  return { registering: t("registering"), running: t("running"), finished: t("finished") }[status] || String(status);
+  return { registering: t("registration open"), running: t("under way"), finished: t("over") }[status] || String(status);
 }
 
 function tableStatusWord(status) {
@@ -80,7 +80,7 @@ function tableStatusWord(status) {
 }
 
 function methodWord(method) {
-  return method === "round_robin" ? t("round robin") : t("Swiss");
+  return method === "round_robin" ? t("Round robin") : t("Swiss");
 }
 
 /** /tournaments: the list and the form that creates one. */
@@ -119,7 +119,7 @@ function createForm() {
   const rounds = h("input", { id: "new-t-rounds", type: "number", min: "1", max: "99", value: "3" });
   const deals = h("input", { id: "new-t-deals", type: "number", min: "1", max: "99", value: "1" });
   const clock = h("input", { id: "new-t-clock", type: "number", min: "5", max: "3600", value: "60" });
-  const method = h("select", { id: "new-t-method" }, h("option", { value: "swiss" }, t("Swiss")), h("option", { value: "round_robin" }, t("round robin")));
+  const method = h("select", { id: "new-t-method" }, h("option", { value: "swiss" }, t("Swiss")), h("option", { value: "round_robin" }, t("Round robin")));
   const duplicate = h("input", { id: "new-t-duplicate", type: "checkbox", checked: true });
   const formError = h("div", { class: "refusal", role: "alert" });
   const form = h("form", { class: "panel", "data-testid": "create-tournament", onsubmit: (e) => {
