@@ -305,19 +305,39 @@ class Tournaments:
         if int(count or 0) + adding > MAX_ENTRANTS:
             raise _bad(f"a tournament has at most {MAX_ENTRANTS} entrants")
 
+    @staticmethod
+    def _entrant_of(session: Session, tid: int, account: Account) -> TournamentEntrantRow | None:
+        return session.scalars(
+            select(TournamentEntrantRow).where(
+                TournamentEntrantRow.tournament_id == tid,
+                TournamentEntrantRow.account_id == account.id,
+            )
+        ).first()
+
+    @staticmethod
+    def _next_number(session: Session, tid: int, prefix: str) -> int:
+        """The next free number of the entrant keys ``{prefix}{n}`` (``p``: people, ``b``:
+        bots; in order of entry, saying nothing of the accounts)."""
+        keys = session.scalars(
+            select(TournamentEntrantRow.key).where(
+                TournamentEntrantRow.tournament_id == tid,
+                TournamentEntrantRow.key.startswith(prefix),
+            )
+        ).all()
+        return 1 + max((int(k[1:]) for k in keys if k[1:].isdigit()), default=0)
+
     def register(self, account: Account, name: str) -> None:
         """Enter ``account`` (``409 already_registered``, ``409 tournament_started``)."""
 
         def op(session: Session) -> None:
             row = self._open(session, name)
-            key = f"a{account.id}"
-            if session.get(TournamentEntrantRow, (row.id, key)) is not None:
+            if self._entrant_of(session, row.id, account) is not None:
                 raise TableError("already_registered", "you are registered already", 409)
             self._check_room(session, row, 1)
             session.add(
                 TournamentEntrantRow(
                     tournament_id=row.id,
-                    key=key,
+                    key=f"p{self._next_number(session, row.id, 'p')}",
                     account_id=account.id,
                     bot=None,
                     name=account.name,
@@ -336,7 +356,7 @@ class Tournaments:
 
         def op(session: Session) -> None:
             row = self._open(session, name)
-            entrant = session.get(TournamentEntrantRow, (row.id, f"a{account.id}"))
+            entrant = self._entrant_of(session, row.id, account)
             if entrant is None:
                 raise TableError("not_registered", "you are not registered", 409)
             session.delete(entrant)
@@ -349,15 +369,8 @@ class Tournaments:
             raise TableError("not_director", "only the tournament's director may do that", 403)
         return row
 
-    @staticmethod
-    def _add_bots(session: Session, row: TournamentRow, bot: str, count: int) -> None:
-        keys = session.scalars(
-            select(TournamentEntrantRow.key).where(
-                TournamentEntrantRow.tournament_id == row.id,
-                TournamentEntrantRow.account_id.is_(None),
-            )
-        ).all()
-        first = 1 + max((int(k[1:]) for k in keys if k[1:].isdigit()), default=0)
+    def _add_bots(self, session: Session, row: TournamentRow, bot: str, count: int) -> None:
+        first = self._next_number(session, row.id, "b")
         moment = st.now()
         for n in range(first, first + count):
             session.add(
@@ -465,7 +478,10 @@ class Tournaments:
 
         def op(session: Session) -> tuple[int, str, int] | None:
             row = self._find(session, name)
-            key = f"a{account.id}"
+            entrant = self._entrant_of(session, row.id, account)
+            if entrant is None:
+                return None
+            key = entrant.key
             links = session.scalars(
                 select(TournamentTableRow).where(
                     TournamentTableRow.tournament_id == row.id,

@@ -341,8 +341,9 @@ class TournamentRow(Base):
 
 
 class TournamentEntrantRow(Base):
-    """An entrant of a tournament, under its key there: an account (``a{id}``) or a bot
-    (``b{n}``, the table bot ``bot`` plays its seats), with the name it is shown by."""
+    """An entrant of a tournament, under its key there: an account (``p{n}``, the n-th
+    person entered; once per tournament) or a bot (``b{n}``, the table bot ``bot`` plays its
+    seats), with the name it is shown by."""
 
     __tablename__ = "tournament_entrants"
 
@@ -377,5 +378,7 @@ class TournamentTableRow(Base):
 
 
 Index("ix_tables_created_at", TableRow.created_at)
+Index("uq_tournament_entrants_account", TournamentEntrantRow.tournament_id,
+      TournamentEntrantRow.account_id, unique=True)  # fmt: skip
 Index("uq_rating_history_account_table", RatingHistoryRow.account_id, RatingHistoryRow.table_id,
       unique=True)  # fmt: skip

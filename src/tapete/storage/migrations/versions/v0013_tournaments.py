@@ -72,6 +72,12 @@ def upgrade() -> None:
         sa.Column("registered_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_tournament_entrants_account_id", "tournament_entrants", ["account_id"])
+    op.create_index(  # an account enters a tournament once (bots: null, any number)
+        "uq_tournament_entrants_account",
+        "tournament_entrants",
+        ["tournament_id", "account_id"],
+        unique=True,
+    )
     op.create_table(
         "tournament_tables",
         sa.Column(
@@ -104,6 +110,7 @@ def downgrade() -> None:
         batch.drop_column("tournament")
         batch.drop_column("deal_seed")
     op.drop_table("tournament_tables")
+    op.drop_index("uq_tournament_entrants_account", "tournament_entrants")
     op.drop_index("ix_tournament_entrants_account_id", "tournament_entrants")
     op.drop_table("tournament_entrants")
     op.drop_index("ix_tournaments_status", "tournaments")
