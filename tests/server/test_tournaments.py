@@ -339,10 +339,11 @@ def test_a_duplicate_pocha_tournament_survives_a_restart_and_a_backup(tmp_path: 
         one = started.json()["rounds_played"]
         assert [len(r["tables"]) for r in one] == [2]
         assert all(t["status"] == "playing" for t in one[0]["tables"])
-        first.kill()  # in the middle of round 1: the people's clocks are running
-        with sqlite3.connect(db) as connection:
-            statuses = connection.execute("SELECT status FROM tables").fetchall()
-        assert ("playing",) in statuses and ("finished",) not in statuses
+        # killed while round 1 plays (the people's clocks are running: each table waits at
+        # least one clock for an absent person; if the machine is slow enough that round 1
+        # ended first, the restart scores it instead, the other path checked here)
+        first.kill()
+        assert [r for r, _, _ in links(db)].count(1) == 2
         first.start()
         shown = wait_for(
             lambda: (
