@@ -24,6 +24,7 @@ from .conftest import (
     start_serve,
     stop_serve,
     turn_state,
+    watch_errors,
 )
 from .test_ratings import act, sign_up
 
@@ -150,6 +151,13 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
         proc, log = start_serve(tmp_path, port, db)
         for page in people:
             page.goto(url)
+        # anybody may watch a round's table from the page
+        spectator = context_factory().new_page()
+        watch_errors(spectator)
+        spectator.goto(url)
+        spectator.locator("[data-testid=round][data-round='2'] [data-testid=watch]").first.click()
+        spectator.wait_for_url("**/t/*?watch=1")
+        spectator.wait_for_selector("#felt")
         play_round(people, 2)
 
         # the standings: shown to everybody once the tournament is over, and right
@@ -164,7 +172,10 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
                 assert shown(given) == shown_total == total
                 assert math.isfinite(given)
         assert axe_serious(director) == []
-        for page in people:
+        director.select_option("#lang", "es")
+        director.get_by_role("heading", name="Clasificación final").wait_for()
+        assert director.locator("#tournament-title").inner_text() == f"Torneo: {name}"
+        for page in [*people, spectator]:
             no_js_errors(page)
     finally:
         stop_serve(proc, log)

@@ -64,6 +64,12 @@ async function change(path, body, next = null) {
   render(true);
 }
 
+/** A wide table in a box that scrolls sideways on a narrow screen (focusable, named, so a
+ *  keyboard can scroll it too). */
+function scrollBox(label, table) {
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label }, table);
+}
+
 /** A score written the page's way (two decimals at most). */
 function score(value) {
   if (value === null || value === undefined || value === "") return "–";
@@ -87,8 +93,8 @@ function methodWord(method) {
 function listView() {
   const rows = answer.tournaments || [];
   const list = rows.length
-    ? h("table", { class: "rank-table", "data-testid": "tournaments" },
-      h("caption", {}, t("Tournaments")),
+    ? scrollBox(t("Tournaments"), h("table", { class: "rank-table", "data-testid": "tournaments" },
+      h("caption", { class: "sr-only" }, t("Tournaments")),
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, t("Tournament")),
         h("th", { scope: "col" }, t("Game")),
@@ -100,7 +106,7 @@ function listView() {
         h("td", {}, gameTitle(x.game)),
         h("td", {}, statusWord(x.status)),
         h("td", { class: "num" }, t("{round} of {rounds}", { round: formatNumber(x.round || 0), rounds: formatNumber(x.rounds) })),
-        h("td", { class: "num" }, formatNumber(x.entrants))))))
+        h("td", { class: "num" }, formatNumber(x.entrants)))))))
     : h("p", { "data-testid": "no-tournaments" }, t("No tournament yet."));
   return [list, refusedNotice(), me ? createForm() : h("p", { class: "help", "data-testid": "sign-in-to-create" }, t("Sign in in the lobby to create a tournament."))];
 }
@@ -147,7 +153,7 @@ function createForm() {
   field("new-t-deals", t("Deals per round"), deals),
   field("new-t-clock", t("Move clock (seconds)"), clock),
   field("new-t-method", t("Seating"), method),
-  h("div", { class: "field" }, h("label", { for: "new-t-duplicate" }, duplicate, " ", t("Duplicate: every table of a round plays the same deals"))),
+  h("div", { class: "field check-field" }, h("label", { class: "check", for: "new-t-duplicate" }, duplicate, " ", h("span", {}, t("Duplicate: every table of a round plays the same deals")))),
   formError,
   h("button", { class: "btn primary", type: "submit", id: "create-tournament" }, t("Create the tournament")));
   return form;
@@ -172,7 +178,7 @@ function settingsView(tour) {
   const options = Object.entries(tour.params || {}).map(([k, v]) => `${k}=${v}`).join(", ");
   return h("section", { class: "panel", "aria-labelledby": "settings-title" },
     h("h2", { id: "settings-title" }, t("Settings")),
-    h("dl", { class: "settings", "data-testid": "settings" },
+    h("dl", { class: "settings-list", "data-testid": "settings" },
       row(t("Game"), gameTitle(tour.game), "game"),
       row(t("Game options"), options || t("the rules' defaults"), "params"),
       row(t("Status"), statusWord(tour.status), "status"),
@@ -213,10 +219,10 @@ function directorView(tour) {
   const fill = h("input", { id: "fill-bots", type: "checkbox", checked: typed.fill, onchange: () => { typed.fill = fill.checked; } });
   return h("section", { class: "panel", "aria-labelledby": "director-title", "data-testid": "director" },
     h("h2", { id: "director-title" }, t("Director")),
-    h("form", { onsubmit: (e) => { e.preventDefault(); change(base + "/bots", { bot: "rule", count: Number(count.value) }); } },
+    h("form", { class: "inline-form", onsubmit: (e) => { e.preventDefault(); change(base + "/bots", { bot: "rule", count: Number(count.value) }); } },
       h("div", { class: "field" }, h("label", { for: "bot-count" }, t("Bots to add")), count),
       h("button", { type: "submit", class: "btn", id: "add-bots" }, t("Add bots"))),
-    h("div", { class: "field" }, h("label", { for: "fill-bots" }, fill, " ", t("Fill the last table with bots"))),
+    h("div", { class: "field check-field" }, h("label", { class: "check", for: "fill-bots" }, fill, " ", h("span", {}, t("Fill the last table with bots")))),
     h("button", { type: "button", class: "btn primary", id: "start", onclick: () => change(base + "/start", typed.fill ? { fill_with: "rule" } : {}) }, t("Start the tournament")));
 }
 
@@ -239,7 +245,7 @@ function roundsView(tour) {
   if (!played.length) return null;
   return h("section", { class: "panel", "aria-labelledby": "rounds-title" },
     h("h2", { id: "rounds-title" }, t("Rounds")),
-    [...played].reverse().map((r) => h("table", { class: "rank-table", "data-testid": "round", "data-round": String(r.round) },
+    [...played].reverse().map((r) => scrollBox(t("Round {n}", { n: formatNumber(r.round) }), h("table", { class: "rank-table", "data-testid": "round", "data-round": String(r.round) },
       h("caption", {}, t("Round {n}", { n: formatNumber(r.round) })),
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", class: "num" }, t("Table")),
@@ -251,15 +257,17 @@ function roundsView(tour) {
         const live = tb.status !== "finished" && tb.status !== "closed" && r.round === tour.current_round;
         return h("tr", { "data-table": tb.table_id, "data-index": String(tb.index) },
           h("td", { class: "num" }, formatNumber(tb.index + 1)),
-          h("td", {}, tb.seats.map((key, s) => h("span", { class: "seat-score", "data-entrant": key },
-            s ? "; " : "", names.get(key) || key,
-            tb.result ? [" ", score(tb.result[s])] : null,
-            tb.scores && tour.duplicate ? [" (", score(tb.scores[s]), ")"] : null))),
+          h("td", {}, h("ul", { class: "seat-scores" }, tb.seats.map((key, s) => h("li", { "data-entrant": key },
+            names.get(key) || key,
+            tb.result ? [" ", h("span", { class: "score" }, score(tb.result[s]))] : null,
+            tb.scores && tour.duplicate ? [" ", h("span", { class: "duplicate", title: t("duplicate score") }, "(", score(tb.scores[s]), ")")] : null)))),
           h("td", {}, tableStatusWord(tb.status)),
           h("td", {},
-            h("a", { href: "/t/" + encodeURIComponent(tb.table_id) + "?watch=1", "data-testid": "watch" }, t("Watch")),
+            tb.status === "finished"
+              ? h("a", { href: "/replay/" + encodeURIComponent(tb.table_id), "data-testid": "replay" }, t("Replay"))
+              : h("a", { href: "/t/" + encodeURIComponent(tb.table_id) + "?watch=1", "data-testid": "watch" }, t("Watch")),
             seated && live ? [" · ", h("button", { type: "button", class: "btn primary", "data-testid": "play-seat", onclick: () => playSeat(tour) }, t("Play your seat"))] : null));
-      })))));
+      }))))));
 }
 
 function standingsView(tour) {
@@ -268,7 +276,7 @@ function standingsView(tour) {
   const mine = myKey(tour);
   return h("section", { class: "panel", "aria-labelledby": "standings-title" },
     h("h2", { id: "standings-title" }, tour.status === "finished" ? t("Final standings") : t("Standings")),
-    h("table", { class: "rank-table", "data-testid": "standings" },
+    scrollBox(t("Standings"), h("table", { class: "rank-table", "data-testid": "standings" },
       h("caption", { class: "sr-only" }, t("Standings")),
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", class: "num" }, t("Rank")),
@@ -283,7 +291,7 @@ function standingsView(tour) {
         h("td", { class: "num", "data-testid": "total" }, score(s.total)),
         h("td", { class: "num" }, score(s.opponents_total)),
         h("td", { class: "num" }, formatNumber(s.firsts)),
-        h("td", { class: "num" }, formatNumber(s.rounds)))))),
+        h("td", { class: "num" }, formatNumber(s.rounds))))))),
     h("p", { class: "help" }, t("Ties are broken by the totals of the opponents met, then by the tables won.")));
 }
 
