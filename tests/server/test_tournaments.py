@@ -530,3 +530,53 @@ def test_a_tournament_table_nobody_watches_plays_to_its_end(tmp_path: Path) -> N
             store.close()
 
     asyncio.run(go())
+
+
+def first_answer(server: Server, table_id: str, cookie: str | None, token: str | None) -> Any:
+    """The first message a table's WebSocket answers a hello with (seat ``token`` or none)
+    from a client signed in with the session ``cookie`` (or nobody)."""
+
+    async def go() -> Any:
+        headers = {"Cookie": f"tapete_session={cookie}"} if cookie else {}
+        url = server.url.replace("http", "ws") + f"/ws/{table_id}"
+        async with websockets.connect(url, additional_headers=headers) as socket:
+            hello: dict[str, Any] = {"type": "hello", "protocol": 2}
+            await socket.send(json.dumps(hello | ({"token": token} if token else {})))
+            return json.loads(await asyncio.wait_for(socket.recv(), 30))
+
+    return asyncio.run(go())
+
+
+def test_a_running_duplicate_round_is_watched_by_no_entrant(served: Server) -> None:
+    """While a duplicate round is played, its tables (and a finished one's record) are for
+    their seats and for signed-in accounts not entered: an entrant or an anonymous client
+    would see the cards its own table holds too."""
+    director, ana, cid = (signed_in(served.url, n) for n in ("sd_boss", "sd_ana", "sd_cid"))
+    base = "/api/tournaments/Sealed Cup"
+    made = director.post("/api/tournaments", json=settings("Sealed Cup", clock=120.0))
+    assert made.status_code == 201, made.text
+    assert ana.post(base + "/register").status_code == 200
+    assert director.post(base + "/bots", json={"bot": "rule", "count": 5}).status_code == 200
+    assert director.post(base + "/start", json={}).status_code == 200
+    seat = ana.get(base + "/seat").json()
+    mine = str(seat["table_id"])
+
+    def tables() -> list[dict[str, Any]]:
+        return list(director.get(base).json()["rounds_played"][0]["tables"])
+
+    other = next(str(t["table_id"]) for t in tables() if t["table_id"] != mine)
+    wait_for(lambda: next(t for t in tables() if t["table_id"] == other)["status"] == "finished",
+             "the bots' table's end")  # fmt: skip
+    anonymous = httpx.Client(base_url=served.url, timeout=30)
+    for table_id in (mine, other):
+        assert first_answer(served, table_id, None, None)["code"] == "round_sealed"
+        refused = first_answer(served, table_id, ana.cookies["tapete_session"], None)
+        assert refused["code"] == "round_sealed"
+        watching = first_answer(served, table_id, cid.cookies["tapete_session"], None)
+        assert watching["type"] == "welcome" and watching["seat"] is None
+    mine_seen = first_answer(served, mine, ana.cookies["tapete_session"], seat["token"])
+    assert mine_seen["type"] == "welcome" and mine_seen["seat"] == seat["seat"]
+    for client in (anonymous, ana):
+        assert error_code(client.get(f"/api/tables/{other}/record")) == (403, "round_sealed")
+    assert cid.get(f"/api/tables/{other}/record").status_code == 200
+    assert director.get(base).json()["current_round"] == 1  # the round was still running

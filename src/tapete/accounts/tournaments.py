@@ -472,6 +472,33 @@ class Tournaments:
                 )  # fmt: skip
         return out.getvalue()
 
+    def round_entrants(self, table_id: str) -> frozenset[int] | None:
+        """For a table of a duplicate tournament's round still being played (its deals are
+        dealt at the round's other tables too): the ids of the accounts entered in the
+        tournament, who may not watch it or read its record before the round is over.
+        ``None`` for any other table."""
+
+        def op(session: Session) -> frozenset[int] | None:
+            link = session.scalars(
+                select(TournamentTableRow).where(TournamentTableRow.table_id == table_id)
+            ).first()
+            if link is None:
+                return None
+            row = session.get(TournamentRow, link.tournament_id)
+            if row is None or not row.duplicate or row.status != "running":
+                return None
+            if row.current_round != link.round:
+                return None
+            ids = session.scalars(
+                select(TournamentEntrantRow.account_id).where(
+                    TournamentEntrantRow.tournament_id == row.id,
+                    TournamentEntrantRow.account_id.is_not(None),
+                )
+            ).all()
+            return frozenset(int(i) for i in ids if i is not None)
+
+        return self._read(op)
+
     def seat(self, account: Account, name: str) -> dict[str, Any]:
         """The account's seat at its table of the current round: table id, seat, token
         (``404 no_seat`` when it has none)."""

@@ -203,4 +203,8 @@ REASONS: Final[dict[str, str]] = {
     "already_registered": N_("You are registered in this tournament already."),
     "not_registered": N_("You are not registered in this tournament."),
     "no_seat": N_("You have no seat in this round of the tournament."),
+    "round_sealed": N_(
+        "This table plays a duplicate round: until the round is over, only signed-in "
+        "accounts not playing in the tournament may watch it."
+    ),
 }

@@ -90,10 +90,17 @@ class Connection:
 
 
 async def play_socket(
-    websocket: WebSocket, manager: TableManager, table_id: str, worker: str | None = None
+    websocket: WebSocket,
+    manager: TableManager,
+    table_id: str,
+    worker: str | None = None,
+    *,
+    seats_only: bool = False,
 ) -> None:
     """Serve one client's WebSocket at one table (protocol.md, *Play*); ``worker``: this
-    process's number under ``tapete serve --workers`` (the ``X-Tapete-Worker`` header)."""
+    process's number under ``tapete serve --workers`` (the ``X-Tapete-Worker`` header);
+    ``seats_only``: a hello without a seat's token is refused ``round_sealed`` (a duplicate
+    round's table, docs/tournaments.md)."""
     await websocket.accept(headers=[(b"x-tapete-worker", worker.encode())] if worker else None)
     conn = Connection(websocket)
 
@@ -172,6 +179,9 @@ async def play_socket(
                 continue
             except (MessageError, ValueError) as e:
                 error(getattr(e, "code", "bad_message"), str(e)[:300])
+                continue
+            if seats_only and message["type"] == "hello" and message.get("token") is None:
+                error("round_sealed", "a duplicate round's table: its seats only, for now")
                 continue
             watcher = await _handle(table, conn, watcher, message, error)
     except WebSocketDisconnect:

@@ -13,6 +13,7 @@ from tapete.table import LiveTable, TableError
 from tapete.web.frames import frame, steps
 from tapete.web.play import play_socket
 from tapete.web.routes.clubs import check_visible
+from tapete.web.routes.tournaments import may_watch, round_sealed
 from tapete.web.settings import manager_of, settings_of
 
 router = APIRouter()
@@ -24,6 +25,8 @@ async def _finished(table_id: str, request: Request) -> LiveTable:
     await check_visible(request, table)
     if table.data.status not in ("finished", "closed"):
         raise TableError("not_finished", "the record is offered once the table is over", 409)
+    if not await may_watch(request, table):
+        raise round_sealed(table)
     return table
 
 
@@ -64,11 +67,13 @@ async def replay_steps(table_id: str, request: Request) -> dict[str, Any]:
 @router.websocket("/ws/{table_id}")
 async def websocket(websocket: WebSocket, table_id: str) -> None:
     """Play or watch a table (protocol.md, *Play*); a club's table: its members only, as
-    if it did not exist for anybody else (docs/clubs.md)."""
+    if it did not exist for anybody else (docs/clubs.md); a duplicate round's table: its
+    seats only, for the tournament's entrants and the anonymous (docs/tournaments.md)."""
     try:
         table = await manager_of(websocket).get(table_id)
     except Exception:  # held by another process, or not loadable: play_socket says so
         table = None
+    seats_only = False
     if table is not None:
         try:
             await check_visible(websocket, table)
@@ -79,4 +84,11 @@ async def websocket(websocket: WebSocket, table_id: str) -> None:
             )
             await websocket.close(4004)
             return
-    await play_socket(websocket, manager_of(websocket), table_id, settings_of(websocket).worker)
+        seats_only = not await may_watch(websocket, table)
+    await play_socket(
+        websocket,
+        manager_of(websocket),
+        table_id,
+        settings_of(websocket).worker,
+        seats_only=seats_only,
+    )

@@ -16,12 +16,13 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
 
 from tapete.accounts import Account
 from tapete.accounts.tournaments import Settings, Tournaments
 from tapete.storage import Store
-from tapete.table import TableManager
-from tapete.web.access import require_account, same_origin
+from tapete.table import LiveTable, TableError, TableManager
+from tapete.web.access import current_account, require_account, same_origin
 
 router = APIRouter()
 
@@ -63,10 +64,34 @@ class StartIn(_Body):
     fill_with: str | None = Field(None, max_length=64)
 
 
-def tournaments_of(request: Request) -> Tournaments:
+def tournaments_of(request: HTTPConnection) -> Tournaments:
     """The tournaments of the app serving ``request``."""
     found: Tournaments = request.app.state.tournaments
     return found
+
+
+async def may_watch(conn: HTTPConnection, table: LiveTable) -> bool:
+    """Whether whoever is on ``conn`` may watch ``table`` as a spectator, or read its record:
+    a table of a duplicate round still being played deals what the round's other tables
+    deal, so only a signed-in account that is not entered in the tournament may, until the
+    round is over (the seats play it with their tokens; docs/tournaments.md)."""
+    if table.data.tournament is None:
+        return True
+    entrants = await asyncio.to_thread(tournaments_of(conn).round_entrants, table.data.id)
+    if entrants is None:
+        return True
+    account = await current_account(conn)  # type: ignore[arg-type]
+    return account is not None and account.id not in entrants
+
+
+def round_sealed(table: LiveTable) -> TableError:
+    """The refusal of :func:`may_watch`."""
+    return TableError(
+        "round_sealed",
+        f"table {table.data.id} plays a duplicate round: it is watched by signed-in accounts "
+        "not playing the tournament, and by everyone once the round is over",
+        403,
+    )
 
 
 async def start(app_state: Any, store: Store, manager: TableManager) -> Tournaments:
