@@ -16,6 +16,7 @@ from urllib.parse import quote
 from tapete.tournaments import duplicate_scores, standings
 
 from .conftest import (
+    PHONE,
     Server,
     _free_port,
     axe_serious,
@@ -179,3 +180,62 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
             no_js_errors(page)
     finally:
         stop_serve(proc, log)
+
+
+def test_the_pages_refuse_in_words_and_show_each_visitor_its_controls(
+    server: Server, context_factory: Any
+) -> None:
+    """An anonymous visitor gets no create form and the unknown tournament's sentence; the
+    form refuses options that are not JSON and a name taken; somebody else registers and
+    withdraws but has no director's controls; an uneven start is refused in Russian; a
+    phone's page does not overflow sideways."""
+    name = "Liga " + secrets.token_hex(3)
+    anonymous = context_factory().new_page()
+    watch_errors(anonymous)
+    anonymous.goto(server.base + "/tournaments")
+    anonymous.wait_for_selector("body[data-ready=yes] [data-testid=sign-in-to-create]")
+    assert anonymous.locator("[data-testid=create-tournament]").count() == 0
+    anonymous.goto(server.base + "/tournaments/" + quote("No such " + name))
+    anonymous.get_by_text("There is no such tournament.").wait_for()
+
+    director = lobby_page(context_factory, server)
+    sign_up(director, "d_" + secrets.token_hex(3))
+    director.goto(server.base + "/tournaments")
+    director.wait_for_selector("[data-testid=create-tournament]")
+    director.fill("#new-t-name", name)
+    director.fill("#new-t-params", "hand_size: 1")
+    director.click("#create-tournament")
+    director.get_by_text(
+        'The game options must be written as JSON, like {"hand_size": 1}.'
+    ).wait_for()
+    director.fill("#new-t-params", '{"hand_size": 1}')
+    director.click("#create-tournament")
+    director.wait_for_selector("[data-testid=director-controls]")
+    director.goto(server.base + "/tournaments")
+    director.wait_for_selector(f"[data-testid=tournaments] [data-tournament='{name}']")
+    director.fill("#new-t-name", name.upper())
+    director.fill("#new-t-params", '{"hand_size": 1}')
+    director.click("#create-tournament")
+    director.get_by_text("That tournament name is taken.").wait_for()
+
+    other = lobby_page(context_factory, server, viewport=PHONE, locale="ru-RU")
+    sign_up(other, "o_" + secrets.token_hex(3))
+    other.goto(server.base + "/tournaments/" + quote(name))
+    other.click("#register")
+    other.click("#withdraw")
+    other.click("#register")
+    other.wait_for_selector("#withdraw")
+    assert other.locator("[data-testid=director-controls]").count() == 0
+    fits = "() => document.documentElement.scrollWidth <= window.innerWidth"
+    assert other.evaluate(fits)
+    other.goto(server.base + "/tournaments")  # the list's wide table scrolls in its own box
+    other.wait_for_selector(f"[data-testid=tournaments] [data-tournament='{name}']")
+    assert other.evaluate(fits)
+    assert axe_serious(other) == []
+    director.goto(server.base + "/tournaments/" + quote(name))
+    director.select_option("#lang", "ru")
+    director.click("#start")  # two entrants cannot fill a table of three
+    director.get_by_text("Участники не заполняют столы", exact=False).wait_for()
+    assert axe_serious(other) == []
+    for page in (anonymous, director, other):
+        no_js_errors(page)

@@ -217,7 +217,7 @@ function directorView(tour) {
   const base = "/api/tournaments/" + encodeURIComponent(tour.name);
   const count = h("input", { id: "bot-count", type: "number", min: "1", max: "64", value: typed.bots, oninput: () => { typed.bots = count.value; } });
   const fill = h("input", { id: "fill-bots", type: "checkbox", checked: typed.fill, onchange: () => { typed.fill = fill.checked; } });
-  return h("section", { class: "panel", "aria-labelledby": "director-title", "data-testid": "director" },
+  return h("section", { class: "panel", "aria-labelledby": "director-title", "data-testid": "director-controls" },
     h("h2", { id: "director-title" }, t("Director")),
     h("form", { class: "inline-form", onsubmit: (e) => { e.preventDefault(); change(base + "/bots", { bot: "rule", count: Number(count.value) }); } },
       h("div", { class: "field" }, h("label", { for: "bot-count" }, t("Bots to add")), count),
