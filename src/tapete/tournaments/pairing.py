@@ -45,11 +45,12 @@ Method = Literal["swiss", "round_robin"]
 MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 8
 
-#: Nodes the partition search may visit before it keeps its best so far: many for a small
-#: field (where it is exact), few for a large one (where the swaps do the rest).
-_SEARCH_NODES = 50_000
-_LARGE_SEARCH_NODES = 2_000
+#: The fields searched exactly (branch and bound, within a node budget); a larger field is
+#: seated greedily, then improved by swaps.
 _EXACT_UP_TO = 12
+_SEARCH_NODES = 50_000
+#: Swaps weighed at most over all the passes (tables squared times seats squared per pass).
+_SWAP_WORK = 400_000
 #: Passes of improving swaps between tables.
 _SWAP_PASSES = 50
 
@@ -185,15 +186,44 @@ def _is_prime(n: int) -> bool:
 
 
 def _search(lot: list[str], size: int, met: Mapping[frozenset[str], int]) -> list[list[str]]:
-    """The partition of fewest repeat meetings: depth first (cheapest companion first, so the
-    first leaf is the greedy seating), bounded by the best found and by a node budget, then
-    improving swaps between any two tables."""
+    """The partition of fewest repeat meetings. A small field (up to `_EXACT_UP_TO`): depth
+    first (cheapest companion first, so the first leaf is the greedy seating), bounded by the
+    best found and by a node budget; a larger one: the greedy seating. Then improving swaps
+    between any two tables (fewer passes the more tables there are)."""
     n = len(lot)
     cost = [[_pair_cost(met, a, b) for b in lot] for a in lot]
+    chosen = _exact(cost, size) if n <= _EXACT_UP_TO else _greedy(cost, size)
+    seating = [[lot[i] for i in table] for table in chosen]
+    count = len(seating)
+    passes = max(1, min(_SWAP_PASSES, _SWAP_WORK // (count * count * size * size)))
+    for _ in range(passes):
+        if not _improve(seating, met, neighbours_only=False):
+            break
+    return seating
+
+
+def _greedy(cost: list[list[int]], size: int) -> list[list[int]]:
+    """Tables filled one after the other: the first entrant not seated, then whoever adds the
+    fewest repeats to the table (the first in the lot on a tie)."""
+    free = list(range(len(cost)))
+    tables = []
+    while free:
+        table = [free.pop(0)]
+        while len(table) < size:
+            pick = min(free, key=lambda i: (sum(cost[i][j] for j in table), i))
+            free.remove(pick)
+            table.append(pick)
+        tables.append(table)
+    return tables
+
+
+def _exact(cost: list[list[int]], size: int) -> list[list[int]]:
+    """The partition of fewest repeats of a small field (branch and bound, a node budget)."""
+    n = len(cost)
     taken = [False] * n
     best: list[list[int]] = []
     best_cost = [-1]
-    budget = [_SEARCH_NODES if n <= _EXACT_UP_TO else _LARGE_SEARCH_NODES]
+    budget = [_SEARCH_NODES]
     tables: list[list[int]] = []
 
     def descend(spent: int) -> bool:
@@ -233,11 +263,7 @@ def _search(lot: list[str], size: int, met: Mapping[frozenset[str], int]) -> lis
         return stop
 
     descend(0)
-    seating = [[lot[i] for i in table] for table in best]
-    for _ in range(_SWAP_PASSES):
-        if not _improve(seating, met, neighbours_only=False):
-            break
-    return seating
+    return best
 
 
 def _improve(
