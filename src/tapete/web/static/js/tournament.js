@@ -266,7 +266,7 @@ function roundsView(tour) {
             tb.status === "finished"
               ? h("a", { href: "/replay/" + encodeURIComponent(tb.table_id), "data-testid": "replay" }, t("Replay"))
               : h("a", { href: "/t/" + encodeURIComponent(tb.table_id) + "?watch=1", "data-testid": "watch" }, t("Watch")),
-            seated && live ? [" · ", h("button", { type: "button", class: "btn primary", "data-testid": "play-seat", onclick: () => playSeat(tour) }, t("Play your seat"))] : null));
+            seated && live ? [" ", h("span", { class: "badge" }, t("your table"))] : null));
       }))))));
 }
 
@@ -302,11 +302,29 @@ function exportsView(tour) {
     h("a", { href: base + "/export.csv", id: "export-csv", download: true }, "CSV"));
 }
 
+/** The account's table of the current round while it is played, or null. */
+function myLiveTable(tour) {
+  const mine = myKey(tour);
+  if (mine === null || tour.status !== "running") return null;
+  const current = (tour.rounds_played || []).find((r) => r.round === tour.current_round);
+  const table = current ? current.tables.find((tb) => tb.seats.includes(mine)) : null;
+  return table && table.status !== "finished" && table.status !== "closed" ? table : null;
+}
+
+/** A notice at the top while the account's table of the round waits for it. */
+function playNotice(tour) {
+  if (!myLiveTable(tour)) return null;
+  return h("div", { class: "notice play-notice", "data-testid": "your-table" },
+    h("span", {}, t("Round {n}: your table is ready.", { n: formatNumber(tour.current_round) })), " ",
+    h("button", { type: "button", class: "btn primary", "data-testid": "play-seat", onclick: () => playSeat(tour) }, t("Play your seat")));
+}
+
 /** /tournaments/{name}: the tournament. */
 function tournamentView() {
   const tour = answer;
   return [
     refusedNotice(),
+    playNotice(tour),
     h("div", { class: "profile-grid" }, settingsView(tour), entrantsView(tour)),
     directorView(tour),
     standingsView(tour),
