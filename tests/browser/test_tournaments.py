@@ -73,6 +73,13 @@ def page_standings(page: Any) -> list[tuple[str, str, str, float]]:
     ]
 
 
+def round_tables(server: Server, name: str, number: int) -> list[str]:
+    """The ids of a round's tables, in their order."""
+    tour = server.call("GET", f"/api/tournaments/{quote(name)}")
+    (played,) = [r for r in tour["rounds_played"] if r["round"] == number]
+    return [t["table_id"] for t in sorted(played["tables"], key=lambda t: t["index"])]
+
+
 def expected_standings(server: Server, name: str) -> list[tuple[str, str, str]]:
     """The standings computed from the tables' stored records (whose deals are the same at
     both tables of a round): each round's results, the duplicate scores (seat against seat
@@ -148,6 +155,7 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
         for page in people:
             page.goto(url)
         people[0].wait_for_selector("body[data-round='2']", timeout=60000)
+        before = round_tables(server, name, 2)
         stop_serve(proc, log)
         proc, log = start_serve(tmp_path, port, db)
         for page in people:
@@ -166,6 +174,10 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
             page.goto(url)
             page.wait_for_selector("body[data-status=finished] [data-testid=standings]")
         expected = expected_standings(server, name)
+        assert round_tables(server, name, 2) == before  # round 2 was made once
+        link = str(director.locator("#export-csv").get_attribute("href"))
+        csv = director.request.get(server.base + link)
+        assert csv.ok and len(csv.text().strip().splitlines()) == 1 + 6 * 2  # entrant x round
         for page in people:
             rows = page_standings(page)
             assert [(key, rank, total) for key, rank, total, _ in rows] == expected
