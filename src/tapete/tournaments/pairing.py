@@ -16,7 +16,8 @@ server that restarts seats the same round the same way.
   together, then swaps entrants between neighbouring tables while that lowers the repeat
   meetings.
 
-Inside each table the seats rotate with the round, so an entrant does not keep one seat.
+Inside each table the seats rotate with the round: the table's entrants in the order of the
+lot, turned by the round number, so players who share a table again do not sit as before.
 
 >>> totals = {"a": 1, "b": 3, "c": 2, "d": 0}
 >>> [sorted(table) for table in seat_round("abcd", 2, 0, "swiss", totals, {}, "s")]
@@ -71,7 +72,8 @@ def seat_round(
     lot), group neighbours, then swap to reduce repeat meetings (``met`` counts how often two
     entrants shared a table). ``round_robin``: a schedule that spreads meetings as evenly as
     possible (fewest repeats) independent of totals. Seats inside a table rotate across rounds
-    so nobody keeps the same seat. Deterministic given its arguments.
+    (the lot's order turned by the round number: the same players meeting again change
+    seats). Deterministic given its arguments.
 
     >>> for r in range(3):
     ...     print(seat_round(["ann", "bob", "cy"], 3, r, "round_robin", {}, {}, "x"))
