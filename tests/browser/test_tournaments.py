@@ -160,13 +160,22 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
         proc, log = start_serve(tmp_path, port, db)
         for page in people:
             page.goto(url)
-        # anybody may watch a round's table from the page
-        spectator = context_factory().new_page()
-        watch_errors(spectator)
+        # while round 2 is played its tables (dealt alike) are sealed: a visitor not
+        # signed in is told so; an account not entered watches from the page
+        watch = "[data-testid=round][data-round='2'] [data-testid=watch]"
+        anonymous = context_factory().new_page()
+        watch_errors(anonymous)
+        anonymous.goto(url)
+        anonymous.locator(watch).first.click()
+        anonymous.wait_for_url("**/t/*?watch=1")
+        anonymous.locator("#refusal", has_text="duplicate round").wait_for()
+        spectator = lobby_page(context_factory, server)
+        sign_up(spectator, f"watch_{secrets.token_hex(3)}")
         spectator.goto(url)
-        spectator.locator("[data-testid=round][data-round='2'] [data-testid=watch]").first.click()
+        spectator.locator(watch).first.click()
         spectator.wait_for_url("**/t/*?watch=1")
         spectator.wait_for_selector("#felt")
+        assert spectator.locator("#refusal").inner_text() == ""
         play_round(people, 2)
 
         # the standings: shown to everybody once the tournament is over, and right
