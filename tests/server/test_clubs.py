@@ -266,7 +266,7 @@ def test_the_migration_from_0011_adds_clubs_and_keeps_tables_public(db_url: str)
     store = Store(url)
     try:
         store.migrate()
-        assert {"clubs", "club_members", "club_seats"} <= set(
+        assert {"clubs", "club_members", "account_seats"} <= set(
             inspect(store.engine).get_table_names()
         )
         data = store.call(lambda s: st.get_table(s, "old12"))

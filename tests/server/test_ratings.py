@@ -230,7 +230,7 @@ def test_a_database_of_0010_upgrades_to_ratings_and_back(db_url: str) -> None:
     store = Store(db_url)
     try:
         store.migrate()
-        assert {"ratings", "rating_history", "rated_seats", "rated_games"} <= set(
+        assert {"ratings", "rating_history", "account_seats", "rated_games"} <= set(
             inspect(store.engine).get_table_names()
         )
         data = store.call(lambda s: st.get_table(s, "old11"))

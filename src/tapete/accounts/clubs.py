@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session
 from tapete.accounts.errors import AccountError
 from tapete.accounts.names import check_title, name_key
 from tapete.accounts.ratings import BOT_RATINGS, START_MU, START_SIGMA, shown_rating
+from tapete.accounts.seats import held_seats, link_seat
 from tapete.accounts.service import Account
 from tapete.storage import Store
 from tapete.storage import store as st
@@ -47,7 +48,6 @@ from tapete.storage.models import (
     AccountRow,
     ClubMemberRow,
     ClubRow,
-    ClubSeatRow,
     SeatRow,
     TableRow,
 )
@@ -281,18 +281,12 @@ class Clubs:
         self._write(op)
 
     def seat_account(self, table_id: str, seat: int, account: Account, token_hash: str) -> None:
-        """Note that ``account`` took ``seat`` of the club table ``table_id``."""
+        """Note that ``account`` took ``seat`` of the club table ``table_id`` (holding the
+        token of ``token_hash``): the link of ``account_seats`` (:mod:`tapete.accounts.seats`),
+        the same one a rated table's seat has."""
 
         def op(session: Session) -> None:
-            found = session.get(ClubSeatRow, (table_id, seat))
-            if found is None:
-                session.add(
-                    ClubSeatRow(
-                        table_id=table_id, seat=seat, account_id=account.id, token_hash=token_hash
-                    )
-                )
-            else:
-                found.account_id, found.token_hash = account.id, token_hash
+            link_seat(session, table_id, seat, account.id, token_hash)
 
         self._write(op)
 
@@ -351,14 +345,13 @@ class Clubs:
         tables.sort(key=lambda t: (_aware(t.finished_at), t.id))
         ids = [t.id for t in tables]
         seats: dict[str, dict[int, SeatRow]] = {i: {} for i in ids}
-        linked: dict[str, dict[int, int]] = {i: {} for i in ids}
         if ids:
             for s in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))):
                 seats[s.table_id][s.seat] = s
-            for c in session.scalars(select(ClubSeatRow).where(ClubSeatRow.table_id.in_(ids))):
-                held = seats[c.table_id].get(c.seat)
-                if held is not None and held.token_hash == c.token_hash and c.account_id in members:
-                    linked[c.table_id][c.seat] = c.account_id
+        linked = {
+            table_id: {seat: a for seat, a in held.items() if a in members}
+            for table_id, held in held_seats(session, ids).items()
+        }
         games = dict.fromkeys(members, 0)
         scores = dict.fromkeys(members, 0.0)
         ratings = {a: (START_MU, START_SIGMA) for a in members}

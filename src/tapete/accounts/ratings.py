@@ -4,13 +4,13 @@ arena), one rating per account per game, updated once when a rated table finishe
 A table is *rated* when it is created so (:func:`check_rated`): its creator is signed in,
 hints are off, a move clock is set, and every bot seated has a fixed rating
 (:data:`BOT_RATINGS`); every person who takes a seat is an account (the web routes see
-to it and record the link in ``rated_seats``). When the table finishes,
-:meth:`Ratings.apply` updates, in one transaction, the ratings of its accounts from the
-seats' results (higher is better, equal results tie), writes one ``rating_history`` row
-per account (before, after, the game's own counts from :mod:`tapete.accounts.stats`), and
-marks the table rated (``rated_games``: its primary key makes a second update impossible,
-so a restart that sweeps the finished rated tables again, :meth:`Ratings.pending`, changes
-nothing). Bots keep their fixed ratings.
+to it and record the link in ``account_seats``, :mod:`tapete.accounts.seats`). When the
+table finishes, :meth:`Ratings.apply` updates, in one transaction, the ratings of its
+accounts from the seats' results (higher is better, equal results tie), writes one
+``rating_history`` row per account (before, after, the game's own counts from
+:mod:`tapete.accounts.stats`), and marks the table rated (``rated_games``: its primary key
+makes a second update impossible, so a restart that sweeps the finished rated tables
+again, :meth:`Ratings.pending`, changes nothing). Bots keep their fixed ratings.
 
 >>> import tempfile
 >>> from tapete.storage import Store, default_url
@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from tapete.accounts.errors import AccountError
 from tapete.accounts.names import name_key
+from tapete.accounts.seats import held_seats, link_seat
 from tapete.accounts.service import Account
 from tapete.accounts.stats import base_game, game_stats
 from tapete.engine import load_game
@@ -44,7 +45,6 @@ from tapete.storage.models import (
     AccountGameRow,
     AccountRow,
     RatedGameRow,
-    RatedSeatRow,
     RatingHistoryRow,
     RatingRow,
     SeatRow,
@@ -148,15 +148,7 @@ class Ratings:
         moment = st.now()
 
         def op(session: Session) -> None:
-            row = session.get(RatedSeatRow, (table_id, seat))
-            if row is None:
-                session.add(
-                    RatedSeatRow(
-                        table_id=table_id, seat=seat, account_id=account.id, token_hash=token_hash
-                    )
-                )
-            else:
-                row.account_id, row.token_hash = account.id, token_hash
+            link_seat(session, table_id, seat, account.id, token_hash)
             if session.get(AccountGameRow, (account.id, table_id, seat)) is None:
                 session.add(
                     AccountGameRow(
@@ -170,16 +162,7 @@ class Ratings:
         """The seats of the table the account holds now (its token still the seat's)."""
 
         def op(session: Session) -> list[int]:
-            rows = session.execute(
-                select(RatedSeatRow.seat, RatedSeatRow.token_hash, SeatRow.token_hash)
-                .join(
-                    SeatRow,
-                    (SeatRow.table_id == RatedSeatRow.table_id)
-                    & (SeatRow.seat == RatedSeatRow.seat),
-                )
-                .where(RatedSeatRow.table_id == table_id, RatedSeatRow.account_id == account.id)
-            ).all()
-            return [int(seat) for seat, kept, now in rows if kept == now]
+            return list(held_seats(session, [table_id], account.id)[table_id])
 
         return self._read(op)
 
@@ -225,11 +208,7 @@ class Ratings:
         seats = {
             s.seat: s for s in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id))
         }
-        linked = {
-            r.seat: r.account_id
-            for r in session.scalars(select(RatedSeatRow).where(RatedSeatRow.table_id == table_id))
-            if r.seat in seats and seats[r.seat].token_hash == r.token_hash
-        }
+        linked = held_seats(session, [table_id])[table_id]
         ids = sorted(set(linked.values()))
         current = {
             r.account_id: r

@@ -199,12 +199,13 @@ class AccountGameRow(Base):
     claimed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
-class RatedSeatRow(Base):
-    """The account that took a seat of a rated table, with the seat's token hash then (the
-    seat counts for the account only while it holds that token): kept apart from the
-    tables, as :class:`AccountGameRow`."""
+class AccountSeatRow(Base):
+    """The account that took a seat (of a rated table, a club's table, or both), with the
+    seat's token hash then: the seat counts for the account, in its ratings and its clubs'
+    standings, only while it holds that token (:mod:`tapete.accounts.seats` writes and reads
+    it). Kept apart from the tables, as :class:`AccountGameRow`."""
 
-    __tablename__ = "rated_seats"
+    __tablename__ = "account_seats"
 
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
@@ -298,20 +299,6 @@ class ClubMemberRow(Base):
     joined_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
-class ClubSeatRow(Base):
-    """The account that took a seat of a club's table, with the seat's token hash then
-    (the standings count the seat for the account while it holds that token)."""
-
-    __tablename__ = "club_seats"
-
-    table_id: Mapped[str] = mapped_column(
-        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id", ondelete="CASCADE"))
-    token_hash: Mapped[str] = mapped_column(String(64))
-
-
 class TournamentRow(Base):
     """A tournament (``docs/tournaments.md``): a name unique case-insensitively, the game
     and its rules, rounds, deals per round, table size, move clock, the bots' delay, how
@@ -361,7 +348,7 @@ class TournamentEntrantRow(Base):
 
 class TournamentTableRow(Base):
     """One table of a tournament's round: the live table and the entrant keys in its seats
-    (the link of an account to its seat, kept apart from ``seats`` as ``club_seats``). The
+    (the link of an account to its seat, kept apart from ``seats`` as ``account_seats``). The
     primary key makes a round's tables once, whatever happens."""
 
     __tablename__ = "tournament_tables"
