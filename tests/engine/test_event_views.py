@@ -60,6 +60,41 @@ def test_a_clone_makes_its_own_events() -> None:
     assert state.events(0) == before  # the original's log did not grow with the clone's
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_clone_shares_the_events_of_the_moves_it_shares(name: str) -> None:
+    """A clone's events of the moves it shares with its original are the original's values
+    (so its views cost only its own moves); its later ones are its own, whichever moves on
+    first, also through a clone of an unused clone; the original never sees them."""
+    rng = random.Random(8)
+    state = _played(name, seed=7, moves=30)
+    seats: list[int | None] = [*range(state.game.num_players()), None]
+    before = {seat: state.events(seat) for seat in seats}
+    texts = {seat: state.information_text(seat) for seat in seats}
+    clone = state.clone().clone()  # a clone of a clone nobody asked
+    for moved in (state, clone):  # the original moves on first, then the clone
+        if not moved.is_terminal():
+            moved.apply_action(
+                sample_chance(moved, rng)
+                if moved.is_chance_node()
+                else rng.choice(moved.legal_actions())
+            )
+    for seat in seats:  # the original asks first: its new values must not reach the clone
+        assert state.events(seat) == _replayed(state).events(seat)
+        assert state.information_text(seat).startswith(texts[seat])
+        mine = clone.events(seat)
+        assert all(a is b for a, b in zip(mine, before[seat], strict=False))
+        assert len(mine) >= len(before[seat])
+        assert mine == _replayed(clone).events(seat)  # what a fresh state makes
+        assert clone.information_text(seat) == _replayed(clone).information_text(seat)
+
+
+def _replayed(state: State) -> State:
+    fresh = state.game.new_initial_state()
+    for action in state.history():
+        fresh.apply_action(action)
+    return fresh
+
+
 DEAL_GAMES = {
     "pocha": {"n_players": 3, "hand_size": 1},
     "trynka": {"n_players": 2},

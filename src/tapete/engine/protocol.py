@@ -173,13 +173,46 @@ class EventCache:
     """The events a state has made for :meth:`State.events`: each seat's run of events from
     the first move it asked for (``runs``, extended as the game goes on), and each event value
     once for all the seats that see it alike (``alike``: key ``2 * index``, ``+ 1`` for its
-    hidden form). One per state, never shared with a clone, whose later events differ."""
+    hidden form). One per state. A clone starts from its original's (:meth:`following`):
+    the events of the moves they share are the same values, so a clone's view makes only
+    its own new events, and an encoder that knows the original's events knows the clone's."""
 
     def __init__(self) -> None:
         self.runs: dict[int | None, tuple[int, list[Event]]] = {}
         self.alike: dict[int, Event] = {}
         #: Each seat's :meth:`State.information_text` and the raw events it covers.
         self.texts: dict[int | None, tuple[int, str]] = {}
+        #: The cache this one follows and how many raw events they share, until it is used.
+        self.origin: EventCache | None = None
+        self.shared = 0
+
+    @staticmethod
+    def following(origin: EventCache, shared: int) -> EventCache:
+        """A clone's cache: ``origin``'s first ``shared`` raw events' values, copied when the
+        clone first asks (a clone that never does costs one small object)."""
+        cache = EventCache()
+        if origin.origin is not None:  # a clone's clone, neither used: the first origin
+            origin, shared = origin.origin, min(shared, origin.shared)
+        cache.origin = origin
+        cache.shared = shared
+        return cache
+
+    def settle(self) -> None:
+        """Take the shared part of the origin's values (the origin may have made more since,
+        of moves the clone does not share: those are left)."""
+        origin = self.origin
+        if origin is None:
+            return
+        self.origin = None
+        shared = self.shared
+        for seat, (first, seen) in origin.runs.items():
+            if first < shared:
+                self.runs[seat] = (first, seen[: shared - first])
+        limit = 2 * shared
+        self.alike = {k: v for k, v in origin.alike.items() if k < limit}
+        for seat, (done, text) in origin.texts.items():
+            if done <= shared:
+                self.texts[seat] = (done, text)
 
 
 #: Each raw event's two texts in :meth:`State.information_text` (seen, hidden), by the event.
@@ -410,6 +443,8 @@ class State(ABC):
         cache: EventCache | None = getattr(self, "_event_cache", None)
         if cache is None:
             cache = self._event_cache = EventCache()
+        elif cache.origin is not None:
+            cache.settle()
         return cache
 
     def _materialize(self, seat: int | None, start: int, stop: int) -> list[Event]:
@@ -459,7 +494,10 @@ class State(ABC):
         for key, value in self._instance_fields():
             if key not in ("game", "_history", "_events", "_event_cache"):
                 setattr(other, key, value)
-        other._event_cache = None
+        made: EventCache | None = getattr(self, "_event_cache", None)
+        other._event_cache = (
+            None if made is None else EventCache.following(made, len(other._events))
+        )
         return other
 
     def _instance_fields(self) -> list[tuple[str, Any]]:
