@@ -11,6 +11,7 @@ import pytest
 
 import tapete
 from tapete.engine import State, sample_chance
+from tapete.testing import decision_states
 
 GAMES = ["pocha", "pocha-match", "ombre", "ombre-match", "trynka", "trynka-match", "tresillo",
          "lhombre"]  # fmt: skip
@@ -104,29 +105,14 @@ DEAL_GAMES = {
 }
 
 
-def _views_by_text(name: str, params: dict[str, object], games: int, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    game = tapete.load_game(name, **params)
-    states = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                states.append(state.clone())
-                state.apply_action(rng.choice(state.legal_actions()))
-    return states
-
-
 @pytest.mark.parametrize("name", DEAL_GAMES)
 def test_the_information_text_parts_states_as_the_views_do(name: str) -> None:
     """Two states give a seat the same ``information_text`` exactly when they give it the
     same view (with its events): over random games (small ones, whose states meet often)
     and over worlds sampled from a seat's view, which share its information."""
     params = DEAL_GAMES[name]
-    states = _views_by_text(name, params, 60 if name in ("pocha", "trynka") else 4, seed=5)
-    game = states[0].game
+    game = tapete.load_game(name, **params)
+    states = decision_states(game, random.Random(5), 60 if name in ("pocha", "trynka") else 4)
     by_text: dict[tuple[int, str], str] = {}
     by_view: dict[tuple[int, str], str] = {}
     met = 0

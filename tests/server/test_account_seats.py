@@ -16,8 +16,7 @@ from tapete.accounts.ratings import Ratings
 from tapete.accounts.seats import held_seats
 from tapete.storage import Store
 
-from .test_clubs import downgrade_to
-from .test_migrations import upgrade_to
+from .test_migrations import downgrade_to, upgrade_to
 
 LINK = "SELECT table_id, seat, account_id, token_hash FROM {}"
 

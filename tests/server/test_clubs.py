@@ -13,14 +13,11 @@ import contextlib
 import datetime as dt
 import json
 from collections.abc import Iterator
-from importlib import resources
 from typing import Any
 
 import httpx
 import pytest
 import websockets
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import inspect, text
 
 from tapete.storage import Store
@@ -29,7 +26,7 @@ from tapete.storage import store as st
 from .conftest import Server
 from .harness import SAME, signed_in, wait_for
 from .harness import error_code as code
-from .test_migrations import upgrade_to
+from .test_migrations import downgrade_to, upgrade_to
 
 GAME = {"game": "pocha", "params": {"n_players": 3, "hand_size": 1}}
 RULE = {"kind": "bot", "player": "rule"}
@@ -279,11 +276,3 @@ def test_the_migration_from_0011_adds_clubs_and_keeps_tables_public(db_url: str)
         assert store.call(lambda s: st.get_table(s, "old12")) is not None
     finally:
         store.close()
-
-
-def downgrade_to(store: Store, revision: str) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(resources.files("tapete.storage") / "migrations"))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.downgrade(config, revision)

@@ -7,6 +7,7 @@ import asyncio
 import datetime as dt
 import json
 from importlib import resources
+from typing import Any
 
 import pytest
 from alembic import command
@@ -22,11 +23,21 @@ from .harness import new_manager, wait_finished
 
 
 def upgrade_to(store: Store, revision: str) -> None:
+    """Migrate ``store``'s database up to ``revision``."""
+    _alembic(store, command.upgrade, revision)
+
+
+def downgrade_to(store: Store, revision: str) -> None:
+    """Migrate ``store``'s database down to ``revision``."""
+    _alembic(store, command.downgrade, revision)
+
+
+def _alembic(store: Store, step: Any, revision: str) -> None:
     config = Config()
     config.set_main_option("script_location", str(resources.files("tapete.storage") / "migrations"))
     with store.engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+        step(config, revision)
 
 
 def test_a_table_stored_before_0003_survives_the_upgrade_and_plays(db_url: str) -> None:

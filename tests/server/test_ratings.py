@@ -12,7 +12,6 @@ import dataclasses
 import datetime as dt
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -29,7 +28,7 @@ from tapete.storage.models import RatedGameRow, RatingHistoryRow, RatingRow
 from .conftest import Server
 from .harness import PASSWORD, SAME, signed_in, wait_for
 from .harness import error_code as code
-from .test_migrations import upgrade_to
+from .test_migrations import downgrade_to, upgrade_to
 
 #: The shortest rated game: one card a hand, three seats, the clock at its least.
 GAME = {"game": "pocha", "params": {"n_players": 3, "hand_size": 1}}
@@ -207,8 +206,6 @@ def test_a_rated_game_moves_the_ratings_once_and_shows_them(served: Server) -> N
 def test_a_database_of_0010_upgrades_to_ratings_and_back(db_url: str) -> None:
     """The tables of 0011 come on a database of the accounts' tapete; its tables are
     unrated, and 0011 can be undone."""
-    from alembic import command
-    from alembic.config import Config
 
     old = Store(db_url)
     try:
@@ -238,13 +235,7 @@ def test_a_database_of_0010_upgrades_to_ratings_and_back(db_url: str) -> None:
         ratings = Ratings(store)
         assert ratings.pending() == [] and ratings.leaderboard("pocha") == []
         assert ratings.apply("old11") is False  # not a rated table
-        config = Config()
-        config.set_main_option(
-            "script_location", str(Path(st.__file__).resolve().parent / "migrations")
-        )
-        with store.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, "0010")
+        downgrade_to(store, "0010")
         assert "ratings" not in inspect(store.engine).get_table_names()
         with store.engine.connect() as connection:  # the table stays, without the column
             assert connection.execute(text("SELECT id FROM tables")).scalars().all() == ["old11"]

@@ -12,15 +12,12 @@ import io
 import json
 import sqlite3
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import websockets
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import inspect, text
 
 from tapete.storage import Store
@@ -30,15 +27,7 @@ from tapete.table import LiveTable, TableManager
 
 from .conftest import Server
 from .harness import SAME, error_code, signed_in, wait_for
-from .test_migrations import upgrade_to
-
-
-def downgrade_to(store: Store, revision: str) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(resources.files("tapete.storage") / "migrations"))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.downgrade(config, revision)
+from .test_migrations import downgrade_to, upgrade_to
 
 
 def test_the_migration_from_0012_adds_tournaments_and_deal_seeds(db_url: str) -> None:

@@ -16,7 +16,7 @@ from tapete.testing.conformance import (
     check_seat_choices,
     seat_choices,
 )
-from tapete.testing.views import decision_views
+from tapete.testing.views import decision_states, decision_views
 
 __all__ = [
     "ConformanceError",
@@ -25,6 +25,7 @@ __all__ = [
     "check_choices",
     "check_game",
     "check_seat_choices",
+    "decision_states",
     "decision_views",
     "seat_choices",
 ]
