@@ -166,8 +166,11 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
         anonymous = context_factory().new_page()
         watch_errors(anonymous)
         anonymous.goto(url)
-        anonymous.locator(watch).first.click()
-        anonymous.wait_for_url("**/t/*?watch=1")
+        anonymous.locator("[data-testid=round][data-round='2'] [data-testid=sealed]").first.wait_for()
+        assert anonymous.locator(watch).count() == 0
+        people[1].locator("[data-testid=round][data-round='2'] [data-testid=sealed]").wait_for()
+        assert people[1].locator(watch).count() == 0  # an entrant is offered no other table
+        anonymous.goto(f"{server.base}/t/{round_tables(server, name, 2)[0]}?watch=1")
         anonymous.locator("#refusal", has_text="duplicate round").wait_for()
         spectator = lobby_page(context_factory, server)
         sign_up(spectator, f"watch_{secrets.token_hex(3)}")

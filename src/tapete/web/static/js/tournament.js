@@ -255,6 +255,8 @@ function roundsView(tour) {
       h("tbody", {}, r.tables.map((tb) => {
         const seated = mine !== null && tb.seats.includes(mine);
         const live = tb.status !== "finished" && tb.status !== "closed" && r.round === tour.current_round;
+        // a duplicate round being played: its tables are for signed-in accounts not entered
+        const sealed = tour.duplicate && tour.status === "running" && r.round === tour.current_round && (!me || mine !== null);
         return h("tr", { "data-table": tb.table_id, "data-index": String(tb.index) },
           h("td", { class: "num" }, formatNumber(tb.index + 1)),
           h("td", {}, h("ul", { class: "seat-scores" }, tb.seats.map((key, s) => h("li", { "data-entrant": key },
@@ -263,9 +265,11 @@ function roundsView(tour) {
             tb.scores && tour.duplicate ? [" ", h("span", { class: "duplicate", title: t("duplicate score") }, "(", score(tb.scores[s]), ")")] : null)))),
           h("td", {}, tableStatusWord(tb.status)),
           h("td", {},
-            tb.status === "finished"
-              ? h("a", { href: "/replay/" + encodeURIComponent(tb.table_id), "data-testid": "replay" }, t("Replay"))
-              : h("a", { href: "/t/" + encodeURIComponent(tb.table_id) + "?watch=1", "data-testid": "watch" }, t("Watch")),
+            sealed
+              ? (seated ? null : h("span", { class: "help", "data-testid": "sealed" }, t("watched once the round is over")))
+              : tb.status === "finished"
+                ? h("a", { href: "/replay/" + encodeURIComponent(tb.table_id), "data-testid": "replay" }, t("Replay"))
+                : h("a", { href: "/t/" + encodeURIComponent(tb.table_id) + "?watch=1", "data-testid": "watch" }, t("Watch")),
             seated && live ? [" ", h("span", { class: "badge" }, t("your table"))] : null));
       }))))));
 }
