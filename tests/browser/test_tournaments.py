@@ -163,12 +163,13 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
         # while round 2 is played its tables (dealt alike) are sealed: a visitor not
         # signed in is told so; an account not entered watches from the page
         watch = "[data-testid=round][data-round='2'] [data-testid=watch]"
+        sealed = "[data-testid=round][data-round='2'] [data-testid=sealed]"
         anonymous = context_factory().new_page()
         watch_errors(anonymous)
         anonymous.goto(url)
-        anonymous.locator("[data-testid=round][data-round='2'] [data-testid=sealed]").first.wait_for()
+        anonymous.locator(sealed).first.wait_for()
         assert anonymous.locator(watch).count() == 0
-        people[1].locator("[data-testid=round][data-round='2'] [data-testid=sealed]").wait_for()
+        people[1].locator(sealed).first.wait_for()
         assert people[1].locator(watch).count() == 0  # an entrant is offered no other table
         anonymous.goto(f"{server.base}/t/{round_tables(server, name, 2)[0]}?watch=1")
         anonymous.locator("#refusal", has_text="duplicate round").wait_for()
