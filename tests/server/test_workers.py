@@ -11,6 +11,7 @@ SQLite more than one worker is refused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -280,3 +281,104 @@ def test_workers_that_cannot_start_stop_the_command(
     assert done.returncode == 1, done.stderr
     assert "stopped 3 times as soon as it started" in done.stderr
     assert "cannot listen on 192.0.2.1" in done.stderr
+
+
+async def connect_signed_in(url: str, tid: str, cookie: str, *, worker: str | None,
+                            avoid: str | None) -> Any:  # fmt: skip
+    """:func:`connect_on` with an account's session ``cookie``."""
+    for _ in range(TRIES):
+        socket = await websockets.connect(
+            ws_url(url, tid), additional_headers={"Cookie": f"tapete_session={cookie}"}
+        )
+        assert socket.response is not None
+        landed = socket.response.headers.get("X-Tapete-Worker")
+        if (worker is None or landed == worker) and landed != avoid:
+            return socket
+        await socket.close()
+    raise AssertionError(f"no connection reached worker {worker} (avoiding {avoid})")
+
+
+def test_a_club_table_relayed_between_workers_keeps_the_account(
+    postgres: PostgresCluster, tmp_path: Path
+) -> None:
+    """A member of a club whose request or WebSocket reaches the worker that does not serve
+    the club's table is forwarded or relayed to its owner with its session: it joins and
+    plays (docs/clubs.md); a stranger is told there is no such table, on either worker."""
+    import httpx
+
+    db = postgres.new_database()
+    server = Server(db, tmp_path, args=["--workers", "2"]).start()
+    try:
+        assert workers_answering(server.url, 2) == {"0", "1"}
+        same = {"X-Tapete-CSRF": "1"}
+        clients = {}
+        for name in ("ana_w", "bea_w", "cid_w"):
+            client = httpx.Client(base_url=server.url, timeout=30, headers=same)
+            made = client.post(
+                "/api/account/register", json={"name": name, "password": "a long password"}
+            )
+            assert made.status_code == 201, made.text
+            clients[name] = client
+        ana, bea, cid = clients["ana_w"], clients["bea_w"], clients["cid_w"]
+        assert ana.post("/api/clubs", json={"name": "Relay Club"}).status_code == 201
+        added = ana.post("/api/clubs/Relay Club/members", json={"name": "bea_w"})
+        assert added.status_code == 200, added.text
+        body = {"game": "pocha", "params": {"n_players": 3, "hand_size": 1},
+                "seats": [{}, {}, {"kind": "bot", "player": "rule"}], "seat": 0,
+                "club": "Relay Club", "bot_delay": 0}  # fmt: skip
+        created = ana.post("/api/tables", json=body)
+        assert created.status_code == 201, created.text
+        owner = created.headers.get("X-Tapete-Worker")
+        tid, ana_token = created.json()["table"]["id"], created.json()["token"]
+
+        def on_other(client: httpx.Client) -> httpx.Client:
+            """A client with ``client``'s session whose connection reached the other worker
+            (a request there for the table is forwarded to its owner)."""
+            for _ in range(TRIES):
+                fresh = httpx.Client(
+                    base_url=server.url, timeout=30, headers=same, cookies=client.cookies
+                )
+                if fresh.get("/healthz").headers.get("X-Tapete-Worker") != owner:
+                    return fresh
+                fresh.close()
+            raise AssertionError("no connection reached the other worker")
+
+        stranger_there = on_other(cid)
+        refused = stranger_there.get(f"/api/tables/{tid}")
+        assert refused.status_code == 404, refused.text
+        bea_there = on_other(bea)
+        assert bea_there.get(f"/api/tables/{tid}").json()["club"] == "Relay Club"
+        joined = bea_there.post(f"/api/tables/{tid}/join", json={"name": "b", "seat": 1})
+        assert joined.status_code == 200, joined.text
+        assert joined.headers.get("X-Tapete-Worker") != owner  # answered there, by the owner
+        bea_token = joined.json()["token"]
+
+        async def first(socket: Any, token: str | None) -> dict[str, Any]:
+            hello: dict[str, Any] = {"type": "hello", "protocol": 2}
+            # a refused socket may be closed already: its message is still read
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await socket.send(json.dumps(hello | ({"token": token} if token else {})))
+            return dict(json.loads(await asyncio.wait_for(socket.recv(), 30)))
+
+        async def go() -> tuple[dict[str, Any], ...]:
+            cookie = str(ana.cookies["tapete_session"])
+            on_owner = await connect_signed_in(server.url, tid, cookie, worker=owner, avoid=None)
+            ana_seen = await first(on_owner, ana_token)  # the owner keeps the table now
+            relayed = await connect_signed_in(
+                server.url, tid, str(bea.cookies["tapete_session"]), worker=None, avoid=owner
+            )
+            bea_seen = await first(relayed, bea_token)
+            stranger = await connect_signed_in(
+                server.url, tid, str(cid.cookies["tapete_session"]), worker=None, avoid=owner
+            )
+            cid_seen = await first(stranger, None)
+            for socket in (on_owner, relayed, stranger):
+                await socket.close()
+            return ana_seen, bea_seen, cid_seen
+
+        ana_seen, bea_seen, cid_seen = asyncio.run(go())
+        assert ana_seen["type"] == "welcome" and ana_seen["seat"] == 0
+        assert bea_seen["type"] == "welcome" and bea_seen["seat"] == 1, bea_seen
+        assert cid_seen.get("code") == "unknown_table", cid_seen
+    finally:
+        server.stop()

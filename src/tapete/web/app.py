@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -144,9 +145,11 @@ def create_app(
             body = request.state.body if hasattr(request.state, "body") else None
             path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
             secret = request.app.state.forward_secret
-            status, content = await asyncio.get_running_loop().run_in_executor(
-                PEERS, forward, e.address, request.method, path, body, secret
-            )
+            ask = functools.partial(
+                forward, e.address, request.method, path, body, secret,
+                client_headers=dict(request.headers),
+            )  # fmt: skip
+            status, content = await asyncio.get_running_loop().run_in_executor(PEERS, ask)
             return Response(content, status_code=status, media_type="application/json")
         answer = error_response(e.status, e.code, e.detail, **e.fields)
         if isinstance(e, RateLimited):

@@ -9,6 +9,8 @@ import concurrent.futures
 import contextlib
 import json
 import logging
+from collections.abc import Mapping
+from typing import Final
 
 from starlette.websockets import WebSocket, WebSocketState
 
@@ -25,6 +27,9 @@ async def relay(websocket: WebSocket, address: str, table_id: str) -> None:
     secret: str | None = getattr(websocket.app.state, "forward_secret", None)
     client = watch_address(websocket)
     headers = {"X-Tapete-Forwarded": secret, "X-Tapete-Client": client or ""} if secret else {}
+    cookie = websocket.headers.get("cookie")
+    if cookie:  # the client's session: the owner checks a club's or a sealed round's table
+        headers["Cookie"] = cookie
     try:
         # the owner's messages (states with whole views) may be longer than a client's;
         # it counts a spectator under the client's address, not this process's
@@ -94,6 +99,11 @@ def ask_hand_over(address: str, table_id: str, secret: str) -> bool:
         return False
 
 
+#: The client's headers a request forwarded to the table's process keeps: its session and
+#: what the forgery guard reads (an account's club table, a rated join: docs/accounts.md).
+FORWARDED_HEADERS: Final = ("cookie", "x-tapete-csrf", "origin", "sec-fetch-site")
+
+
 def forward(
     address: str,
     method: str,
@@ -101,16 +111,20 @@ def forward(
     body: bytes | None,
     secret: str,
     timeout: float = 30.0,
+    client_headers: Mapping[str, str] | None = None,
 ) -> tuple[int, bytes]:
-    """Send a lobby request on to the process that serves the table."""
+    """Send a lobby request on to the process that serves the table, with the client's
+    :data:`FORWARDED_HEADERS` found in ``client_headers``."""
     import urllib.error
     import urllib.request
 
+    headers = {"Content-Type": "application/json", "X-Tapete-Forwarded": secret}
+    for name in FORWARDED_HEADERS:
+        value = client_headers.get(name) if client_headers is not None else None
+        if value:
+            headers[name] = value
     request = urllib.request.Request(
-        address.rstrip("/") + path,
-        data=body,
-        method=method,
-        headers={"Content-Type": "application/json", "X-Tapete-Forwarded": secret},
+        address.rstrip("/") + path, data=body, method=method, headers=headers
     )
     try:
         with urllib.request.urlopen(request, timeout=timeout) as answer:
