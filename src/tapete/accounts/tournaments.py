@@ -28,6 +28,7 @@ import asyncio
 import base64
 import csv
 import dataclasses
+import datetime as dt
 import hashlib
 import hmac
 import io
@@ -52,6 +53,7 @@ from tapete.storage import store as st
 from tapete.storage.models import (
     AccountRow,
     TableRow,
+    TournamentAdjustmentRow,
     TournamentEntrantRow,
     TournamentRow,
     TournamentTableRow,
@@ -74,6 +76,9 @@ MAX_DEALS = 240
 DEALS_PARAM = "num_deals"
 #: The key of the secret the seat tokens are made from (``server_settings``).
 SEAT_SECRET = "tournament_seats"
+#: The most points one adjustment adds or takes, and the longest reason.
+MAX_ADJUSTMENT = 1e6
+MAX_REASON = 200
 
 
 def _unknown(name: str) -> TableError:
@@ -82,6 +87,14 @@ def _unknown(name: str) -> TableError:
 
 def _bad(detail: str) -> TableError:
     return TableError("bad_tournament", detail, 400)
+
+
+def _bad_adjustment(detail: str) -> TableError:
+    return TableError("bad_adjustment", detail, 400)
+
+
+#: The adjustments of a tournament by round and entrant key (their points summed).
+Adjusted = dict[tuple[int, str], float]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -243,6 +256,16 @@ class Tournaments:
             for link, table in rows
         ]
 
+    @staticmethod
+    def _adjustments(session: Session, tid: int) -> list[TournamentAdjustmentRow]:
+        return list(
+            session.scalars(
+                select(TournamentAdjustmentRow)
+                .where(TournamentAdjustmentRow.tournament_id == tid)
+                .order_by(TournamentAdjustmentRow.id)
+            )
+        )
+
     def _seat_secret(self) -> bytes:
         if self._secret is None:
             self._secret = self.store.shared_secret(SEAT_SECRET).encode()
@@ -401,6 +424,47 @@ class Tournaments:
 
         self._write(op)
 
+    def adjust(
+        self, account: Account, name: str, round: int, entrant: str, points: float, reason: str
+    ) -> None:
+        """Add ``points`` (negative: a penalty) to ``entrant``'s score of round ``round``,
+        for ``reason`` (its director, also once it is finished: a correction); stored with
+        who made it and when. ``400 bad_adjustment`` for a round not played or being played,
+        an unknown entrant key, points not finite or beyond :data:`MAX_ADJUSTMENT`, an empty
+        or too long reason; ``403 not_director``."""
+
+        def op(session: Session) -> None:
+            row = self._director(session, account, name)  # who may, before what
+            text = " ".join(str(reason).split())
+            if not text or len(text) > MAX_REASON:
+                raise _bad_adjustment(f"the reason must be 1 to {MAX_REASON} characters")
+            if isinstance(points, bool) or not isinstance(points, (int, float)):
+                raise _bad_adjustment("points must be a number")
+            if not (math.isfinite(points) and abs(points) <= MAX_ADJUSTMENT):
+                raise _bad_adjustment(
+                    f"points must be a number from {-MAX_ADJUSTMENT:g} to {MAX_ADJUSTMENT:g}"
+                )
+            if isinstance(round, bool) or not 1 <= round <= row.current_round:
+                raise _bad_adjustment(
+                    f"round must be a round scored or being played (1 to {row.current_round})"
+                )
+            if entrant not in {e.key for e in self._entrants(session, row.id)}:
+                raise _bad_adjustment(f"there is no entrant {str(entrant)[:40]!r}")
+            session.add(
+                TournamentAdjustmentRow(
+                    tournament_id=row.id,
+                    round=round,
+                    entrant=entrant,
+                    points=float(points),
+                    reason=text,
+                    made_by=account.id,
+                    made_at=st.now(),
+                )
+            )
+            session.flush()
+
+        self._write(op)
+
     # -- views -------------------------------------------------------------------------------
     def listing(self) -> list[dict[str, Any]]:
         """Every tournament, newest first: name, game, status, round, rounds, entrants."""
@@ -439,21 +503,28 @@ class Tournaments:
             director = session.get(AccountRow, row.director)
             entrants = self._entrants(session, row.id)
             tables = self._tables(session, row.id, with_records=records)
-            return _view(row, director.name if director else None, entrants, tables, records)
+            adjustments = self._adjustments(session, row.id)
+            shown = director.name if director else None
+            return _view(row, shown, entrants, tables, records, adjustments)
 
         return self._read(op)
 
     def export_csv(self, name: str) -> str:
         """A row per entrant per scored round: round, table, seat, entrant, name, score,
-        duplicate score (empty when not duplicate), total after the round."""
+        duplicate score (empty when not duplicate), the director's adjustments of the
+        entrant's round (summed; 0 when none), total after the round (adjustments in)."""
         shown = self.show(name)
         names = {e["key"]: e["name"] for e in shown["entrants"]}
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(
             ["round", "table", "table_id", "seat", "entrant", "name", "score",
-             "duplicate_score", "total_after_round"]
+             "duplicate_score", "adjustment", "total_after_round"]
         )  # fmt: skip
+        adjusted: dict[tuple[int, str], float] = {}
+        for a in shown["adjustments"]:
+            pair = (a["round"], a["entrant"])
+            adjusted[pair] = adjusted.get(pair, 0.0) + a["points"]
         totals: dict[str, float] = {}
         for played in shown["rounds_played"]:
             if not played["scored"]:
@@ -463,12 +534,14 @@ class Tournaments:
                 for seat, key in enumerate(table["seats"]):
                     score = table["result"][seat] if table["result"] is not None else 0.0
                     counted = table["scores"][seat]
-                    totals[key] = totals.get(key, 0.0) + counted
-                    lines.append((played["round"], table, seat, key, score, counted))
-            for number, table, seat, key, score, counted in lines:
+                    extra = adjusted.get((played["round"], key), 0.0)
+                    totals[key] = totals.get(key, 0.0) + counted + extra
+                    lines.append((played["round"], table, seat, key, score, counted, extra))
+            for number, table, seat, key, score, counted, extra in lines:
                 writer.writerow(
                     [number, table["index"], table["table_id"], seat, key, names.get(key, key),
-                     score, counted if shown["duplicate"] else "", round(totals[key], 9)]
+                     score, counted if shown["duplicate"] else "", extra,
+                     round(totals[key], 9)]
                 )  # fmt: skip
         return out.getvalue()
 
@@ -570,18 +643,21 @@ class Tournaments:
         """The tables of round ``number`` (not stored yet), or ``None`` when the tournament
         is not at round ``number - 1`` any more."""
 
-        def op(session: Session) -> tuple[TournamentRow, list[TournamentEntrantRow], list[_Table]]:
+        def op(
+            session: Session,
+        ) -> tuple[TournamentRow, list[TournamentEntrantRow], list[_Table], Adjusted]:
             row = session.get(TournamentRow, tid)
             assert row is not None
             session.expunge(row)
-            return row, self._entrants(session, tid), self._tables(session, tid)
+            adjusted = _adjusted(self._adjustments(session, tid))
+            return row, self._entrants(session, tid), self._tables(session, tid), adjusted
 
-        row, entrants, tables = self._read(op)
+        row, entrants, tables, adjusted = self._read(op)
         if row.status != "running" or row.current_round != number - 1:
             return None
         keys = [e.key for e in entrants]
         by_key = {e.key: e for e in entrants}
-        scored = _scored_rounds(row.duplicate, tables)
+        scored = _scored_rounds(row.duplicate, tables, adjusted)
         totals = {s.entrant: s.total for s in standings(scored)}
         met: dict[frozenset[str], int] = {}
         for table in tables:
@@ -779,15 +855,29 @@ def _table_scores(duplicate: bool, tables: list[_Table]) -> dict[tuple[int, int]
     return out
 
 
+def _adjusted(rows: Sequence[TournamentAdjustmentRow]) -> Adjusted:
+    """The adjustments' points summed by round and entrant."""
+    out: Adjusted = {}
+    for a in rows:
+        out[(a.round, a.entrant)] = out.get((a.round, a.entrant), 0.0) + a.points
+    return out
+
+
 def _scored_rounds(
-    duplicate: bool, tables: list[_Table]
+    duplicate: bool, tables: list[_Table], adjusted: Adjusted | None = None
 ) -> list[list[tuple[list[str], list[float]]]]:
-    """The rounds whose every table is over, as :func:`standings` takes them."""
+    """The rounds whose every table is over, as :func:`standings` takes them, each
+    entrant's round score with the director's adjustments of that round added."""
     scores = _table_scores(duplicate, tables)
+    extra = adjusted or {}
     by_round: dict[int, list[tuple[list[str], list[float]]]] = {}
     for t in tables:
         if (t.round, t.index) in scores:
-            by_round.setdefault(t.round, []).append((t.seats, scores[(t.round, t.index)]))
+            counted = [
+                score + extra.get((t.round, key), 0.0)
+                for key, score in zip(t.seats, scores[(t.round, t.index)], strict=True)
+            ]
+            by_round.setdefault(t.round, []).append((t.seats, counted))
     return [by_round[n] for n in sorted(by_round)]
 
 
@@ -797,9 +887,10 @@ def _view(
     entrants: list[TournamentEntrantRow],
     tables: list[_Table],
     records: bool,
+    adjustments: Sequence[TournamentAdjustmentRow] = (),
 ) -> dict[str, Any]:
     names = {e.key: e.name for e in entrants}
-    scored = _scored_rounds(row.duplicate, tables)
+    scored = _scored_rounds(row.duplicate, tables, _adjusted(adjustments))
     scores_of = _table_scores(row.duplicate, tables)
     by_round: dict[int, list[dict[str, Any]]] = {}
     for t in tables:
@@ -851,4 +942,22 @@ def _view(
             }
             for s in standings(scored)
         ],
+        "adjustments": [
+            {
+                "round": a.round,
+                "entrant": a.entrant,
+                "name": names.get(a.entrant, a.entrant),
+                "points": a.points,
+                "reason": a.reason,
+                "made_at": _moment(a.made_at),
+            }
+            for a in adjustments
+        ],
     }
+
+
+def _moment(value: dt.datetime) -> str:
+    """An instant as ISO 8601 in UTC (SQLite gives it back without its zone)."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return value.astimezone(dt.UTC).isoformat()

@@ -194,6 +194,10 @@ REASONS: Final[dict[str, str]] = {
         "The entrants do not fill the tables: add bots, or start filling up with bots."
     ),
     "bad_tournament": N_("Those tournament settings cannot be played."),
+    "bad_adjustment": N_(
+        "That score adjustment cannot be made: it needs a round played or being played, an "
+        "entrant of the tournament, points within a million and a reason."
+    ),
     "tournament_exists": N_("That tournament name is taken."),
     "tournament_name_length": N_("A tournament name is 3 to 32 characters."),
     "tournament_name_characters": N_(

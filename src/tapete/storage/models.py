@@ -364,6 +364,27 @@ class TournamentTableRow(Base):
     seats: Mapped[list[str]] = mapped_column(JSON)
 
 
+class TournamentAdjustmentRow(Base):
+    """Points the director of a tournament added to (or, negative, took from) an entrant's
+    score of a round: a correction or a penalty, with its reason, the account that made it
+    (null once that account is deleted) and when. The standings add it to the round score."""
+
+    __tablename__ = "tournament_adjustments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), index=True
+    )
+    round: Mapped[int] = mapped_column(Integer)
+    entrant: Mapped[str] = mapped_column(String(32))
+    points: Mapped[float] = mapped_column(Float)
+    reason: Mapped[str] = mapped_column(String(200))
+    made_by: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True
+    )
+    made_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
 Index("ix_tables_created_at", TableRow.created_at)
 Index("uq_tournament_entrants_account", TournamentEntrantRow.tournament_id,
       TournamentEntrantRow.account_id, unique=True)  # fmt: skip

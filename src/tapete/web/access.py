@@ -102,6 +102,7 @@ ACCESS: dict[str, Access] = {
     "POST /api/tournaments/{name}/withdraw": "account",
     "POST /api/tournaments/{name}/bots": "account",  # its director
     "POST /api/tournaments/{name}/start": "account",  # its director
+    "POST /api/tournaments/{name}/adjust": "account",  # its director
     "GET /api/tournaments/{name}/seat": "account",  # the account's own seat
     "GET /api/tournaments/{name}/export.json": "public",
     "GET /api/tournaments/{name}/export.csv": "public",

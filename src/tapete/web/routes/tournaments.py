@@ -5,7 +5,7 @@ record, CSV a row per entrant per round); and :func:`start`, which runs the roun
 
 Reading a tournament is public (its tables are public too: anybody may watch them). Creating
 one, registering and asking for one's seat need a signed-in account (``401 not_signed_in``);
-adding bots and starting are for its director (``403 not_director``). Every
+adding bots, starting and adjusting a score are for its director (``403 not_director``). Every
 state-changing request passes :func:`~tapete.web.access.same_origin`."""
 
 from __future__ import annotations
@@ -62,6 +62,16 @@ class StartIn(_Body):
     """``POST /api/tournaments/{name}/start``: fill up with these bots, or not."""
 
     fill_with: str | None = Field(None, max_length=64)
+
+
+class AdjustIn(_Body):
+    """``POST /api/tournaments/{name}/adjust``: points added to an entrant's round score
+    (negative: a penalty) and why."""
+
+    round: int
+    entrant: str = Field(max_length=32)
+    points: float
+    reason: str = Field(max_length=200)
 
 
 def tournaments_of(request: HTTPConnection) -> Tournaments:
@@ -153,6 +163,18 @@ async def start_tournament(
     """Start it (the director): round 1's tables are made and started."""
     fill = body.fill_with if body is not None else None
     return await tournaments_of(request).start(account, name[:200], fill)
+
+
+@router.post("/api/tournaments/{name}/adjust", dependencies=[Guarded])
+async def adjust(name: str, body: AdjustIn, request: Request, account: Signed) -> dict[str, Any]:
+    """Add a correction or a penalty to an entrant's score of a round (the director, also
+    once the tournament is finished); the tournament as shown then."""
+    tournaments = tournaments_of(request)
+    await asyncio.to_thread(
+        tournaments.adjust, account, name[:200], body.round, body.entrant, body.points,
+        body.reason,
+    )  # fmt: skip
+    return await asyncio.to_thread(tournaments.show, name[:200])
 
 
 @router.get("/api/tournaments/{name}/seat")
