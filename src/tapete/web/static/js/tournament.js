@@ -2,12 +2,13 @@
 // creates one; /tournaments/{name} shows one: its settings, entrants, the register and
 // withdraw buttons, its director's controls (add bots, start), each round's tables with
 // their links (watch; play one's own seat), the standings, polled every two seconds while
-// the tournament runs, and the exports.
+// the tournament runs, the director's corrections and penalties (its form, everyone's list),
+// and the exports.
 
 import { ApiError, api, h, setSeatToken } from "./api.js";
 import { gameTitle } from "./felt.js";
 import { startAnswerPage } from "./page.js";
-import { formatNumber, reasonText, t } from "./i18n.js";
+import { currentLanguage, formatNumber, reasonText, t } from "./i18n.js";
 
 /**
  * The page's element with this id.
@@ -32,7 +33,7 @@ let games = [];
 /** @type {any} the last refused change, shown above the controls */
 let refused = null;
 /** What the director and the create form had typed, kept across redraws. */
-const typed = { bots: "2", fill: false };
+const typed = { bots: "2", fill: false, adjRound: "", adjEntrant: "", adjPoints: "", adjReason: "" };
 
 /** An error's sentence for people (from its code). */
 function errorText(e) {
@@ -299,6 +300,67 @@ function standingsView(tour) {
     h("p", { class: "help" }, t("Ties are broken by the totals of the opponents met, then by the tables won.")));
 }
 
+/** The director's form that adds points to (or takes them from) an entrant's round score. */
+function adjustForm(tour) {
+  if (!me || me.name !== tour.director || !(tour.current_round >= 1)) return null;
+  const base = "/api/tournaments/" + encodeURIComponent(tour.name);
+  const numbers = Array.from({ length: tour.current_round }, (_, i) => i + 1);
+  const round = h("select", { id: "adj-round", onchange: () => { typed.adjRound = round.value; } },
+    numbers.map((n) => h("option", { value: String(n) }, formatNumber(n))));
+  round.value = typed.adjRound && Number(typed.adjRound) <= tour.current_round ? typed.adjRound : String(tour.current_round);
+  const entrant = h("select", { id: "adj-entrant", onchange: () => { typed.adjEntrant = entrant.value; } },
+    (tour.entrants || []).map((e) => h("option", { value: e.key }, e.name)));
+  if (typed.adjEntrant) entrant.value = typed.adjEntrant;
+  const points = h("input", { id: "adj-points", type: "number", step: "any", min: "-1000000", max: "1000000", required: true,
+    value: typed.adjPoints, "aria-describedby": "adj-help", oninput: () => { typed.adjPoints = points.value; } });
+  const reason = h("input", { id: "adj-reason", maxlength: "200", required: true, value: typed.adjReason,
+    oninput: () => { typed.adjReason = reason.value; } });
+  return h("form", { class: "inline-form", "data-testid": "adjust-form", onsubmit: (e) => {
+    e.preventDefault();
+    typed.adjRound = round.value;
+    typed.adjEntrant = entrant.value;
+    change(base + "/adjust", { round: Number(round.value), entrant: entrant.value, points: Number(points.value), reason: reason.value })
+      .then(() => { if (!refused) { typed.adjPoints = ""; typed.adjReason = ""; render(true); } });
+  } },
+  h("h3", { class: "form-title" }, t("Adjust a score")),
+  h("div", { class: "field" }, h("label", { for: "adj-round" }, t("Round")), round),
+  h("div", { class: "field" }, h("label", { for: "adj-entrant" }, t("Player")), entrant),
+  h("div", { class: "field" }, h("label", { for: "adj-points" }, t("Points")), points),
+  h("div", { class: "field" }, h("label", { for: "adj-reason" }, t("Reason")), reason),
+  h("button", { type: "submit", class: "btn", id: "adjust" }, t("Adjust the score")));
+}
+
+/** The corrections and penalties (everyone sees them) and, for the director, the form. */
+function adjustmentsView(tour) {
+  const made = tour.adjustments || [];
+  const form = adjustForm(tour);
+  if (!made.length && !form) return null;
+  const when = (iso) => {
+    const moment = new Date(iso);
+    return Number.isNaN(moment.getTime()) ? String(iso) : moment.toLocaleString(currentLanguage());
+  };
+  return h("section", { class: "panel", "aria-labelledby": "adjustments-title", "data-testid": "adjustments" },
+    h("h2", { id: "adjustments-title" }, t("Corrections and penalties")),
+    made.length
+      ? scrollBox(t("Corrections and penalties"), h("table", { class: "rank-table", "data-testid": "adjustment-list" },
+        h("caption", { class: "sr-only" }, t("Corrections and penalties")),
+        h("thead", {}, h("tr", {},
+          h("th", { scope: "col", class: "num" }, t("Round")),
+          h("th", { scope: "col" }, t("Player")),
+          h("th", { scope: "col", class: "num" }, t("Points")),
+          h("th", { scope: "col" }, t("Reason")),
+          h("th", { scope: "col" }, t("When")))),
+        h("tbody", {}, made.map((a) => h("tr", { "data-entrant": a.entrant, "data-round": String(a.round) },
+          h("td", { class: "num" }, formatNumber(a.round)),
+          h("td", {}, a.name || a.entrant),
+          h("td", { class: "num", "data-testid": "adjustment-points" }, (a.points > 0 ? "+" : "") + score(a.points)),
+          h("td", {}, a.reason),
+          h("td", {}, when(a.made_at)))))))
+      : null,
+    form ? h("p", { class: "help", id: "adj-help" }, t("Points are added to the player's score of that round: a negative number is a penalty. Every adjustment is listed here for all to see.")) : null,
+    form);
+}
+
 function exportsView(tour) {
   const base = "/api/tournaments/" + encodeURIComponent(tour.name);
   return h("p", { "data-testid": "exports" }, t("Export:"), " ",
@@ -332,6 +394,7 @@ function tournamentView() {
     h("div", { class: "profile-grid" }, settingsView(tour), entrantsView(tour)),
     directorView(tour),
     standingsView(tour),
+    adjustmentsView(tour),
     roundsView(tour),
     exportsView(tour),
   ];
