@@ -197,6 +197,23 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
             for (_, _, total, given), (_, _, shown_total) in zip(rows, expected, strict=True):
                 assert shown(given) == shown_total == total
                 assert math.isfinite(given)
+        # the director's penalty of a point: listed for everybody, in the standings at once
+        totals = {key: given for key, _, _, given in page_standings(director)}
+        penalised = page_standings(director)[0][0]
+        assert people[1].locator("[data-testid=adjust-form]").count() == 0
+        director.select_option("#adj-round", "2")
+        director.select_option("#adj-entrant", penalised)
+        director.fill("#adj-points", "-1")
+        director.fill("#adj-reason", "late to the table")
+        director.click("#adjust")
+        listed = f"[data-testid=adjustment-list] tr[data-entrant='{penalised}'][data-round='2']"
+        director.wait_for_selector(listed)
+        after = {key: given for key, _, _, given in page_standings(director)}
+        moved = {key: after[key] - totals[key] for key in totals}
+        assert set(after) == set(totals) and abs(moved.pop(penalised) + 1) < 1e-9
+        assert all(abs(x) < 1e-9 for x in moved.values())
+        people[1].reload()
+        people[1].locator(listed, has_text="late to the table").wait_for()
         assert axe_serious(director) == []
         director.select_option("#lang", "es")
         director.get_by_role("heading", name="Clasificación final").wait_for()
