@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -196,5 +197,12 @@ def test_the_director_adjusts_a_score_and_it_stays(tmp_path: Path) -> None:
         served.start()
         again = wait_for(lambda: (a := anonymous.get(BASE)).status_code == 200 and a.json(), "up")
         assert again["adjustments"] == listed and again["standings"] == shown["standings"]
+        # who made them is kept in the database (not shown)
+        with sqlite3.connect(tmp_path / "tapete.sqlite3") as connection:
+            makers = connection.execute(
+                "SELECT a.name FROM tournament_adjustments j JOIN accounts a ON a.id = j.made_by"
+                " ORDER BY j.id"
+            ).fetchall()
+        assert makers == [("adj_boss",), ("adj_boss",)]
     finally:
         served.stop()
