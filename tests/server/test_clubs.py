@@ -26,7 +26,7 @@ from tapete.storage import store as st
 from .conftest import Server
 from .harness import SAME, signed_in, wait_for
 from .harness import error_code as code
-from .test_migrations import downgrade_to, upgrade_to
+from .test_migrations import downgrade_to, store_old_table
 
 GAME = {"game": "pocha", "params": {"n_players": 3, "hand_size": 1}}
 RULE = {"kind": "bot", "player": "rule"}
@@ -244,22 +244,7 @@ def test_the_migration_from_0011_adds_clubs_and_keeps_tables_public(db_url: str)
     """On SQLite and PostgreSQL: a table stored at 0011 is still there, clubless, after
     the upgrade; and the downgrade drops the club tables and keeps it."""
     url = db_url
-    old = Store(url)
-    try:
-        upgrade_to(old, "0011")
-        moment = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
-        with old.engine.begin() as connection:
-            connection.execute(
-                text(
-                    "INSERT INTO tables (id, game, params, clock, bot_delay, status, "
-                    "admin_token_hash, move_number, created_at, updated_at) VALUES "
-                    "('old12', 'pocha', '{\"n_players\": 3}', 30.0, 0.0, 'open', 'h', 0, :m, :m)"
-                ),
-                {"m": moment},
-            )
-        assert "clubs" not in inspect(old.engine).get_table_names()
-    finally:
-        old.close()
+    store_old_table(url, "0011", "old12")
     store = Store(url)
     try:
         store.migrate()

@@ -32,6 +32,25 @@ def downgrade_to(store: Store, revision: str) -> None:
     _alembic(store, command.downgrade, revision)
 
 
+def store_old_table(url: str, revision: str, table_id: str, status: str = "open") -> None:
+    """The database at ``url`` migrated up to ``revision``, with one La Pocha table
+    ``table_id`` (30 s clock, ``status``) stored as that revision stores it."""
+    old = Store(url)
+    try:
+        upgrade_to(old, revision)
+        with old.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO tables (id, game, params, clock, bot_delay, status, "
+                    "admin_token_hash, move_number, created_at, updated_at) VALUES "
+                    "(:id, 'pocha', '{\"n_players\": 3}', 30.0, 0.0, :status, 'h', 0, :m, :m)"
+                ),
+                {"id": table_id, "status": status, "m": dt.datetime(2026, 1, 1, tzinfo=dt.UTC)},
+            )
+    finally:
+        old.close()
+
+
 def _alembic(store: Store, step: Any, revision: str) -> None:
     config = Config()
     config.set_main_option("script_location", str(resources.files("tapete.storage") / "migrations"))

@@ -9,7 +9,6 @@ act, their stand-in plays for them, and the game ends in about two seconds."""
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -28,7 +27,7 @@ from tapete.storage.models import RatedGameRow, RatingHistoryRow, RatingRow
 from .conftest import Server
 from .harness import PASSWORD, SAME, signed_in, wait_for
 from .harness import error_code as code
-from .test_migrations import downgrade_to, upgrade_to
+from .test_migrations import downgrade_to, store_old_table
 
 #: The shortest rated game: one card a hand, three seats, the clock at its least.
 GAME = {"game": "pocha", "params": {"n_players": 3, "hand_size": 1}}
@@ -207,23 +206,7 @@ def test_a_database_of_0010_upgrades_to_ratings_and_back(db_url: str) -> None:
     """The tables of 0011 come on a database of the accounts' tapete; its tables are
     unrated, and 0011 can be undone."""
 
-    old = Store(db_url)
-    try:
-        upgrade_to(old, "0010")
-        moment = dt.datetime(2026, 12, 10, 9, 0, tzinfo=dt.UTC)
-        with old.engine.begin() as connection:
-            connection.execute(
-                text(
-                    "INSERT INTO tables (id, game, params, clock, bot_delay, status, "
-                    "admin_token_hash, move_number, created_at, updated_at) VALUES "
-                    "('old11', 'pocha', '{\"n_players\": 3}', 30.0, 0.0, 'finished', 'h', 0, "
-                    ":m, :m)"
-                ),
-                {"m": moment},
-            )
-        assert "ratings" not in inspect(old.engine).get_table_names()
-    finally:
-        old.close()
+    store_old_table(db_url, "0010", "old11", status="finished")
     store = Store(db_url)
     try:
         store.migrate()

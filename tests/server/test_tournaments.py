@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import csv
-import datetime as dt
 import io
 import json
 import sqlite3
@@ -27,28 +26,13 @@ from tapete.table import LiveTable, TableManager
 
 from .conftest import Server
 from .harness import SAME, error_code, signed_in, wait_for
-from .test_migrations import downgrade_to, upgrade_to
+from .test_migrations import downgrade_to, store_old_table
 
 
 def test_the_migration_from_0012_adds_tournaments_and_deal_seeds(db_url: str) -> None:
     """On SQLite and PostgreSQL: a table stored at 0012 is still there, unseeded, after the
     upgrade; the downgrade drops the tournament tables and keeps it."""
-    old = Store(db_url)
-    try:
-        upgrade_to(old, "0012")
-        moment = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
-        with old.engine.begin() as connection:
-            connection.execute(
-                text(
-                    "INSERT INTO tables (id, game, params, clock, bot_delay, status, "
-                    "admin_token_hash, move_number, created_at, updated_at) VALUES "
-                    "('old13', 'pocha', '{\"n_players\": 3}', 30.0, 0.0, 'open', 'h', 0, :m, :m)"
-                ),
-                {"m": moment},
-            )
-        assert "tournaments" not in inspect(old.engine).get_table_names()
-    finally:
-        old.close()
+    store_old_table(db_url, "0012", "old13")
     store = Store(db_url)
     try:
         store.migrate()

@@ -89,11 +89,16 @@ def workers_answering(url: str, count: int, timeout: float = 120.0) -> set[str |
     return seen
 
 
-async def connect_on(url: str, tid: str, *, worker: str | None, avoid: str | None) -> Any:
+async def connect_on(
+    url: str, tid: str, *, worker: str | None, avoid: str | None, cookie: str | None = None
+) -> Any:
     """A WebSocket to table ``tid`` through the shared port that landed on ``worker`` (or on
-    any but ``avoid``)."""
+    any but ``avoid``), signed in with the session ``cookie`` if given."""
+    headers = {"Cookie": f"tapete_session={cookie}"} if cookie else None
     for _ in range(TRIES):
-        socket = await websockets.connect(ws_url(url, tid), max_size=2**24)
+        socket = await websockets.connect(
+            ws_url(url, tid), max_size=2**24, additional_headers=headers
+        )
         assert socket.response is not None
         landed = socket.response.headers.get("X-Tapete-Worker")
         if (worker is None or landed == worker) and landed != avoid:
@@ -283,21 +288,6 @@ def test_workers_that_cannot_start_stop_the_command(
     assert "cannot listen on 192.0.2.1" in done.stderr
 
 
-async def connect_signed_in(url: str, tid: str, cookie: str, *, worker: str | None,
-                            avoid: str | None) -> Any:  # fmt: skip
-    """:func:`connect_on` with an account's session ``cookie``."""
-    for _ in range(TRIES):
-        socket = await websockets.connect(
-            ws_url(url, tid), additional_headers={"Cookie": f"tapete_session={cookie}"}
-        )
-        assert socket.response is not None
-        landed = socket.response.headers.get("X-Tapete-Worker")
-        if (worker is None or landed == worker) and landed != avoid:
-            return socket
-        await socket.close()
-    raise AssertionError(f"no connection reached worker {worker} (avoiding {avoid})")
-
-
 def test_a_club_table_relayed_between_workers_keeps_the_account(
     postgres: PostgresCluster, tmp_path: Path
 ) -> None:
@@ -362,14 +352,14 @@ def test_a_club_table_relayed_between_workers_keeps_the_account(
 
         async def go() -> tuple[dict[str, Any], ...]:
             cookie = str(ana.cookies["tapete_session"])
-            on_owner = await connect_signed_in(server.url, tid, cookie, worker=owner, avoid=None)
+            on_owner = await connect_on(server.url, tid, worker=owner, avoid=None, cookie=cookie)
             ana_seen = await first(on_owner, ana_token)  # the owner keeps the table now
-            relayed = await connect_signed_in(
-                server.url, tid, str(bea.cookies["tapete_session"]), worker=None, avoid=owner
+            relayed = await connect_on(
+                server.url, tid, worker=None, avoid=owner, cookie=str(bea.cookies["tapete_session"])
             )
             bea_seen = await first(relayed, bea_token)
-            stranger = await connect_signed_in(
-                server.url, tid, str(cid.cookies["tapete_session"]), worker=None, avoid=owner
+            stranger = await connect_on(
+                server.url, tid, worker=None, avoid=owner, cookie=str(cid.cookies["tapete_session"])
             )
             cid_seen = await first(stranger, None)
             for socket in (on_owner, relayed, stranger):
