@@ -188,14 +188,13 @@ async def create_table(body: CreateIn, request: Request) -> dict[str, Any]:
         spec = dataclasses.replace(spec, name=account.name)
     table, admin, seat, token = await manager_of(request).create(spec)
     if account is not None and seat is not None and token is not None:
-        if body.rated:
-            await asyncio.to_thread(
-                ratings_of(request).seat_account, table.data.id, seat, account, hash_token(token)
-            )
-        if club is not None:
-            await asyncio.to_thread(
-                clubs_of(request).seat_account, table.data.id, seat, account, hash_token(token)
-            )
+        # one account_seats link serves both; a rated table's also lists the game as the
+        # account's
+        link = ratings_of(request).seat_account if body.rated else None
+        if link is None and club is not None:
+            link = clubs_of(request).seat_account
+        if link is not None:
+            await asyncio.to_thread(link, table.data.id, seat, account, hash_token(token))
     return {"table": table.info(), "admin_token": admin, "seat": seat, "token": token}
 
 

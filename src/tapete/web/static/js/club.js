@@ -2,9 +2,9 @@
 // shows a club to its members: members and roles, the standings of its season, and for its
 // administrators the form that adds a member.
 
-import { ApiError, api, h } from "./api.js";
-import { startAnswerPage } from "./page.js";
-import { formatNumber, reasonText, t } from "./i18n.js";
+import { api, h } from "./api.js";
+import { drawAnswer, errorText, startAnswerPage } from "./page.js";
+import { formatNumber, t } from "./i18n.js";
 
 /**
  * The page's element with this id.
@@ -20,11 +20,6 @@ const clubName = parts[1] ? decodeURIComponent(parts[1]) : null;
 let answer = null;
 /** @type {any} the last refused change, shown above its form */
 let refused = null;
-
-/** An error's sentence for people (from its code). */
-function errorText(e) {
-  return e instanceof ApiError ? reasonText(e.code, t("Something went wrong on the server.")) : String(e);
-}
 
 /** Send a change, then show the club (or the list) as it is after it. */
 async function change(path, body, next = null) {
@@ -127,16 +122,9 @@ function clubView() {
 }
 
 function render() {
-  const box = $("club");
-  if (answer instanceof ApiError || answer instanceof Error) {
-    box.replaceChildren(h("div", { class: "notice error", role: "alert", "data-testid": "club-error" }, errorText(answer)));
-  } else if (answer) {
-    $("club-title").textContent = clubName ? t("Club: {club}", { club: answer.name }) : t("My clubs");
-    box.replaceChildren(...(clubName ? clubView() : listView()).filter((node) => node !== null));
-  } else {
-    return;
-  }
-  document.body.dataset.ready = "yes";
+  drawAnswer($("club"), answer, "club-error", $("club-title"),
+    () => (clubName ? t("Club: {club}", { club: answer.name }) : t("My clubs")),
+    () => (clubName ? clubView() : listView()));
 }
 
 startAnswerPage(clubName ? "/api/clubs/" + encodeURIComponent(clubName) : "/api/clubs", (a) => { answer = a; }, render);

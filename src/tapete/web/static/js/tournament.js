@@ -7,8 +7,8 @@
 
 import { ApiError, api, h, setSeatToken } from "./api.js";
 import { gameTitle } from "./felt.js";
-import { startAnswerPage } from "./page.js";
-import { currentLanguage, formatNumber, reasonText, t } from "./i18n.js";
+import { drawAnswer, errorText, startAnswerPage } from "./page.js";
+import { currentLanguage, formatNumber, t } from "./i18n.js";
 
 /**
  * The page's element with this id.
@@ -34,15 +34,6 @@ let games = [];
 let refused = null;
 /** What the director and the create form had typed, kept across redraws. */
 const typed = { bots: "2", fill: false, adjRound: "", adjEntrant: "", adjPoints: "", adjReason: "" };
-
-/** An error's sentence for people (from its code). */
-function errorText(e) {
-  if (e instanceof ApiError) {
-    const fallback = e.status === 400 && e.detail ? e.detail : t("Something went wrong on the server.");
-    return reasonText(e.code, fallback);
-  }
-  return String(e && e.message ? e.message : e);
-}
 
 function refusedNotice() {
   return refused ? h("div", { class: "notice error", role: "alert", "data-testid": "tournament-error" }, errorText(refused)) : null;
@@ -406,15 +397,10 @@ function render(force = false) {
   const text = JSON.stringify(answer instanceof Error ? String(answer) : answer);
   if (!force && text === drawn && document.body.dataset.ready === "yes") return;
   drawn = text;
-  if (answer instanceof ApiError || answer instanceof Error) {
-    box.replaceChildren(h("div", { class: "notice error", role: "alert", "data-testid": "tournament-error" }, errorText(answer)));
-  } else if (answer) {
-    $("tournament-title").textContent = tournamentName ? t("Tournament: {name}", { name: answer.name }) : t("Tournaments");
-    box.replaceChildren(...(tournamentName ? tournamentView() : listView()).filter((node) => node !== null));
-  } else {
-    return;
-  }
-  document.body.dataset.ready = "yes";
+  const drew = drawAnswer(box, answer, "tournament-error", $("tournament-title"),
+    () => (tournamentName ? t("Tournament: {name}", { name: answer.name }) : t("Tournaments")),
+    () => (tournamentName ? tournamentView() : listView()));
+  if (!drew) return;
   if (tournamentName && answer && !(answer instanceof Error)) {
     document.body.dataset.status = answer.status;
     document.body.dataset.round = String(answer.current_round || 0);
