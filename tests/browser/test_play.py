@@ -22,11 +22,30 @@ def _wait_change(page: Any, before: int) -> None:
     """Wait until the table's state number moves past ``before`` (or a refusal shows): an
     event of the page, with a generous bound (20 s ran out once at a load of 8, a phone's
     Danish l'hombre deal in a CI-like run beside two helpers)."""
-    page.wait_for_function(
-        "b => Number(document.body.dataset.state || -1) > b"
-        " || document.querySelector('#refusal span')",
-        arg=before,
-        timeout=60000,
+    try:
+        page.wait_for_function(
+            "b => Number(document.body.dataset.state || -1) > b"
+            " || document.querySelector('#refusal span')",
+            arg=before,
+            timeout=60000,
+        )
+    except Exception as error:
+        raise AssertionError(f"the table stayed at state {before}: {_stuck(page)}") from error
+
+
+def _stuck(page: Any) -> str:
+    """What the page shows when a click moved nothing: its pacing, turn line, phase, hand and
+    buttons (a CI run's only clue)."""
+    return str(
+        page.evaluate(
+            """() => JSON.stringify({
+              tapete: window.__tapete, phase: document.body.dataset.phase,
+              turn: document.querySelector('#turn')?.textContent,
+              hand: [...document.querySelectorAll('#hand button.card')].map((b) => b.className),
+              actions: document.querySelector('#actions')?.innerHTML.slice(0, 2000),
+              offline: !!document.querySelector('#offline'),
+            })"""
+        )
     )
 
 

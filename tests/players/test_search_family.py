@@ -230,3 +230,35 @@ def test_the_contract_budget_and_suits_are_the_players_own() -> None:
     for bad in ({"contract_suits": 0}, {"contract_budget": -1.0}):
         with pytest.raises(ConfigError):
             FamilySearch(time_budget=0.05, **bad)
+
+
+@pytest.mark.parametrize(
+    ("params", "extra"),
+    [
+        ({}, 0.0),
+        # nine estuches (espada to the five of clubs) at 2 each, from each of the three others
+        ({"estuches": True, "estuche_unit": 2}, 18.0),
+        # a sacada takes the plate's oldest puesta (6), shared over the three who pay: 2 each
+        ({"plate": "6/3"}, 2.0),
+        ({"plate": "6/3", "plate_payout": "all"}, 3.0),
+        # the four pollas of 1 make the plate's first stake: 4 over three payers
+        ({"polla": 1}, 4 / 3),
+        # the pollas join the plate's head: 6 + 4 = 10 over three, and nine estuches at 1
+        ({"polla": 1, "plate": "6/3", "estuches": True}, 10 / 3 + 9),
+    ],
+)
+def test_the_tresillo_contract_search_counts_the_estuches_and_the_plate(
+    params: dict[str, Any], extra: float
+) -> None:
+    """Seat 0 holds the nine top clubs: a solo in clubs takes every trick in every simulated
+    deal, so its value per paying player is exactly the solo's 3, plus what the table pays
+    beyond the game (issue 29: the search knows the new payments, as the rule bot does)."""
+    from tests.tresillo.helpers import dealt
+    from tests.tresillo.test_payments import NINE_TOP_CLUBS
+
+    state = dealt({0: NINE_TOP_CLUBS}, **params)
+    game = state.game
+    search = FamilySearch(worlds=6, contract_suits=4)
+    assert search.action_values(state.view(0), state.legal_actions(), random.Random(1), game)
+    assert search.contract is not None
+    assert search.contract.last_values["solo CLUBS"] == pytest.approx(3 + extra, abs=1e-3)

@@ -22,7 +22,9 @@ dealt to it in every world.
   does, and the deal is solved from the first trick. A bid's value is its mean payment over
   the deals plus a credit of :data:`DECLARE_CREDIT` of its value (the solved defence is a
   perfect one, stronger than the defenders met at a table; Ombre's ``declare_margin``);
-  passing is worth 0.
+  passing is worth 0. Tresillo's payments beyond the game count: a sacada also takes the
+  plate's head (this deal's pollas with it), and with ``estuches`` each simulated deal pays
+  the player's estuches after his exchange (received on a sacada, paid otherwise).
 * What is not searched is played as the ``rule`` bot plays it: a defender's exchange, the
   nolo games of Danish l'hombre (their card play has no kernel yet), Tresillo's surrender and
   its defence, the bola and the tout.
@@ -63,6 +65,8 @@ from tapete.games.ombre.actions import CARD_ID, CARD_INDEX, N_CARDS
 from tapete.games.ombre_family.sampler import infer_forbidden
 from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_MASK
 from tapete.games.tresillo import actions as _ta
+from tapete.games.tresillo.scoring import estuche_run
+from tapete.games.tresillo.state import TRUMP_ORDER
 from tapete.players.rule.ombre import hand_value
 from tapete.players.search.anytime import Budget, one_by_one, run
 from tapete.players.search.config import FamilyConfig, check_options
@@ -377,6 +381,27 @@ class FamilyContract:
         self.last_worlds = 0
         self.last_values: dict[str, float] = {}
         self._plan: tuple[int, int] | None = None
+        #: What each paying player pays per estuche (Tresillo's ``estuches``; 0: not paid),
+        #: set for each decision by :meth:`payments_of`.
+        self.estuche_unit = 0
+        #: The estuches of the last deal :meth:`play` solved, times :attr:`estuche_unit`.
+        self.last_estuches = 0
+
+    def payments_of(self, kind: str, deal: Any, rules: Any) -> float:
+        """Set the payments beyond the game's value for this decision and return what a
+        sacada takes from the plate per paying player (Tresillo: the plate's head, which
+        holds this deal's pollas, or the whole plate with ``plate_payout = all``; the game's
+        value is per paying player). The estuches, counted in each solved deal from the
+        player's hand after the exchange, are added by :meth:`evaluate`."""
+        if kind != "tresillo":
+            self.estuche_unit = 0
+            return 0.0
+        self.estuche_unit = rules.estuche_unit if rules.estuches else 0
+        plate = tuple(getattr(deal, "plate", ()) or ())
+        if not plate:
+            return 0.0
+        head = sum(plate) if rules.plate_all else plate[0]
+        return float(head) / max(1, int(rules.n_players) - 1)
 
     # -- worlds and outcomes ---------------------------------------------------------------
     def draw_world(
@@ -429,6 +454,8 @@ class FamilyContract:
             kd = disc.bit_count()
             final[d] = hands[d] & ~disc | _mask(stock[pos : pos + kd])
             pos += kd
+        if self.estuche_unit:
+            self.last_estuches = self.estuche_unit * estuche_run(TRUMP_ORDER[suit], final[player])
         kernel, tables = _kernel_hands(final, suit)
         won = np.zeros(3, dtype=np.int64)
         if full:
@@ -442,7 +469,9 @@ class FamilyContract:
     ) -> dict[str, float]:  # fmt: skip
         """The mean payment of each option over the same deals (the worse half dropped at
         :data:`HALVING`, valued -inf); ``hand`` is ``seat``'s hand now, ``known`` every other
-        card it knows is out of the other hands and the stock (its discards)."""
+        card it knows is out of the other hands and the stock (its discards). With Tresillo's
+        estuches paid, each deal's payment adds the player's estuches in that deal: received
+        on a sacada, paid otherwise."""
         unseen = list(iter_bits(FULL_MASK & ~hand & ~known))
         totals = [0.0] * len(options)
         alive = list(range(len(options)))
@@ -455,7 +484,10 @@ class FamilyContract:
             hands, stock = world
             for i in alive:
                 o = options[i]
-                totals[i] += o.value[self.play(hands, stock, seat, o, full)]
+                self.last_estuches = 0
+                outcome = self.play(hands, stock, seat, o, full)
+                extra = self.last_estuches
+                totals[i] += o.value[outcome] + (extra if outcome == ok.SACARDO else -extra)
 
         def halve(n: int) -> None:
             """At :data:`HALVING` the worse half of the options still in is dropped."""
@@ -480,8 +512,10 @@ class FamilyContract:
         rng: random.Random,
     ) -> dict[int, float]:  # fmt: skip
         """Each legal action's value in Tresillo's auction: a bid, its best option's mean
-        payment plus the credit (in entradas won); ``pass``, 0."""
+        payment plus the credit (in entradas won; a sacada also takes the plate's head, and
+        the estuches are paid when the table pays them); ``pass``, 0."""
         hand = int(deal.hand.mask)
+        plate = self.payments_of("tresillo", deal, rules)
         favor = rules.favor
         plain = [s for s in SUITS if int(s) != favor]
         ranked = sorted(plain, key=lambda s: -hand_value(hand, s))[: self.suits_tried]
@@ -490,7 +524,7 @@ class FamilyContract:
 
         def add(bid: int, key: str, suit: Suit | None, buys: bool) -> None:
             v = float(rules.value_of_bid(bid, int(suit) if suit is not None else -1))
-            options.append(Option(key, suit, buys, (-v, -v, v)))
+            options.append(Option(key, suit, buys, (-v, -v, v + plate)))
             by_bid.setdefault(bid, []).append(key)
 
         for bid in legal:
@@ -505,7 +539,7 @@ class FamilyContract:
                     bid == _ta.ENTRADA_FAVOR)  # fmt: skip
             elif bid == _ta.VUELTA:
                 v = float(rules.value_of_bid(bid, -1))
-                options.append(Option("vuelta", None, True, (-v, -v, v)))
+                options.append(Option("vuelta", None, True, (-v, -v, v + plate)))
                 by_bid[bid] = ["vuelta"]
         seat = seats.index(deal.seat)
         values = self.evaluate(options, seat, hand, 0, deal.stock_left, rng)
@@ -541,6 +575,7 @@ class FamilyContract:
     ) -> dict[int, float]:
         """The best mean payment plus credit of each trump game of ``games`` (per defender)."""
         hand = int(deal.hand.mask)
+        self.payments_of("lhombre", deal, rules)
         options = self.lhombre_options(games, hand, rules)
         if not options:
             return {}
@@ -779,13 +814,15 @@ class FamilySearch:
         value = _contract_value(kind, deal, rules)
         if value is None:
             return None
+        scale = max(abs(v) for v in value) or 1.0  # the hints' unit: the game's value
+        plate = contract.payments_of(kind, deal, rules)
+        value = (value[0], value[1], value[2] + plate)
         if deal.phase == "trumps" and player:
             suits = [Suit(_trump_suit(kind, a)) for a in legal]
             buys = _buys(kind, deal)
             found = contract.suit_values(suits, buys, value, deal, seat, rng)
             best = max(suits, key=lambda s: found[s])
             action = _trumps_action(kind, int(best))
-            scale = max(abs(v) for v in value) or 1.0  # the hints' unit: a won game +1
             values = {f"trumps {s.name}": v / scale for s, v in found.items()}
             return values, action
         if deal.phase == "exchange" and player and deal.trumps is not None and _buys(kind, deal):
@@ -797,7 +834,6 @@ class FamilySearch:
             thrown = contract.exchange(deal, legal, seat, value, least, most, draw, rng)
             if thrown is None:
                 return None
-            scale = max(abs(v) for v in value) or 1.0
             return {k: v / scale for k, v in contract.last_values.items()}, thrown
         return None
 
