@@ -122,7 +122,9 @@ def test_a_duplicate_tournament_runs_to_its_standings_across_a_restart(
         assert axe_serious(director) == []
         director.fill("#new-t-name", name)
         director.select_option("#new-t-game", "pocha")
-        director.fill("#new-t-params", '{"hand_size": 1}')
+        # the game's options as the lobby shows them: one card each
+        director.click("#new-t-options summary")
+        director.fill("#new-t-param-hand_size", "1")
         director.fill("#new-t-table-size", "3")
         director.fill("#new-t-rounds", "2")
         director.fill("#new-t-deals", "1")
@@ -245,18 +247,26 @@ def test_the_pages_refuse_in_words_and_show_each_visitor_its_controls(
     director.goto(server.base + "/tournaments")
     director.wait_for_selector("[data-testid=create-tournament]")
     director.fill("#new-t-name", name)
-    director.fill("#new-t-params", "hand_size: 1")
+    # the options follow the game chosen; one the rules refuse is named, nothing is made
+    director.select_option("#new-t-game", "ombre")
+    assert director.locator("#new-t-param-hand_size").count() == 0
+    assert director.locator("#new-t-param-all_pass").count() == 1
+    assert director.locator("#new-t-param-n_players").count() == 0  # the table size says it
+    director.select_option("#new-t-game", "pocha")
+    director.click("#new-t-options summary")
+    director.fill("#new-t-param-hand_size", "99")
     director.click("#create-tournament")
-    director.get_by_text(
-        'The game options must be written as JSON, like {"hand_size": 1}.'
-    ).wait_for()
-    director.fill("#new-t-params", '{"hand_size": 1}')
+    director.wait_for_selector("[role=alert]:not(:empty)")
+    assert "hand_size" in director.locator("[role=alert]:not(:empty)").first.inner_text()
+    # nothing typed is lost
+    assert director.input_value("#new-t-name") == name
+    assert director.input_value("#new-t-param-hand_size") == "99"
+    director.fill("#new-t-param-hand_size", "1")
     director.click("#create-tournament")
     director.wait_for_selector("[data-testid=director-controls]")
     director.goto(server.base + "/tournaments")
     director.wait_for_selector(f"[data-testid=tournaments] [data-tournament='{name}']")
     director.fill("#new-t-name", name.upper())
-    director.fill("#new-t-params", '{"hand_size": 1}')
     director.click("#create-tournament")
     director.get_by_text("That tournament name is taken.").wait_for()
 

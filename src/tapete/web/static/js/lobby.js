@@ -1,6 +1,6 @@
 // The lobby: create a table, join an open one, watch, and find your past games.
 
-import { choiceLabel, isSeatParam, paramHelp, paramLabel } from "./params.js";
+import { paramField, paramValues, widenParamFields } from "./params.js";
 import { api, ApiError, allSeatTokens, h, playerName, setAdminToken, setPlayerName, setSeatToken } from "./api.js";
 import { cardElement } from "./cards.js";
 import { gameTitle } from "./felt.js";
@@ -143,41 +143,6 @@ function renderForm() {
   renderSeats();
 }
 
-/** The most seats a table has (La Pocha's eight): a seat parameter without bounds offers them. */
-const MAX_SEATS = 8;
-
-function paramField(p, game) {
-  const id = `param-${p.name}`;
-  let input;
-  const value = p.default;
-  if (p.choices && p.choices.length) {
-    input = h("select", { id, "data-param": p.name }, p.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, choiceLabel(game, p.name, c))));
-  } else if (isSeatParam(p.name) && (typeof value === "number" || value === null)) {
-    // a seat, counted from 1 as the seats below are (its value is the seat's index)
-    const last = p.high ?? MAX_SEATS - 1;
-    const options = [];
-    if (value === null) options.push(h("option", { value: "", selected: true }, t("default")));
-    if (value === -1) options.push(h("option", { value: "-1", selected: value === -1 }, t("the last seat")));
-    for (let s = Math.max(0, p.low ?? 0); s <= last; s++) {
-      options.push(h("option", { value: String(s), selected: value === s }, t("Seat {n}", { n: s + 1 })));
-    }
-    input = h("select", { id, "data-param": p.name, "data-kind": "number", "data-seat": "" }, options);
-  } else if (typeof value === "boolean") {
-    input = h("select", { id, "data-param": p.name, "data-kind": "bool" }, h("option", { value: "true", selected: value === true }, t("yes")), h("option", { value: "false", selected: value === false }, t("no")));
-  } else if (typeof value === "number" || p.low !== null && p.low !== undefined) {
-    input = h("input", { id, type: "number", "data-param": p.name, "data-kind": "number", value: value === null || value === undefined ? "" : String(value), min: p.low ?? null, max: p.high ?? null, step: Number.isInteger(value ?? 0) ? "1" : "any", placeholder: value === null ? t("default") : null });
-  } else {
-    input = h("input", { id, type: "text", "data-param": p.name, value: value === null || value === undefined ? "" : String(value), placeholder: value === null ? t("default") : null });
-  }
-  input.dataset.default = value === null || value === undefined ? "" : String(value);
-  input.addEventListener("change", () => { if (p.name === "n_players") { renderSeats(); fitSeatParams(); } });
-  const help = paramHelp(game, p.name, p.help);
-  const helpId = `${id}-help`;
-  if (help) input.setAttribute("aria-describedby", helpId);
-  return h("div", { class: "field" }, h("label", { for: id }, paramLabel(game, p.name), " ", h("code", { class: "param-code" }, p.name)), input,
-    help ? h("span", { class: "help", id: helpId }, help) : null);
-}
-
 function renderParams() {
   const box = $("params");
   box.replaceChildren();
@@ -186,7 +151,8 @@ function renderParams() {
     box.append(h("p", { class: "empty" }, t("The parameters could not be loaded.")));
     return;
   }
-  for (const p of spec.params || []) box.append(paramField(p, spec.name));
+  const onChange = (name) => { if (name === "n_players") { renderSeats(); fitSeatParams(); } };
+  for (const p of spec.params || []) box.append(paramField(p, spec.name, { onChange }));
   applyPreset();
   fitSeatParams();
   widenParams();
@@ -206,24 +172,8 @@ function fitSeatParams() {
   }
 }
 
-/** Every rule whose longest choice (or value) does not fit its column takes the grid's whole
- * width, so that no choice is cut ("the dealer's last car…"). Measured while the rules are open
- * (closed, they have no width): on opening them, on drawing them and when the window resizes. */
 function widenParams() {
-  const box = $("params");
-  if (!box.closest("details")?.open) return;
-  const ctx = document.createElement("canvas").getContext("2d");
-  for (const input of paramFields(box)) {
-    const field = input.closest(".field");
-    field.classList.remove("wide");
-    if (input.type === "number") continue;
-    const texts = input.tagName === "SELECT" ? [.../** @type {HTMLSelectElement} */ (input).options].map((o) => o.text) : [input.value];
-    const style = getComputedStyle(input);
-    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + (input.tagName === "SELECT" ? 20 : 0);
-    const need = Math.max(0, ...texts.map((x) => ctx.measureText(x).width)) + pad;
-    if (need > input.clientWidth) field.classList.add("wide");
-  }
+  widenParamFields($("params"));
 }
 
 function applyPreset() {
@@ -301,17 +251,7 @@ function botLabel(p) {
 }
 
 function collectParams() {
-  const out = {};
-  for (const input of paramFields(document)) {
-    if (input.value === input.dataset.default || input.value === "") continue;
-    /** @type {string | number | boolean} */
-    let v = input.value;
-    if (input.dataset.kind === "bool") v = v === "true";
-    else if (input.dataset.kind === "number") v = Number(v);
-    else if (/^-?\d+$/.test(v) && input.tagName === "SELECT" && typeof gameSpec(fullName())?.params?.find((p) => p.name === input.dataset.param)?.default === "number") v = Number(v);
-    out[input.dataset.param] = v;
-  }
-  return out;
+  return paramValues(document, gameSpec(fullName()));
 }
 
 async function createTable(event) {

@@ -2,6 +2,7 @@
 // lists in /api/games): a label, a help sentence and the words for its choices. The server's
 // English help is the fallback for a parameter this file does not know yet.
 
+import { h } from "./api.js";
 import { N_, t } from "./i18n.js";
 
 const P = (label, help, choices = null) => ({ label, help, choices });
@@ -166,4 +167,90 @@ export function choiceLabel(game, name, value) {
   const e = entry(game, name);
   const text = e?.choices?.[String(value)];
   return text ? t(text) : String(value);
+}
+
+/** The most seats a table has (La Pocha's eight): a seat parameter without bounds offers them. */
+const MAX_SEATS = 8;
+
+/** A game parameter's field (the lobby's and the tournament form's): a <select> or an <input>
+ *  marked data-param (its name), data-default and, when not text, data-kind, with its label
+ *  and help. `p` is one of /api/games' params of `game`; its element's id is `prefix` and the
+ *  name; `onChange` runs when the value changes.
+ *  @param {any} p
+ *  @param {string} game
+ *  @param {{ prefix?: string, onChange?: ((name: string) => void) | null }} [options]
+ *  @returns {HTMLElement} */
+export function paramField(p, game, { prefix = "param-", onChange = null } = {}) {
+  const id = `${prefix}${p.name}`;
+  let input;
+  const value = p.default;
+  if (p.choices && p.choices.length) {
+    input = h("select", { id, "data-param": p.name }, p.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, choiceLabel(game, p.name, c))));
+  } else if (isSeatParam(p.name) && (typeof value === "number" || value === null)) {
+    // a seat, counted from 1 as the seats are (its value is the seat's index)
+    const last = p.high ?? MAX_SEATS - 1;
+    const options = [];
+    if (value === null) options.push(h("option", { value: "", selected: true }, t("default")));
+    if (value === -1) options.push(h("option", { value: "-1", selected: value === -1 }, t("the last seat")));
+    for (let s = Math.max(0, p.low ?? 0); s <= last; s++) {
+      options.push(h("option", { value: String(s), selected: value === s }, t("Seat {n}", { n: s + 1 })));
+    }
+    input = h("select", { id, "data-param": p.name, "data-kind": "number", "data-seat": "" }, options);
+  } else if (typeof value === "boolean") {
+    input = h("select", { id, "data-param": p.name, "data-kind": "bool" }, h("option", { value: "true", selected: value === true }, t("yes")), h("option", { value: "false", selected: value === false }, t("no")));
+  } else if (typeof value === "number" || p.low !== null && p.low !== undefined) {
+    input = h("input", { id, type: "number", "data-param": p.name, "data-kind": "number", value: value === null || value === undefined ? "" : String(value), min: p.low ?? null, max: p.high ?? null, step: Number.isInteger(value ?? 0) ? "1" : "any", placeholder: value === null ? t("default") : null });
+  } else {
+    input = h("input", { id, type: "text", "data-param": p.name, value: value === null || value === undefined ? "" : String(value), placeholder: value === null ? t("default") : null });
+  }
+  input.dataset.default = value === null || value === undefined ? "" : String(value);
+  if (onChange) input.addEventListener("change", () => onChange(p.name));
+  const help = paramHelp(game, p.name, p.help);
+  const helpId = `${id}-help`;
+  if (help) input.setAttribute("aria-describedby", helpId);
+  return h("div", { class: "field" }, h("label", { for: id }, paramLabel(game, p.name), " ", h("code", { class: "param-code" }, p.name)), input,
+    help ? h("span", { class: "help", id: helpId }, help) : null);
+}
+
+/** The values of the parameter fields under `root` that differ from their defaults, typed as
+ *  the server wants them (numbers, booleans, text); `spec` is the game's /api/games entry.
+ *  @param {ParentNode} root
+ *  @param {any} spec
+ *  @returns {Record<string, string | number | boolean>} */
+export function paramValues(root, spec) {
+  /** @type {Record<string, string | number | boolean>} */
+  const out = {};
+  for (const input of /** @type {NodeListOf<HTMLSelectElement | HTMLInputElement>} */ (root.querySelectorAll("[data-param]"))) {
+    if (input.value === input.dataset.default || input.value === "") continue;
+    /** @type {string | number | boolean} */
+    let v = input.value;
+    if (input.dataset.kind === "bool") v = v === "true";
+    else if (input.dataset.kind === "number") v = Number(v);
+    else if (/^-?\d+$/.test(v) && input.tagName === "SELECT" && typeof spec?.params?.find((/** @type {any} */ p) => p.name === input.dataset.param)?.default === "number") v = Number(v);
+    out[input.dataset.param] = v;
+  }
+  return out;
+}
+
+/** Every parameter field under `box` whose longest choice (or value) does not fit its column
+ *  takes the grid's whole width, so that no choice is cut ("the dealer's last car…").
+ *  Measured while the fields' <details> is open (closed, they have no width): call it on
+ *  opening, on drawing and when the window resizes.
+ *  @param {HTMLElement} box */
+export function widenParamFields(box) {
+  if (!box.closest("details")?.open) return;
+  const ctx = document.createElement("canvas").getContext("2d");
+  if (!ctx) return;
+  for (const input of /** @type {NodeListOf<HTMLSelectElement | HTMLInputElement>} */ (box.querySelectorAll("[data-param]"))) {
+    const field = input.closest(".field");
+    if (!field) continue;
+    field.classList.remove("wide");
+    if (input.type === "number") continue;
+    const texts = input.tagName === "SELECT" ? [.../** @type {HTMLSelectElement} */ (input).options].map((o) => o.text) : [input.value];
+    const style = getComputedStyle(input);
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + (input.tagName === "SELECT" ? 20 : 0);
+    const need = Math.max(0, ...texts.map((x) => ctx.measureText(x).width)) + pad;
+    if (need > input.clientWidth) field.classList.add("wide");
+  }
 }

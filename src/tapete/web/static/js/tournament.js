@@ -8,6 +8,7 @@
 import { ApiError, api, h, setSeatToken } from "./api.js";
 import { gameTitle } from "./felt.js";
 import { drawAnswer, errorText, startAnswerPage } from "./page.js";
+import { paramField, paramValues, widenParamFields } from "./params.js";
 import { currentLanguage, formatNumber, t } from "./i18n.js";
 
 /**
@@ -36,7 +37,14 @@ let refused = null;
 const typed = { bots: "2", fill: false, adjRound: "", adjEntrant: "", adjPoints: "", adjReason: "" };
 
 function refusedNotice() {
-  return refused ? h("div", { class: "notice error", role: "alert", "data-testid": "tournament-error" }, errorText(refused)) : null;
+  return refused ? h("div", { class: "notice error", role: "alert", "data-testid": "tournament-error" }, refusalText(refused)) : null;
+}
+
+/** A refusal in words; for settings the server refuses, its detail too (which option, why). */
+function refusalText(e) {
+  const sentence = errorText(e);
+  const named = e instanceof ApiError && (e.code === "bad_tournament" || e.code === "bad_params") && e.detail && e.detail !== sentence;
+  return named ? [sentence, " ", h("span", { class: "detail" }, e.detail)] : [sentence];
 }
 
 /** Send a change; then show the tournament as it is after it (or go to `next`). */
@@ -108,11 +116,30 @@ function field(id, label, input, help = null) {
   return h("div", { class: "field" }, h("label", { for: id }, label), input, help ? h("span", { class: "help", id: id + "-help" }, help) : null);
 }
 
+/** @type {HTMLFormElement | null} the create form, made once: a refusal keeps what was typed */
+let createFormNode = null;
+
 function createForm() {
+  if (!createFormNode) createFormNode = makeCreateForm();
+  return createFormNode;
+}
+
+function makeCreateForm() {
   const name = h("input", { id: "new-t-name", maxlength: "32", required: true });
   const game = h("select", { id: "new-t-game" }, games.map((g) => h("option", { value: g.name }, gameTitle(g.name))));
   if (games.some((g) => g.name === "pocha")) game.value = "pocha";
-  const params = h("input", { id: "new-t-params", value: "{}", "aria-describedby": "new-t-params-help", spellcheck: "false" });
+  // the chosen game's options, as the lobby shows them (its defaults unless changed)
+  const params = h("div", { class: "params-grid", id: "new-t-params" });
+  const spec = () => games.find((g) => g.name === game.value);
+  const drawParams = () => {
+    const found = spec();
+    // the players at each table are the tournament's own setting (its table size)
+    const shown = (found?.params || []).filter((p) => p.name !== "n_players");
+    params.replaceChildren(...shown.map((p) => paramField(p, found.name, { prefix: "new-t-param-" })));
+    widenParamFields(params);
+  };
+  game.addEventListener("change", drawParams);
+  drawParams();
   const size = h("input", { id: "new-t-table-size", type: "number", min: "2", max: "8", value: "3" });
   const rounds = h("input", { id: "new-t-rounds", type: "number", min: "1", max: "99", value: "3" });
   const deals = h("input", { id: "new-t-deals", type: "number", min: "1", max: "99", value: "1" });
@@ -122,14 +149,7 @@ function createForm() {
   const formError = h("div", { class: "refusal", role: "alert" });
   const form = h("form", { class: "panel", "data-testid": "create-tournament", onsubmit: (e) => {
     e.preventDefault();
-    let options;
-    try {
-      options = JSON.parse(params.value.trim() || "{}");
-      if (options === null || typeof options !== "object" || Array.isArray(options)) throw new Error("not an object");
-    } catch {
-      formError.textContent = t("The game options must be written as JSON, like {example}.", { example: '{"hand_size": 1}' });
-      return;
-    }
+    const options = paramValues(params, spec());
     const n = name.value.trim();
     change("/api/tournaments", {
       name: n, game: game.value, params: options, table_size: Number(size.value), rounds: Number(rounds.value),
@@ -139,7 +159,8 @@ function createForm() {
   h("h2", {}, t("Create a tournament")),
   field("new-t-name", t("Tournament name"), name),
   field("new-t-game", t("Game"), game),
-  field("new-t-params", t("Game options (JSON)"), params, t("For example {example}: one card each in La Pocha.", { example: '{"hand_size": 1}' })),
+  h("details", { class: "advanced", id: "new-t-options", ontoggle: () => widenParamFields(params) }, h("summary", {}, t("Game options")),
+    h("p", { class: "help" }, t("The rules' defaults unless you change them.")), params),
   field("new-t-table-size", t("Players at each table"), size),
   field("new-t-rounds", t("Rounds"), rounds),
   field("new-t-deals", t("Deals per round"), deals),
