@@ -9,6 +9,14 @@ is needed (no torch). The reward of a hand is the agent's *margin*: its points m
 of the other seats'. ``--imitate H`` first clones ``rule``'s decisions in H hands (behaviour
 cloning, inside the budget), then runs PPO from there.
 
+``--bid-model`` learns the bid apart (PPO alone collapses onto one bid, see docs/rl.md): a
+third perceptron predicts, from the observation at the bid and a candidate bid, how many
+tricks the agent will then take (a distribution, trained by cross-entropy on the agent's own
+hands as they are played), and the agent bids the legal bid with the most expected points
+under the game's scoring (``tapete.games.pocha.scoring.score``); in training one bid in
+``--bid-explore`` is a random legal one. PPO learns the card play, its bid steps left out of
+the policy's loss.
+
 When the budget is spent the greedy policy (the most probable legal action) plays
 ``--eval-deals`` seeded deals from every seat, against ``random`` players and against
 ``rule`` bots; a ``rule`` bot plays the same deals from the same seats as the reference. The
@@ -48,6 +56,7 @@ from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from tapete.games.pocha.scoring import score  # noqa: E402
 from tapete.players.base import Player, load  # noqa: E402
 from tapete.rl.gymnasium import TapeteSeatEnv  # noqa: E402
 
@@ -150,16 +159,128 @@ def masked_log_softmax(logits: Array, masks: Array) -> Array:
     return z - np.log(np.exp(z).sum(1, keepdims=True))
 
 
-class Agent:
-    """The policy and value networks, the normaliser and the PPO update."""
+def softmax(logits: Array) -> Array:
+    """Each row's probabilities."""
+    z = np.exp(logits - logits.max(1, keepdims=True))
+    return z / z.sum(1, keepdims=True)
 
-    def __init__(self, obs_size: int, n_actions: int, hidden: int, lr: float, seed: int) -> None:
+
+class BidModel:
+    """The bid learnt apart (``--bid-model``): the distribution of the tricks the agent takes
+    after bidding ``b`` with the hand it sees, and the bid with the most expected points.
+
+    >>> import numpy as np
+    >>> from tapete.engine import load_game
+    >>> rules = load_game("pocha", n_players=4, hand_size=2).rules
+    >>> model = BidModel(3, 2, 8, 1e-3, 0, rules)
+    >>> model.points[1].tolist()  # the points of a bid of 1 when 0, 1 or 2 tricks are taken
+    [-5.0, 15.0, -5.0]
+    >>> model.choose(np.zeros(3, np.float32), [0, 1, 2], np.random.default_rng(0), 0.0) in (0, 1, 2)
+    True
+    """
+
+    CAPACITY = 60_000
+
+    def __init__(
+        self, obs_size: int, hand_size: int, hidden: int, lr: float, seed: int, rules: Any
+    ) -> None:
+        rng = np.random.default_rng(seed + 17)
+        self.k = hand_size + 1  # bids and trick counts: 0 … hand_size
+        self.net = MLP([obs_size + self.k, hidden, hidden, self.k], rng, 0.01)
+        self.opt = Adam(self.net.params, lr)
+        #: ``points[b, w]``: the game's score of bid ``b`` when ``w`` tricks are taken.
+        self.points = np.array(
+            [[score(rules, b, w) for w in range(self.k)] for b in range(self.k)], np.float64
+        )
+        self.obs = np.zeros((self.CAPACITY, obs_size), np.float32)
+        self.bid = np.zeros(self.CAPACITY, np.int64)
+        self.won = np.zeros(self.CAPACITY, np.int64)
+        self.stored = 0
+        self.rng = rng
+
+    def _inputs(self, x: Array, bids: Array) -> Array:
+        one_hot = np.zeros((len(bids), self.k), np.float32)
+        one_hot[np.arange(len(bids)), bids] = 1.0
+        return np.concatenate([x, one_hot], axis=1)
+
+    def expected(self, x: Array, bids: list[int]) -> Array:
+        """The expected points of each of ``bids`` for one normalised observation ``x``."""
+        b = np.asarray(bids)
+        p = softmax(self.net.forward(self._inputs(np.repeat(x[None], len(b), 0), b))[0])
+        return (p * self.points[b]).sum(1)
+
+    def choose(self, x: Array, bids: list[int], rng: np.random.Generator, explore: float) -> int:
+        """The bid with the most expected points (a random one with probability ``explore``)."""
+        if explore and rng.random() < explore:
+            return int(bids[int(rng.integers(len(bids)))])
+        return int(bids[int(self.expected(x, bids).argmax())])
+
+    def remember(self, obs: Array, bid: int, won: int) -> None:
+        """One hand: the observation at the bid (raw), the bid, the tricks taken."""
+        i = self.stored % self.CAPACITY
+        self.obs[i], self.bid[i], self.won[i] = obs, bid, won
+        self.stored += 1
+
+    def fit(self, norm: Normaliser, batches: int, size: int) -> float:
+        """``batches`` steps of cross-entropy on hands drawn from memory; the mean loss."""
+        n = min(self.stored, self.CAPACITY)
+        if n < size:
+            return float("nan")
+        total = 0.0
+        for _ in range(batches):
+            idx = self.rng.integers(n, size=size)
+            x = self._inputs(norm(self.obs[idx]), self.bid[idx])
+            logits, acts = self.net.forward(x)
+            p = softmax(logits)
+            won = self.won[idx]
+            total -= float(np.log(p[np.arange(size), won] + 1e-12).mean())
+            d_logits = (p / size).astype(np.float32)
+            d_logits[np.arange(size), won] -= 1.0 / size
+            self.opt.step(self.net.backward(acts, d_logits))
+        return total / batches
+
+
+#: Action id -> bid for the bid actions met so far (``None``: not a bid).
+_BIDS: dict[int, int | None] = {}
+
+
+def bid_actions(env: TapeteSeatEnv, legal: list[int]) -> dict[int, int]:
+    """The legal actions that are bids, with their numbers (empty: not a bid decision)."""
+    out = {}
+    for a in legal:
+        if a not in _BIDS:
+            text = env.state.action_to_string(a)
+            _BIDS[a] = int(text.split()[1]) if text.startswith("bid ") else None
+        bid = _BIDS[a]
+        if bid is not None:
+            out[a] = bid
+    return out
+
+
+class Agent:
+    """The policy and value networks, the normaliser and the PPO update (and, with
+    ``--bid-model``, the bid learnt apart: :class:`BidModel`)."""
+
+    def __init__(
+        self, obs_size: int, n_actions: int, hidden: int, lr: float, seed: int,
+        bid_model: BidModel | None = None,
+    ) -> None:  # fmt: skip
         rng = np.random.default_rng(seed)
         self.norm = Normaliser(obs_size)
         self.pi = MLP([obs_size, hidden, hidden, n_actions], rng, 0.01)
         self.v = MLP([obs_size, hidden, hidden, 1], rng, 1.0)
         self.opt = Adam(self.pi.params + self.v.params, lr)
         self.rng = rng
+        self.bidder = bid_model
+
+    def bid(self, env: TapeteSeatEnv, obs: Array, legal: list[int], explore: float = 0.0) -> int:
+        """The bid model's action at a bid decision (``None`` without a bid model or when
+        ``legal`` holds no bid)."""
+        assert self.bidder is not None
+        found = bid_actions(env, legal)
+        choice = self.bidder.choose(self.norm(obs[None])[0], sorted(found.values()), self.rng,
+                                    explore)  # fmt: skip
+        return next(a for a, b in found.items() if b == choice)
 
     def act(self, obs: Array, masks: Array, greedy: bool = False) -> tuple[Array, Array, Array]:
         """Actions (sampled, or the most probable), their log-probabilities, the values."""
@@ -184,6 +305,7 @@ class Agent:
                 x, masks, a = x_all[idx], batch["masks"][idx], batch["actions"][idx]
                 adv = batch["advantages"][idx]
                 adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+                w = batch["weights"][idx]  # 0: a step PPO did not choose (the bid model's)
                 b = len(idx)
                 logits, pi_acts = self.pi.forward(x)
                 logp_all = masked_log_softmax(logits, masks)
@@ -192,12 +314,16 @@ class Agent:
                 ratio = np.exp(logp - batch["logp"][idx])
                 unclipped = ratio * adv <= np.clip(ratio, 1 - hp.clip, 1 + hp.clip) * adv
                 # d(loss)/d(logp): the clipped surrogate's, zero where the clip holds
-                d_logp = np.where(unclipped, -adv * ratio, 0.0) / b
+                d_logp = np.where(unclipped, -adv * ratio, 0.0) * w / b
                 d_logits = (-p * d_logp[:, None]).astype(np.float32)
                 d_logits[np.arange(b), a] += d_logp
                 entropy = -(p * np.where(p > 0, logp_all, 0.0)).sum(1)
                 # the entropy bonus: d(-c H)/dz_j = c p_j (log p_j + H)
-                d_logits += hp.ent / b * p * (np.where(p > 0, logp_all, 0.0) + entropy[:, None])
+                d_logits += (
+                    (hp.ent / b * w[:, None])
+                    * p
+                    * (np.where(p > 0, logp_all, 0.0) + entropy[:, None])
+                )
                 values, v_acts = self.v.forward(x)
                 d_values = (hp.vf * (values[:, 0] - batch["returns"][idx]) / b).astype(np.float32)
                 grads = self.pi.backward(pi_acts, d_logits) + self.v.backward(
@@ -246,6 +372,8 @@ class Agent:
         """The weights and the normaliser as a ``.npz`` file."""
         arrays = {f"pi{i}": p for i, p in enumerate(self.pi.params)}
         arrays |= {f"v{i}": p for i, p in enumerate(self.v.params)}
+        if self.bidder is not None:
+            arrays |= {f"b{i}": p for i, p in enumerate(self.bidder.net.params)}
         np.savez(path, mean=self.norm.mean, var=self.norm.var, **arrays)
 
     def load(self, path: Path) -> None:
@@ -256,6 +384,9 @@ class Agent:
             self.pi.params[i][...] = data[f"pi{i}"]
         for i in range(len(self.v.params)):
             self.v.params[i][...] = data[f"v{i}"]
+        if self.bidder is not None:
+            for i in range(len(self.bidder.net.params)):
+                self.bidder.net.params[i][...] = data[f"b{i}"]
 
 
 def make_env(seat: int, opponents: str) -> TapeteSeatEnv:
@@ -311,13 +442,16 @@ def train(agent: Agent, hp: argparse.Namespace) -> dict[str, Any]:
         del data
     envs = [make_env(i % N_PLAYERS, "rule") for i in range(hp.envs)]
     episode = 0
-    obs_list, masks_list = [], []
+    obs_list, masks_list, legal_now = [], [], []
     for env in envs:
         obs, info = env.reset(seed=hp.seed * 1_000_003 + episode)
         episode += 1
         obs_list.append(obs)
         masks_list.append(info["action_mask"])
+        legal_now.append(info["legal_actions"])
     obs_now, masks_now = np.array(obs_list), np.array(masks_list)
+    pending: list[tuple[Array, int] | None] = [None] * len(envs)  # each env's bid, its obs
+    bid_loss = float("nan")
     margins: list[float] = []
     curve_steps: list[int] = []
     steps, updates = 0, 0
@@ -328,7 +462,8 @@ def train(agent: Agent, hp: argparse.Namespace) -> dict[str, Any]:
         elapsed = time.monotonic() - start
         if (hp.steps and steps >= hp.steps) or (not hp.steps and elapsed >= budget):
             break
-        buf: dict[str, list[Array]] = {k: [] for k in ("obs", "masks", "actions", "logp")}
+        keys = ("obs", "masks", "actions", "logp", "weights")
+        buf: dict[str, list[Array]] = {k: [] for k in keys}
         values, rewards, dones = (
             np.zeros((t_len + 1, n)),
             np.zeros((t_len, n)),
@@ -337,13 +472,25 @@ def train(agent: Agent, hp: argparse.Namespace) -> dict[str, Any]:
         agent.norm.update(obs_now)
         for t in range(t_len):
             actions, logp, values[t] = agent.act(obs_now, masks_now)
+            weights = np.ones(n, np.float32)
+            if agent.bidder is not None:
+                for i, env in enumerate(envs):
+                    if bid_actions(env, legal_now[i]):
+                        actions[i] = agent.bid(env, obs_now[i], legal_now[i], hp.bid_explore)
+                        weights[i] = 0.0
+                        pending[i] = (obs_now[i].copy(), _BIDS[int(actions[i])] or 0)
             buf["obs"].append(obs_now)
             buf["masks"].append(masks_now)
             buf["actions"].append(actions)
             buf["logp"].append(logp)
-            obs_list, masks_list = [], []
+            buf["weights"].append(weights)
+            obs_list, masks_list, legal_now = [], [], []
             for i, env in enumerate(envs):
                 obs, _, done, _, info = env.step(int(actions[i]))
+                if done and agent.bidder is not None and pending[i] is not None:
+                    seen, bid = pending[i]  # type: ignore[misc]
+                    agent.bidder.remember(seen, bid, env.state.tricks_won[env.seat])  # type: ignore[attr-defined]
+                    pending[i] = None
                 if done:
                     rewards[t, i] = margin(info["returns"], env.seat) / hp.reward_scale
                     dones[t, i] = 1.0
@@ -353,6 +500,7 @@ def train(agent: Agent, hp: argparse.Namespace) -> dict[str, Any]:
                     episode += 1
                 obs_list.append(obs)
                 masks_list.append(info["action_mask"])
+                legal_now.append(info["legal_actions"])
             obs_now, masks_now = np.array(obs_list), np.array(masks_list)
         values[t_len] = agent.act(obs_now, masks_now)[2]
         # generalised advantage estimation (undiscounted: a hand is short and ends)
@@ -367,6 +515,8 @@ def train(agent: Agent, hp: argparse.Namespace) -> dict[str, Any]:
         batch["advantages"] = adv.reshape(-1)
         batch["returns"] = (adv + values[:t_len]).reshape(-1)
         stats = agent.update(batch, hp)
+        if agent.bidder is not None:
+            bid_loss = agent.bidder.fit(agent.norm, hp.bid_batches, hp.minibatch)
         steps += t_len * n
         updates += 1
         now = time.monotonic()
@@ -378,7 +528,8 @@ def train(agent: Agent, hp: argparse.Namespace) -> dict[str, Any]:
                 f"[{(now - start) / 60:5.1f} min] update {updates:5d}  hands {len(margins):7d}  "
                 f"decisions {steps:8d} ({steps / (now - start):.0f}/s)  "
                 f"margin vs rule, last {len(recent)} hands: {mean:+.2f}  "
-                f"entropy {stats['entropy']:.3f}  kl {stats['approx_kl']:+.4f}",
+                f"entropy {stats['entropy']:.3f}  kl {stats['approx_kl']:+.4f}"
+                + ("" if agent.bidder is None else f"  bid model's loss {bid_loss:.3f}"),
                 flush=True,
             )
     return {
@@ -417,6 +568,8 @@ def play(who: Who, opponents: str, deal: int, seat: int) -> float:
         player = bidder if bidding else carder
         if isinstance(player, Player):
             action = player.choose(env.state.view(seat), legal, rng)
+        elif bidding and player.bidder is not None:
+            action = player.bid(env, obs, legal)
         else:
             action = int(player.act(obs[None], info["action_mask"][None], greedy=True)[0][0])
         obs, _, done, _, info = env.step(action)
@@ -456,7 +609,10 @@ def bids(agent: Agent, deals: int, seed: int) -> dict[str, dict[str, int]]:
             _ENVS[seat, "rule"] = env
             obs, info = env.reset(seed=seed * 1_000_003 + d)
             rule.start(env.game, seat)
-            mine = int(agent.act(obs[None], info["action_mask"][None], greedy=True)[0][0])
+            if agent.bidder is not None:
+                mine = agent.bid(env, obs, info["legal_actions"])
+            else:
+                mine = int(agent.act(obs[None], info["action_mask"][None], greedy=True)[0][0])
             theirs = rule.choose(env.state.view(seat), info["legal_actions"], random.Random(d))
             for who, action in (("agent", mine), ("rule", theirs)):
                 text = env.state.action_to_string(action)
@@ -555,6 +711,11 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "--imitate", type=int, default=0, help="first clone rule's play in this many hands"
     )
     p.add_argument("--imitate-epochs", type=int, default=8)
+    p.add_argument(
+        "--bid-model", action="store_true", help="learn the bid apart (a model of the tricks)"
+    )
+    p.add_argument("--bid-explore", type=float, default=0.1, help="random bids in training")
+    p.add_argument("--bid-batches", type=int, default=4, help="bid model steps per update")
     p.add_argument("--envs", type=int, default=16, help="environments stepped together")
     p.add_argument("--rollout", type=int, default=64, help="steps per environment per update")
     p.add_argument("--hidden", type=int, default=128)
@@ -581,7 +742,13 @@ def main(argv: list[str]) -> int:
     hp.out.mkdir(parents=True, exist_ok=True)
     load_at_start = list(os.getloadavg())
     probe = make_env(0, "rule")
-    agent = Agent(probe.encoder.size, probe.game.num_distinct_actions(), hp.hidden, hp.lr, hp.seed)
+    bidder = (
+        BidModel(probe.encoder.size, HAND_SIZE, hp.hidden, hp.lr, hp.seed, probe.game.rules)  # type: ignore[attr-defined]
+        if hp.bid_model
+        else None
+    )
+    size, n_actions = probe.encoder.size, probe.game.num_distinct_actions()
+    agent = Agent(size, n_actions, hp.hidden, hp.lr, hp.seed, bidder)
     if hp.load:
         agent.load(hp.load)
         result = None
