@@ -91,6 +91,10 @@ def ensure_compiled_environment() -> None:
     subprocess.run(  # the dependencies (tapete itself pure: it is replaced just below)
         [*pip, f"{ROOT}[{COMPILED_EXTRAS}]"], check=True, env={**os.environ, "TAPETE_COMPILE": "0"}
     )
+    # setuptools' build folder keeps the extension modules of an earlier build: a module no
+    # longer compiled (taken out of setup.py's COMPILED) would be packed into the wheel again
+    for old in (ROOT / "build").glob("lib.*"):
+        shutil.rmtree(old, ignore_errors=True)
     subprocess.run(  # then tapete itself, compiled
         [*pip, "--no-build-isolation", "--force-reinstall", "--no-deps", f"{ROOT}"],
         check=True,

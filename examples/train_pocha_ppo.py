@@ -657,7 +657,9 @@ def _fmt(ci: dict[str, float]) -> str:
     return f"{ci['mean']:+.2f} [{ci['low']:+.2f}, {ci['high']:+.2f}]"
 
 
-def plot(result: dict[str, Any], figures: dict[str, Any], path: Path, window: int) -> None:
+def plot(
+    result: dict[str, Any], figures: dict[str, Any], path: Path, window: int, bid_model: bool
+) -> None:
     """The learning curve: the training hands' margin against ``rule``, a moving mean."""
     import matplotlib
 
@@ -684,7 +686,8 @@ def plot(result: dict[str, Any], figures: dict[str, Any], path: Path, window: in
     minutes = result["seconds"] / 60
     ax.set_xlabel(f"hands played in training (thousands; {minutes:.0f} minutes)")
     ax.set_ylabel("margin per hand (points)")
-    ax.set_title(f"La Pocha {N_PLAYERS}×{HAND_SIZE}: masked PPO (numpy) against rule bots")
+    how = "masked PPO + bid model" if bid_model else "masked PPO"
+    ax.set_title(f"La Pocha {N_PLAYERS}×{HAND_SIZE}: {how} (numpy) against rule bots")
     ax.grid(alpha=0.3)
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
@@ -770,7 +773,7 @@ def main(argv: list[str]) -> int:
     if result is not None:
         keys = ("hands", "decisions", "updates", "seconds", "imitation")
         report["training"] = {k: result[k] for k in keys}
-        plot(result, figures, hp.out / "pocha_ppo_curve.png", hp.window)
+        plot(result, figures, hp.out / "pocha_ppo_curve.png", hp.window, hp.bid_model)
         w = hp.window
         report["curve"] = [
             [result["curve_steps"][i], float(np.mean(result["margins"][max(0, i - w + 1) : i + 1]))]
