@@ -140,6 +140,23 @@ def test_a_rule_that_names_a_seat_counts_seats_from_one(
     no_js_errors(page)
 
 
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [("en-US", "a guess"), ("es-ES", "una suposición"), ("ru-RU", "это предположение")],
+)
+def test_the_lobby_says_tourne_respekt_is_a_guess(
+    server: Server, context_factory: Any, locale: str, words: str
+) -> None:
+    # issue 29: no source read gives Danish l'hombre's tourné-respekt more than its rank and
+    # value, and the lobby's help for the points says so, in the page's language
+    page = lobby_page(context_factory, server, locale=locale)
+    page.locator("#game-choice input[value=lhombre]").check(force=True)  # its card covers it
+    page.locator("details.advanced > summary").click()
+    help_text = page.locator("#param-points-help").inner_text()
+    assert "respekt" in help_text and words in help_text, help_text
+    no_js_errors(page)
+
+
 def test_a_seat_rule_offers_only_the_seats_the_table_has(
     server: Server, context_factory: Any
 ) -> None:

@@ -127,7 +127,7 @@ const TEXTS = {
     num_deals: P(N_("Deals"), N_("How many deals the session has (12: each seat deals four).")),
     balances: P(N_("Starting scores"), N_("The three scores before play, like 5/0/-5 (empty: zero each).")),
     auction: P(N_("Auction"), N_("The Union's: the spil games one step at a time, solo and the nolos straight away; or every bid one step, then any game of that step or higher."), { union: N_("the Union's ladder"), steps: N_("one step per bid") }),
-    points: P(N_("Points"), N_("Won/bet/kruk for each game: spil, bedre spil, tourné, købe nolo, tourné-respekt, solo, solo spar, ren nolo, nolo ouvert.")),
+    points: P(N_("Points"), N_("Won/bet/kruk for each game: spil, bedre spil, tourné, købe nolo, tourné-respekt, solo, solo spar, ren nolo, nolo ouvert. Tourné-respekt is played as a tourné of higher rank and value: a guess, as no source read here says what else sets it apart.")),
     settlement: P(N_("Who pays whom"), N_("Each defender pays or is paid the points, only the player's score changes, or the player takes from and pays into a pot."), { each: N_("each defender"), player: N_("the player only"), pot: N_("a pot") }),
     pot_ante: P(N_("Pot ante"), N_("With a pot: what each player puts in when a deal begins with the pot empty.")),
     pot: P(N_("Pot"), N_("With a pot: what it holds before this deal.")),
