@@ -99,7 +99,12 @@ def _advance(page: Any) -> None:
         speak.first.click()
         page.wait_for_function("b => Number(document.body.dataset.state) > b", arg=before)
         return
-    if _phase(page) == "exchange" and page.locator("#hand button.card.legal").count():
+    exchanging = page.locator("#hand button.card.legal, #actions button[data-action=draw]")
+    if _phase(page) == "exchange" and exchanging.count():
+        # a card clicked at an exchange is chosen, not played: the state does not move until
+        # the draw. Asked once only whether a card was legal, the test could send an exchange
+        # to _click_something, which then waits for a move that never comes (a CI run's Ombre
+        # deal on a phone waited a minute there; the cause was not seen)
         _exchange(page)
         return
     _click_something(page)
@@ -107,12 +112,14 @@ def _advance(page: Any) -> None:
 
 def _exchange(page: Any) -> None:
     """Throw away cards one by one until the draw may be made (Danish l'hombre's player
-    must throw away several), then draw: the discards and the draw are this seat's actions."""
+    must throw away several), then draw: the discards and the draw are this seat's actions.
+    With no card to throw away (only the draw is legal), the draw alone."""
     before = _state(page)
     draw = page.locator("#actions button[data-action=draw]")
+    legal = page.locator("#hand button.card.legal")
     chosen = 0
     for _ in range(12):
-        if chosen and draw.count():
+        if draw.count() and (chosen or not legal.count()):
             break
         page.locator("#hand button.card.legal:not(.selected)").first.click()
         chosen += 1
