@@ -262,3 +262,30 @@ def test_the_tresillo_contract_search_counts_the_estuches_and_the_plate(
     assert search.action_values(state.view(0), state.legal_actions(), random.Random(1), game)
     assert search.contract is not None
     assert search.contract.last_values["solo CLUBS"] == pytest.approx(3 + extra, abs=1e-3)
+
+
+def test_after_a_bola_a_defender_plays_to_take_a_trick() -> None:
+    """Seat 0 announces a bola that is not sure (four diamonds and a heart after five trump
+    tricks) and leads the ♦4: seat 1, holding ♦5 and ♦K, takes the trick with the ♦K. The
+    game is won whatever is played, so the search leaves the rest to the rule bot (its values
+    were all alike, and it played the ♦5)."""
+    from tests.tresillo.helpers import apply, dealt, exchange
+
+    hands = {0: "♠A ♣2 ♣A ♣K ♣Q ♦4 ♦6 ♦7 ♥K", 1: "♦K ♦5 ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♠7"}
+    state = dealt(hands, bola=True)
+    apply(state, "solo", "pass", "pass", "trumps ♣")
+    exchange(state, "")
+    exchange(state, "")
+    leads = ["♠A", "♣2", "♣A", "♣K", "♣Q"]
+    while len(state.finished) < 5:
+        if state.current_player() == 0:
+            state.apply_string("play " + leads[len(state.finished)])
+        else:  # the defenders keep their diamonds
+            state.apply_action([a for a in state.legal_actions() if a < 40][-1])
+    apply(state, "bola", "play ♦4")
+    assert state.current_player() == 1
+    view, legal = state.view(1), state.legal_actions()
+    assert FamilySearch(worlds=4).choose(view, legal, random.Random(1), state.game) is None
+    player = load("search-normal", clock="cpu")
+    player.start(state.game, 1)
+    assert state.action_to_string(player.choose(view, legal, random.Random(1))) == "play ♦K"

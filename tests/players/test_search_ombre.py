@@ -63,3 +63,28 @@ def test_searched_ombre_cards_are_legal_over_many_deals() -> None:
             assert action in legal
             state.apply_action(action)
     assert positions > 0
+
+
+def test_after_a_vole_a_defender_plays_to_take_a_trick() -> None:
+    """Ombre announces a vole that is not sure (four diamonds and a heart after five trump
+    tricks) and leads the ♦4: the defender holding ♦5 and ♦K takes the trick with the ♦K (the
+    game is won whatever is played, so the search leaves the rest to the rule bot; its values
+    were all alike, and it played the ♦5)."""
+    from tests.ombre.helpers import play_position
+
+    hands = {0: "♠A ♣2 ♣A ♣K ♣Q ♦4 ♦6 ♦7 ♥K", 1: "♦K ♦5 ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♠7"}
+    state = play_position(hands, 0, "♣", vole=True)
+    leads = ["♠A", "♣2", "♣A", "♣K", "♣Q"]
+    while len(state.finished) < 5:
+        if state.current_player() == 0:
+            state.apply_string("play " + leads[len(state.finished)])
+        else:  # the defenders keep their diamonds
+            state.apply_action([a for a in state.legal_actions() if a < 40][-1])
+    state.apply_string("vole")
+    state.apply_string("play ♦4")
+    assert state.current_player() == 1
+    view, legal = state.view(1), state.legal_actions()
+    assert OmbreSearch(worlds=4).action_values(view, legal, random.Random(1), state.game) is None
+    player = load("search-normal", clock="cpu")
+    player.start(state.game, 1)
+    assert state.action_to_string(player.choose(view, legal, random.Random(1))) == "play ♦K"

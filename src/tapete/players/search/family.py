@@ -701,8 +701,8 @@ class FamilySearch:
             return None
         if deal.phase == "play":
             cards = [a for a in legal if 0 <= a < N_CARDS]
-            if len(cards) != len(legal):
-                return None  # surrender, bola or tout may be said: the rule bot decides
+            if len(cards) != len(legal) or every_trick_undertaken(deal):
+                return None  # surrender, bola or tout may be said, or was: the rule bot decides
             card_values = self.card_values(view, cards, rng, game)
             if card_values is None:
                 return None
@@ -728,7 +728,7 @@ class FamilySearch:
         if deal is None or view.seat is None or len(legal) < 2:
             return None
         if deal.phase == "play":
-            if any(not 0 <= a < N_CARDS for a in legal):
+            if any(not 0 <= a < N_CARDS for a in legal) or every_trick_undertaken(deal):
                 return None
             return self.card_values(view, legal, rng, game)
         if self.contract is None or deal.phase not in ("auction", "declare"):
@@ -836,6 +836,14 @@ class FamilySearch:
                 return None
             return {k: v / scale for k, v in contract.last_values.items()}, thrown
         return None
+
+
+def every_trick_undertaken(deal: Any) -> bool:
+    """Whether the player announced a bola (Tresillo) or a tout (Danish l'hombre). The game is
+    then won, and the search, which values the game's outcome, would find every card alike;
+    what is left is whether the player takes every trick, which the ``rule`` bot plays for
+    (the player its highest trump first, a defender the cheapest card that wins the trick)."""
+    return bool(getattr(deal, "bola", False) or getattr(deal, "tout", False))
 
 
 def _lhombre_games(step: int, need: int, rules: Any) -> list[int]:

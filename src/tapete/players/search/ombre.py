@@ -230,6 +230,10 @@ class OmbreSearch:
             return None
         if any(not 0 <= a < len(CARD_ID) for a in legal_actions):
             return None  # vole may be announced: the rule bot decides
+        if getattr(deal, "vole", False):
+            # the vole announced: the game is won and every card would look alike to the
+            # search; the rule bot plays for (against) every trick
+            return None
         started = self.clock()
         game = self._game(view, game)
         tables = OmbreTables.for_trumps(deal.trumps)
