@@ -46,3 +46,18 @@ def play(
         seat = state.current_player()
         state.apply_action(checked[seat].choose(state.view(seat), state.legal_actions(), rng))
     return state, checked
+
+
+#: Seat 0's five top clubs, led one a trick by :func:`five_trump_leads`.
+TOP_CLUB_LEADS = ("♠A", "♣2", "♣A", "♣K", "♣Q")
+
+
+def five_trump_leads(state: State) -> None:
+    """Seat 0 leads :data:`TOP_CLUB_LEADS` (clubs trumps) and takes five tricks; the others
+    play their last legal card (the highest numbered: they keep their diamonds). Ombre's and
+    Tresillo's states, at the start of the play."""
+    while len(state.finished) < 5:  # type: ignore[attr-defined]
+        if state.current_player() == 0:
+            state.apply_string("play " + TOP_CLUB_LEADS[len(state.finished)])  # type: ignore[attr-defined]
+        else:
+            state.apply_action([a for a in state.legal_actions() if a < 40][-1])

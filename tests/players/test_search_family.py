@@ -271,17 +271,14 @@ def test_after_a_bola_a_defender_plays_to_take_a_trick() -> None:
     were all alike, and it played the ♦5)."""
     from tests.tresillo.helpers import apply, dealt, exchange
 
+    from .helpers import five_trump_leads
+
     hands = {0: "♠A ♣2 ♣A ♣K ♣Q ♦4 ♦6 ♦7 ♥K", 1: "♦K ♦5 ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♠7"}
     state = dealt(hands, bola=True)
     apply(state, "solo", "pass", "pass", "trumps ♣")
     exchange(state, "")
     exchange(state, "")
-    leads = ["♠A", "♣2", "♣A", "♣K", "♣Q"]
-    while len(state.finished) < 5:
-        if state.current_player() == 0:
-            state.apply_string("play " + leads[len(state.finished)])
-        else:  # the defenders keep their diamonds
-            state.apply_action([a for a in state.legal_actions() if a < 40][-1])
+    five_trump_leads(state)  # the defenders keep their diamonds
     apply(state, "bola", "play ♦4")
     assert state.current_player() == 1
     view, legal = state.view(1), state.legal_actions()
