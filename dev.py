@@ -270,6 +270,7 @@ def compiled_test(extra: list[str]) -> int:
         ),
         "tests/test_golden.py",
         "tests/rl/test_native_cells.py",  # the encoder's C extension, built with the wheel
+        "tests/rl/test_events_tensor.py",  # the raw-log writer, compiled, against the views
         "tests/rl/test_layouts_doc.py",  # python -m tapete.rl.encoding with it compiled
         # docs/rl.md's examples: those that need tapete alone run; those that need the 'rl'
         # extra (not installed by default, see COMPILED_EXTRAS) are skipped, the package named

@@ -60,6 +60,7 @@ COMPILED = [
     "src/tapete/rl/encoding/survey.py",
     "src/tapete/rl/encoding/layout.py",
     "src/tapete/rl/encoding/stream.py",
+    "src/tapete/rl/encoding/rawlog.py",
     "src/tapete/rl/encoding/encoder.py",
 ]
 #: The hand-written C extension modules (CPython's own headers only), built with the mypyc

@@ -105,12 +105,21 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
     adapter = openspiel.load("pocha", **POCHA)
     enc = encoder_for(game)
     buf = np.zeros(enc.size, np.float32)
+    events_enc = encoder_for(game, events_only=True)
+    events_buf = np.zeros(events_enc.size, np.float32)
     infostate = pyspiel.IIGObservationType(perfect_recall=True)
     oh_obs = make_observation(oh_hell, infostate)
     adapter_obs = make_observation(adapter, infostate)
+    adapter_events = make_observation(adapter, infostate, {"tensor": "events"})
 
     def tapete_observe(state: Any) -> None:
         enc.encode(state.view(state.current_player()), buf)
+
+    def tapete_events(state: Any) -> None:
+        events_enc.encode_state(state, state.current_player(), events_buf)
+
+    def adapter_observe_events(state: Any) -> None:
+        adapter_events.set_from(state, state.current_player())
 
     def oh_observe(state: Any) -> None:
         oh_obs.set_from(state, state.current_player())
@@ -118,9 +127,10 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
     def adapter_observe(state: Any) -> None:
         adapter_obs.set_from(state, state.current_player())
 
-    aec = TapeteAECEnv(game)
+    aecs = {tensor: TapeteAECEnv(game, tensor=tensor) for tensor in ("view", "events")}
 
-    def pettingzoo_game(rng: random.Random) -> None:
+    def pettingzoo_game(rng: random.Random, tensor: str = "view") -> None:
+        aec = aecs[tensor]
         aec.reset(seed=rng.randrange(2**31))
         for _agent in aec.agent_iter():
             _obs, _, terminated, truncated, info = aec.last()
@@ -130,9 +140,10 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
                 legal = info["legal_actions"]
                 aec.step(legal[int(rng.random() * len(legal))])
 
-    gym = TapeteSeatEnv(game, opponents="random")
+    gyms = {t: TapeteSeatEnv(game, opponents="random", tensor=t) for t in ("view", "events")}
 
-    def gymnasium_game(rng: random.Random) -> None:
+    def gymnasium_game(rng: random.Random, tensor: str = "view") -> None:
+        gym = gyms[tensor]
         _, info = gym.reset(seed=rng.randrange(2**31))
         done = False
         while not done:
@@ -155,6 +166,12 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
             "openspiel_adapter_with_infostate": lambda r: spiel_game(r, adapter, adapter_observe),
             "pettingzoo_aec": pettingzoo_game,
             "gymnasium_seat_vs_random": gymnasium_game,
+            "tapete_api_with_events_tensor": lambda r: tapete_game(r, game, tapete_events),
+            "openspiel_adapter_with_events_tensor": lambda r: spiel_game(
+                r, adapter, adapter_observe_events
+            ),
+            "pettingzoo_aec_events_tensor": lambda r: pettingzoo_game(r, "events"),
+            "gymnasium_seat_vs_random_events_tensor": lambda r: gymnasium_game(r, "events"),
         },
         seconds,
         repeats,
@@ -199,45 +216,49 @@ def string_cost(seconds: float, repeats: int) -> dict[str, float]:
 
 
 def clone_cost(games: int, repeats: int) -> dict[str, float]:
-    """Microseconds of CPU per information-state tensor (the view made and encoded) at every
-    decision of random La Pocha 4 x 10 games (``live``), and of two clones of each decision's
-    state played 0–3 random moves ahead (``clone``: a tree search's or a CFR traversal's
-    states), in the same run; the best of ``repeats``."""
+    """Microseconds of CPU per information-state tensor at every decision of random La
+    Pocha 4 x 10 games (``live``), and of two clones of each decision's state played 0–3
+    random moves ahead (``clone``: a tree search's or a CFR traversal's states), in the same
+    run; the best of ``repeats``. ``tensor_us``: the view made and encoded (the default
+    tensor); ``events_tensor_us``: the events-only tensor written from the state."""
     game = tapete.load_game("pocha", **POCHA)
-    enc = encoder_for(game)
-    buf = np.zeros(enc.size, np.float32)
-    best = {"tensor_us_live": float("inf"), "tensor_us_clone": float("inf")}
-    for r in range(repeats):
-        rng = random.Random(r)
-        spent = {"tensor_us_live": 0.0, "tensor_us_clone": 0.0}
-        counts = {"tensor_us_live": 0, "tensor_us_clone": 0}
-        for _ in range(games):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(sample_chance(state, rng))
-                    continue
-                start = time.process_time()
-                enc.encode(state.view(state.current_player()), buf)
-                spent["tensor_us_live"] += time.process_time() - start
-                counts["tensor_us_live"] += 1
-                for _clone in range(2):
-                    ahead = state.clone()
-                    for _move in range(rng.randrange(4)):
-                        if ahead.is_terminal() or ahead.is_chance_node():
-                            break
-                        ahead.apply_action(rng.choice(ahead.legal_actions()))
-                    if ahead.is_terminal() or ahead.is_chance_node():
+    encoders = {"tensor_us": encoder_for(game), "events_tensor_us": encoder_for(game, True, True)}
+    out: dict[str, float] = {}
+    for name, enc in encoders.items():
+        buf = np.zeros(enc.size, np.float32)
+        live, clone = f"{name}_live", f"{name}_clone"
+        best = {live: float("inf"), clone: float("inf")}
+        for r in range(repeats):
+            rng = random.Random(r)
+            spent = {live: 0.0, clone: 0.0}
+            counts = {live: 0, clone: 0}
+            for _ in range(games):
+                state = game.new_initial_state()
+                while not state.is_terminal():
+                    if state.is_chance_node():
+                        state.apply_action(sample_chance(state, rng))
                         continue
                     start = time.process_time()
-                    enc.encode(ahead.view(ahead.current_player()), buf)
-                    spent["tensor_us_clone"] += time.process_time() - start
-                    counts["tensor_us_clone"] += 1
-                state.apply_action(rng.choice(state.legal_actions()))
-        for key in best:
-            best[key] = min(best[key], 1e6 * spent[key] / max(1, counts[key]))
-    out = {k: round(v, 2) for k, v in best.items()}
-    out["tensor_clone_ratio"] = round(out["tensor_us_clone"] / out["tensor_us_live"], 2)
+                    enc.encode_state(state, state.current_player(), buf)
+                    spent[live] += time.process_time() - start
+                    counts[live] += 1
+                    for _clone in range(2):
+                        ahead = state.clone()
+                        for _move in range(rng.randrange(4)):
+                            if ahead.is_terminal() or ahead.is_chance_node():
+                                break
+                            ahead.apply_action(rng.choice(ahead.legal_actions()))
+                        if ahead.is_terminal() or ahead.is_chance_node():
+                            continue
+                        start = time.process_time()
+                        enc.encode_state(ahead, ahead.current_player(), buf)
+                        spent[clone] += time.process_time() - start
+                        counts[clone] += 1
+                    state.apply_action(rng.choice(state.legal_actions()))
+            for key in best:
+                best[key] = min(best[key], 1e6 * spent[key] / max(1, counts[key]))
+        out |= {k: round(v, 2) for k, v in best.items()}
+        out[f"{name}_clone_ratio"] = round(out[clone] / out[live], 2)
     return out
 
 

@@ -40,6 +40,11 @@ class PlayerView:
         deal's view); the conformance suite checks it never shows a hidden card."""
         return self
 
+    def all_events(self) -> tuple[Event, ...]:
+        """Every event of the game so far as this seat saw them: :attr:`events`, unless a
+        game's view keeps earlier ones apart (Trynka's, before a svara)."""
+        return self.events
+
     def events_since(self, move: int) -> tuple[Event, ...]:
         """This view's events from move number ``move`` on."""
         return tuple(e for e in self.events if e.move >= move)

@@ -370,6 +370,19 @@ class State(ABC):
         """Append the raw event of the action being applied (games call it from ``_apply``)."""
         self._events.append((actor, kind, action, visible, args))
 
+    def raw_events(self) -> list[RawEvent]:
+        """The raw event log of the game so far (:mod:`tapete.engine.events`: who acted,
+        what, who may see it), the state's own list: read it, never change it. An
+        events-only observation encoder writes its tensors from it, no view made.
+
+        >>> import tapete
+        >>> state = tapete.load_game('pocha', n_players=3, hand_size=1).new_initial_state()
+        >>> _ = state.apply_string('deal Ao')
+        >>> state.raw_events()
+        [(-1, 'deal', 0, 1, (('to', 0),))]
+        """
+        return self._events
+
     def events(self, seat: int | None, since: int = 0) -> tuple[Event, ...]:
         """The events of moves ``since`` … now as ``seat`` sees them (``None``: a spectator):
         what a server sends a client after each action. Hidden actions keep their public

@@ -44,7 +44,7 @@ import tapete
 from tapete.engine import Game, State, registered_games, sample_chance
 from tapete.errors import ConfigError
 from tapete.players.base import Player, load
-from tapete.rl.encoding import Encoder, encoder_for
+from tapete.rl.encoding import Encoder, encoder_for, events_tensor
 
 
 class TapeteSeatEnv(gymnasium.Env):
@@ -60,6 +60,7 @@ class TapeteSeatEnv(gymnasium.Env):
         render_mode: str | None = None,
         perfect_recall: bool = True,
         illegal_reward: float | None = None,
+        tensor: str = "view",
         **params: Any,
     ) -> None:
         self.game: Game = game if isinstance(game, Game) else tapete.load_game(game, **params)
@@ -80,7 +81,9 @@ class TapeteSeatEnv(gymnasium.Env):
             player = load(who) if isinstance(who, str) else who
             player.start(self.game, other)
             self.players[other] = player
-        self.encoder: Encoder = encoder_for(self.game, perfect_recall)
+        self.encoder: Encoder = encoder_for(
+            self.game, perfect_recall, events_only=events_tensor(tensor, perfect_recall)
+        )
         low, high = self.encoder.bounds()
         self.observation_space = gymnasium.spaces.Box(low, high, dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
@@ -123,7 +126,7 @@ class TapeteSeatEnv(gymnasium.Env):
                 )
 
     def _observation(self) -> Any:
-        return self.encoder.encode(self.state.view(self.seat))
+        return self.encoder.encode_state(self.state, self.seat)
 
     def action_masks(self) -> Any:
         """The legal actions as an int8 mask (all zeros once the game is over)."""

@@ -62,7 +62,7 @@ from tapete.engine.match import MatchGame
 from tapete.engine.view_encoder import ViewEncoder
 from tapete.errors import ConfigError, TapeteError
 from tapete.players.base import Player
-from tapete.rl.encoding import Encoder, encoder_for
+from tapete.rl.encoding import Encoder, encoder_for, events_tensor
 
 #: Prefix of the OpenSpiel names of tapete's games.
 PREFIX: Final = "tapete_"
@@ -584,15 +584,21 @@ class ViewObserver:
     (each part of the layout, reshaped), :meth:`set_from` and :meth:`string_from`."""
 
     def __init__(self, game: Game, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        params = dict(params or {})
+        tensor = str(params.pop("tensor", "view"))
         if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
+            raise ValueError(f"the only observation parameter is 'tensor'; passed {params}")
         private = iig_obs_type.private_info
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("tapete observes one seat (or a spectator), not all players")
         self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
         #: A public observer reads the spectator's view.
         self.public_only: bool = private == pyspiel.PrivateInfoType.NONE
-        self.encoder: Encoder = encoder_for(game, self.perfect_recall)
+        try:
+            events_only = events_tensor(tensor, self.perfect_recall)
+        except ConfigError as error:
+            raise ValueError(str(error)) from None
+        self.encoder: Encoder = encoder_for(game, self.perfect_recall, events_only=events_only)
         #: The information state as the events seen (a deal game); a match's is its view's
         #: JSON form, since a match sampled from a view does not know the earlier deals' moves.
         self.by_events: bool = self.perfect_recall and not isinstance(game, MatchGame)
@@ -605,7 +611,7 @@ class ViewObserver:
     def set_from(self, state: TapeteOpenSpielState, player: int) -> None:
         """Write ``player``'s view of ``state`` into :attr:`tensor`."""
         seat = None if self.public_only else player
-        self.encoder.encode(state.tapete.view(seat), self.tensor)
+        self.encoder.encode_state(state.tapete, seat, self.tensor)
 
     def string_from(self, state: TapeteOpenSpielState, player: int) -> str:
         """``player``'s view of ``state`` as text: a deal game's information state is the

@@ -34,7 +34,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 import tapete
 from tapete.engine import Game, State, sample_chance
 from tapete.errors import ConfigError
-from tapete.rl.encoding import Encoder, encoder_for
+from tapete.rl.encoding import Encoder, encoder_for, events_tensor
 
 
 class TapeteAECEnv(AECEnv):  # type: ignore[misc]
@@ -51,6 +51,7 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         game: str | Game = "pocha",
         render_mode: str | None = None,
         perfect_recall: bool = True,
+        tensor: str = "view",
         **params: Any,
     ) -> None:
         super().__init__()
@@ -59,7 +60,9 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         self.game: Game = game if isinstance(game, Game) else tapete.load_game(game, **params)
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"tapete_{self.game.name.replace('-', '_')}_v0")
-        self.encoder: Encoder = encoder_for(self.game, perfect_recall)
+        self.encoder: Encoder = encoder_for(
+            self.game, perfect_recall, events_only=events_tensor(tensor, perfect_recall)
+        )
         n = self.game.num_players()
         actions = self.game.num_distinct_actions()
         self.possible_agents = [f"player_{i}" for i in range(n)]
@@ -127,7 +130,7 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(self.game.num_distinct_actions(), np.int8)
         if self.state.current_player() == seat:
             mask[self.state.legal_actions()] = 1
-        return {"observation": self.encoder.encode(self.state.view(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode_state(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play ``action`` for the selected agent (``None`` once it is done)."""

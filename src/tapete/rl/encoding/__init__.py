@@ -71,8 +71,11 @@ from __future__ import annotations
 
 from tapete.rl.encoding.encoder import (
     COUNT_FIELDS,
+    EVENT_FIELDS,
+    TENSORS,
     Encoder,
     encoder_for,
+    events_tensor,
     layout_section,
     main,
 )
@@ -110,6 +113,7 @@ from tapete.rl.encoding.survey import (
 
 __all__ = [
     "COUNT_FIELDS",
+    "EVENT_FIELDS",
     "IGNORED",
     "MAX_CACHED_VALUES",
     "MAX_EVENT_SLOTS",
@@ -121,6 +125,7 @@ __all__ = [
     "NATIVE",
     "NATIVE_CELLS",
     "SEAT_NAMES",
+    "TENSORS",
     "Buffer",
     "Discovery",
     "Encoder",
@@ -134,6 +139,7 @@ __all__ = [
     "discover",
     "discovery",
     "encoder_for",
+    "events_tensor",
     "find_deck",
     "layout_section",
     "main",

@@ -10,9 +10,11 @@ from typing import Any, Final
 import numpy as np
 
 from tapete.cards import Deck
-from tapete.engine import Game, PlayerView
+from tapete.engine import Game, PlayerView, State
 from tapete.engine.match import MatchView
+from tapete.errors import ConfigError
 from tapete.rl.encoding.layout import MAX_EVENT_SLOTS, Buffer, Part, _Builder, _Context, _identity
+from tapete.rl.encoding.rawlog import RawLog
 from tapete.rl.encoding.stream import (
     _ALL,
     _NO_OFFSET,
@@ -23,6 +25,7 @@ from tapete.rl.encoding.stream import (
     NATIVE,
     NATIVE_CELLS,
     _bytes_of,
+    _EventLog,
     _Field,
     _field_of,
     _field_updater,
@@ -31,10 +34,39 @@ from tapete.rl.encoding.stream import (
 )
 from tapete.rl.encoding.survey import Discovery, EncodingError, discovery
 
+#: The view fields an events-only tensor encodes (``Encoder(game, events_only=True)``).
+EVENT_FIELDS: Final = frozenset({"seat", "current_player", "events"})
+
+
+class _Seen:
+    """What an events-only encoder reads of a state (no view made): the seat, the seat to
+    act and the events as the seat saw them."""
+
+    __slots__ = ("current_player", "events", "seat")
+
+    def __init__(self, seat: int | None, current_player: int, events: tuple[Any, ...]) -> None:
+        self.seat = seat
+        self.current_player = current_player
+        self.events = events
+
 
 # -- the encoder ----------------------------------------------------------------------------
 class Encoder:
-    """Writes the views of one game as float32 tensors (see :mod:`tapete.rl.encoding`)."""
+    """Writes the views of one game as float32 tensors (see :mod:`tapete.rl.encoding`).
+
+    ``events_only=True`` keeps only the seat, the seat to act and the event log (the
+    information state as the seat's history, as OpenSpiel's own card games write theirs),
+    and :meth:`encode_state` then writes it from a state without making its view:
+
+    >>> import random, numpy as np, tapete
+    >>> game = tapete.load_game('pocha', n_players=3, hand_size=2)
+    >>> state = tapete.engine.random_playout(game.new_initial_state(), random.Random(1))
+    >>> log = Encoder(game, events_only=True)
+    >>> [p.name for p in log.parts]
+    ['seat', 'current_player', 'events.opening', 'events']
+    >>> bool((log.encode_state(state, 0) == log.encode(state.view(0))).all())
+    True
+    """
 
     def __init__(
         self,
@@ -43,9 +75,12 @@ class Encoder:
         found: Discovery | None = None,
         max_events: int | None = MAX_EVENT_SLOTS,
         native: bool | None = None,
+        events_only: bool = False,
     ) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
+        #: Whether only the seat, the seat to act and the event log are encoded.
+        self.events_only = events_only
         if native and NATIVE_CELLS is None:
             raise EncodingError("the native stream tensor (tapete.rl._cells) is not built")
         #: Whether the streams' tensors are the native ones (:func:`native_cells`; by default
@@ -55,14 +90,20 @@ class Encoder:
         #: The native ``copy`` (a stream's tensor into the caller's buffer), or None.
         self._copy: Any = NATIVE.copy if self.native else None
         found = found if found is not None else discovery(game)
-        self._ctx = _Context(game, found, max_events)
+        self._ctx = _Context(game, found, max_events, whole_log=events_only)
         self._ctx.native = NATIVE if self.native else None
         builder = _Builder(self._ctx, perfect_recall)
         view = game.new_initial_state().view(0)
         self.view_class: type = type(view)
         # a match view's own events are its live deal's: encoded once, inside the deal
         own_events = not issubclass(self.view_class, MatchView)
-        builder.view_fields(self.view_class, "", _identity, events=own_events)
+        if events_only and not (perfect_recall and own_events):
+            raise EncodingError(
+                "an events-only tensor is a deal game's information state: perfect_recall "
+                "must be true, and a match's earlier deals are not in its live deal's events"
+            )
+        only = EVENT_FIELDS if events_only else None
+        builder.view_fields(self.view_class, "", _identity, events=own_events, only=only)
         self.parts: tuple[Part, ...] = tuple(builder.parts)
         self.skipped: tuple[tuple[str, str], ...] = tuple(builder.skipped)
         self.size: int = builder.offset
@@ -82,7 +123,10 @@ class Encoder:
         # view's fields are set in the same order by its class's __init__): _plan[k] is the
         # updater of its k-th value (None: a field not encoded), then come the fields kept
         # outside the dict (the slots of a compiled base class) if there are any.
-        self._dict_names: tuple[str, ...] = tuple(getattr(view, "__dict__", ()))
+        # (an events-only encoder reads every view field by field: none is direct)
+        self._dict_names: tuple[str, ...] = (
+            () if events_only else tuple(getattr(view, "__dict__", ()))
+        )
         outside = tuple(f for f in self._fields if f not in self._dict_names)
         self._outside: Callable[[Any], tuple[Any, ...]] | None = (
             _getter(outside) if outside else None
@@ -105,6 +149,11 @@ class Encoder:
         self._out: Any = None
         self._out_bytes: Any = None
         self._max_streams = max(8, min(MAX_STREAMS, MAX_STREAM_BYTES // (4 * max(1, self.size))))
+        #: An events-only encoder's writer of states' raw logs (None: views are read).
+        self._raw: RawLog | None = None
+        logs = [u for u in self._updaters if isinstance(u, _EventLog)]
+        if events_only and len(logs) == 1:
+            self._raw = RawLog(game, self.parts, logs[0], self._fresh_stream)
 
     @property
     def shape(self) -> tuple[int]:
@@ -127,7 +176,29 @@ class Encoder:
             )
         if out is not None and out is not self._out and out.shape != (self.size,):
             raise EncodingError(f"the buffer must have shape ({self.size},), got {out.shape}")
-        stream = self._update(view)
+        if self.events_only:  # the game's whole log (Trynka's views keep earlier deals apart)
+            seen = _Seen(view.seat, view.current_player, view.all_events())
+            return self._deliver(self._update(seen), out)
+        return self._deliver(self._update(view), out)
+
+    def encode_state(self, state: State, seat: int | None, out: Buffer | None = None) -> Buffer:
+        """Write ``seat``'s information about ``state`` into ``out`` as :meth:`encode`
+        writes ``state.view(seat)``. An events-only encoder makes no view: it reads the
+        seat's events (kept by the state and extended as it goes) and the seat to act,
+        so a tensor at every decision costs the new events' slots and the copy."""
+        if not self.events_only:
+            return self.encode(state.view(seat), out)
+        if out is not None and out is not self._out and out.shape != (self.size,):
+            raise EncodingError(f"the buffer must have shape ({self.size},), got {out.shape}")
+        raw_log = self._raw
+        if raw_log is not None:
+            stream = raw_log.write(state.raw_events(), seat, state.current_player())
+            return self._deliver(stream, out)
+        seen = _Seen(seat, state.current_player(), state.events(seat))
+        return self._deliver(self._update(seen), out)
+
+    def _deliver(self, stream: _Stream, out: Buffer | None) -> Buffer:
+        """Copy ``stream``'s tensor into ``out`` (a new array if ``None``)."""
         if out is None:
             return stream.vec.copy()
         if out is not self._out:  # the caller's buffer (its shape checked above) and its
@@ -141,7 +212,7 @@ class Encoder:
             self._out_bytes[_ALL] = stream.bytes_view
         return out
 
-    def _update(self, view: PlayerView) -> _Stream:
+    def _update(self, view: Any) -> _Stream:
         """The stream of ``view``, brought to it."""
         events = view.events
         seat = view.seat
@@ -210,6 +281,10 @@ class Encoder:
                 field.update(view, new, old, stream)
             stream.values[k] = new
 
+    def _fresh_stream(self) -> _Stream:
+        """A new stream with a zero tensor."""
+        return _Stream(self.size, len(self._plan) + len(self._fields), self._zeros, self._cells)
+
     def _new_stream(self) -> _Stream:
         """A stream with a zero tensor: a spare one (cleared), the oldest stream's when there
         are too many, else a new one."""
@@ -237,6 +312,8 @@ class Encoder:
         for field in self._updaters:
             field.forget()
         self._forget_last()
+        if self._raw is not None:
+            self._raw.forget()
         keep = max(0, min(MAX_SPARE_STREAMS, MAX_SPARE_BYTES // (4 * max(1, self.size))))
         keep -= len(self._spare)
         for stream in self._streams.values():
@@ -325,10 +402,31 @@ COUNT_FIELDS: Final = frozenset(
 )  # fmt: skip
 
 
+#: The tensors the research adapters offer (their ``tensor`` option): ``"view"``, the view's
+#: fields and (with perfect recall) the event log; ``"events"``, the seat, the seat to act
+#: and the event log only (``Encoder(game, events_only=True)``), written without a view.
+TENSORS: Final = ("view", "events")
+
+
+def events_tensor(tensor: str, perfect_recall: bool) -> bool:
+    """Whether the adapters' ``tensor`` option asks for the events-only tensor; a
+    :class:`~tapete.errors.ConfigError` names the choices, or says that the events-only
+    tensor is an information state (``perfect_recall`` must be true).
+
+    >>> events_tensor("events", True), events_tensor("view", False)
+    (True, False)
+    """
+    if tensor not in TENSORS:
+        raise ConfigError(f"tensor must be one of {', '.join(TENSORS)}; got {tensor!r}")
+    if tensor == "events" and not perfect_recall:
+        raise ConfigError("the 'events' tensor is an information state: perfect_recall=True")
+    return tensor == "events"
+
+
 @functools.lru_cache(maxsize=128)
-def encoder_for(game: Game, perfect_recall: bool = True) -> Encoder:
+def encoder_for(game: Game, perfect_recall: bool = True, events_only: bool = False) -> Encoder:
     """The :class:`Encoder` of ``game`` (built once, then shared)."""
-    return Encoder(game, perfect_recall)
+    return Encoder(game, perfect_recall, events_only=events_only)
 
 
 def layout_section(name: str) -> str:

@@ -93,10 +93,15 @@ class Part:
 class _Context:
     """What a layout needs: seats, pack, action count, discovery."""
 
-    def __init__(self, game: Game, found: Discovery, max_events: int | None) -> None:
+    def __init__(
+        self, game: Game, found: Discovery, max_events: int | None, whole_log: bool = False
+    ) -> None:
         self.game = game
         self.found = found
         self.max_events = max_events
+        #: Whether the event log is the game's whole log (an events-only tensor), not a
+        #: view's (Trynka's views hold the deal in progress only).
+        self.whole_log = whole_log
         self.n = game.num_players()
         self.deck = find_deck(game, found)
         self.d = len(self.deck)
@@ -176,11 +181,16 @@ class _Builder:
 
     # -- view classes ---------------------------------------------------------------------
     def view_fields(
-        self, cls: type, prefix: str, getter: Callable[[Any], Any], events: bool
+        self,
+        cls: type,
+        prefix: str,
+        getter: Callable[[Any], Any],
+        events: bool,
+        only: frozenset[str] | None = None,
     ) -> None:
         hints = typing.get_type_hints(cls) | _BASE_HINTS
         for f in dataclasses.fields(cls):
-            if f.name in IGNORED:
+            if f.name in IGNORED or (only is not None and f.name not in only):
                 continue
             path = prefix + f.name
             get = _chain(getter, f.name)
@@ -826,6 +836,8 @@ def _view_events_bound(game: Game) -> int:
 
 def _event_bound(ctx: _Context) -> int:
     found = ctx.found
+    if ctx.whole_log:
+        return int(ctx.game.max_game_length())
     specs = found.deal_specs - {ctx.game.spec}
     bounds = []
     for spec in specs:

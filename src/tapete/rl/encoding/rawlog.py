@@ -1,0 +1,300 @@
+"""The events-only tensor written straight from a state's raw event log (no view, no
+:class:`~tapete.engine.events.Event` made per action): what :meth:`Encoder.encode_state`
+of an events-only encoder runs for a deal game.
+
+A raw event (``(actor, kind, action, visible, public_args)``, see
+:mod:`tapete.engine.events`) decides its cells for a seat by itself and whether the seat
+sees it: its slot's bytes and its place in the log's opening are kept per raw event (by
+value: the same deal card, bid or play gives the same cells in every game), made once
+from the event as the seat would see it. A stream (one seat's tensor of one state's log,
+found by the log list's identity) then writes only the events appended since its last
+call; a clone's first call starts from the seat's last stream when their logs share a
+beginning (the events compared by identity), so a tree search's or a CFR traversal's
+states cost what they add. The cells are exactly :class:`~tapete.rl.encoding.Encoder`'s for
+the view (the tests compare them at every state of every deal game)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tapete.engine.api import CHANCE, TERMINAL
+from tapete.engine.events import EVERYONE, Event
+from tapete.rl.encoding.layout import Part
+from tapete.rl.encoding.stream import _ONE, _ZERO, _EventLog, _Stream
+
+#: The most raw events whose cells a :class:`RawLog` keeps (emptied when full).
+MAX_RAW_EVENTS: Final = 65_536
+#: The most streams (a seat's tensor of one state's log) a :class:`RawLog` keeps.
+MAX_RAW_STREAMS: Final = 256
+
+
+class _RawStream:
+    """One seat's tensor of one state's log: the :class:`_Stream` holding the cells, the
+    log list it follows and how much of it is written."""
+
+    __slots__ = (
+        "counts",
+        "events",
+        "last",
+        "open",
+        "player",
+        "run",
+        "seat",
+        "shown",
+        "tensor",
+        "written",
+    )
+
+    def __init__(self, tensor: _Stream, seat: int | None, rows: int) -> None:
+        self.tensor = tensor
+        self.seat = seat
+        #: The state's raw log this stream follows (kept: its identity finds the stream).
+        self.events: list[Any] = []
+        #: The last raw event written (``written`` events of ``events`` are in the cells).
+        self.last: Any = None
+        self.written = 0
+        #: The opening's length, and whether it may still grow (every event so far in it).
+        self.run = 0
+        self.open = True
+        #: Per opening row, the hidden cells taken and the shown cards' bits.
+        self.counts = [0] * rows
+        self.shown = [0] * rows
+        #: The seat-to-act cell set (-1: none).
+        self.player = -1
+
+
+class RawLog:
+    """Writes an events-only encoder's tensor from a state's raw log (see the module)."""
+
+    def __init__(self, game: Any, parts: tuple[Part, ...], log: _EventLog, new_tensor: Any) -> None:
+        self.game = game
+        self.n = int(game.num_players())
+        by_name = {p.name: p for p in parts}
+        self.o_seat: int = by_name["seat"].offset
+        self.o_player: int = by_name["current_player"].offset
+        self.log = log
+        self.new_tensor = new_tensor
+        rows = len(log.open_cell) // log.row_size if log.has_opening else 0
+        self.rows = rows
+        #: Per raw event, its slot's bytes and opening place as a seat that sees it gets
+        #: them, and as one that does not (made on first use).
+        self.seen: dict[Any, tuple[bytes, int]] = {}
+        self.unseen: dict[Any, tuple[bytes, int]] = {}
+        self.streams: dict[int, _RawStream] = {}
+        #: Per seat code (0: a spectator, then seat + 1), its last stream.
+        self.last: list[_RawStream | None] = [None] * (self.n + 1)
+
+    # -- the cells of one raw event --------------------------------------------------------
+    def cells(self, raw: Any, sees: bool) -> tuple[bytes, int]:
+        """``(slot bytes, opening place)`` of ``raw`` for a seat that sees it or not."""
+        table = self.seen if sees else self.unseen
+        try:
+            found = table.get(raw)
+        except TypeError:  # a public value that is not hashable: made, not kept
+            table = {}
+            found = None
+        if found is None:
+            actor, kind, action, _visible, public = raw
+            if sees:
+                secret = self.game.event_args(kind, action)
+                event = Event(0, actor, kind, action, public + secret if secret else public)
+            else:
+                event = Event(0, actor, kind, None, public, True)
+            log = self.log
+            found = (log.row(event), log.place(event) if log.has_opening else -1)
+            if len(table) >= MAX_RAW_EVENTS:
+                table.clear()
+            table[raw] = found
+        return found
+
+    # -- streams ----------------------------------------------------------------------------
+    def stream(self, events: list[Any], seat: int | None) -> _RawStream:
+        """The stream of ``seat`` following ``events``: the seat's last one, one found by
+        the list's identity, or a new one (started from the seat's last stream's cells
+        when the two logs begin alike)."""
+        code = 0 if seat is None else seat + 1
+        last = self.last[code] if 0 <= code < len(self.last) else None
+        if last is not None and last.events is events:
+            return last
+        key = id(events) * (self.n + 1) + code
+        streams = self.streams
+        found = streams.get(key)
+        if found is not None and found.events is events and found.seat == seat:
+            if 0 <= code < len(self.last):
+                self.last[code] = found
+            return found
+        if len(streams) >= MAX_RAW_STREAMS:
+            old = streams.pop(next(iter(streams)))
+            self.last = [None if s is old else s for s in self.last]
+        tensor = self.new_tensor()
+        stream = _RawStream(tensor, seat, self.rows)
+        if last is not None and last.written and events and last.events[0] is events[0]:
+            # a clone (or the state it came from) of the seat's last stream: its cells
+            tensor.bytes_view[:] = last.tensor.bytes_view
+            stream.events = last.events
+            stream.last = last.last
+            stream.written = last.written
+            stream.run = last.run
+            stream.open = last.open
+            stream.counts = list(last.counts)
+            stream.shown = list(last.shown)
+            stream.player = last.player
+        elif seat is not None and 0 <= seat < self.n:
+            tensor.mv[self.o_seat + seat] = _ONE
+        streams[key] = stream
+        if 0 <= code < len(self.last):
+            self.last[code] = stream
+        return stream
+
+    def forget(self) -> None:
+        """Drop every stream."""
+        self.streams.clear()
+        self.last = [None] * len(self.last)
+
+    # -- writing ----------------------------------------------------------------------------
+    def write(self, events: list[Any], seat: int | None, player: int) -> _Stream:
+        """Bring ``seat``'s stream of the log ``events`` (the seat to act: ``player``) up
+        to date; its tensor."""
+        stream = self.stream(events, seat)
+        tensor = stream.tensor
+        mv = tensor.mv
+        n = self.n
+        cell = -1
+        if 0 <= player < n:
+            cell = self.o_player + player
+        elif player == CHANCE:
+            cell = self.o_player + n
+        elif player == TERMINAL:
+            cell = self.o_player + n + 1
+        if cell != stream.player:
+            if stream.player >= 0:
+                mv[stream.player] = _ZERO
+            if cell >= 0:
+                mv[cell] = _ONE
+            stream.player = cell
+        count = len(events)
+        written = stream.written
+        if (
+            stream.events is not events
+            or written > count
+            or (written > 0 and events[written - 1] is not stream.last)
+        ):
+            # another log (a clone's), or this one changed: what both share stays written
+            before = stream.events
+            limit = written if written < count else count
+            start = 0
+            while start < limit and events[start] is before[start]:
+                start += 1
+            stream.events = events
+            if start < written:
+                self.rewind(stream, start)
+            written = stream.written
+        if written == count:
+            return tensor
+        log = self.log
+        slots = log.slots
+        bv = tensor.bytes_view
+        who = -1 if seat is None else seat
+        seen = self.seen
+        unseen = self.unseen
+        i = written
+        if stream.open:  # the opening, as long as it may grow (open_place, inlined)
+            row_size = log.row_size
+            d = log.d
+            open_cell = log.open_cell
+            counts = stream.counts
+            shown = stream.shown
+            while i < count:
+                raw = events[i]
+                visible: int = raw[3]
+                sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
+                found = (seen if sees else unseen).get(raw)
+                if found is None:
+                    found = self.cells(raw, sees)
+                place: int = found[1]
+                if place < 0:
+                    stream.open = False
+                    break
+                r = place // row_size
+                at = place - r * row_size
+                if at >= d:  # hidden: the row's next hidden cell
+                    k = counts[r]
+                    if k >= d:
+                        stream.open = False
+                        break
+                    counts[r] = k + 1
+                    mv[open_cell[place + k]] = _ONE
+                else:
+                    bit = 1 << at
+                    if shown[r] & bit:  # this card shown already in its row
+                        stream.open = False
+                        break
+                    shown[r] |= bit
+                    mv[open_cell[place]] = _ONE
+                i += 1
+            stream.run = i
+        if count - stream.run > slots:  # more events than slots: the latest ones are kept
+            self.write_window(stream, events, who)
+            return tensor
+        rows: list[bytes] = []
+        for k in range(i, count):  # the slots
+            raw = events[k]
+            visible = raw[3]
+            sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
+            found = (seen if sees else unseen).get(raw)
+            if found is None:
+                found = self.cells(raw, sees)
+            rows.append(found[0])
+        if rows:
+            low = i - stream.run
+            if len(rows) == 1:
+                bv[log.span[low]] = rows[0]
+            else:
+                bv[log.at_byte[low] : log.at_byte[low + len(rows)]] = b"".join(rows)
+        stream.written = count
+        stream.last = events[count - 1]
+        return tensor
+
+    def clear(self, stream: _RawStream) -> None:
+        """Take the whole log out of the stream's cells."""
+        log = self.log
+        bv = stream.tensor.bytes_view
+        if log.has_opening:
+            bv[log.open_span] = log.open_zeros
+        bv[log.at_byte[0] : log.at_byte[log.slots]] = log.zeros[: 4 * log.slots * log.width]
+        stream.run = 0
+        stream.open = True
+        stream.counts = [0] * self.rows
+        stream.shown = [0] * self.rows
+        stream.written = 0
+        stream.last = None
+
+    def rewind(self, stream: _RawStream, start: int) -> None:
+        """Take the events from ``start`` on out of the stream's cells (from the opening
+        on, or after a window of the latest events: the whole log)."""
+        log = self.log
+        if start <= stream.run or stream.written - stream.run > log.slots:
+            self.clear(stream)
+            return
+        low = start - stream.run
+        high = stream.written - stream.run
+        if high > low:
+            bv = stream.tensor.bytes_view
+            bv[log.at_byte[low] : log.at_byte[high]] = log.zeros[: 4 * (high - low) * log.width]
+        stream.written = start
+        stream.last = stream.events[start - 1]
+
+    def write_window(self, stream: _RawStream, events: list[Any], who: int) -> None:
+        """Write a log with more events after its opening than slots: the opening (as
+        written), then the latest events in the slots, as the view encoder keeps them."""
+        count = len(events)
+        log = self.log
+        bv = stream.tensor.bytes_view
+        first = count - log.slots
+        for j in range(log.slots):
+            raw = events[first + j]
+            visible: int = raw[3]
+            sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
+            bv[log.span[j]] = self.cells(raw, sees)[0]
+        stream.written = count  # (more than run + slots: the next change clears it all)
+        stream.last = events[count - 1]
