@@ -227,3 +227,38 @@ def test_observation_bounds_are_finite_for_counts_and_hold(name: str) -> None:
         for state in sample_states(game, seed=11, limit=300)[::2]:
             for seat in [None, *range(game.num_players())]:
                 assert space.contains(encoder.encode(state.view(seat))), (name, seat)
+
+
+def test_random_opponents_play_the_same_games_without_views() -> None:
+    """``random`` does not read its view (``reads_view`` is false), so the environment
+    gives its opponents the bare view: the episodes are those of a random player given the
+    game's full views (same seeds, same actions, same rewards), every game."""
+    from tapete.players import RandomPlayer
+
+    class ViewedRandom(RandomPlayer):
+        reads_view = True
+        seen: list[type] = []  # noqa: RUF012 - the test's record
+
+        def choose(self, view, legal_actions, rng):  # type: ignore[no-untyped-def]
+            self.seen.append(type(view))
+            return super().choose(view, legal_actions, rng)
+
+    assert RandomPlayer.reads_view is False
+    for name in ("pocha", "ombre", "trynka"):
+        runs = []
+        for opponent in ("random", ViewedRandom()):
+            game = load_ready(name)
+            n = game.num_players()
+            opponents = opponent if isinstance(opponent, str) else [ViewedRandom()] * (n - 1)
+            gym = TapeteSeatEnv(game, opponents=opponents, tensor="events")
+            trace = []
+            for seed in range(3):
+                _, info = gym.reset(seed=seed)
+                done = False
+                while not done:
+                    action = info["legal_actions"][len(info["legal_actions"]) // 2]
+                    _, reward, done, _, info = gym.step(action)
+                    trace.append((action, reward))
+            runs.append((trace, list(gym.state.history())))
+        assert runs[0] == runs[1], name
+    assert ViewedRandom.seen and all(t is not tapete.engine.PlayerView for t in ViewedRandom.seen)

@@ -280,3 +280,22 @@ def test_a_log_longer_than_its_slots_keeps_the_latest_events(name: str) -> None:
         assert [e[2] for e in kept] == [e.action for e in events[len(events) - len(kept) :]]
         longer += len(kept) == 5 and len(events) > 20
     assert longer > 10
+
+
+@pytest.mark.parametrize("keep", [1, 2, 5])
+def test_few_streams_kept_still_give_each_states_tensor(keep: int) -> None:
+    """With room for only ``keep`` streams (the oldest one's tensor reused for a new one),
+    tensors of many interleaved states and seats, clones among them, are each state's own."""
+    game = tapete.load_game("pocha", n_players=3, hand_size=3)
+    log = Encoder(game, events_only=True)
+    assert log._raw is not None
+    log._raw.max_streams = keep
+    fresh = Encoder(game, events_only=True)
+    states = played_states(game, seed=17, games=4)
+    rng = random.Random(keep)
+    for _ in range(300):
+        state = rng.choice(states)
+        seat = rng.choice([None, 0, 1, 2])
+        fresh.forget()
+        assert np.array_equal(log.encode_state(state, seat), fresh.encode(state.view(seat)))
+    assert len(log._raw.streams) <= keep

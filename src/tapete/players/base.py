@@ -38,6 +38,10 @@ class Player(ABC):
     #: Whether the player needs the search kernels (:mod:`tapete.players.kernels`): a server
     #: still loading them makes it wait for its game's, and no other player.
     uses_kernels: bool = False
+    #: Whether :meth:`choose` reads its view: a player that does not (``random``) may be
+    #: given the bare :class:`PlayerView` (seat and seat to act) where making the game's
+    #: view would cost more than its choice (a training environment's opponents).
+    reads_view: bool = True
 
     def __init__(self, **params: Any) -> None:
         self.params = dict(params)
@@ -76,6 +80,7 @@ class RandomPlayer(Player):
     """Uniform over the legal actions."""
 
     name = "random"
+    reads_view = False
 
     def choose(self, view: PlayerView, legal_actions: Sequence[int], rng: random.Random) -> int:
         """A uniformly random legal action."""

@@ -41,7 +41,7 @@ import gymnasium
 import numpy as np
 
 import tapete
-from tapete.engine import Game, State, registered_games, sample_chance
+from tapete.engine import Game, PlayerView, State, registered_games, sample_chance
 from tapete.errors import ConfigError
 from tapete.players.base import Player, load
 from tapete.rl.encoding import Encoder, encoder_for, events_tensor
@@ -121,9 +121,12 @@ class TapeteSeatEnv(gymnasium.Env):
                 return
             else:
                 bot = self.players[player]
-                state.apply_action(
-                    bot.choose(state.view(player), state.legal_actions(), self._bots)
+                view = (
+                    state.view(player)
+                    if bot.reads_view
+                    else PlayerView(self.game.name, player, player)
                 )
+                state.apply_action(bot.choose(view, state.legal_actions(), self._bots))
 
     def _observation(self) -> Any:
         return self.encoder.encode_state(self.state, self.seat)

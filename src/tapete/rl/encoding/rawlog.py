@@ -24,6 +24,8 @@ from tapete.rl.encoding.stream import _ONE, _ZERO, _EventLog, _Stream
 
 #: The most raw events whose cells a :class:`RawLog` keeps (emptied when full).
 MAX_RAW_EVENTS: Final = 65_536
+#: The most raw events a :class:`RawLog` keeps by identity (about fifty deals' worth).
+MAX_KNOWN_RAW: Final = 4096
 #: The most streams (a seat's tensor of one state's log) a :class:`RawLog` keeps.
 MAX_RAW_STREAMS: Final = 256
 
@@ -80,7 +82,12 @@ class RawLog:
         #: them, and as one that does not (made on first use).
         self.seen: dict[Any, tuple[bytes, int]] = {}
         self.unseen: dict[Any, tuple[bytes, int]] = {}
+        #: The same by the raw event's identity (``[raw, seen, unseen]``: the seats of one
+        #: log, and its clones, meet the same raw events; no tuple hashed or compared).
+        self.by_id: dict[int, list[Any]] = {}
         self.streams: dict[int, _RawStream] = {}
+        #: The most streams kept (:data:`MAX_RAW_STREAMS`).
+        self.max_streams = MAX_RAW_STREAMS
         #: Per seat code (0: a spectator, then seat + 1), its last stream.
         self.last: list[_RawStream | None] = [None] * (self.n + 1)
 
@@ -107,6 +114,16 @@ class RawLog:
             table[raw] = found
         return found
 
+    def known(self, raw: Any) -> list[Any]:
+        """The entry of ``raw`` in :attr:`by_id` (made: ``[raw, None, None]``, its cells for
+        a seat that sees it and for one that does not, filled as they are asked)."""
+        by_id = self.by_id
+        if len(by_id) >= MAX_KNOWN_RAW:
+            by_id.clear()
+        known: list[Any] = [raw, None, None]
+        by_id[id(raw)] = known
+        return known
+
     # -- streams ----------------------------------------------------------------------------
     def stream(self, events: list[Any], seat: int | None) -> _RawStream:
         """The stream of ``seat`` following ``events``: the seat's last one, one found by
@@ -123,10 +140,15 @@ class RawLog:
             if 0 <= code < len(self.last):
                 self.last[code] = found
             return found
-        if len(streams) >= MAX_RAW_STREAMS:
+        if len(streams) >= self.max_streams:  # the oldest stream's tensor is reused
             old = streams.pop(next(iter(streams)))
             self.last = [None if s is old else s for s in self.last]
-        tensor = self.new_tensor()
+            tensor = old.tensor
+            tensor.clear()
+            if old is last:  # its cells are gone: nothing to start from
+                last = None
+        else:
+            tensor = self.new_tensor()
         stream = _RawStream(tensor, seat, self.rows)
         if last is not None and last.written and events and last.events[0] is events[0]:
             # a clone (or the state it came from) of the seat's last stream: its cells
@@ -195,8 +217,7 @@ class RawLog:
         slots = log.slots
         bv = tensor.bytes_view
         who = -1 if seat is None else seat
-        seen = self.seen
-        unseen = self.unseen
+        by_id = self.by_id
         i = written
         if stream.open:  # the opening, as long as it may grow (open_place, inlined)
             row_size = log.row_size
@@ -208,9 +229,13 @@ class RawLog:
                 raw = events[i]
                 visible: int = raw[3]
                 sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-                found = (seen if sees else unseen).get(raw)
+                known = by_id.get(id(raw))
+                if known is None or known[0] is not raw:
+                    known = self.known(raw)
+                found = known[1] if sees else known[2]
                 if found is None:
                     found = self.cells(raw, sees)
+                    known[1 if sees else 2] = found
                 place: int = found[1]
                 if place < 0:
                     stream.open = False
@@ -241,9 +266,13 @@ class RawLog:
             raw = events[k]
             visible = raw[3]
             sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-            found = (seen if sees else unseen).get(raw)
+            known = by_id.get(id(raw))
+            if known is None or known[0] is not raw:
+                known = self.known(raw)
+            found = known[1] if sees else known[2]
             if found is None:
                 found = self.cells(raw, sees)
+                known[1 if sees else 2] = found
             rows.append(found[0])
         if rows:
             low = i - stream.run
