@@ -24,8 +24,6 @@ from tapete.rl.encoding.stream import _ONE, _ZERO, _EventLog, _Stream
 
 #: The most raw events whose cells a :class:`RawLog` keeps (emptied when full).
 MAX_RAW_EVENTS: Final = 65_536
-#: The most raw events a :class:`RawLog` keeps by identity (about fifty deals' worth).
-MAX_KNOWN_RAW: Final = 4096
 #: The most streams (a seat's tensor of one state's log) a :class:`RawLog` keeps.
 MAX_RAW_STREAMS: Final = 256
 
@@ -82,9 +80,6 @@ class RawLog:
         #: them, and as one that does not (made on first use).
         self.seen: dict[Any, tuple[bytes, int]] = {}
         self.unseen: dict[Any, tuple[bytes, int]] = {}
-        #: The same by the raw event's identity (``[raw, seen, unseen]``: the seats of one
-        #: log, and its clones, meet the same raw events; no tuple hashed or compared).
-        self.by_id: dict[int, list[Any]] = {}
         self.streams: dict[int, _RawStream] = {}
         #: The most streams kept (:data:`MAX_RAW_STREAMS`).
         self.max_streams = MAX_RAW_STREAMS
@@ -113,16 +108,6 @@ class RawLog:
                 table.clear()
             table[raw] = found
         return found
-
-    def known(self, raw: Any) -> list[Any]:
-        """The entry of ``raw`` in :attr:`by_id` (made: ``[raw, None, None]``, its cells for
-        a seat that sees it and for one that does not, filled as they are asked)."""
-        by_id = self.by_id
-        if len(by_id) >= MAX_KNOWN_RAW:
-            by_id.clear()
-        known: list[Any] = [raw, None, None]
-        by_id[id(raw)] = known
-        return known
 
     # -- streams ----------------------------------------------------------------------------
     def stream(self, events: list[Any], seat: int | None) -> _RawStream:
@@ -217,7 +202,8 @@ class RawLog:
         slots = log.slots
         bv = tensor.bytes_view
         who = -1 if seat is None else seat
-        by_id = self.by_id
+        seen = self.seen
+        unseen = self.unseen
         i = written
         if stream.open:  # the opening, as long as it may grow (open_place, inlined)
             row_size = log.row_size
@@ -229,13 +215,9 @@ class RawLog:
                 raw = events[i]
                 visible: int = raw[3]
                 sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-                known = by_id.get(id(raw))
-                if known is None or known[0] is not raw:
-                    known = self.known(raw)
-                found = known[1] if sees else known[2]
+                found = (seen if sees else unseen).get(raw)
                 if found is None:
                     found = self.cells(raw, sees)
-                    known[1 if sees else 2] = found
                 place: int = found[1]
                 if place < 0:
                     stream.open = False
@@ -266,13 +248,9 @@ class RawLog:
             raw = events[k]
             visible = raw[3]
             sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-            known = by_id.get(id(raw))
-            if known is None or known[0] is not raw:
-                known = self.known(raw)
-            found = known[1] if sees else known[2]
+            found = (seen if sees else unseen).get(raw)
             if found is None:
                 found = self.cells(raw, sees)
-                known[1 if sees else 2] = found
             rows.append(found[0])
         if rows:
             low = i - stream.run
