@@ -35,10 +35,13 @@ PAYMENT_VARIANTS = [
     {"bola": True, "bola_bonus": 2, "estuches": True, "polla": 1, "tie_441": "codille_split"},
     {"estuches": True, "estuche_unit": 3, "polla": 2, "plate": "6/3", "plate_payout": "all",
      "palo_de_favor": "clubs"},
+    {"polla": 5, "polla_by": "dealer", "bola": True, "plate": "6/3"},
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("params", PAYMENT_VARIANTS, ids=["bola-estuches-polla", "polla-plate"])
+@pytest.mark.parametrize(
+    "params", PAYMENT_VARIANTS, ids=["bola-estuches-polla", "polla-plate", "dealers-polla"]
+)
 @pytest.mark.parametrize(("games", "seed"), conformance_games(3, 6, seed=0))
 def test_conformance_tresillo_payments(params: dict[str, object], games: int, seed: int) -> None:
     report = check_game(tapete.load_game("tresillo", **params), games=games, seed=seed)

@@ -30,6 +30,7 @@ OPTIONS = st.fixed_dictionaries(
         "estuches": st.booleans(),
         "estuche_unit": st.integers(0, 3),
         "polla": st.integers(0, 3),
+        "polla_by": st.sampled_from(["each", "dealer"]),
         "plate": st.sampled_from(["", "6", "3/9"]),
     }
 )
@@ -73,14 +74,15 @@ def expected_money(state: TresilloState, params: dict[str, Any]) -> tuple[list[i
     game = state.game
     p = dict(game.params)
     polla = p["polla"]
-    balances = [b - polla for b in game.balances]
+    view = state.view(None)
+    payers = [view.dealer] if p["polla_by"] == "dealer" else list(range(4))
+    balances = [b - (polla if s in payers else 0) for s, b in enumerate(game.balances)]
     plate = list(game.plate)
     if polla:
         if plate:
-            plate[0] += 4 * polla
+            plate[0] += len(payers) * polla
         else:
-            plate.append(4 * polla)
-    view = state.view(None)
+            plate.append(len(payers) * polla)
     outcome = view.outcome
     if outcome == "all_pass":
         return balances, plate

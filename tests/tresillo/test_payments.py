@@ -156,6 +156,21 @@ def test_the_polla_funds_the_head_of_the_plate_and_a_won_game_takes_it() -> None
     assert sum(state.returns()) + state.plate_change() == 0
 
 
+def test_the_dealers_polla_alone_funds_the_head_of_the_plate() -> None:
+    # [AH4]: the dealer alone puts 5 on the plate. Plate 6/3, polla 5, polla_by dealer
+    # (seat 3): the head becomes 11 and only the dealer's balance pays it. The solo won takes
+    # it: the player +9 (3 from each) +11 = +20; the dealer -3 -5 = -8; the two others -3
+    # each; the plate 3 (it gave 6 + 3 = 9 and keeps 3: a change of -6 against returns of +6).
+    state = solo_clubs({0: NINE_TOP_CLUBS}, plate="6/3", polla=5, polla_by="dealer")
+    view = state.view(None)
+    assert view.plate == (11, 3) and view.polla == 5 and view.polla_by == "dealer"
+    assert state.balances == [0, 0, 0, -5]
+    play_out(state)
+    assert state.outcome == "sacada" and state.plate == [3] and state.plate_taken == 11
+    assert state.returns() == [20.0, -3.0, -3.0, -8.0]
+    assert sum(state.returns()) + state.plate_change() == 0
+
+
 def test_the_polla_on_an_empty_plate_makes_its_first_stake() -> None:
     state = dealt({}, polla=2)
     assert state.plate == [8] and state.balances == [-2, -2, -2, -2]
@@ -164,30 +179,34 @@ def test_the_polla_on_an_empty_plate_makes_its_first_stake() -> None:
     assert state.returns() == [-2.0, -2.0, -2.0, -2.0]
 
 
-def test_in_a_session_the_polla_is_paid_every_deal() -> None:
+@pytest.mark.parametrize("polla_by", ["each", "dealer"])
+def test_in_a_session_the_polla_is_paid_every_deal(polla_by: str) -> None:
     import random
 
     import tapete
     from tapete.engine import random_playout
     from tapete.games.tresillo import TresilloMatchState
 
-    game = tapete.load_game("tresillo-match", num_deals=4, polla=1)
+    game = tapete.load_game("tresillo-match", num_deals=4, polla=1, polla_by=polla_by)
     state = random_playout(game.new_initial_state(), random.Random(3))
     assert isinstance(state, TresilloMatchState)
-    assert [r.polla for r in state.results] == [1, 1, 1, 1]
-    # every deal: the four pollas go on the plate, what the players lose or take from it
+    assert [(r.polla, r.polla_by) for r in state.results] == [(1, polla_by)] * 4
+    # every deal: the pollas go on the plate, what the players lose or take from it
     plate = 0
     for result in state.results:
         assert sum(result.changes) + (sum(result.plate_after) - plate) == 0
         plate = sum(result.plate_after)
     assert sum(state.returns()) + state.unassigned == 0
+    # the deal goes round: with polla_by dealer each seat funds the plate once in four deals
+    dealers = [r.dealer for r in state.results]
+    assert len(set(dealers)) == 4
 
 
 # -- the 1-4-4 split -------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("tie_441", "outcome", "balances", "plate"),
     [
-        # puesta: the player puts 3 × 2 on the plate
+        # puesta ("puesta real" [AH6]): the player puts 3 × 2 on the plate
         (False, "puesta", [-6, 0, 0, 0], [6]),
         # codille_split: the codillo of 6 shared, 3 to each defender
         (True, "codillo_split", [-6, 3, 3, 0], []),

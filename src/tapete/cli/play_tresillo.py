@@ -288,7 +288,9 @@ class TresilloTable(OmbreFamilyTable[TresilloView, TresilloDealResult]):
         )  # fmt: skip
         if view.dealer == self.me:
             c.print(t("you deal this one: you sit it out, but pay and receive like the others"))
-        if view.polla:
+        if view.polla and view.polla_by == "dealer":
+            c.print(t("the polla: the dealer puts {amount} on the plate", amount=view.polla))
+        elif view.polla:
             c.print(t("the polla: each of the four puts {amount} on the plate",
                       amount=view.polla))  # fmt: skip
 

@@ -53,6 +53,7 @@ from tapete.games.tresillo.view import (
     TresilloMatchView,
     TresilloOutcome,
     TresilloPhase,
+    TresilloPollaBy,
     TresilloView,
 )
 
@@ -79,6 +80,7 @@ __all__ = [
     "TresilloMatchView",
     "TresilloOutcome",
     "TresilloPhase",
+    "TresilloPollaBy",
     "TresilloRules",
     "TresilloState",
     "TresilloView",

@@ -81,7 +81,8 @@ class TresilloGame(FamilyDealGame[TresilloState, TresilloRules]):
 
     def _payout_bound(self) -> int:
         plate = self.plate
-        pollas = self.rules.n_players * self.rules.polla
+        payers = 1 if self.rules.polla_dealer else self.rules.n_players
+        pollas = payers * self.rules.polla
         if not plate:
             return pollas
         return (sum(plate) if self.rules.plate_all else plate[0]) + pollas

@@ -55,6 +55,7 @@ class TresilloMatchState(FamilyMatchState[TresilloState, TresilloDealResult]):
             value=deal.paid_value,
             plate_taken=deal.plate_taken,
             polla=deal.polla,
+            polla_by="dealer" if deal.rules.polla_dealer else "each",
             bola=deal.bola_announced,
             estuches=deal.estuches,
             estuche_paid=deal.estuche_paid,
@@ -111,7 +112,8 @@ class TresilloMatchGame(FamilyMatchGame[TresilloGame]):
     def _plate_bound(self) -> int:
         plate: tuple[int, ...] = self.params["plate"]
         n = self.rules.n_players
-        per_deal = 2 * (n - 1) * self.rules.top_value() + n * self.rules.polla
+        payers = 1 if self.rules.polla_dealer else n
+        per_deal = 2 * (n - 1) * self.rules.top_value() + payers * self.rules.polla
         return sum(plate) + per_deal * self.num_deals
 
     def _deal_swing(self) -> int:

@@ -140,6 +140,9 @@ RULE_PARAMETERS: Final = (
           low=0, high=MAX_UNIT),
     Param("polla", 0, "what each of the four puts on the plate at the start of every deal",
           low=0, high=MAX_UNIT),
+    Param("polla_by", "each",
+          "who puts the polla on the plate: each of the four, or the dealer alone",
+          kind=str, choices=("each", "dealer")),
 )  # fmt: skip
 
 #: The starting money of a deal: the plate's puestas and the four balances.
@@ -173,6 +176,7 @@ class TresilloRules:
     estuches: bool
     estuche_unit: int
     polla: int
+    polla_dealer: bool
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> TresilloRules:
@@ -194,6 +198,7 @@ class TresilloRules:
             estuches=params["estuches"],
             estuche_unit=params["estuche_unit"],
             polla=params["polla"],
+            polla_dealer=params["polla_by"] == "dealer",
         )
 
     @property

@@ -92,15 +92,17 @@ class TresilloState(FamilyDealState):
         self._start_deal(self.rules.n_players)
         self.start_plate: tuple[int, ...] = tuple(game.plate)
         self.plate = list(game.plate)
-        #: What each seat put on the plate at the start of this deal (the polla).
+        #: What each seat (or with ``polla_by = dealer`` the dealer alone) put on the plate
+        #: at the start of this deal (the polla).
         self.polla: int = self.rules.polla
         if self.polla:
-            for seat in range(self.num_seats):
+            payers = [self.dealer] if self.rules.polla_dealer else list(range(self.num_seats))
+            for seat in payers:
                 self.balances[seat] -= self.polla
             if self.plate:
-                self.plate[0] += self.num_seats * self.polla
+                self.plate[0] += len(payers) * self.polla
             else:
-                self.plate.append(self.num_seats * self.polla)
+                self.plate.append(len(payers) * self.polla)
         self.passed = 0  # seat bitmask
         self.bid = -1
         self.bidder = -1
@@ -410,6 +412,7 @@ class TresilloState(FamilyDealState):
             plate=tuple(self.plate),
             current_trick=self.current_trick() if phase in (PLAY, ASK) else None,
             polla=self.polla,
+            polla_by="dealer" if self.rules.polla_dealer else "each",
             bola=self.bola_announced,
             estuches=self.estuches if phase == OVER else 0,
             estuche_paid=self.estuche_paid,

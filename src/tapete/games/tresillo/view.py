@@ -27,6 +27,9 @@ TresilloOutcome: TypeAlias = Literal[
     "all_pass", "sacada", "codillo", "codillo_split", "puesta", "vuelta_surrendered",
     "surrendered", "defended", "defended_codillo", "defended_saved", "defended_puesta",
 ]  # fmt: skip
+#: Who puts the polla on the plate at the start of a deal (the ``polla_by`` option): each of
+#: the four, or the dealer alone.
+TresilloPollaBy: TypeAlias = Literal["each", "dealer"]
 #: The kinds of a deal's events: the family's (the cards dealt, turned up, discarded, drawn
 #: from the stock, the exchange, the cards played), a bid or a pass, the trumps named, a
 #: surrender and the defenders' answers, bola announced.
@@ -46,7 +49,8 @@ class TresilloView(PlayerView):
     defended surrender, ``player`` is the defender and ``first_player`` the one who gave
     up). ``turned`` is the vuelta's face-up card. ``hand`` and ``discards`` are this seat's
     own; ``cards_held``, ``discarded`` and ``drawn`` count every seat's. ``polla`` is what
-    each of the four put on the plate at the start of the deal, ``bola`` whether the player
+    each of the four (``polla_by = "each"``) or the dealer alone (``"dealer"``) put on the
+    plate at the start of the deal, ``bola`` whether the player
     announced bola; once the deal is over, ``estuches`` is the player's run of estuches
     counted (0: none or not played), and ``estuche_paid`` and ``bola_paid`` what each of the
     three others paid the player for them (negative: what the player paid each of them).
@@ -79,6 +83,7 @@ class TresilloView(PlayerView):
     finished_tricks: tuple[Trick, ...]
     outcome: TresilloOutcome | None
     polla: int = 0
+    polla_by: TresilloPollaBy = "each"
     bola: bool = False
     estuches: int = 0
     estuche_paid: int = 0
@@ -90,7 +95,8 @@ class TresilloDealResult:
     """The public outcome of one finished deal of a session: who played what and how it
     ended, each seat's change, the plate after it, and the payments that make the changes:
     ``value`` (the game's value per paying player), ``plate_taken`` (what a won game took
-    from the plate), ``polla`` (what each seat put on the plate first), ``estuches`` (the
+    from the plate), ``polla`` (what each seat, or with ``polla_by = "dealer"`` the dealer
+    alone, put on the plate first), ``estuches`` (the
     player's run), ``estuche_paid`` and ``bola_paid`` (what each of the three others paid
     the player; negative: the player paid each of them) and ``bola`` (announced)."""
 
@@ -104,6 +110,7 @@ class TresilloDealResult:
     value: int = 0
     plate_taken: int = 0
     polla: int = 0
+    polla_by: TresilloPollaBy = "each"
     bola: bool = False
     estuches: int = 0
     estuche_paid: int = 0

@@ -119,6 +119,7 @@ const TEXTS = {
     estuches: P(N_("Estuches"), N_("The player's run of top trumps (espada, mala, basto and the trumps after them without a gap) is paid for.")),
     estuche_unit: P(N_("Payment per estuche"), N_("What each of the three others pays for each card of the run.")),
     polla: P(N_("Polla"), N_("What each of the four puts on the plate at the start of every deal (0: none).")),
+    polla_by: P(N_("Polla from"), N_("Who puts the polla on the plate: each of the four, or the dealer alone."), { each: N_("each of the four"), dealer: N_("the dealer alone") }),
   },
   lhombre: {
     ...COMMON,

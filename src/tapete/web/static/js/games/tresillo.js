@@ -44,7 +44,8 @@ export function outcomeText(outcome) {
  *  `r` is a deal's view once over, or a session's deal result. */
 export function paymentsText(r) {
   const parts = [];
-  if (r.polla) parts.push(t("Polla: {amount} from each onto the plate", { amount: r.polla }));
+  if (r.polla && r.polla_by === "dealer") parts.push(t("Polla: {amount} from the dealer onto the plate", { amount: r.polla }));
+  else if (r.polla) parts.push(t("Polla: {amount} from each onto the plate", { amount: r.polla }));
   if (r.estuche_paid > 0) parts.push(t("Estuches ({n}): each of the others pays {amount}", { n: r.estuches, amount: r.estuche_paid }));
   if (r.estuche_paid < 0) parts.push(t("Estuches ({n}): the player pays {amount} to each", { n: r.estuches, amount: -r.estuche_paid }));
   if (r.bola && r.bola_paid >= 0) parts.push(t("Bola made: each of the others pays {amount}", { amount: r.bola_paid }));
