@@ -20,6 +20,8 @@ PROBE = """async (lang) => {
   const lost = { outcome: 'codillo', polla: 0, estuches: 4, estuche_paid: -4, bola: false,
     bola_paid: 0, balances: [-21, 13, 4, 4] };
   const missed = { ...won, estuche_paid: 0, estuches: 0, polla: 0, bola_paid: -2 };
+  const dealers = { outcome: 'sacada', polla: 5, polla_by: 'dealer', estuches: 0,
+    estuche_paid: 0, bola: false, bola_paid: 0, balances: [20, -3, -3, -8] };
   const plain = { outcome: 'puesta', polla: 0, estuches: 0, estuche_paid: 0, bola: false,
     bola_paid: 0, balances: [-3, 0, 0, 0] };
   // a title may come as a node (the game's words linked to the rules): its text
@@ -28,7 +30,7 @@ PROBE = """async (lang) => {
   const pot = (l) => text(lh.default.results({}, { player: 0, contract: 'solo', ...l }, ctx).title);
   return {
     tresillo: [title(won), title(lost), title(missed), title(plain),
-      tres.outcomeText('codillo_split')],
+      tres.outcomeText('codillo_split'), title(dealers)],
     lhombre: [pot({ outcome: 'won', ante: 2, pot: 3, pot_paid: 3, balances: [1, -2, -2] }),
       pot({ outcome: 'kruk', ante: 0, pot: 9, pot_paid: -4, balances: [-4, 0, 0] }),
       pot({ outcome: 'won', ante: 0, pot: 0, pot_paid: 0, balances: [2, -1, -1] })],
@@ -49,6 +51,7 @@ def test_the_payments_in_the_deals_result_in_each_language(
         "Sacada: the player wins the game · Bola missed: the player pays 2 to each",
         "Puesta: the player pays onto the plate",
         "Codillo shared: one trick against four and four",
+        "Sacada: the player wins the game · Polla: 5 from the dealer onto the plate",
     ]
     assert en["lhombre"][0].endswith(
         " · Each put 2 into the empty pot · The player takes 3 from the pot · Pot: 3"
@@ -63,5 +66,7 @@ def test_the_payments_in_the_deals_result_in_each_language(
         ):
             assert mine and mine != english and "{" not in mine, (lang, mine)
     assert "Polla: 1 de cada uno al plato" in said["es"]["tresillo"][0]
+    assert "Polla: 5 del que da al plato" in said["es"]["tresillo"][5]
+    assert "Полья: 5 от сдающего на тарелку" in said["ru"]["tresillo"][5]
     assert "Банк: 9" in said["ru"]["lhombre"][1]
     no_js_errors(page)

@@ -134,6 +134,15 @@ def test_a_tresillo_session_in_spanish_says_the_polla_in_spanish() -> None:
     assert "each of the four" not in text
 
 
+def test_the_dealers_polla_is_said_as_the_dealers() -> None:
+    rules = ["-p", "polla=5", "-p", "polla_by=dealer"]
+    _, text = _tresillo(["--seed", "2", "--deals", "2", *rules], 1)
+    assert text.count("the polla: the dealer puts 5 on the plate") == 2
+    assert "each of the four puts" not in text
+    _, text = _tresillo(["--seed", "2", "--deals", "1", "--lang", "ru", *rules], 1)
+    assert text.count("полья: сдающий кладёт 5 на тарелку") == 1
+
+
 def _lhombre(argv: list[str], seed: int) -> tuple[LhombreTable, str]:
     out = io.StringIO()
     holder: list[TresilloTable | LhombreTable] = []
