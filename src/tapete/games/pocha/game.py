@@ -18,7 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tapete.engine.api import GENERAL_SUM, Game, Param, PlayerView, mypyc_attr
+from tapete.engine.api import CHANCE, GENERAL_SUM, Game, Param, PlayerView, mypyc_attr
+from tapete.engine.events import EVERYONE, RawEvent, prebuilt_events
 from tapete.engine.registry import register
 from tapete.errors import ConfigError, InconsistentViewError
 from tapete.games.pocha.actions import event_tables, event_values
@@ -118,6 +119,17 @@ class PochaGame(Game):
             (("to", s),) for s in range(n_players)
         )
         self.card_args, self.bid_args = event_tables(rules)
+        #: The raw events of a card dealt to each seat and of a card played by each seat,
+        #: per card action, made once (the hot paths append them: no tuple made per card,
+        #: and an encoder that keeps cells per raw event finds these by identity).
+        cards = rules.deck_size
+        self.deal_events: tuple[tuple[RawEvent, ...], ...] = tuple(
+            prebuilt_events(cards, CHANCE, "deal", self.deal_visible[s], self.to_args[s])
+            for s in range(n_players)
+        )
+        self.play_events: tuple[tuple[RawEvent, ...], ...] = tuple(
+            prebuilt_events(cards, s, "play", EVERYONE) for s in range(n_players)
+        )
 
     def event_args(self, kind: str, action: int) -> tuple[tuple[str, Any], ...]:
         """The card of a deal, turn or play event; the number of a bid or an offer; the suit

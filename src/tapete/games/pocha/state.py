@@ -89,6 +89,8 @@ class PochaState(State):
         self._bid_base = rules.bid_base
         self._all_bids = game.bid_actions
         self._deal_visible = game.deal_visible
+        self._deal_events = game.deal_events
+        self._play_events = game.play_events
         self._subastada = game.subastada
         #: ``ronda_india`` / ``ronda_ciega``: who sees the cards dealt (see the game).
         self.india = game.india
@@ -224,9 +226,7 @@ class PochaState(State):
                     to = self._slot_seat[dealt]
                     self.hands[to] |= 1 << card
                     self._dealt = dealt + 1
-                    self._events.append(
-                        (CHANCE, "deal", act, self._deal_visible[to], self._to_args[to])
-                    )
+                    self._events.append(self._deal_events[to][act])
                 else:
                     self._deal(act)
                 self._history.append(act)
@@ -298,6 +298,8 @@ class PochaState(State):
         other._bid_base = self._bid_base
         other._all_bids = self._all_bids
         other._deal_visible = self._deal_visible
+        other._deal_events = self._deal_events
+        other._play_events = self._play_events
         other._subastada = self._subastada
         other.india = self.india
         other.ciega = self.ciega
@@ -522,7 +524,7 @@ class PochaState(State):
     def _play(self, action: int, card: int) -> None:
         """Play ``card`` (action number ``action``): the one copy of the trick's logic."""
         seat = self._to_move
-        self._events.append((seat, "play", action, EVERYONE, NO_ARGS))
+        self._events.append(self._play_events[seat][action])
         self.hands[seat] ^= 1 << card
         trick = self.trick
         suit = card >> 4

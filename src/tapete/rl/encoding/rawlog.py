@@ -28,6 +28,22 @@ MAX_RAW_EVENTS: Final = 65_536
 MAX_RAW_STREAMS: Final = 256
 
 
+class _Entry:
+    """One event's cells in :meth:`RawLog.decoded`: who sees it (``visible``), its slot's
+    bytes and opening place for a seat that sees it, and for one that does not."""
+
+    __slots__ = ("seen_place", "seen_row", "unseen_place", "unseen_row", "visible")
+
+    def __init__(
+        self, visible: int, seen_row: bytes, seen_place: int, unseen_row: bytes, unseen_place: int
+    ) -> None:
+        self.visible = visible
+        self.seen_row = seen_row
+        self.seen_place = seen_place
+        self.unseen_row = unseen_row
+        self.unseen_place = unseen_place
+
+
 class _RawStream:
     """One seat's tensor of one state's log: the :class:`_Stream` holding the cells, the
     log list it follows and how much of it is written."""
@@ -57,8 +73,8 @@ class _RawStream:
         self.run = 0
         self.open = True
         #: Per opening row, the hidden cells taken and the shown cards' bits.
-        self.counts = [0] * rows
-        self.shown = [0] * rows
+        self.counts: list[int] = [0] * rows
+        self.shown: list[int] = [0] * rows
         #: The seat-to-act cell set (-1: none).
         self.player = -1
 
@@ -83,6 +99,10 @@ class RawLog:
         self.streams: dict[int, _RawStream] = {}
         #: The most streams kept (:data:`MAX_RAW_STREAMS`).
         self.max_streams = MAX_RAW_STREAMS
+        #: :meth:`decoded`'s log, its entries and its last event.
+        self.dec_events: list[Any] = []
+        self.dec: list[_Entry] = []
+        self.dec_last: Any = None
         #: Per seat code (0: a spectator, then seat + 1), its last stream.
         self.last: list[_RawStream | None] = [None] * (self.n + 1)
 
@@ -108,6 +128,36 @@ class RawLog:
                 table.clear()
             table[raw] = found
         return found
+
+    def decoded(self, events: list[Any]) -> list[_Entry]:
+        """The cells of every event of the log ``events``, one :class:`_Entry` per event.
+        Kept for the last log asked (the seats of one state ask in turn), and
+        extended as it grows; another log keeps the entries of the events both begin with
+        (a clone's), compared by identity."""
+        dec = self.dec
+        done = len(dec)
+        if self.dec_events is not events or (
+            done > 0 and (done > len(events) or events[done - 1] is not self.dec_last)
+        ):
+            before = self.dec_events
+            limit = min(done, len(events), len(before))
+            k = 0
+            while k < limit and events[k] is before[k]:
+                k += 1
+            del dec[k:]
+            done = k
+            self.dec_events = events
+        count = len(events)
+        while done < count:
+            raw = events[done]
+            visible: int = raw[3]
+            seen = self.cells(raw, True)
+            unseen = seen if visible == EVERYONE else self.cells(raw, False)
+            dec.append(_Entry(visible, seen[0], seen[1], unseen[0], unseen[1]))
+            done += 1
+        if count:
+            self.dec_last = events[count - 1]
+        return dec
 
     # -- streams ----------------------------------------------------------------------------
     def stream(self, events: list[Any], seat: int | None) -> _RawStream:
@@ -154,9 +204,12 @@ class RawLog:
         return stream
 
     def forget(self) -> None:
-        """Drop every stream."""
+        """Drop every stream (and the decoded log)."""
         self.streams.clear()
         self.last = [None] * len(self.last)
+        self.dec_events = []
+        self.dec = []
+        self.dec_last = None
 
     # -- writing ----------------------------------------------------------------------------
     def write(self, events: list[Any], seat: int | None, player: int) -> _Stream:
@@ -202,23 +255,19 @@ class RawLog:
         slots = log.slots
         bv = tensor.bytes_view
         who = -1 if seat is None else seat
-        seen = self.seen
-        unseen = self.unseen
+        dec = self.decoded(events)
         i = written
         if stream.open:  # the opening, as long as it may grow (open_place, inlined)
-            row_size = log.row_size
-            d = log.d
-            open_cell = log.open_cell
-            counts = stream.counts
-            shown = stream.shown
+            row_size: int = log.row_size
+            d: int = log.d
+            open_cell: list[Any] = log.open_cell
+            counts: list[int] = stream.counts
+            shown: list[int] = stream.shown
             while i < count:
-                raw = events[i]
-                visible: int = raw[3]
+                entry = dec[i]
+                visible = entry.visible
                 sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-                found = (seen if sees else unseen).get(raw)
-                if found is None:
-                    found = self.cells(raw, sees)
-                place: int = found[1]
+                place = entry.seen_place if sees else entry.unseen_place
                 if place < 0:
                     stream.open = False
                     break
@@ -245,13 +294,10 @@ class RawLog:
             return tensor
         rows: list[bytes] = []
         for k in range(i, count):  # the slots
-            raw = events[k]
-            visible = raw[3]
+            entry = dec[k]
+            visible = entry.visible
             sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-            found = (seen if sees else unseen).get(raw)
-            if found is None:
-                found = self.cells(raw, sees)
-            rows.append(found[0])
+            rows.append(entry.seen_row if sees else entry.unseen_row)
         if rows:
             low = i - stream.run
             if len(rows) == 1:
