@@ -22,6 +22,8 @@ from tapete.rl.encoding import (  # noqa: E402
     events_tensor,
 )
 
+from .conftest import sample_states  # noqa: E402
+
 #: Per deal game, option sets whose views differ in kind (La Pocha's blind hands, swaps and
 #: auction; Trynka with five players and the joker).
 DEAL_GAMES: list[tuple[str, dict[str, Any]]] = [
@@ -51,19 +53,7 @@ def log_cells(full: Encoder, tensor: Any) -> Any:
 
 def played_states(game: Game, seed: int, games: int) -> list[State]:
     """Copies of every state of seeded random games (chance nodes and the end too)."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(games):
-        state = game.new_initial_state()
-        while True:
-            out.append(state.clone())
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-    return out
+    return sample_states(game, seed, limit=100_000, games=games)
 
 
 @pytest.mark.parametrize(("name", "params"), DEAL_GAMES, ids=IDS)

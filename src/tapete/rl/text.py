@@ -181,6 +181,7 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "Plate": ("Plato", "Тарелка"),
     "Player": ("Jugador", "Игрок"),
     "Polla": ("Polla", "Полья"),
+    "Polla by": ("Polla de", "Полья от"),
     "Pot": ("Bote", "Котёл"),
     "Pot paid": ("Bote pagado", "Котёл выплачен"),
     "Rest": ("Resto del monte", "Остаток прикупа"),
@@ -256,6 +257,8 @@ _VALUE_WORDS: Final[dict[str, tuple[str, str]]] = {
     "russian24": ("baraja rusa de 24", "русская колода, 24 карты"),
     "russian32": ("baraja rusa de 32", "русская колода, 32 карты"),
     "russian36": ("baraja rusa de 36", "русская колода, 36 карт"),
+    "each": ("cada uno", "каждый"),
+    "dealer": ("el que da", "сдающий"),
 }
 
 

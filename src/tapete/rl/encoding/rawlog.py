@@ -20,7 +20,7 @@ from typing import Any, Final
 from tapete.engine.api import CHANCE, TERMINAL
 from tapete.engine.events import EVERYONE, Event
 from tapete.rl.encoding.layout import Part
-from tapete.rl.encoding.stream import _ONE, _ZERO, _EventLog, _Stream
+from tapete.rl.encoding.stream import _ONE, _ZERO, _EventLog, _Stream, opening_cell
 
 #: The most raw events whose cells a :class:`RawLog` keeps (emptied when full).
 MAX_RAW_EVENTS: Final = 65_536
@@ -257,7 +257,7 @@ class RawLog:
         who = -1 if seat is None else seat
         dec = self.decoded(events)
         i = written
-        if stream.open:  # the opening, as long as it may grow (open_place, inlined)
+        if stream.open:  # the opening, as long as it may grow
             row_size: int = log.row_size
             d: int = log.d
             open_cell: list[Any] = log.open_cell
@@ -268,25 +268,11 @@ class RawLog:
                 visible = entry.visible
                 sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
                 place = entry.seen_place if sees else entry.unseen_place
-                if place < 0:
+                at = -1 if place < 0 else opening_cell(place, row_size, d, counts, shown)
+                if at < 0:
                     stream.open = False
                     break
-                r = place // row_size
-                at = place - r * row_size
-                if at >= d:  # hidden: the row's next hidden cell
-                    k = counts[r]
-                    if k >= d:
-                        stream.open = False
-                        break
-                    counts[r] = k + 1
-                    mv[open_cell[place + k]] = _ONE
-                else:
-                    bit = 1 << at
-                    if shown[r] & bit:  # this card shown already in its row
-                        stream.open = False
-                        break
-                    shown[r] |= bit
-                    mv[open_cell[place]] = _ONE
+                mv[open_cell[at]] = _ONE
                 i += 1
             stream.run = i
         if count - stream.run > slots:  # more events than slots: the latest ones are kept

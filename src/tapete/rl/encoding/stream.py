@@ -610,20 +610,11 @@ class _EventLog(_Field):
                 place = self.place_at(event, run)
             if place < 0:
                 break
-            r = place // row_size
-            at = place - r * row_size
-            if at >= d:  # hidden: the row's next hidden cell
-                k = counts[r]
-                if k >= d:
-                    break
-                counts[r] = k + 1
-            else:
-                bit = 1 << at
-                mask = shown[r]
-                if mask & bit:  # this card shown already
-                    break
-                shown[r] = mask | bit
-                mv[cell[place]] = _ONE
+            at = opening_cell(place, row_size, d, counts, shown)
+            if at < 0:
+                break
+            if at - (at // row_size) * row_size < d:  # a card shown (the hidden: below)
+                mv[cell[at]] = _ONE
             run += 1
         bv = stream.bytes_view
         hidden_span = self.hidden_span
@@ -708,6 +699,34 @@ class _EventLog(_Field):
             bv[at_byte[from_slot] : at_byte[used]] = b"".join(rows)
         state[0] = events
         state[1] = run
+
+
+def opening_cell(place: int, row_size: int, d: int, counts: list[int], shown: list[int]) -> int:
+    """The opening cell (from the opening's first) of an event whose place is ``place``
+    (its row's card cell, or the row's first hidden cell), counted in: ``shown`` holds each
+    row's cards shown (bits), ``counts`` its hidden cells taken. -1 when it does not fit
+    (the card shown already in its row, or the row's hidden cells all taken): the opening
+    ends there (as :meth:`_Builder.event_log`'s ``split``).
+
+    >>> counts, shown = [0, 0], [0, 0]  # rows of 3 card cells, then 3 hidden cells
+    >>> opening_cell(1, 6, 3, counts, shown), opening_cell(3, 6, 3, counts, shown)
+    (1, 3)
+    >>> opening_cell(3, 6, 3, counts, shown), opening_cell(1, 6, 3, counts, shown)
+    (4, -1)
+    """
+    r = place // row_size
+    at = place - r * row_size
+    if at >= d:  # hidden: the row's next hidden cell
+        k = counts[r]
+        if k >= d:
+            return -1
+        counts[r] = k + 1
+        return place + k
+    bit = 1 << at
+    if shown[r] & bit:  # this card shown already in its row
+        return -1
+    shown[r] |= bit
+    return place
 
 
 def _starts_with(items: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
