@@ -204,6 +204,16 @@ def test_gymnasium_and_pettingzoo_offer_the_events_tensor() -> None:
         assert observation["observation"].shape == (log.size,)
         assert np.array_equal(observation["observation"], log.encode_state(aec.state, seat))
         aec.step(None if terminated or truncated else info["legal_actions"][-1])
+    # the frameworks' own checkers, on the events tensor
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # float observations, no render fps...
+        check_env(TapeteSeatEnv(game, opponents="random", tensor="events"), skip_render_check=True)
+        api_test(TapeteAECEnv(game, tensor="events"), num_cycles=200)
     with pytest.raises(ConfigError, match="tensor"):
         TapeteSeatEnv(game, tensor="log")
     with pytest.raises(ConfigError, match="perfect_recall"):
