@@ -70,7 +70,7 @@ from tapete.games.tresillo.state import TRUMP_ORDER
 from tapete.players.rule.ombre import hand_value
 from tapete.players.search.anytime import Budget, one_by_one, run
 from tapete.players.search.config import FamilyConfig, check_options
-from tapete.players.search.ombre import OmbreSearch
+from tapete.players.search.ombre import OmbreSearch, every_trick_undertaken
 from tapete.players.search.ombre_contract import defender_exchange
 from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
 from tapete.solvers import ombre_kernel as ok
@@ -836,14 +836,6 @@ class FamilySearch:
                 return None
             return {k: v / scale for k, v in contract.last_values.items()}, thrown
         return None
-
-
-def every_trick_undertaken(deal: Any) -> bool:
-    """Whether the player announced a bola (Tresillo) or a tout (Danish l'hombre). The game is
-    then won, and the search, which values the game's outcome, would find every card alike;
-    what is left is whether the player takes every trick, which the ``rule`` bot plays for
-    (the player its highest trump first, a defender the cheapest card that wins the trick)."""
-    return bool(getattr(deal, "bola", False) or getattr(deal, "tout", False))
 
 
 def _lhombre_games(step: int, need: int, rules: Any) -> list[int]:

@@ -230,9 +230,7 @@ class OmbreSearch:
             return None
         if any(not 0 <= a < len(CARD_ID) for a in legal_actions):
             return None  # vole may be announced: the rule bot decides
-        if getattr(deal, "vole", False):
-            # the vole announced: the game is won and every card would look alike to the
-            # search; the rule bot plays for (against) every trick
+        if every_trick_undertaken(deal):
             return None
         started = self.clock()
         game = self._game(view, game)
@@ -411,3 +409,12 @@ def _played_by(deal: Any, seat: int) -> int:
             if (trick.leader + i) % 3 == seat:
                 out |= 1 << int(card)
     return out
+
+
+def every_trick_undertaken(deal: Any) -> bool:
+    """Whether the player announced every trick: a vole (Ombre), a bola (Tresillo) or a tout
+    (Danish l'hombre). The game is then won, and the search, which values the game's
+    outcome, would find every card alike; what is left is whether the player takes every
+    trick, which the ``rule`` bot plays for (the player its highest trump first, a defender
+    the cheapest card that wins the trick)."""
+    return any(getattr(deal, name, False) for name in ("vole", "bola", "tout"))
