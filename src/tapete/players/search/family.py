@@ -384,8 +384,6 @@ class FamilyContract:
         #: What each paying player pays per estuche (Tresillo's ``estuches``; 0: not paid),
         #: set for each decision by :meth:`payments_of`.
         self.estuche_unit = 0
-        #: The estuches of the last deal :meth:`play` solved, times :attr:`estuche_unit`.
-        self.last_estuches = 0
 
     def payments_of(self, kind: str, deal: Any, rules: Any) -> float:
         """Set the payments beyond the game's value for this decision and return what a
@@ -421,9 +419,10 @@ class FamilyContract:
         return hands, unseen[pos : pos + stock_left]
 
     def play(self, hands: list[int], stock: list[int], player: int, option: Option,
-             full: bool) -> int:  # fmt: skip
+             full: bool) -> tuple[int, int]:  # fmt: skip
         """The solved outcome of playing ``option`` in a deal (``full``: CODILLE, PUESTA or
-        SACARDO; else SACARDO or PUESTA, one search)."""
+        SACARDO; else SACARDO or PUESTA, one search), and the player's estuches in it after
+        the exchange times :attr:`estuche_unit` (0 when the estuches are not paid)."""
         final = list(hands)
         pos = 0
         suit = option.suit
@@ -454,14 +453,16 @@ class FamilyContract:
             kd = disc.bit_count()
             final[d] = hands[d] & ~disc | _mask(stock[pos : pos + kd])
             pos += kd
+        estuches = 0
         if self.estuche_unit:
-            self.last_estuches = self.estuche_unit * estuche_run(TRUMP_ORDER[suit], final[player])
+            estuches = self.estuche_unit * estuche_run(TRUMP_ORDER[suit], final[player])
         kernel, tables = _kernel_hands(final, suit)
         won = np.zeros(3, dtype=np.int64)
         if full:
-            return int(ok.solve(kernel, won, 0, player, tables.n_trumps, True, self.table))
+            outcome = int(ok.solve(kernel, won, 0, player, tables.n_trumps, True, self.table))
+            return outcome, estuches
         made = ok.reaches(kernel, won, 0, player, ok.SACARDO, tables.n_trumps, True, self.table)
-        return ok.SACARDO if made else ok.PUESTA
+        return (ok.SACARDO if made else ok.PUESTA), estuches
 
     def evaluate(
         self, options: Sequence[Option], seat: int, hand: int, known: int, stock_left: int,
@@ -484,9 +485,7 @@ class FamilyContract:
             hands, stock = world
             for i in alive:
                 o = options[i]
-                self.last_estuches = 0
-                outcome = self.play(hands, stock, seat, o, full)
-                extra = self.last_estuches
+                outcome, extra = self.play(hands, stock, seat, o, full)
                 totals[i] += o.value[outcome] + (extra if outcome == ok.SACARDO else -extra)
 
         def halve(n: int) -> None:
