@@ -12,7 +12,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import tapete  # noqa: E402
-from tapete.engine import Game, State, sample_chance  # noqa: E402
+from tapete.engine import Game, State, random_step  # noqa: E402
 from tapete.errors import ConfigError  # noqa: E402
 from tapete.rl.encoding import (  # noqa: E402
     EVENT_FIELDS,
@@ -96,10 +96,7 @@ def test_events_tensor_is_the_full_tensors_log_cells(name: str, params: dict[str
                 against_full += check(state, seat, out)
             if state.is_terminal():
                 break
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            random_step(state, rng)
     # clones in a random order: every tensor still the state's own
     states = played_states(game, seed=9, games=2)
     for index in random.Random(2).sample(range(len(states)), min(120, len(states))):
@@ -119,10 +116,7 @@ def test_trynkas_events_tensor_keeps_the_deals_before_a_svara() -> None:
     for _ in range(400):  # random banks until one has a svara
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            random_step(state, rng)
             view = state.view(0)
             if view.earlier and len(view.all_events()) < part.shape[0]:
                 decoded = log.decode(log.encode_state(state, 0))[part.name]

@@ -19,6 +19,7 @@ from tapete.engine.chance import (
     deal_cards,
     play_chance,
     random_playout,
+    random_step,
     sample_chance,
 )
 from tapete.engine.record import GameRecord, replay, replay_states, transcript
@@ -40,6 +41,7 @@ __all__ = [
     "load_game",
     "play_chance",
     "random_playout",
+    "random_step",
     "register",
     "registered_games",
     "replay",

@@ -37,14 +37,27 @@ def play_chance(state: State, rng: random.Random) -> State:
     return state
 
 
+def random_step(state: State, rng: random.Random) -> State:
+    """Apply one random move to ``state`` (not over): a chance outcome drawn with its
+    probability, else one of the legal actions, uniformly.
+
+    >>> import random, tapete
+    >>> state = tapete.load_game('pocha', n_players=3, hand_size=1).new_initial_state()
+    >>> len(random_step(state, random.Random(0)).history())
+    1
+    """
+    if state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    else:
+        actions = state.legal_actions()
+        state.apply_action(actions[int(rng.random() * len(actions))])
+    return state
+
+
 def random_playout(state: State, rng: random.Random) -> State:
     """Play ``state`` to the end: chance from ``rng``, players uniformly among legal actions."""
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            actions = state.legal_actions()
-            state.apply_action(actions[int(rng.random() * len(actions))])
+        random_step(state, rng)
     return state
 
 
