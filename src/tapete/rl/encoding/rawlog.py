@@ -99,6 +99,8 @@ class RawLog:
         self.streams: dict[int, _RawStream] = {}
         #: The most streams kept (:data:`MAX_RAW_STREAMS`).
         self.max_streams = MAX_RAW_STREAMS
+        #: Per raw event, its :class:`_Entry` (both ways it may be seen).
+        self.entries: dict[Any, _Entry] = {}
         #: :meth:`decoded`'s log, its entries and its last event.
         self.dec_events: list[Any] = []
         self.dec: list[_Entry] = []
@@ -110,11 +112,7 @@ class RawLog:
     def cells(self, raw: Any, sees: bool) -> tuple[bytes, int]:
         """``(slot bytes, opening place)`` of ``raw`` for a seat that sees it or not."""
         table = self.seen if sees else self.unseen
-        try:
-            found = table.get(raw)
-        except TypeError:  # a public value that is not hashable: made, not kept
-            table = {}
-            found = None
+        found = table.get(raw)  # (event values are hashable, as the view encoder keeps them)
         if found is None:
             actor, kind, action, _visible, public = raw
             if sees:
@@ -148,16 +146,29 @@ class RawLog:
             done = k
             self.dec_events = events
         count = len(events)
+        entries = self.entries
         while done < count:
             raw = events[done]
-            visible: int = raw[3]
-            seen = self.cells(raw, True)
-            unseen = seen if visible == EVERYONE else self.cells(raw, False)
-            dec.append(_Entry(visible, seen[0], seen[1], unseen[0], unseen[1]))
+            entry = entries.get(raw)
+            if entry is None:
+                entry = self.entry(raw)
+            dec.append(entry)
             done += 1
         if count:
             self.dec_last = events[count - 1]
         return dec
+
+    def entry(self, raw: Any) -> _Entry:
+        """The :class:`_Entry` of ``raw`` (made, then kept by the raw event's value)."""
+        visible: int = raw[3]
+        seen = self.cells(raw, True)
+        unseen = seen if visible == EVERYONE else self.cells(raw, False)
+        made = _Entry(visible, seen[0], seen[1], unseen[0], unseen[1])
+        entries = self.entries
+        if len(entries) >= MAX_RAW_EVENTS:
+            entries.clear()
+        entries[raw] = made
+        return made
 
     # -- streams ----------------------------------------------------------------------------
     def stream(self, events: list[Any], seat: int | None) -> _RawStream:
