@@ -235,9 +235,24 @@ def shot(page: Any, name: str) -> Path:
 
 def axe_serious(page: Any) -> list[dict[str, Any]]:
     """axe-core's serious and critical violations on the page (the vendored axe.min.js)."""
+    # the page's finite animations and transitions settled first: a trick swept off the
+    # felt fades out, and axe measures the contrast of text half faded (a CI run saw a
+    # color-contrast violation at a Tresillo deal's end, not seen again in three runs)
+    with contextlib.suppress(sync_api.TimeoutError):
+        page.wait_for_function(
+            """() => document.getAnimations().every((a) => a.playState !== 'running'
+                || a.effect?.getTiming().iterations === Infinity)""",
+            timeout=5000,
+        )
     page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    return [v for v in result["violations"] if v.get("impact") in ("serious", "critical")]
+    found = [v for v in result["violations"] if v.get("impact") in ("serious", "critical")]
+    for violation in found:  # printed whole: a failing test shows it (its repr is cut short)
+        print(f"axe: {violation['id']} ({violation['impact']}) on {page.url}")
+        for node in violation.get("nodes", []):
+            print("  ", node.get("target"), (node.get("html") or "")[:300])
+            print("    ", " ".join((node.get("failureSummary") or "").split())[:600])
+    return found
 
 
 def turn_state(page: Any) -> str:
