@@ -92,10 +92,6 @@ class RawLog:
         self.new_tensor = new_tensor
         rows = len(log.open_cell) // log.row_size if log.has_opening else 0
         self.rows = rows
-        #: Per raw event, its slot's bytes and opening place as a seat that sees it gets
-        #: them, and as one that does not (made on first use).
-        self.seen: dict[Any, tuple[bytes, int]] = {}
-        self.unseen: dict[Any, tuple[bytes, int]] = {}
         self.streams: dict[int, _RawStream] = {}
         #: The most streams kept (:data:`MAX_RAW_STREAMS`).
         self.max_streams = MAX_RAW_STREAMS
@@ -110,22 +106,16 @@ class RawLog:
 
     # -- the cells of one raw event --------------------------------------------------------
     def cells(self, raw: Any, sees: bool) -> tuple[bytes, int]:
-        """``(slot bytes, opening place)`` of ``raw`` for a seat that sees it or not."""
-        table = self.seen if sees else self.unseen
-        found = table.get(raw)  # (event values are hashable, as the view encoder keeps them)
-        if found is None:
-            actor, kind, action, _visible, public = raw
-            if sees:
-                secret = self.game.event_args(kind, action)
-                event = Event(0, actor, kind, action, public + secret if secret else public)
-            else:
-                event = Event(0, actor, kind, None, public, True)
-            log = self.log
-            found = (log.row(event), log.place(event) if log.has_opening else -1)
-            if len(table) >= MAX_RAW_EVENTS:
-                table.clear()
-            table[raw] = found
-        return found
+        """``(slot bytes, opening place)`` of ``raw`` for a seat that sees it or not (made
+        from the event as that seat would see it; :meth:`entry` keeps them)."""
+        actor, kind, action, _visible, public = raw
+        if sees:
+            secret = self.game.event_args(kind, action)
+            event = Event(0, actor, kind, action, public + secret if secret else public)
+        else:
+            event = Event(0, actor, kind, None, public, True)
+        log = self.log
+        return log.row(event), log.place(event) if log.has_opening else -1
 
     def decoded(self, events: list[Any]) -> list[_Entry]:
         """The cells of every event of the log ``events``, one :class:`_Entry` per event.
@@ -287,7 +277,7 @@ class RawLog:
                 i += 1
             stream.run = i
         if count - stream.run > slots:  # more events than slots: the latest ones are kept
-            self.write_window(stream, events, who)
+            self.write_window(stream, dec, who)
             return tensor
         rows: list[bytes] = []
         for k in range(i, count):  # the slots
@@ -334,17 +324,18 @@ class RawLog:
         stream.written = start
         stream.last = stream.events[start - 1]
 
-    def write_window(self, stream: _RawStream, events: list[Any], who: int) -> None:
-        """Write a log with more events after its opening than slots: the opening (as
-        written), then the latest events in the slots, as the view encoder keeps them."""
-        count = len(events)
+    def write_window(self, stream: _RawStream, dec: list[_Entry], who: int) -> None:
+        """Write a log (``dec``: its decoded events) with more events after its opening
+        than slots: the opening (as written), then the latest events in the slots, as the
+        view encoder keeps them."""
+        count = len(dec)
         log = self.log
         bv = stream.tensor.bytes_view
         first = count - log.slots
         for j in range(log.slots):
-            raw = events[first + j]
-            visible: int = raw[3]
+            entry = dec[first + j]
+            visible = entry.visible
             sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-            bv[log.span[j]] = self.cells(raw, sees)[0]
+            bv[log.span[j]] = entry.seen_row if sees else entry.unseen_row
         stream.written = count  # (more than run + slots: the next change clears it all)
-        stream.last = events[count - 1]
+        stream.last = stream.events[count - 1]
