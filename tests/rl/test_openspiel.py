@@ -361,6 +361,41 @@ def test_python_answers_equal_openspiels_own(name: str, fixed_deals: int) -> Non
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("fixed_deals", [0, 3])
+@pytest.mark.parametrize("name", DEALS)
+def test_actions_applied_from_python_keep_openspiels_history(name: str, fixed_deals: int) -> None:
+    """``apply_action`` called from Python skips OpenSpiel's C++ method (and its history):
+    the history, its string, the full history, the move number, the initial-state checks,
+    the serialisation, a pickle and a clone answer as for a state whose every action
+    went through the C++ method, at every state of a random game."""
+    load_ready(name)
+    game = openspiel.load(name, **CONFIGS[name], fixed_deals=fixed_deals)
+    rng = random.Random(4)
+    fast = game.new_initial_state()
+    slow = game.new_initial_state()
+    while True:
+        history = pyspiel.State.history(slow)
+        assert fast.history() == slow.history() == history
+        assert fast.history_str() == pyspiel.State.history_str(slow)
+        full = [(pa.player, pa.action) for pa in pyspiel.State.full_history(slow)]
+        assert [(pa.player, pa.action) for pa in fast.full_history()] == full
+        assert fast.move_number() == pyspiel.State.move_number(slow) == len(history)
+        assert fast.is_initial_state() == pyspiel.State.is_initial_state(slow)
+        assert fast.is_initial_non_chance_state() == pyspiel.State.is_initial_non_chance_state(slow)
+        assert fast.serialize() == pyspiel.State.serialize(slow)
+        again = game.deserialize_state(fast.serialize())
+        assert pyspiel.State.history(again) == history and str(again) == str(slow)
+        assert pickle.loads(pickle.dumps(fast)).history() == history
+        assert fast.clone().history() == history
+        if fast.is_terminal():
+            break
+        action = rng.choice(fast.legal_actions())
+        assert fast.child(action).history() == [*history, action]
+        fast.apply_action(action)
+        pyspiel.State.apply_action(slow, action)
+    assert fast.returns() == slow.returns()
+
+
 SMALL_POCHA = dict(n_players=3, hand_size=1, cards_in_play=4, deal_seed=1)
 
 

@@ -35,15 +35,21 @@ What comes from where:
 * Serialisation is OpenSpiel's (the game string and the action history; a state resampled
   from a match view, which does not know the earlier deals, is refused by tapete when
   recorded, and serialises only its live deal's actions).
+* ``apply_action`` called from Python applies the action in Python (OpenSpiel's C++ method
+  calls back into Python twice per action); the history and everything read from it
+  (``history_str``, ``full_history``, ``move_number``, ``serialize``, pickling) come from the
+  tapete state, the same whichever way the actions were applied. OpenSpiel's C++ code that
+  reads a state's history itself sees only the actions applied through C++.
 """
 
 from __future__ import annotations
 
+import base64
 import pickle
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NamedTuple
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
@@ -315,20 +321,30 @@ def _draw_deals(game: Game, count: int, seed: int) -> tuple[tuple[int, ...], ...
     return tuple(deals)
 
 
+class PlayerAction(NamedTuple):
+    """Who took an action, and which (the fields of OpenSpiel's ``PlayerAction``, which
+    Python cannot make): an item of :meth:`TapeteOpenSpielState.full_history`."""
+
+    player: int
+    action: int
+
+
 class StateHolder:
     """Holds the tapete state inside a pyspiel state: OpenSpiel deep-copies (clone) and
     pickles (serialise) the Python attributes of its states, so the holder copies with
     ``State.clone()`` and pickles as the game's spec and the action history."""
 
-    __slots__ = ("dealing", "state")
+    __slots__ = ("deal", "dealing", "state")
 
-    def __init__(self, state: State, dealing: bool = False) -> None:
+    def __init__(self, state: State, dealing: bool = False, deal: int = -1) -> None:
         self.state = state
         #: ``fixed_deals``: the deal not drawn yet (the first chance node chooses it).
         self.dealing = dealing
+        #: ``fixed_deals``: the number of the deal drawn (-1: none drawn by the adapter).
+        self.deal = deal
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StateHolder:
-        return StateHolder(self.state.clone(), self.dealing)
+        return StateHolder(self.state.clone(), self.dealing, self.deal)
 
     def __reduce__(self) -> tuple[Any, ...]:
         state = self.state
@@ -337,14 +353,21 @@ class StateHolder:
                 f"this {state.game.name} state was resampled from a match view: the earlier "
                 "deals' actions are unknown, so it cannot be serialised"
             )
-        return (_replayed, (state.game.spec.to_dict(), state.history(), self.dealing))
+        spec = state.game.spec.to_dict()
+        return (_replayed, (spec, state.history(), self.dealing, self.deal))
 
 
-def _replayed(spec: dict[str, Any], history: list[int], dealing: bool = False) -> StateHolder:
+def _replayed(
+    spec: dict[str, Any], history: list[int], dealing: bool = False, deal: int = -1
+) -> StateHolder:
     state = GameSpec.from_dict(spec).load().new_initial_state()
     for action in history:
         state.apply_action(action)
-    return StateHolder(state, dealing)
+    return StateHolder(state, dealing, deal)
+
+
+def _deserialized(game: Any, text: str) -> Any:
+    return game.deserialize_state(text)
 
 
 class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
@@ -416,8 +439,88 @@ class TapeteOpenSpielState(pyspiel.State):  # type: ignore[misc]
             for card in self.get_game().deals[int(action)]:
                 holder.state.apply_action(card)
             holder.dealing = False
+            holder.deal = int(action)
             return
         holder.state.apply_action(int(action))
+
+    # -- applying actions from Python ------------------------------------------------------
+    # OpenSpiel's C++ ``apply_action`` calls back into Python twice (the current player, then
+    # ``_apply_action``) and records the action in its own history: most of the adapter's
+    # cost per action. A Python caller gets this method instead, which applies the action
+    # to the tapete state only; the history is then read from the tapete state (the
+    # methods below), so either way of applying gives the same answers to Python. C++ code
+    # applying actions (OpenSpiel's C++ algorithms, ``apply_action_with_legality_check``)
+    # still goes through the C++ method and the trampoline above.
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` (a legal action, or a chance outcome's)."""
+        self._apply_action(action)
+
+    def child(self, action: int) -> TapeteOpenSpielState:
+        """A copy of this state with ``action`` applied."""
+        out: TapeteOpenSpielState = self.clone()
+        out.apply_action(action)
+        return out
+
+    def history(self) -> list[int]:
+        """Every action applied from the start, chance outcomes included (with
+        ``fixed_deals``: the deal's number, then the actions after it), however they
+        were applied (from Python or through OpenSpiel's C++ method)."""
+        holder = self._holder
+        state = holder.state
+        if _resumed(state):  # its earlier deals are unknown: what OpenSpiel recorded
+            return list(pyspiel.State.history(self))
+        actions = state.history()
+        if holder.deal >= 0:
+            dealt = len(self.get_game().deals[holder.deal])
+            return [holder.deal, *actions[dealt:]]
+        return list(actions)
+
+    def history_str(self) -> str:
+        """:meth:`history` as OpenSpiel writes it (``"3, 17, 4"``)."""
+        return ", ".join(map(str, self.history()))
+
+    def full_history(self) -> list[Any]:
+        """:meth:`history` with the player of each action (:class:`PlayerAction`, with
+        ``pyspiel.PlayerAction``'s fields; chance is -1), found by replaying the actions
+        from the start."""
+        history = self.history()
+        if _resumed(self._holder.state):
+            return list(pyspiel.State.full_history(self))
+        replay = self.get_game().new_initial_state()
+        out = []
+        for action in history:
+            out.append(PlayerAction(replay.current_player(), action))
+            replay.apply_action(action)
+        return out
+
+    def move_number(self) -> int:
+        """The number of actions applied from the start (chance outcomes included)."""
+        if _resumed(self._holder.state):
+            return int(pyspiel.State.move_number(self))
+        return len(self.history())
+
+    def is_initial_state(self) -> bool:
+        """True before any action (a chance outcome included)."""
+        return self.move_number() == 0
+
+    def is_initial_non_chance_state(self) -> bool:
+        """True at the first decision: no seat has acted, and chance is not to act."""
+        if self.is_chance_node():
+            return False
+        return all(pa.player == CHANCE for pa in self.full_history())
+
+    def serialize(self) -> str:
+        """OpenSpiel's serialisation of a Python game's state (its history, move number
+        and pickled attributes), with the history of :meth:`history`."""
+        players = self.full_history()
+        head = ",".join(f"{pa.player}:{pa.action}" for pa in players)
+        attributes = base64.b64encode(pickle.dumps(dict(self.__dict__))).decode("ascii")
+        return f"history={head}\nmove_number={len(players)}\n__dict__={attributes}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as the game and :meth:`serialize`'s text (OpenSpiel's own pickling
+        would write the history its C++ side recorded)."""
+        return (_deserialized, (self.get_game(), self.serialize()))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self._holder.dealing:
