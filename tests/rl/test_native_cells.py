@@ -253,6 +253,55 @@ def test_native_batches_and_benchmark_views() -> None:
         assert np.array_equal(fast.encode(view, wide[:, 1]), expected)
 
 
+def raw_tensors_agree(game: Any, games: int, seed: int) -> int:
+    """Random games of ``game`` played live, each seat's (and a spectator's) events-only
+    tensor at every decision written by a native encoder and a pure one (the raw log's
+    ``raw_opening`` and ``raw_slots`` against their pure loops), then for clones played a
+    few moves ahead and the states of the game again backwards: the same bytes. Returns the
+    tensors compared."""
+    from tapete.engine import sample_chance
+
+    fast = Encoder(game, True, events_only=True)
+    pure = Encoder(game, True, events_only=True, native=False)
+    assert fast.native and not pure.native and fast._raw is not None
+    rng = random.Random(seed)
+    seats: list[int | None] = [None, *range(game.num_players())]
+    compared = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        kept = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            ahead = state.clone()
+            for _move in range(rng.randrange(4)):
+                if ahead.is_terminal() or ahead.is_chance_node():
+                    break
+                ahead.apply_action(rng.choice(ahead.legal_actions()))
+            for at in (state, ahead):
+                for seat in seats:
+                    got = fast.encode_state(at, seat).tobytes()
+                    assert got == pure.encode_state(at, seat).tobytes(), (game.name, seat)
+                    compared += 1
+            kept.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+        for at in reversed(kept):
+            seat = rng.choice(seats)
+            assert fast.encode_state(at, seat).tobytes() == pure.encode_state(at, seat).tobytes()
+            compared += 1
+    return compared
+
+
+@native
+@pytest.mark.parametrize("name,params", [g for g in GAMES if not g[0].endswith("-match")])
+def test_native_and_pure_raw_logs_write_the_same_bytes(name: str, params: dict[str, Any]) -> None:
+    """The events-only tensor written from the raw log by the native functions and by the
+    pure loops: the same bytes (see :func:`raw_tensors_agree`)."""
+    game = load_ready(name, **params)
+    assert raw_tensors_agree(game, games=2, seed=len(name)) > 100
+
+
 #: Run by :func:`test_the_module_built_here_with_the_pure_encoder` in a new interpreter: the
 #: module built into ``argv[1]`` is ``tapete.rl._cells`` there, before the encoder is imported.
 CHECK_BUILT_MODULE = r"""
@@ -280,6 +329,12 @@ for name, params in [("pocha", {"n_players": 4, "hand_size": 10}), ("ombre", {})
             for view in order:
                 assert fast.encode(view).tobytes() == pure.encode(view).tobytes(), name
                 checked += 1
+from typing import Any
+from tapete.rl.encoding import Encoder
+RAW_TENSORS_AGREE
+for name, params in [("pocha", {"n_players": 4, "hand_size": 10}), ("ombre", {}),
+                     ("trynka", {"n_players": 3})]:
+    checked += raw_tensors_agree(tapete.load_game(name, **params), 1, 7)
 print(checked)
 """
 
@@ -289,6 +344,7 @@ def test_the_module_built_here_with_the_pure_encoder(tmp_path: Any) -> None:
     as setup.py builds it, loaded as ``tapete.rl._cells`` in a new interpreter under the
     encoder as it is installed here (pure Python in development: the wheel's combination
     without mypyc), writes the pure path's bytes for seeded views of four games."""
+    import inspect
     import shutil
     import subprocess
     import sys
@@ -310,8 +366,9 @@ def test_the_module_built_here_with_the_pure_encoder(tmp_path: Any) -> None:
     command.ensure_finalized()
     command.run()
     (built,) = command.get_outputs()
+    agree = inspect.getsource(raw_tensors_agree)
     result = subprocess.run(
-        [sys.executable, "-c", CHECK_BUILT_MODULE, built],
+        [sys.executable, "-c", CHECK_BUILT_MODULE.replace("RAW_TENSORS_AGREE", agree), built],
         capture_output=True,
         text=True,
         timeout=600,

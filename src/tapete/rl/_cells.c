@@ -795,6 +795,205 @@ numbers(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_TRUE;
 }
 
+/* -- the events-only tensor's raw log (rawlog.py): a decoded event is a tuple (visible,
+ *    seen_row, seen_place, unseen_row, unseen_place); a seat sees it when visible is
+ *    EVERYONE (-1) or has the seat's bit --------------------------------------------------- */
+
+/* Whether a seat (who: -1 for a spectator) sees the decoded event entry; -1 on error. */
+static int
+entry_seen(PyObject *entry, long long who)
+{
+    long long visible = PyLong_AsLongLong(PyTuple_GET_ITEM(entry, 0));
+    if (visible == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    return visible == -1 || (who >= 0 && who < 63 && ((visible >> who) & 1) != 0);
+}
+
+static PyObject *
+entry_at(PyObject *dec, Py_ssize_t i)
+{
+    PyObject *entry = PyList_GET_ITEM(dec, i);
+    if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 5) {
+        PyErr_SetString(PyExc_TypeError, "a decoded event must be a tuple of five items");
+        return NULL;
+    }
+    return entry;
+}
+
+PyDoc_STRVAR(raw_opening_doc,
+"raw_opening(cells, dec, start, stop, who, open_cell, row_size, d, counts, shown) -> int:\n"
+"write the opening cells of the decoded events dec[start:stop] for the seat who (-1: a\n"
+"spectator) as rawlog's pure loop does: an event's place (seen or unseen) is its row's\n"
+"card cell or the row's first hidden cell, counted in through counts (hidden cells taken\n"
+"per row) and shown (cards shown per row, as bits), both lists updated; the cell set to 1\n"
+"is open_cell[at] of that place. Returns the index of the first event that does not fit\n"
+"(stop when all do).");
+
+static PyObject *
+raw_opening(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args("raw_opening", nargs, 10) < 0) {
+        return NULL;
+    }
+    CellsObject *cells = as_cells(args[0]);
+    if (cells == NULL) {
+        return NULL;
+    }
+    PyObject *dec = args[1];
+    PyObject *open_cell = args[5];
+    PyObject *counts_list = args[8];
+    PyObject *shown_list = args[9];
+    if (!PyList_CheckExact(dec) || !PyList_CheckExact(open_cell) ||
+        !PyList_CheckExact(counts_list) || !PyList_CheckExact(shown_list) ||
+        PyList_GET_SIZE(counts_list) != PyList_GET_SIZE(shown_list)) {
+        PyErr_SetString(PyExc_TypeError, "raw_opening(): dec, open_cell, counts, shown: lists");
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t stop = PyLong_AsSsize_t(args[3]);
+    long long who = PyLong_AsLongLong(args[4]);
+    Py_ssize_t row_size = PyLong_AsSsize_t(args[6]);
+    Py_ssize_t d = PyLong_AsSsize_t(args[7]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t n_rows = PyList_GET_SIZE(counts_list);
+    if (d < 1 || d > 64 || row_size < 2 * d || n_rows > 64 || start < 0 ||
+        stop > PyList_GET_SIZE(dec)) {
+        PyErr_SetString(PyExc_ValueError, "raw_opening(): a layout it cannot write");
+        return NULL;
+    }
+    Py_ssize_t counts[64];
+    unsigned long long shown[64];
+    for (Py_ssize_t r = 0; r < n_rows; r++) {
+        counts[r] = PyLong_AsSsize_t(PyList_GET_ITEM(counts_list, r));
+        shown[r] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(shown_list, r));
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t n_open = PyList_GET_SIZE(open_cell);
+    Py_ssize_t i = start;
+    for (; i < stop; i++) {
+        PyObject *entry = entry_at(dec, i);
+        if (entry == NULL) {
+            return NULL;
+        }
+        int sees = entry_seen(entry, who);
+        if (sees < 0) {
+            return NULL;
+        }
+        Py_ssize_t place = PyLong_AsSsize_t(PyTuple_GET_ITEM(entry, sees ? 2 : 4));
+        if (place == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (place < 0) {
+            break;
+        }
+        Py_ssize_t r = place / row_size;
+        Py_ssize_t col = place - r * row_size;
+        if (r >= n_rows) {
+            PyErr_SetString(PyExc_IndexError, "raw_opening(): a place out of the opening");
+            return NULL;
+        }
+        Py_ssize_t at;
+        if (col >= d) { /* hidden: the row's next hidden cell */
+            if (counts[r] >= d) {
+                break;
+            }
+            at = place + counts[r];
+            counts[r] += 1;
+        }
+        else {
+            unsigned long long bit = 1ULL << col;
+            if (shown[r] & bit) { /* this card shown already in its row */
+                break;
+            }
+            shown[r] |= bit;
+            at = place;
+        }
+        if (at >= n_open) {
+            PyErr_SetString(PyExc_IndexError, "raw_opening(): a cell out of the opening");
+            return NULL;
+        }
+        Py_ssize_t cell = PyLong_AsSsize_t(PyList_GET_ITEM(open_cell, at));
+        if (cell == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (check_cell(cells, cell, 1) < 0) {
+            return NULL;
+        }
+        put(cells, cell, 1.0f);
+    }
+    for (Py_ssize_t r = 0; r < n_rows; r++) {
+        PyObject *count = PyLong_FromSsize_t(counts[r]);
+        PyObject *bits = PyLong_FromUnsignedLongLong(shown[r]);
+        if (count == NULL || bits == NULL) {
+            Py_XDECREF(count);
+            Py_XDECREF(bits);
+            return NULL;
+        }
+        list_store(counts_list, r, count);
+        list_store(shown_list, r, bits);
+        Py_DECREF(count);
+        Py_DECREF(bits);
+    }
+    return PyLong_FromSsize_t(i);
+}
+
+PyDoc_STRVAR(raw_slots_doc,
+"raw_slots(cells, dec, start, stop, who, at, width): write the slots of the decoded\n"
+"events dec[start:stop] for the seat who (-1: a spectator), each its seen or unseen row\n"
+"(bytes of width), the first at byte at and the next ones after it.");
+
+static PyObject *
+raw_slots(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args("raw_slots", nargs, 7) < 0) {
+        return NULL;
+    }
+    CellsObject *cells = as_cells(args[0]);
+    if (cells == NULL) {
+        return NULL;
+    }
+    PyObject *dec = args[1];
+    if (!PyList_CheckExact(dec)) {
+        PyErr_SetString(PyExc_TypeError, "raw_slots(): dec must be a list");
+        return NULL;
+    }
+    Py_ssize_t start = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t stop = PyLong_AsSsize_t(args[3]);
+    long long who = PyLong_AsLongLong(args[4]);
+    Py_ssize_t at = PyLong_AsSsize_t(args[5]);
+    Py_ssize_t width = PyLong_AsSsize_t(args[6]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (start < 0 || stop > PyList_GET_SIZE(dec) || width < 0 || at < 0 ||
+        (stop > start && at + (stop - start) * width > cells->nbytes)) {
+        PyErr_SetString(PyExc_IndexError, "raw_slots(): slots out of range");
+        return NULL;
+    }
+    for (Py_ssize_t k = start; k < stop; k++) {
+        PyObject *entry = entry_at(dec, k);
+        if (entry == NULL) {
+            return NULL;
+        }
+        int sees = entry_seen(entry, who);
+        if (sees < 0) {
+            return NULL;
+        }
+        PyObject *row = PyTuple_GET_ITEM(entry, sees ? 1 : 3);
+        if (!PyBytes_CheckExact(row) || PyBytes_GET_SIZE(row) != width) {
+            PyErr_SetString(PyExc_ValueError, "raw_slots(): a row is not bytes of its width");
+            return NULL;
+        }
+        memcpy(cells->data + at + (k - start) * width, PyBytes_AS_STRING(row), (size_t)width);
+    }
+    Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(copy_doc,
 "copy(dest, cells, at): the bytes of cells written into dest (a writable, contiguous\n"
 "buffer: a memoryview of the caller's array) from its byte at on, with one memcpy.");
@@ -833,6 +1032,8 @@ static PyMethodDef cells_functions[] = {
     {"slots", (PyCFunction)(void (*)(void))slots, METH_FASTCALL, slots_doc},
     {"opening", (PyCFunction)(void (*)(void))opening, METH_FASTCALL, opening_doc},
     {"numbers", (PyCFunction)(void (*)(void))numbers, METH_FASTCALL, numbers_doc},
+    {"raw_opening", (PyCFunction)(void (*)(void))raw_opening, METH_FASTCALL, raw_opening_doc},
+    {"raw_slots", (PyCFunction)(void (*)(void))raw_slots, METH_FASTCALL, raw_slots_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -153,7 +153,9 @@ class Encoder:
         self._raw: RawLog | None = None
         logs = [u for u in self._updaters if isinstance(u, _EventLog)]
         if events_only and len(logs) == 1:
-            self._raw = RawLog(game, self.parts, logs[0], self._fresh_stream)
+            self._raw = RawLog(
+                game, self.parts, logs[0], self._fresh_stream, NATIVE if self.native else None
+            )
 
     @property
     def shape(self) -> tuple[int]:

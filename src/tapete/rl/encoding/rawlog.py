@@ -28,20 +28,10 @@ MAX_RAW_EVENTS: Final = 65_536
 MAX_RAW_STREAMS: Final = 256
 
 
-class _Entry:
-    """One event's cells in :meth:`RawLog.decoded`: who sees it (``visible``), its slot's
-    bytes and opening place for a seat that sees it, and for one that does not."""
-
-    __slots__ = ("seen_place", "seen_row", "unseen_place", "unseen_row", "visible")
-
-    def __init__(
-        self, visible: int, seen_row: bytes, seen_place: int, unseen_row: bytes, unseen_place: int
-    ) -> None:
-        self.visible = visible
-        self.seen_row = seen_row
-        self.seen_place = seen_place
-        self.unseen_row = unseen_row
-        self.unseen_place = unseen_place
+#: One event's cells in :meth:`RawLog.decoded`: who sees it (``visible``), its slot's bytes
+#: and opening place for a seat that sees it, then for one that does not (a tuple, which
+#: the native writer of :mod:`tapete.rl._cells` reads as it is).
+_Entry = tuple[int, bytes, int, bytes, int]
 
 
 class _RawStream:
@@ -82,8 +72,18 @@ class _RawStream:
 class RawLog:
     """Writes an events-only encoder's tensor from a state's raw log (see the module)."""
 
-    def __init__(self, game: Any, parts: tuple[Part, ...], log: _EventLog, new_tensor: Any) -> None:
+    def __init__(
+        self,
+        game: Any,
+        parts: tuple[Part, ...],
+        log: _EventLog,
+        new_tensor: Any,
+        native: Any = None,
+    ) -> None:
         self.game = game
+        #: :mod:`tapete.rl._cells` when the streams' tensors are its ``Cells`` (the opening
+        #: and the slots then written by its ``raw_opening`` and ``raw_slots``), else None.
+        self.native = native
         self.n = int(game.num_players())
         by_name = {p.name: p for p in parts}
         self.o_seat: int = by_name["seat"].offset
@@ -153,7 +153,7 @@ class RawLog:
         visible: int = raw[3]
         seen = self.cells(raw, True)
         unseen = seen if visible == EVERYONE else self.cells(raw, False)
-        made = _Entry(visible, seen[0], seen[1], unseen[0], unseen[1])
+        made = (visible, seen[0], seen[1], unseen[0], unseen[1])
         entries = self.entries
         if len(entries) >= MAX_RAW_EVENTS:
             entries.clear()
@@ -258,42 +258,64 @@ class RawLog:
         who = -1 if seat is None else seat
         dec = self.decoded(events)
         i = written
+        native = self.native
         if stream.open:  # the opening, as long as it may grow
-            row_size: int = log.row_size
-            d: int = log.d
-            open_cell: list[Any] = log.open_cell
-            counts: list[int] = stream.counts
-            shown: list[int] = stream.shown
-            while i < count:
-                entry = dec[i]
-                visible = entry.visible
-                sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-                place = entry.seen_place if sees else entry.unseen_place
-                at = -1 if place < 0 else opening_cell(place, row_size, d, counts, shown)
-                if at < 0:
-                    stream.open = False
-                    break
-                mv[open_cell[at]] = _ONE
-                i += 1
+            if native is not None:
+                i = native.raw_opening(
+                    mv, dec, i, count, who, log.open_cell, log.row_size, log.d,
+                    stream.counts, stream.shown,
+                )  # fmt: skip
+                stream.open = i == count
+            else:
+                i = self.write_opening(stream, dec, i, who)
             stream.run = i
         if count - stream.run > slots:  # more events than slots: the latest ones are kept
             self.write_window(stream, dec, who)
             return tensor
-        rows: list[bytes] = []
-        for k in range(i, count):  # the slots
-            entry = dec[k]
-            visible = entry.visible
-            sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-            rows.append(entry.seen_row if sees else entry.unseen_row)
-        if rows:
+        if i < count:  # the slots
             low = i - stream.run
-            if len(rows) == 1:
-                bv[log.span[low]] = rows[0]
+            if native is not None:
+                native.raw_slots(mv, dec, i, count, who, log.at_byte[low], 4 * log.width)
             else:
-                bv[log.at_byte[low] : log.at_byte[low + len(rows)]] = b"".join(rows)
+                rows: list[bytes] = []
+                for k in range(i, count):
+                    entry = dec[k]
+                    visible = entry[0]
+                    sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
+                    rows.append(entry[1] if sees else entry[3])
+                if len(rows) == 1:
+                    bv[log.span[low]] = rows[0]
+                else:
+                    bv[log.at_byte[low] : log.at_byte[low + len(rows)]] = b"".join(rows)
         stream.written = count
         stream.last = events[count - 1]
         return tensor
+
+    def write_opening(self, stream: _RawStream, dec: list[_Entry], i: int, who: int) -> int:
+        """Write the opening cells of ``dec[i:]`` for the seat ``who`` (-1: a spectator) as
+        long as they fit (:func:`opening_cell`); the index of the first that does not (the
+        stream's opening then closed), or ``len(dec)``. The native ``raw_opening`` does
+        the same."""
+        log = self.log
+        mv = stream.tensor.mv
+        row_size: int = log.row_size
+        d: int = log.d
+        open_cell: list[Any] = log.open_cell
+        counts: list[int] = stream.counts
+        shown: list[int] = stream.shown
+        count = len(dec)
+        while i < count:
+            entry = dec[i]
+            visible = entry[0]
+            sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
+            place = entry[2] if sees else entry[4]
+            at = -1 if place < 0 else opening_cell(place, row_size, d, counts, shown)
+            if at < 0:
+                stream.open = False
+                break
+            mv[open_cell[at]] = _ONE
+            i += 1
+        return i
 
     def clear(self, stream: _RawStream) -> None:
         """Take the whole log out of the stream's cells."""
@@ -334,8 +356,8 @@ class RawLog:
         first = count - log.slots
         for j in range(log.slots):
             entry = dec[first + j]
-            visible = entry.visible
+            visible = entry[0]
             sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-            bv[log.span[j]] = entry.seen_row if sees else entry.unseen_row
+            bv[log.span[j]] = entry[1] if sees else entry[3]
         stream.written = count  # (more than run + slots: the next change clears it all)
         stream.last = stream.events[count - 1]
