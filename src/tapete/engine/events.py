@@ -39,8 +39,12 @@ from typing import Any, Final
 #: ``visible`` of an event every seat and every spectator may see.
 EVERYONE: Final = -1
 
-#: One raw event: ``(actor, kind, action, visible, public_args)``.
-RawEvent = tuple[int, str, int, int, tuple[tuple[str, Any], ...]]
+#: One raw event: ``(actor, kind, action, visible, public_args)`` (``int, str, int, int,
+#: tuple[tuple[str, Any], ...]``). Typed as a tuple of any length so that the compiled core
+#: keeps each one a Python tuple: mypyc holds a fixed-length tuple type unboxed and boxes it
+#: again, as a new object, wherever it is stored, and the prebuilt events
+#: (:func:`prebuilt_events`) would be copied at every append instead of shared.
+RawEvent = tuple[Any, ...]
 
 #: ``NO_ARGS``: the empty argument tuple (shared, to allocate nothing on the hot path).
 NO_ARGS: Final[tuple[tuple[str, Any], ...]] = ()

@@ -821,6 +821,60 @@ entry_at(PyObject *dec, Py_ssize_t i)
     return entry;
 }
 
+PyDoc_STRVAR(raw_decode_doc,
+"raw_decode(dec, events, ids, make): append to the list dec the decoded entry of each event\n"
+"of the list events after the first len(dec): the one the IdTable ids keeps for the event\n"
+"(by identity), else make(event) (then kept in ids).");
+
+static PyObject *
+raw_decode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args("raw_decode", nargs, 4) < 0) {
+        return NULL;
+    }
+    PyObject *dec = args[0];
+    PyObject *events = args[1];
+    IdTableObject *ids = as_idtable(args[2]);
+    PyObject *make = args[3];
+    if (ids == NULL) {
+        return NULL;
+    }
+    if (!PyList_CheckExact(dec) || !PyList_CheckExact(events)) {
+        PyErr_SetString(PyExc_TypeError, "raw_decode(): dec and events must be lists");
+        return NULL;
+    }
+    for (Py_ssize_t i = PyList_GET_SIZE(dec); i < PyList_GET_SIZE(events); i++) {
+        PyObject *event = PyList_GET_ITEM(events, i);
+        PyObject *known = idtable_get(ids, event);
+        int failed;
+        if (known != NULL) {
+            failed = PyList_Append(dec, PyTuple_GET_ITEM(known, 1));
+        }
+        else {
+            Py_INCREF(event); /* (make may change the list) */
+            PyObject *value = PyObject_CallOneArg(make, event);
+            if (value == NULL) {
+                Py_DECREF(event);
+                return NULL;
+            }
+            PyObject *pair = PyTuple_Pack(2, event, value);
+            Py_DECREF(event);
+            if (pair == NULL) {
+                Py_DECREF(value);
+                return NULL;
+            }
+            idtable_put(ids, pair);
+            Py_DECREF(pair);
+            failed = PyList_Append(dec, value);
+            Py_DECREF(value);
+        }
+        if (failed < 0) {
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(raw_opening_doc,
 "raw_opening(cells, dec, start, stop, who, open_cell, row_size, d, counts, shown) -> int:\n"
 "write the opening cells of the decoded events dec[start:stop] for the seat who (-1: a\n"
@@ -1032,6 +1086,7 @@ static PyMethodDef cells_functions[] = {
     {"slots", (PyCFunction)(void (*)(void))slots, METH_FASTCALL, slots_doc},
     {"opening", (PyCFunction)(void (*)(void))opening, METH_FASTCALL, opening_doc},
     {"numbers", (PyCFunction)(void (*)(void))numbers, METH_FASTCALL, numbers_doc},
+    {"raw_decode", (PyCFunction)(void (*)(void))raw_decode, METH_FASTCALL, raw_decode_doc},
     {"raw_opening", (PyCFunction)(void (*)(void))raw_opening, METH_FASTCALL, raw_opening_doc},
     {"raw_slots", (PyCFunction)(void (*)(void))raw_slots, METH_FASTCALL, raw_slots_doc},
     {NULL, NULL, 0, NULL},

@@ -44,7 +44,7 @@ import tapete
 from tapete.engine import Game, PlayerView, State, registered_games, sample_chance
 from tapete.errors import ConfigError
 from tapete.players.base import Player, load
-from tapete.rl.encoding import Encoder, encoder_for, events_tensor
+from tapete.rl.encoding import Encoder, action_mask, encoder_for, events_tensor
 
 
 class TapeteSeatEnv(gymnasium.Env):
@@ -92,6 +92,8 @@ class TapeteSeatEnv(gymnasium.Env):
         )
         self._chance = random.Random()
         self._bots = random.Random()
+        #: What an opponent that does not read views is given (``Player.reads_view``).
+        self._bare_views = {s: PlayerView(self.game.name, s, s) for s in self.players}
         self.state: State = self.game.new_initial_state()
         #: True before the first ``reset()`` and once an episode has ended.
         self._done = True
@@ -121,11 +123,7 @@ class TapeteSeatEnv(gymnasium.Env):
                 return
             else:
                 bot = self.players[player]
-                view = (
-                    state.view(player)
-                    if bot.reads_view
-                    else PlayerView(self.game.name, player, player)
-                )
+                view = state.view(player) if bot.reads_view else self._bare_views[player]
                 state.apply_action(bot.choose(view, state.legal_actions(), self._bots))
 
     def _observation(self) -> Any:
@@ -133,14 +131,16 @@ class TapeteSeatEnv(gymnasium.Env):
 
     def action_masks(self) -> Any:
         """The legal actions as an int8 mask (all zeros once the game is over)."""
-        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
-        if self.state.current_player() == self.seat:
-            mask[self.state.legal_actions()] = 1
-        return mask
+        return action_mask(self._legal(), self.game.num_distinct_actions())
+
+    def _legal(self) -> list[int]:
+        state = self.state
+        return state.legal_actions() if state.current_player() == self.seat else []
 
     def _info(self, **extra: Any) -> dict[str, Any]:
-        legal = self.state.legal_actions() if self.state.current_player() == self.seat else []
-        return {"action_mask": self.action_masks(), "legal_actions": legal, **extra}
+        legal = self._legal()
+        mask = action_mask(legal, self.game.num_distinct_actions())
+        return {"action_mask": mask, "legal_actions": legal, **extra}
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent's seat, then the others until its next turn.

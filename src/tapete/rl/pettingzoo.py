@@ -34,7 +34,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 import tapete
 from tapete.engine import Game, State, sample_chance
 from tapete.errors import ConfigError
-from tapete.rl.encoding import Encoder, encoder_for, events_tensor
+from tapete.rl.encoding import Encoder, action_mask, encoder_for, events_tensor
 
 
 class TapeteAECEnv(AECEnv):  # type: ignore[misc]
@@ -80,6 +80,9 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         self._rng = random.Random()
         self.state: State = self.game.new_initial_state()
         self.agents: list[str] = []
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        #: The agent whose info holds the legal actions (None: none, or the game is over).
+        self._acting: str | None = None
 
     def observation_space(self, agent: str) -> Any:
         """The agent's observation space (the same object every time)."""
@@ -99,7 +102,8 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"legal_actions": []} for a in self.agents}
+        self._acting = None
         self._advance()
         if self.render_mode == "human":
             self.render()
@@ -109,8 +113,10 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         state = self.state
         while state.is_chance_node():
             state.apply_action(sample_chance(state, self._rng))
-        for agent in self.agents:
-            self.infos[agent] = {"legal_actions": []}
+        acted = self._acting
+        if acted is not None:  # (every other agent's info has no legal actions already)
+            self.infos[acted] = {"legal_actions": []}
+            self._acting = None
         if state.is_terminal():
             returns = state.returns()
             for seat, agent in enumerate(self.possible_agents):
@@ -122,15 +128,16 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
             return
         agent = self.possible_agents[state.current_player()]
         self.infos[agent] = {"legal_actions": state.legal_actions()}
+        self._acting = agent
         self.agent_selection = agent
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's view as a tensor, and its action mask."""
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
-        if self.state.current_player() == seat:
-            mask[self.state.legal_actions()] = 1
-        return {"observation": self.encoder.encode_state(self.state, seat), "action_mask": mask}
+        seat = self._seat_of[agent]
+        state = self.state
+        legal = state.legal_actions() if state.current_player() == seat else ()
+        mask = action_mask(legal, self.game.num_distinct_actions())
+        return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play ``action`` for the selected agent (``None`` once it is done)."""
@@ -139,10 +146,10 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         self.state.apply_action(int(action))
         self._advance()
-        self._accumulate_rewards()
+        if self.state.is_terminal():  # (the rewards are zero until then)
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

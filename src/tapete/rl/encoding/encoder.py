@@ -410,6 +410,19 @@ COUNT_FIELDS: Final = frozenset(
 TENSORS: Final = ("view", "events")
 
 
+def action_mask(legal: Sequence[int], size: int) -> Buffer:
+    """An int8 array of ``size`` cells, 1 at each action of ``legal`` (the legal-action
+    mask of the environments; a new array each time).
+
+    >>> action_mask([0, 3], 5).tolist()
+    [1, 0, 0, 1, 0]
+    """
+    cells = bytearray(size)
+    for action in legal:
+        cells[action] = 1
+    return np.frombuffer(cells, np.int8)
+
+
 def events_tensor(tensor: str, perfect_recall: bool) -> bool:
     """Whether the adapters' ``tensor`` option asks for the events-only tensor; a
     :class:`~tapete.errors.ConfigError` names the choices, or says that the events-only

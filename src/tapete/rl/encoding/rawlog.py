@@ -15,6 +15,7 @@ the view (the tests compare them at every state of every deal game)."""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Final
 
 from tapete.engine.api import CHANCE, TERMINAL
@@ -93,10 +94,15 @@ class RawLog:
         rows = len(log.open_cell) // log.row_size if log.has_opening else 0
         self.rows = rows
         self.streams: dict[int, _RawStream] = {}
+        #: The streams' keys, oldest first (the next one reused when the pool is full).
+        self.order: deque[int] = deque()
         #: The most streams kept (:data:`MAX_RAW_STREAMS`).
         self.max_streams = MAX_RAW_STREAMS
-        #: Per raw event, its :class:`_Entry` (both ways it may be seen).
+        #: Per raw event, its :data:`_Entry` (both ways it may be seen), by value; with
+        #: ``native``, also by the event's identity (``IdTable``: the state's own events
+        #: are found without hashing them).
         self.entries: dict[Any, _Entry] = {}
+        self.ids: Any = None if native is None else native.IdTable(MAX_RAW_EVENTS)
         #: :meth:`decoded`'s log, its entries and its last event.
         self.dec_events: list[Any] = []
         self.dec: list[_Entry] = []
@@ -136,25 +142,27 @@ class RawLog:
             done = k
             self.dec_events = events
         count = len(events)
-        entries = self.entries
-        while done < count:
-            raw = events[done]
-            entry = entries.get(raw)
-            if entry is None:
-                entry = self.entry(raw)
-            dec.append(entry)
-            done += 1
+        native = self.native
+        if native is not None:  # found by the event's identity first
+            native.raw_decode(dec, events, self.ids, self.entry)
+        else:
+            while done < count:
+                dec.append(self.entry(events[done]))
+                done += 1
         if count:
             self.dec_last = events[count - 1]
         return dec
 
     def entry(self, raw: Any) -> _Entry:
-        """The :class:`_Entry` of ``raw`` (made, then kept by the raw event's value)."""
+        """The :data:`_Entry` of ``raw`` (made once, then kept by the raw event's value)."""
+        entries = self.entries
+        found = entries.get(raw)
+        if found is not None:
+            return found
         visible: int = raw[3]
         seen = self.cells(raw, True)
         unseen = seen if visible == EVERYONE else self.cells(raw, False)
         made = (visible, seen[0], seen[1], unseen[0], unseen[1])
-        entries = self.entries
         if len(entries) >= MAX_RAW_EVENTS:
             entries.clear()
         entries[raw] = made
@@ -176,17 +184,22 @@ class RawLog:
             if 0 <= code < len(self.last):
                 self.last[code] = found
             return found
-        if len(streams) >= self.max_streams:  # the oldest stream's tensor is reused
-            old = streams.pop(next(iter(streams)))
+        if len(streams) >= self.max_streams:  # the oldest stream (its tensor) is reused
+            old = streams.pop(self.order.popleft())
             self.last = [None if s is old else s for s in self.last]
-            tensor = old.tensor
-            tensor.clear()
-            if old is last:  # its cells are gone: nothing to start from
+            if old is last:  # its cells are going: nothing to start from
                 last = None
+            stream = old
+            tensor = stream.tensor
+            if not self.starts_alike(last, events):  # (else all its bytes are copied below)
+                self.wipe(stream)
+            stream.seat = seat
+            stream.events = []
+            stream.player = -1
         else:
             tensor = self.new_tensor()
-        stream = _RawStream(tensor, seat, self.rows)
-        if last is not None and last.written and events and last.events[0] is events[0]:
+            stream = _RawStream(tensor, seat, self.rows)
+        if last is not None and self.starts_alike(last, events):
             # a clone (or the state it came from) of the seat's last stream: its cells
             tensor.bytes_view[:] = last.tensor.bytes_view
             stream.events = last.events
@@ -200,13 +213,38 @@ class RawLog:
         elif seat is not None and 0 <= seat < self.n:
             tensor.mv[self.o_seat + seat] = _ONE
         streams[key] = stream
+        self.order.append(key)
         if 0 <= code < len(self.last):
             self.last[code] = stream
         return stream
 
+    @staticmethod
+    def starts_alike(last: _RawStream | None, events: list[Any]) -> bool:
+        """Whether ``events`` begins as the log ``last`` has written (a clone of its
+        state, or the state it came from: a new stream starts from its cells)."""
+        return (
+            last is not None
+            and last.written > 0
+            and len(events) > 0
+            and last.events[0] is events[0]
+        )
+
+    def wipe(self, stream: _RawStream) -> None:
+        """Zero every cell ``stream`` set (its seat, the seat to act, its log), for a new
+        stream to start from: only those cells, not the whole tensor."""
+        mv = stream.tensor.mv
+        seat = stream.seat
+        if seat is not None and 0 <= seat < self.n:
+            mv[self.o_seat + seat] = _ZERO
+        if stream.player >= 0:
+            mv[stream.player] = _ZERO
+            stream.player = -1
+        self.clear(stream)
+
     def forget(self) -> None:
         """Drop every stream (and the decoded log)."""
         self.streams.clear()
+        self.order.clear()
         self.last = [None] * len(self.last)
         self.dec_events = []
         self.dec = []
@@ -323,7 +361,9 @@ class RawLog:
         bv = stream.tensor.bytes_view
         if log.has_opening:
             bv[log.open_span] = log.open_zeros
-        bv[log.at_byte[0] : log.at_byte[log.slots]] = log.zeros[: 4 * log.slots * log.width]
+        high = min(stream.written - stream.run, log.slots)  # the slots written (none after)
+        if high > 0:
+            bv[log.at_byte[0] : log.at_byte[high]] = log.zeros[: 4 * high * log.width]
         stream.run = 0
         stream.open = True
         stream.counts = [0] * self.rows
