@@ -34,6 +34,7 @@ COMPILED = [
     "src/tapete/engine/player_view.py",
     "src/tapete/engine/protocol.py",
     "src/tapete/engine/api.py",
+    "src/tapete/engine/chance.py",  # sample_chance: every chance node of the environments
     "src/tapete/games/pocha/tables.py",
     "src/tapete/games/pocha/state.py",
     "src/tapete/games/pocha/game.py",

@@ -651,6 +651,10 @@ class _DealtState(TapeteOpenSpielState):
     def _apply_action(self, action: int) -> None:
         self._holder.state.apply_action(action)
 
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` (a legal action, or a chance outcome's)."""
+        self._holder.state.apply_action(int(action))
+
 
 def _resumed(state: State) -> bool:
     return bool(getattr(state, "is_resumed", False))
@@ -714,7 +718,7 @@ class ViewObserver:
     def set_from(self, state: TapeteOpenSpielState, player: int) -> None:
         """Write ``player``'s view of ``state`` into :attr:`tensor`."""
         seat = None if self.public_only else player
-        self.encoder.encode_state(state.tapete, seat, self.tensor)
+        self.encoder.encode_state(state._holder.state, seat, self.tensor)
 
     def string_from(self, state: TapeteOpenSpielState, player: int) -> str:
         """``player``'s view of ``state`` as text: a deal game's information state is the
