@@ -1080,8 +1080,47 @@ copy(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+PyDoc_STRVAR(copy_used_doc,
+"copy_used(dest, cells, used): the first used bytes of cells written into dest (a\n"
+"writable contiguous buffer of at least cells' size), and zeros after them up to cells'\n"
+"size: for a tensor whose bytes after used are all zero (no need to read them).");
+
+static PyObject *
+copy_used(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (check_args("copy_used", nargs, 3) < 0) {
+        return NULL;
+    }
+    CellsObject *cells = as_cells(args[1]);
+    if (cells == NULL) {
+        return NULL;
+    }
+    Py_ssize_t used = PyLong_AsSsize_t(args[2]);
+    if (used == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (used < 0 || used > cells->nbytes) {
+        PyErr_SetString(PyExc_IndexError, "copy_used(): used is not within the tensor");
+        return NULL;
+    }
+    Py_buffer dest;
+    if (PyObject_GetBuffer(args[0], &dest, PyBUF_WRITABLE) < 0) {
+        return NULL;
+    }
+    if (cells->nbytes > dest.len) {
+        PyBuffer_Release(&dest);
+        PyErr_SetString(PyExc_IndexError, "copy_used(): the tensor does not fit the buffer");
+        return NULL;
+    }
+    memcpy(dest.buf, cells->data, (size_t)used);
+    memset((char *)dest.buf + used, 0, (size_t)(cells->nbytes - used));
+    PyBuffer_Release(&dest);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef cells_functions[] = {
     {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, copy_doc},
+    {"copy_used", (PyCFunction)(void (*)(void))copy_used, METH_FASTCALL, copy_used_doc},
     {"prefix", (PyCFunction)(void (*)(void))prefix, METH_FASTCALL, prefix_doc},
     {"slots", (PyCFunction)(void (*)(void))slots, METH_FASTCALL, slots_doc},
     {"opening", (PyCFunction)(void (*)(void))opening, METH_FASTCALL, opening_doc},

@@ -68,3 +68,34 @@ def numbers(cells: Cells, new: Any, old: Any, at: int, size: int) -> bool:
 def copy(dest: Buffer, cells: Cells, at: int) -> None:
     """The bytes of ``cells`` written into ``dest`` (a writable contiguous buffer) from its
     byte ``at`` on, with one ``memcpy``."""
+
+def copy_used(dest: Buffer, cells: Cells, used: int) -> None:
+    """The first ``used`` bytes of ``cells`` written into ``dest``, then zeros up to the
+    size of ``cells`` (its bytes after ``used`` are zero: they are not read)."""
+
+def raw_decode(dec: list[Any], events: list[Any], ids: IdTable, make: Any) -> None:
+    """Append to ``dec`` the decoded entry of each event of ``events`` after the first
+    ``len(dec)``: the one ``ids`` keeps for the event (by identity), else ``make(event)``
+    (then kept)."""
+
+def raw_opening(
+    cells: Cells,
+    dec: list[Any],
+    start: int,
+    stop: int,
+    who: int,
+    open_cell: list[int],
+    row_size: int,
+    d: int,
+    counts: list[int],
+    shown: list[int],
+) -> int:
+    """Write the opening cells of ``dec[start:stop]`` for the seat ``who`` (-1: a
+    spectator), ``counts`` and ``shown`` updated; the index of the first event that does
+    not fit (``stop`` when all do)."""
+
+def raw_slots(
+    cells: Cells, dec: list[Any], start: int, stop: int, who: int, at: int, width: int
+) -> None:
+    """Write the slot rows of ``dec[start:stop]`` for the seat ``who``, the first at byte
+    ``at``, each ``width`` bytes after the one before."""

@@ -89,6 +89,8 @@ class Encoder:
         self._cells: Any = NATIVE_CELLS if self.native else None
         #: The native ``copy`` (a stream's tensor into the caller's buffer), or None.
         self._copy: Any = NATIVE.copy if self.native else None
+        #: The native ``copy_used`` (an events-only tensor's used bytes, zeros after them).
+        self._copy_used: Any = NATIVE.copy_used if self.native else None
         found = found if found is not None else discovery(game)
         self._ctx = _Context(game, found, max_events, whole_log=events_only)
         self._ctx.native = NATIVE if self.native else None
@@ -194,8 +196,17 @@ class Encoder:
             raise EncodingError(f"the buffer must have shape ({self.size},), got {out.shape}")
         raw_log = self._raw
         if raw_log is not None:
-            stream = raw_log.write(state.raw_events(), seat, state.current_player())
-            return self._deliver(stream, out)
+            raw = raw_log.advance(state.raw_events(), seat, state.current_player())
+            if (
+                out is not None
+                and out is self._out
+                and self._out_bytes is not None
+                and self._copy_used is not None
+            ):
+                # only the bytes up to the last slot written are read (zeros after them)
+                self._copy_used(self._out_bytes, raw.tensor.mv, raw_log.used(raw))
+                return out
+            return self._deliver(raw.tensor, out)
         seen = _Seen(seat, state.current_player(), state.events(seat))
         return self._deliver(self._update(seen), out)
 

@@ -91,6 +91,9 @@ class RawLog:
         self.o_player: int = by_name["current_player"].offset
         self.log = log
         self.new_tensor = new_tensor
+        #: The tensor's bytes, and whether the log's slots end it (see :meth:`used`).
+        self.nbytes: int = 4 * max(p.offset + p.size for p in parts)
+        self.slots_last: bool = log.at_byte[log.slots] == self.nbytes
         rows = len(log.open_cell) // log.row_size if log.has_opening else 0
         self.rows = rows
         self.streams: dict[int, _RawStream] = {}
@@ -254,6 +257,10 @@ class RawLog:
     def write(self, events: list[Any], seat: int | None, player: int) -> _Stream:
         """Bring ``seat``'s stream of the log ``events`` (the seat to act: ``player``) up
         to date; its tensor."""
+        return self.advance(events, seat, player).tensor
+
+    def advance(self, events: list[Any], seat: int | None, player: int) -> _RawStream:
+        """:meth:`write`, returning the stream itself (its tensor, and :meth:`used`)."""
         stream = self.stream(events, seat)
         tensor = stream.tensor
         mv = tensor.mv
@@ -289,7 +296,7 @@ class RawLog:
                 self.rewind(stream, start)
             written = stream.written
         if written == count:
-            return tensor
+            return stream
         log = self.log
         slots = log.slots
         bv = tensor.bytes_view
@@ -309,7 +316,7 @@ class RawLog:
             stream.run = i
         if count - stream.run > slots:  # more events than slots: the latest ones are kept
             self.write_window(stream, dec, who)
-            return tensor
+            return stream
         if i < count:  # the slots
             low = i - stream.run
             if native is not None:
@@ -327,7 +334,18 @@ class RawLog:
                     bv[log.at_byte[low] : log.at_byte[low + len(rows)]] = b"".join(rows)
         stream.written = count
         stream.last = events[count - 1]
-        return tensor
+        return stream
+
+    def used(self, stream: _RawStream) -> int:
+        """How many leading bytes of ``stream``'s tensor may be other than zero: up to its
+        last slot written when the log's slots end the tensor (every byte after them is
+        zero), else the whole tensor."""
+        if not self.slots_last:
+            return self.nbytes
+        log = self.log
+        high = stream.written - stream.run
+        used: int = log.at_byte[high if high < log.slots else log.slots]
+        return used
 
     def write_opening(self, stream: _RawStream, dec: list[_Entry], i: int, who: int) -> int:
         """Write the opening cells of ``dec[i:]`` for the seat ``who`` (-1: a spectator) as
