@@ -106,6 +106,8 @@ class RawLog:
         #: are found without hashing them).
         self.entries: dict[Any, _Entry] = {}
         self.ids: Any = None if native is None else native.IdTable(MAX_RAW_EVENTS)
+        #: :meth:`entry`, bound once (what ``raw_decode`` calls for an event not kept).
+        self.make_entry: Any = self.entry
         #: :meth:`decoded`'s log, its entries and its last event.
         self.dec_events: list[Any] = []
         self.dec: list[_Entry] = []
@@ -147,7 +149,7 @@ class RawLog:
         count = len(events)
         native = self.native
         if native is not None:  # found by the event's identity first
-            native.raw_decode(dec, events, self.ids, self.entry)
+            native.raw_decode(dec, events, self.ids, self.make_entry)
         else:
             while done < count:
                 dec.append(self.entry(events[done]))
@@ -189,7 +191,10 @@ class RawLog:
             return found
         if len(streams) >= self.max_streams:  # the oldest stream (its tensor) is reused
             old = streams.pop(self.order.popleft())
-            self.last = [None if s is old else s for s in self.last]
+            last_streams = self.last
+            for k in range(len(last_streams)):
+                if last_streams[k] is old:
+                    last_streams[k] = None
             if old is last:  # its cells are going: nothing to start from
                 last = None
             stream = old
@@ -384,8 +389,11 @@ class RawLog:
             bv[log.at_byte[0] : log.at_byte[high]] = log.zeros[: 4 * high * log.width]
         stream.run = 0
         stream.open = True
-        stream.counts = [0] * self.rows
-        stream.shown = [0] * self.rows
+        counts = stream.counts
+        shown = stream.shown
+        for r in range(len(counts)):  # (in place: no new lists on a stream's reuse)
+            counts[r] = 0
+            shown[r] = 0
         stream.written = 0
         stream.last = None
 
