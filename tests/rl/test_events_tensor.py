@@ -293,3 +293,48 @@ def test_few_streams_kept_still_give_each_states_tensor(keep: int) -> None:
         fresh.forget()
         assert np.array_equal(log.encode_state(state, seat), fresh.encode(state.view(seat)))
     assert len(log._raw.streams) <= keep
+
+
+def test_a_stream_of_a_state_gone_is_reused_and_a_live_ones_kept() -> None:
+    """A seat's stream of a game whose state is gone (nobody else holds its log) serves the
+    seat's next game, its tensor reused; one of a state still held is never reused: asking
+    that state again gives its own tensor, written before and not again. Every tensor is
+    the view encoder's."""
+    game = tapete.load_game("pocha", n_players=3, hand_size=3)
+    log = Encoder(game, events_only=True)
+    raw = log._raw
+    assert raw is not None
+    fresh = Encoder(game, events_only=True)
+
+    def dealt(seed: int) -> State:
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while state.is_chance_node():
+            random_step(state, rng)
+        return state
+
+    def check(state: State, seat: int | None) -> None:
+        fresh.forget()
+        assert np.array_equal(log.encode_state(state, seat), fresh.encode(state.view(seat)))
+
+    held = dealt(1)
+    check(held, 0)
+    first = raw.last[1]
+    check(dealt(2), 0)  # `held` is alive: a new stream
+    second = raw.last[1]
+    assert second is not first and raw.unheld(second)  # (that state is already gone)
+    check(dealt(3), 0)  # the state of `second` is gone: its stream serves this one
+    assert raw.last[1] is second and second.tensor is not first.tensor
+    assert not raw.unheld(first)
+    written = first.written
+    check(held, 0)  # found again by its log's identity, nothing to write
+    assert raw.last[1] is first and first.written == written
+    for seed in range(4, 40):  # many games gone, one after another: one stream serves them
+        check(dealt(seed), None)
+        check(dealt(seed), 2)
+    assert len(raw.streams) == 4  # held's, second's, and one for each of the two seats
+    events = held.raw_events()  # a reference held elsewhere keeps a log held
+    del held
+    assert not raw.unheld(first)
+    del events
+    assert raw.unheld(first)

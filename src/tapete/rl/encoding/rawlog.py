@@ -15,6 +15,7 @@ the view (the tests compare them at every state of every deal game)."""
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from typing import Any, Final
 
@@ -114,6 +115,11 @@ class RawLog:
         self.dec_last: Any = None
         #: Per seat code (0: a spectator, then seat + 1), its last stream.
         self.last: list[_RawStream | None] = [None] * (self.n + 1)
+        # what holders() counts beyond the owners of a list (its temporaries): measured on a
+        # list that one stream alone holds
+        probe = _RawStream(new_tensor(), None, 0)
+        probe.events = []
+        self.holders_base: int = self.holders(probe) - 1
 
     # -- the cells of one raw event --------------------------------------------------------
     def cells(self, raw: Any, sees: bool) -> tuple[bytes, int]:
@@ -189,8 +195,20 @@ class RawLog:
             if 0 <= code < len(self.last):
                 self.last[code] = found
             return found
+        if last is not None and self.unheld(last):
+            # the seat's last stream follows a log nobody else holds (its state is gone, as
+            # when a game ends and the next begins): it follows this log now, its memory
+            # still in the cache (write() keeps what the two logs share, rewrites the rest)
+            old_key = id(last.events) * (self.n + 1) + code
+            if streams.get(old_key) is last:
+                del streams[old_key]  # (its key stays in the order: skipped when reached)
+            streams[key] = last
+            self.queue(key)
+            return last
         if len(streams) >= self.max_streams:  # the oldest stream (its tensor) is reused
-            old = streams.pop(self.order.popleft())
+            old: _RawStream | None = None
+            while old is None:  # (a key whose stream was reused or dropped is skipped)
+                old = streams.pop(self.order.popleft(), None)
             last_streams = self.last
             for k in range(len(last_streams)):
                 if last_streams[k] is old:
@@ -221,10 +239,37 @@ class RawLog:
         elif seat is not None and 0 <= seat < self.n:
             tensor.mv[self.o_seat + seat] = _ONE
         streams[key] = stream
-        self.order.append(key)
+        self.queue(key)
         if 0 <= code < len(self.last):
             self.last[code] = stream
         return stream
+
+    def queue(self, key: int) -> None:
+        """Put a new stream's key at the end of the order of reuse (rebuilt from the
+        streams kept when the keys of reused streams make it twice as long)."""
+        order = self.order
+        order.append(key)
+        if len(order) > 2 * self.max_streams + 8:
+            self.order = deque(self.streams)
+
+    def unheld(self, stream: _RawStream) -> bool:
+        """Whether the log ``stream`` follows is held by nothing but this writer (its
+        streams and decoded log): its state is gone, so no state can ask for it again.
+        Counted by the list's references (:meth:`holders`) against this writer's own;
+        a reference this writer does not count makes it held, never the other way."""
+        held = self.holders(stream) - self.holders_base
+        events = stream.events
+        ours = 1 if self.dec_events is events else 0
+        for other in self.last:
+            if other is not None and other.events is events:
+                ours += 1
+        return held <= ours
+
+    @staticmethod
+    def holders(stream: _RawStream) -> int:
+        """The references to the log ``stream`` follows, as this function counts them
+        (its own temporary references included: :attr:`holders_base`)."""
+        return sys.getrefcount(stream.events)
 
     @staticmethod
     def starts_alike(last: _RawStream | None, events: list[Any]) -> bool:
