@@ -1048,6 +1048,31 @@ raw_slots(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+/* The first used bytes of cells written into the writable contiguous buffer dest from its
+ * byte at on, then zeros up to cells' size; name is the caller's, for the errors. */
+static PyObject *
+copy_bytes(const char *name, PyObject *dest_object, CellsObject *cells, Py_ssize_t at,
+           Py_ssize_t used)
+{
+    if (used < 0 || used > cells->nbytes) {
+        PyErr_Format(PyExc_IndexError, "%s(): used is not within the tensor", name);
+        return NULL;
+    }
+    Py_buffer dest;
+    if (PyObject_GetBuffer(dest_object, &dest, PyBUF_WRITABLE) < 0) {
+        return NULL;
+    }
+    if (at < 0 || at + cells->nbytes > dest.len) {
+        PyBuffer_Release(&dest);
+        PyErr_Format(PyExc_IndexError, "%s(): the tensor does not fit the buffer there", name);
+        return NULL;
+    }
+    memcpy((char *)dest.buf + at, cells->data, (size_t)used);
+    memset((char *)dest.buf + at + used, 0, (size_t)(cells->nbytes - used));
+    PyBuffer_Release(&dest);
+    Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(copy_doc,
 "copy(dest, cells, at): the bytes of cells written into dest (a writable, contiguous\n"
 "buffer: a memoryview of the caller's array) from its byte at on, with one memcpy.");
@@ -1066,18 +1091,7 @@ copy(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (at == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    Py_buffer dest;
-    if (PyObject_GetBuffer(args[0], &dest, PyBUF_WRITABLE) < 0) {
-        return NULL;
-    }
-    if (at < 0 || at + cells->nbytes > dest.len) {
-        PyBuffer_Release(&dest);
-        PyErr_SetString(PyExc_IndexError, "copy(): the tensor does not fit the buffer there");
-        return NULL;
-    }
-    memcpy((char *)dest.buf + at, cells->data, (size_t)cells->nbytes);
-    PyBuffer_Release(&dest);
-    Py_RETURN_NONE;
+    return copy_bytes("copy", args[0], cells, at, cells->nbytes);
 }
 
 PyDoc_STRVAR(copy_used_doc,
@@ -1099,23 +1113,7 @@ copy_used(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (used == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    if (used < 0 || used > cells->nbytes) {
-        PyErr_SetString(PyExc_IndexError, "copy_used(): used is not within the tensor");
-        return NULL;
-    }
-    Py_buffer dest;
-    if (PyObject_GetBuffer(args[0], &dest, PyBUF_WRITABLE) < 0) {
-        return NULL;
-    }
-    if (cells->nbytes > dest.len) {
-        PyBuffer_Release(&dest);
-        PyErr_SetString(PyExc_IndexError, "copy_used(): the tensor does not fit the buffer");
-        return NULL;
-    }
-    memcpy(dest.buf, cells->data, (size_t)used);
-    memset((char *)dest.buf + used, 0, (size_t)(cells->nbytes - used));
-    PyBuffer_Release(&dest);
-    Py_RETURN_NONE;
+    return copy_bytes("copy_used", args[0], cells, 0, used);
 }
 
 static PyMethodDef cells_functions[] = {
