@@ -20,7 +20,7 @@ from collections import deque
 from typing import Any, Final
 
 from tapete.engine.api import CHANCE, TERMINAL
-from tapete.engine.events import EVERYONE, Event
+from tapete.engine.events import EVERYONE, Event, can_see
 from tapete.rl.encoding.layout import Part
 from tapete.rl.encoding.stream import _ONE, _ZERO, _EventLog, _Stream, opening_cell
 
@@ -221,7 +221,6 @@ class RawLog:
                 self.wipe(stream)
             stream.seat = seat
             stream.events = []
-            stream.player = -1
         else:
             tensor = self.new_tensor()
             stream = _RawStream(tensor, seat, self.rows)
@@ -375,9 +374,7 @@ class RawLog:
                 rows: list[bytes] = []
                 for k in range(i, count):
                     entry = dec[k]
-                    visible = entry[0]
-                    sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-                    rows.append(entry[1] if sees else entry[3])
+                    rows.append(entry[1] if can_see(entry[0], who) else entry[3])
                 if len(rows) == 1:
                     bv[log.span[low]] = rows[0]
                 else:
@@ -412,9 +409,7 @@ class RawLog:
         count = len(dec)
         while i < count:
             entry = dec[i]
-            visible = entry[0]
-            sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-            place = entry[2] if sees else entry[4]
+            place = entry[2] if can_see(entry[0], who) else entry[4]
             at = -1 if place < 0 else opening_cell(place, row_size, d, counts, shown)
             if at < 0:
                 stream.open = False
@@ -467,8 +462,6 @@ class RawLog:
         first = count - log.slots
         for j in range(log.slots):
             entry = dec[first + j]
-            visible = entry[0]
-            sees = visible == EVERYONE or (who >= 0 and (visible >> who) & 1 != 0)
-            bv[log.span[j]] = entry[1] if sees else entry[3]
+            bv[log.span[j]] = entry[1] if can_see(entry[0], who) else entry[3]
         stream.written = count  # (more than run + slots: the next change clears it all)
         stream.last = stream.events[count - 1]
