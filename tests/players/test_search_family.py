@@ -286,3 +286,41 @@ def test_after_a_bola_a_defender_plays_to_take_a_trick() -> None:
     player = load("search-normal", clock="cpu")
     player.start(state.game, 1)
     assert state.action_to_string(player.choose(view, legal, random.Random(1))) == "play ♦K"
+
+
+
+@pytest.mark.parametrize("name", ["tresillo", "lhombre"])
+def test_the_contract_search_foresees_the_rule_defenders_exchange(name: str) -> None:
+    """The contract search simulates a defender's exchange with
+    :func:`tapete.players.rule.family.defender_discards`: in random games of ``rule`` bots,
+    every defender of a trump game throws exactly those cards, in that order (a search that
+    models the defenders otherwise values its bids on hands the table never holds)."""
+    from tapete.games.ombre.actions import CARD_ID, N_CARDS
+    from tapete.players.rule.family import defender_discards
+
+    game, rule = load_game(name), load("rule")
+    expected: dict[tuple[int, int], list[int]] = {}
+    thrown: dict[tuple[int, int], list[int]] = {}
+    for seed in range(80):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            seat, legal = state.current_player(), state.legal_actions()
+            view = state.view(seat)
+            action = rule.choose(view, legal, rng)
+            nolo = view.contract in ("kobe_nolo", "ren_nolo", "nolo_ouvert")
+            if view.phase == "exchange" and seat != view.player and not nolo:
+                key = (seed, seat)
+                if key not in expected:
+                    trumps, hand = int(view.trumps), int(view.hand.mask)
+                    expected[key] = defender_discards(hand, trumps, view.stock_left)
+                    thrown[key] = []
+                if action < N_CARDS:
+                    thrown[key].append(CARD_ID[action])
+            state.apply_action(action)
+    assert len(expected) >= 40, len(expected)
+    assert any(expected.values())
+    assert thrown == expected

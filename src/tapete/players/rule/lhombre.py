@@ -88,6 +88,7 @@ from tapete.games.ombre_family.tables import (
     trick_winner,
 )
 from tapete.players.rule import RuleParams
+from tapete.players.rule.family import DEFENDER_DISCARDS, keepers
 from tapete.players.rule.ombre import hand_value
 
 #: Expected tricks (before buying) from which a spil (or bedre spil in spades) is affordable.
@@ -100,8 +101,6 @@ RESPEKT_AT: Final = 3.3
 SOLO_AT: Final = 5.0
 #: The danger (uncovered high nolo cards) a købe nolo can buy away.
 KOBE_NOLO_DANGER: Final = 1
-#: A defender throws at most this many cards.
-DEFENDER_DISCARDS: Final = 4
 _SPADES: Final = Suit.SPADES
 
 
@@ -233,15 +232,6 @@ def _trumps(view: LhombreView, legal: Sequence[int]) -> int:
     return max(legal, key=lambda a: (hand_value(hand, Suit(trump_suit(a))), -a))
 
 
-def _keepers(hand: int, trumps: int, as_player: bool) -> int:
-    keep = hand & TRUMP_MASK[trumps]
-    for card in iter_bits(hand & ~keep):
-        rank = Card(card).rank
-        if rank == Rank.KING or (not as_player and rank in (Rank.QUEEN, Rank.JACK)):
-            keep |= 1 << card
-    return keep
-
-
 def _exchange(view: LhombreView, legal: Sequence[int]) -> int:
     assert view.seat is not None
     as_player = view.seat == view.player
@@ -259,7 +249,7 @@ def _exchange(view: LhombreView, legal: Sequence[int]) -> int:
         return max(cards, key=lambda a: NOLO_STRENGTH[CARD_ID[a]])
     assert view.trumps is not None
     trumps = int(view.trumps)
-    keep = _keepers(view.hand.mask, trumps, as_player)
+    keep = keepers(view.hand.mask, trumps, as_player)
     strength = STRENGTH[trumps]
     candidates = sorted(
         (a for a in cards if not keep >> CARD_ID[a] & 1), key=lambda a: strength[CARD_ID[a]]

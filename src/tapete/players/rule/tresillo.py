@@ -75,6 +75,7 @@ from tapete.games.tresillo.actions import (
 from tapete.games.tresillo.rules import TresilloRules
 from tapete.games.tresillo.view import TresilloMatchView, TresilloView
 from tapete.players.rule import RuleParams
+from tapete.players.rule.family import DEFENDER_DISCARDS, keepers
 from tapete.players.rule.ombre import hand_value, matador_run
 
 #: Expected tricks (before the exchange) from which the bot bids an entrada at aggression 0.5.
@@ -85,8 +86,6 @@ VUELTA_AT: Final = 2.6
 SOLO_AT: Final = 6.0
 #: ... and takes a surrendered entrada over (its hand in the named trumps).
 DEFEND_AT: Final = 4.0
-#: A defender throws at most this many cards.
-DEFENDER_DISCARDS: Final = 4
 #: What each estuche held adds to a suit's value at the auction when estuches are paid.
 ESTUCHE_WORTH: Final = 0.15
 
@@ -185,21 +184,11 @@ def _trumps(view: TresilloView, legal: Sequence[int]) -> int:
     return max(legal, key=lambda a: (hand_value(hand, Suit(trump_suit(a))), -a))
 
 
-def _keepers(view: TresilloView, trumps: int, as_player: bool) -> int:
-    hand = view.hand.mask
-    keep = hand & TRUMP_MASK[trumps]
-    for card in iter_bits(hand & ~keep):
-        rank = _rank(card)
-        if rank == Rank.KING or (not as_player and rank in (Rank.QUEEN, Rank.JACK)):
-            keep |= 1 << card
-    return keep
-
-
 def _exchange(view: TresilloView, legal: Sequence[int]) -> int:
     assert view.trumps is not None and view.seat is not None
     trumps = int(view.trumps)
     as_player = view.seat == view.player
-    keep = _keepers(view, trumps, as_player)
+    keep = keepers(view.hand.mask, trumps, as_player)
     strength = STRENGTH[trumps]
     candidates = sorted(
         (a for a in legal if a < N_CARDS and not keep >> CARD_ID[a] & 1),

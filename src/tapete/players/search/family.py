@@ -18,11 +18,12 @@ dealt to it in every world.
 * **Contract** (:class:`FamilyContract`, at budgets of at least 0.5 s or a fixed number of
   worlds): every bid, game, trump suit or discard plan is played in the same sampled deals
   (the other hands and the stock shuffled from the unseen cards): the player exchanges as
-  the plan says (the ``rule`` bot's keepers by default), the defenders as the ``rule`` bot
-  does, and the deal is solved from the first trick. A bid's value is its mean payment over
-  the deals plus a credit of :data:`DECLARE_CREDIT` of its value (the solved defence is a
-  perfect one, stronger than the defenders met at a table; Ombre's ``declare_margin``);
-  passing is worth 0. Tresillo's payments beyond the game count: a sacada also takes the
+  the plan says (the ``rule`` bot's keepers by default), the defenders as the family's
+  ``rule`` bots do (:func:`tapete.players.rule.family.defender_discards`), and the deal is
+  solved from the first trick. A bid's value is its mean payment over the deals plus a
+  credit of :data:`DECLARE_CREDIT` of its value (the solved defence is a perfect one,
+  stronger than the defenders met at a table; Ombre's ``declare_margin``); passing is
+  worth 0. Tresillo's payments beyond the game count: a sacada also takes the
   plate's head (this deal's pollas with it), and with ``estuches`` each simulated deal pays
   the player's estuches after his exchange (received on a sacada, paid otherwise).
 * What is not searched is played as the ``rule`` bot plays it: a defender's exchange, the
@@ -67,11 +68,11 @@ from tapete.games.ombre_family.tables import FULL_MASK, SUIT_MASK, SUITS, TRUMP_
 from tapete.games.tresillo import actions as _ta
 from tapete.games.tresillo.scoring import estuche_run
 from tapete.games.tresillo.state import TRUMP_ORDER
+from tapete.players.rule.family import defender_discards
 from tapete.players.rule.ombre import hand_value
 from tapete.players.search.anytime import Budget, one_by_one, run
 from tapete.players.search.config import FamilyConfig, check_options
 from tapete.players.search.ombre import OmbreSearch, every_trick_undertaken
-from tapete.players.search.ombre_contract import defender_exchange
 from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
@@ -447,9 +448,9 @@ class FamilyContract:
             k = max(0, 9 - (held & ~plan).bit_count())  # drawn back to nine cards
             final[player] = held & ~plan | _mask(stock[pos : pos + k])
             pos += k
-        for step in (1, 2):
+        for step in (1, 2):  # the defenders exchange as the family's ``rule`` bots do
             d = (player + step) % 3
-            disc, _ = defender_exchange(hands[d], len(stock) - pos)
+            disc = _mask(defender_discards(hands[d], int(suit), len(stock) - pos))
             kd = disc.bit_count()
             final[d] = hands[d] & ~disc | _mask(stock[pos : pos + kd])
             pos += kd
