@@ -288,7 +288,6 @@ def test_after_a_bola_a_defender_plays_to_take_a_trick() -> None:
     assert state.action_to_string(player.choose(view, legal, random.Random(1))) == "play ♦K"
 
 
-
 @pytest.mark.parametrize("name", ["tresillo", "lhombre"])
 def test_the_contract_search_foresees_the_rule_defenders_exchange(name: str) -> None:
     """The contract search simulates a defender's exchange with
