@@ -323,3 +323,30 @@ def test_the_contract_search_foresees_the_rule_defenders_exchange(name: str) -> 
     assert len(expected) >= 40, len(expected)
     assert any(expected.values())
     assert thrown == expected
+
+
+def test_the_danish_contract_search_declares_a_nolo_the_hand_affords() -> None:
+    """A hand of low cards only (no dangerous card) affords the ``rule`` bot every nolo; the
+    search values each by the bot's measured odds (:data:`NOLO_ODDS`) and bids the best,
+    as no trump game of such a hand is worth as much (it used to pass every nolo)."""
+    from tapete.games.lhombre import actions as la
+    from tapete.players.search.family import nolo_value
+    from tests.lhombre.helpers import dealt
+
+    low = "♥7 ♥6 ♥5 ♦7 ♦6 ♠2 ♠3 ♣2 ♣3"
+    others = ("♠A ♠K ♠Q ♠J ♠7 ♠6 ♠5 ♠4 ♣K", "♦K ♦Q ♦J ♦A ♦2 ♦3 ♦4 ♦5 ♣A")
+    state = dealt((low, *others))
+    game, view, legal = state.game, state.view(0), state.legal_actions()
+    rules = game.rules  # type: ignore[attr-defined]
+    search = FamilySearch(worlds=8)
+    values = search.action_values(view, legal, random.Random(2), game)
+    assert values is not None
+    by_action = dict(zip(legal, values, strict=True))
+    hand = int(view.hand.mask)
+    for g in (la.REN_NOLO, la.NOLO_OUVERT):
+        expected = nolo_value(g, hand, rules)
+        assert expected is not None and expected > 0
+        assert by_action[la.BID_BASE + la.GAME_LEVEL[g] - 1] == pytest.approx(expected)
+    best = max(by_action, key=lambda a: by_action[a])
+    assert best == la.BID_BASE + la.GAME_LEVEL[la.NOLO_OUVERT] - 1, by_action
+    assert search.choose(view, legal, random.Random(2), game) == best

@@ -113,6 +113,9 @@ FAMILY: Final[tuple[Param, ...]] = (
     number("credit", 0.4, N_("the share of a bid's value credited to declaring it"), 0.0, 2.0),
     Param("contract_suits", 2, N_("the most suits a bid naming its trumps is simulated in"),
           low=1, high=4),
+    Param("contract_sim", "solve", N_("how the contract's simulated deals are played out: "
+                                      "solved, by the rule bots' cards, or the mean of both"),
+          kind=str, choices=("solve", "rule", "mix")),
 )  # fmt: skip
 
 #: The options of ``trynka-cfr`` (:class:`~tapete.players.search.trynka_cfr.TrynkaCFRPlayer`).
@@ -291,5 +294,6 @@ class FamilyConfig(_OmbreFamilyConfig):
 
     credit: float
     contract_suits: int
+    contract_sim: str
 
     OWN: ClassVar[tuple[Param, ...]] = (*OMBRE_FAMILY, *FAMILY)

@@ -69,13 +69,16 @@ from tapete.games.tresillo import actions as _ta
 from tapete.games.tresillo.scoring import estuche_run
 from tapete.games.tresillo.state import TRUMP_ORDER
 from tapete.players.rule.family import defender_discards
+from tapete.players.rule.lhombre import affordable_games
 from tapete.players.rule.ombre import hand_value
 from tapete.players.search.anytime import Budget, one_by_one, run
 from tapete.players.search.config import FamilyConfig, check_options
 from tapete.players.search.ombre import OmbreSearch, every_trick_undertaken
+from tapete.players.search.ombre_contract import NO_TRACE, rule_tables
 from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
+from tapete.solvers.ombre_rule import rule_playout
 from tapete.solvers.ombre_worlds import sample_hands
 
 #: The games this module searches.
@@ -368,8 +371,13 @@ class FamilyContract:
         self, time_budget: float = 1.0, worlds: int | None = None,
         clock: Callable[[], float] = time.perf_counter, credit: float = DECLARE_CREDIT,
         table: Any = None, max_worlds: int = 1000, suits_tried: int = SUITS_TRIED,
+        sim: str = "solve",
     ) -> None:  # fmt: skip
         self.time_budget = time_budget
+        #: How a simulated deal is played out (``contract_sim``): ``solve`` (every seat
+        #: perfect), ``rule`` (every seat the ``rule`` bot's cards,
+        #: :func:`tapete.solvers.ombre_rule.rule_playout`) or ``mix`` (the mean of both).
+        self.sim = sim
         #: The most suits a bid naming its trumps is simulated in (the best by the ``rule``
         #: bot's count).
         self.suits_tried = suits_tried
@@ -420,11 +428,13 @@ class FamilyContract:
         return hands, unseen[pos : pos + stock_left]
 
     def play(self, hands: list[int], stock: list[int], player: int, option: Option,
-             full: bool) -> tuple[int, int]:  # fmt: skip
+             full: bool, by_rule: bool = False) -> tuple[int, int]:  # fmt: skip
         """The solved outcome of playing ``option`` in a deal (``full``: CODILLE, PUESTA or
-        SACARDO; else SACARDO or PUESTA, one search), and the player's estuches in it after
-        the exchange times :attr:`estuche_unit` (0 when the estuches are not paid)."""
+        SACARDO; else SACARDO or PUESTA, one search; ``by_rule``: every seat playing the
+        ``rule`` bot's cards), and the player's estuches in it after the exchange times
+        :attr:`estuche_unit` (0 when the estuches are not paid)."""
         final = list(hands)
+        thrown = [0, 0, 0]
         pos = 0
         suit = option.suit
         if suit is None:
@@ -447,18 +457,26 @@ class FamilyContract:
                 plan |= 1 << c
             k = max(0, 9 - (held & ~plan).bit_count())  # drawn back to nine cards
             final[player] = held & ~plan | _mask(stock[pos : pos + k])
+            thrown[player] = plan
             pos += k
         for step in (1, 2):  # the defenders exchange as the family's ``rule`` bots do
             d = (player + step) % 3
             disc = _mask(defender_discards(hands[d], int(suit), len(stock) - pos))
             kd = disc.bit_count()
             final[d] = hands[d] & ~disc | _mask(stock[pos : pos + kd])
+            thrown[d] = disc
             pos += kd
         estuches = 0
         if self.estuche_unit:
             estuches = self.estuche_unit * estuche_run(TRUMP_ORDER[suit], final[player])
         kernel, tables = _kernel_hands(final, suit)
         won = np.zeros(3, dtype=np.int64)
+        if by_rule:
+            known = np.array([tables.kernel_mask(m) for m in thrown], dtype=np.uint64)
+            deck, ids = rule_tables(tables)
+            outcome = rule_playout(kernel, won, known, deck, 0, player, tables.n_trumps, True,
+                                   ids, NO_TRACE)  # fmt: skip
+            return int(outcome), estuches
         if full:
             outcome = int(ok.solve(kernel, won, 0, player, tables.n_trumps, True, self.table))
             return outcome, estuches
@@ -481,13 +499,17 @@ class FamilyContract:
         budget = Budget(self.clock, self.time_budget, self.worlds)
         target = self.worlds if self.worlds is not None else self.max_worlds
 
+        ways = {"solve": (False,), "rule": (True,), "mix": (False, True)}[self.sim]
+
         def evaluate(world: tuple[list[int], list[int]]) -> None:
-            """Every option still in played in the deal."""
+            """Every option still in played in the deal (as :attr:`sim` says)."""
             hands, stock = world
             for i in alive:
                 o = options[i]
-                outcome, extra = self.play(hands, stock, seat, o, full)
-                totals[i] += o.value[outcome] + (extra if outcome == ok.SACARDO else -extra)
+                for by_rule in ways:
+                    outcome, extra = self.play(hands, stock, seat, o, full, by_rule)
+                    payment = o.value[outcome] + (extra if outcome == ok.SACARDO else -extra)
+                    totals[i] += payment / len(ways)
 
         def halve(n: int) -> None:
             """At :data:`HALVING` the worse half of the options still in is dropped."""
@@ -573,18 +595,21 @@ class FamilyContract:
     def lhombre_game_values(
         self, games: Sequence[int], deal: Any, rules: Any, seat: int, rng: random.Random
     ) -> dict[int, float]:
-        """The best mean payment plus credit of each trump game of ``games`` (per defender)."""
+        """The best mean payment plus credit of each trump game of ``games`` (per defender),
+        and each nolo game's the hand affords (:func:`nolo_value`, no credit: its odds are
+        those of play against ``rule`` defenders)."""
         hand = int(deal.hand.mask)
         self.payments_of("lhombre", deal, rules)
         options = self.lhombre_options(games, hand, rules)
-        if not options:
-            return {}
-        values = self.evaluate(options, seat, hand, 0, deal.stock_left, rng)
+        values = self.evaluate(options, seat, hand, 0, deal.stock_left, rng) if options else {}
         out: dict[int, float] = {}
         for g in games:
             keys = [o.key for o in options if o.key.split()[0] == _la.GAMES[g]]
             if keys:
                 out[g] = max(values[k] for k in keys) + self.credit * rules.points[g][0]
+            nolo = nolo_value(g, hand, rules)
+            if nolo is not None:
+                out[g] = values[_la.GAMES[g]] = nolo
         self.last_values = {k: round(v, 3) for k, v in values.items() if v > float("-inf")}
         return out
 
@@ -651,10 +676,10 @@ class FamilySearch:
         self, time_budget: float = 0.05, worlds: int | None = None, clock: str = "wall",
         contract: bool = True, credit: float = DECLARE_CREDIT,
         contract_budget: float | None = None, contract_suits: int = SUITS_TRIED,
-        **card_params: Any,
+        contract_sim: str = "solve", **card_params: Any,
     ) -> None:  # fmt: skip
         check_options({"contract": contract, "credit": credit, "contract_budget": contract_budget,
-                       "contract_suits": contract_suits})  # fmt: skip
+                       "contract_suits": contract_suits, "contract_sim": contract_sim})  # fmt: skip
         self.cards = FamilyCardSearch(time_budget=time_budget, worlds=worlds, clock=clock,
                                       **card_params)  # fmt: skip
         self.time_budget = time_budget
@@ -670,6 +695,7 @@ class FamilySearch:
                 credit=credit,
                 table=self.cards.table,
                 suits_tried=contract_suits,
+                sim=contract_sim,
             )
             if use
             else None
@@ -836,6 +862,39 @@ class FamilySearch:
                 return None
             return {k: v / scale for k, v in contract.last_values.items()}, thrown
         return None
+
+
+#: The ``rule`` bot's outcomes (the shares won, bet, kruk) in the nolo games it declares,
+#: against ``rule`` defenders: ``benchmarks/lhombre_nolo_odds.py`` over 20,000 deals of
+#: seeds 0-19,999 (1,206 købe nolos, all with one dangerous card; 622 ren nolos; 3 nolo
+#: ouverts, all won, given the ren nolo's odds here).
+NOLO_ODDS: Final = {
+    _la.KOBE_NOLO: (0.498, 0.356, 0.146),
+    _la.REN_NOLO: (0.635, 0.270, 0.095),
+    _la.NOLO_OUVERT: (0.635, 0.270, 0.095),
+}
+
+
+def nolo_value(game: int, hand: int, rules: Any) -> float | None:
+    """The value (per defender) of declaring the nolo ``game`` (an index of the games) with
+    ``hand``, whose cards and exchange the ``rule`` bot plays: its points weighed by
+    :data:`NOLO_ODDS`, where the ``rule`` bot would afford the game with this hand
+    (:func:`tapete.players.rule.lhombre.affordable_games`); else ``None``.
+
+    >>> from tapete.cards import CardSet
+    >>> from tapete import load_game
+    >>> rules = load_game('lhombre').rules
+    >>> low = CardSet.parse('♥7 ♥6 ♦7 ♠A ♠2 ♣A ♣2 ♣3 ♥5').mask
+    >>> round(nolo_value(_la.REN_NOLO, low, rules), 3)
+    0.985
+    >>> nolo_value(_la.SPIL, low, rules) is None
+    True
+    """
+    odds = NOLO_ODDS.get(game)
+    if odds is None or game not in affordable_games(hand, 0.0):
+        return None
+    won, bet, kruk = rules.points[game]
+    return odds[0] * won - odds[1] * bet - odds[2] * kruk
 
 
 def _lhombre_games(step: int, need: int, rules: Any) -> list[int]:

@@ -51,9 +51,9 @@ from tapete.players.search.ombre_contract import (
     DECLARE_MARGIN,
     OMBRE_VALUE,
     ContractSearch,
-    _rule_tables,
     own_value,
     relative_value,
+    rule_tables,
 )
 from tapete.players.search.ombre_prior import OmbrePrior
 from tapete.solvers import ombre_kernel as ok
@@ -300,7 +300,7 @@ class OmbreSearch:
         assert seat is not None
         won, st = joint_root(deal, tables, seat)
         known = _model_known(deal, tables, seat)
-        deck, ids = _rule_tables(tables)
+        deck, ids = rule_tables(tables)
         if seat == deal.ombre:
             values = np.array([*self.outcome_value, 0.0])
         elif defence == "coalition":

@@ -503,9 +503,9 @@ class ContractSearch:
         won = np.zeros(3, dtype=np.int64)
         if by_rule:
             known = np.array([tables.kernel_mask(m) for m in thrown], dtype=np.uint64)
-            deck, ids = _rule_tables(tables)
+            deck, ids = rule_tables(tables)
             return int(rule_playout(kernel, won, known, deck, leader, ombre, tables.n_trumps,
-                                    rules.privilege, ids, _NO_TRACE))  # fmt: skip
+                                    rules.privilege, ids, NO_TRACE))  # fmt: skip
         if full:
             return int(ok.solve(kernel, won, leader, ombre, tables.n_trumps, rules.privilege,
                                 self.table))  # fmt: skip
@@ -528,11 +528,11 @@ class ContractSearch:
         return 0.0
 
 
-_NO_TRACE = np.zeros(0, dtype=np.int64)
+NO_TRACE = np.zeros(0, dtype=np.int64)
 
 
 @functools.cache
-def _rule_tables(tables: OmbreTables) -> tuple[Any, Any]:
+def rule_tables(tables: OmbreTables) -> tuple[Any, Any]:
     """The kernel mask of every card and the kernel indices' card ids (for ``rule_playout``)."""
     deck = np.uint64(tables.kernel_mask(FULL_MASK))
     return deck, np.array(tables.card_id, dtype=np.int64)
