@@ -231,8 +231,9 @@ def test_observation_bounds_are_finite_for_counts_and_hold(name: str) -> None:
 
 def test_random_opponents_play_the_same_games_without_views() -> None:
     """``random`` does not read its view (``reads_view`` is false), so the environment
-    gives its opponents the bare view: the episodes are those of a random player given the
-    game's full views (same seeds, same actions, same rewards), every game."""
+    gives its opponents the bare view, and plays its choice without the call: the episodes
+    are those of a random player given the game's full views through ``choose`` (same
+    seeds, same actions, same rewards), every game."""
     from tapete.players import RandomPlayer
 
     class ViewedRandom(RandomPlayer):
@@ -262,3 +263,25 @@ def test_random_opponents_play_the_same_games_without_views() -> None:
             runs.append((trace, list(gym.state.history())))
         assert runs[0] == runs[1], name
     assert ViewedRandom.seen and all(t is not tapete.engine.PlayerView for t in ViewedRandom.seen)
+
+
+def test_gymnasium_generator_is_made_on_first_use_from_the_reset_seed() -> None:
+    """``reset(seed=...)`` seeds Gymnasium's ``np_random`` as ``super().reset`` would, but
+    makes the generator only when it is read (the environment draws from its own)."""
+    from gymnasium.utils import seeding
+
+    load_ready("pocha")
+    e = TapeteSeatEnv("pocha", opponents="random", **CONFIGS["pocha"])
+    e.reset(seed=5)
+    assert e.np_random_seed == 5
+    assert e._np_random_pending
+    drawn = e.np_random.integers(1 << 30, size=4).tolist()
+    assert drawn == seeding.np_random(5)[0].integers(1 << 30, size=4).tolist()
+    assert e.unwrapped._np_random is e.np_random
+    e.reset()  # no seed: the generator goes on
+    assert e.np_random.integers(1 << 30, size=4).tolist() != drawn
+    e.reset(seed=5)
+    assert e.np_random.integers(1 << 30, size=4).tolist() == drawn
+    mine = np.random.default_rng(1)
+    e.np_random = mine
+    assert e.np_random is mine and e.np_random_seed == -1

@@ -41,9 +41,17 @@ import gymnasium
 import numpy as np
 
 import tapete
-from tapete.engine import Game, PlayerView, State, registered_games, sample_chance
-from tapete.errors import ConfigError
-from tapete.players.base import Player, load
+from tapete.engine import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    PlayerView,
+    State,
+    registered_games,
+    sample_chance,
+)
+from tapete.errors import ConfigError, IllegalActionError
+from tapete.players.base import Player, RandomPlayer, load
 from tapete.rl.encoding import Encoder, action_mask, encoder_for, events_tensor
 
 
@@ -92,6 +100,8 @@ class TapeteSeatEnv(gymnasium.Env):
         )
         self._chance = random.Random()
         self._bots = random.Random()
+        self._np_random_pending = False
+        self._np_random_made: np.random.Generator | None = None
         #: What an opponent that does not read views is given (``Player.reads_view``).
         self._bare_views = {s: PlayerView(self.game.name, s, s) for s in self.players}
         self.state: State = self.game.new_initial_state()
@@ -102,8 +112,9 @@ class TapeteSeatEnv(gymnasium.Env):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """A new game, played until the agent's seat must act (or the end)."""
-        super().reset(seed=seed)
-        if seed is not None:
+        if seed is not None:  # what ``super().reset(seed=seed)`` does, the generator made lazily
+            self._np_random_seed = seed
+            self._np_random_pending = True
             self._chance = random.Random(seed)
             self._bots = random.Random(seed + 1)
         self.state = self.game.new_initial_state()
@@ -113,18 +124,39 @@ class TapeteSeatEnv(gymnasium.Env):
             self.render()
         return self._observation(), self._info()
 
+    @property
+    def _np_random(self) -> np.random.Generator | None:
+        """Gymnasium's generator, made on first use from the seed ``reset()`` was given (this
+        environment draws from its own generators, so most episodes never need it)."""
+        if self._np_random_pending:
+            self._np_random_pending = False
+            self._np_random_made, _ = gymnasium.utils.seeding.np_random(self._np_random_seed)
+        return self._np_random_made
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self._np_random_pending = False
+        self._np_random_made = value
+
     def _advance(self) -> None:
+        """Play chance and the other seats until the agent's turn or the end."""
         state = self.state
-        while not state.is_terminal():
+        seat = self.seat
+        bots = self._bots
+        while True:
             player = state.current_player()
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, self._chance))
-            elif player == self.seat:
+            if player in (seat, TERMINAL):
                 return
-            else:
-                bot = self.players[player]
-                view = state.view(player) if bot.reads_view else self._bare_views[player]
-                state.apply_action(bot.choose(view, state.legal_actions(), self._bots))
+            if player == CHANCE:
+                state.apply_action(sample_chance(state, self._chance))
+                continue
+            legal = state.legal_actions()
+            bot = self.players[player]
+            if type(bot) is RandomPlayer:  # its choice, without the call
+                state.apply_action(legal[int(bots.random() * len(legal))])
+                continue
+            view = state.view(player) if bot.reads_view else self._bare_views[player]
+            state.apply_action(bot.choose(view, legal, bots))
 
     def _observation(self) -> Any:
         return self.encoder.encode_state(self.state, self.seat)
@@ -153,8 +185,12 @@ class TapeteSeatEnv(gymnasium.Env):
             )
         state = self.state
         action = int(action)
-        if not state.is_legal(action):
-            error = state.why_illegal(action)
+        error = None
+        try:
+            state.apply_action(action)  # checked: a refused action leaves the state unchanged
+        except IllegalActionError as refused:
+            error = refused
+        if error is not None:
             self._done = True
             return (
                 self._observation(),
@@ -163,7 +199,6 @@ class TapeteSeatEnv(gymnasium.Env):
                 False,
                 self._info(illegal=str(error)),
             )
-        state.apply_action(action)
         self._advance()
         if self.render_mode == "human":
             self.render()
