@@ -32,7 +32,7 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import tapete
-from tapete.engine import Game, State, sample_chance
+from tapete.engine import CHANCE, TERMINAL, Game, State, sample_chance
 from tapete.errors import ConfigError
 from tapete.rl.encoding import Encoder, action_mask, encoder_for, events_tensor
 
@@ -64,7 +64,7 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
             self.game, perfect_recall, events_only=events_tensor(tensor, perfect_recall)
         )
         n = self.game.num_players()
-        actions = self.game.num_distinct_actions()
+        actions = self._n_actions = self.game.num_distinct_actions()
         self.possible_agents = [f"player_{i}" for i in range(n)]
         low, high = self.encoder.bounds()
         self.observation_spaces = {
@@ -108,16 +108,18 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def _advance(self) -> None:
-        """Play chance events, then select the seat to act (or end the game)."""
+    def _advance(self) -> bool:
+        """Play chance events, then select the seat to act (or end the game: returns True)."""
         state = self.state
-        while state.is_chance_node():
+        player = state.current_player()
+        while player == CHANCE:
             state.apply_action(sample_chance(state, self._rng))
+            player = state.current_player()
         acted = self._acting
         if acted is not None:  # (every other agent's info has no legal actions already)
             self.infos[acted] = {"legal_actions": []}
             self._acting = None
-        if state.is_terminal():
+        if player == TERMINAL:
             returns = state.returns()
             for seat, agent in enumerate(self.possible_agents):
                 if agent in self.agents:
@@ -125,19 +127,19 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
                     self.terminations[agent] = True
                     self.infos[agent] = {"legal_actions": [], "returns": list(returns)}
             self.agent_selection = self.agents[0]
-            return
-        agent = self.possible_agents[state.current_player()]
+            return True
+        agent = self.possible_agents[player]
         self.infos[agent] = {"legal_actions": state.legal_actions()}
         self._acting = agent
         self.agent_selection = agent
+        return False
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's view as a tensor, and its action mask."""
-        seat = self._seat_of[agent]
-        state = self.state
-        legal = state.legal_actions() if state.current_player() == seat else ()
-        mask = action_mask(legal, self.game.num_distinct_actions())
-        return {"observation": self.encoder.encode_state(state, seat), "action_mask": mask}
+        """The agent's view as a tensor, and its action mask (from its info's legal actions:
+        none unless it is to act)."""
+        mask = action_mask(self.infos[agent]["legal_actions"], self._n_actions)
+        tensor = self.encoder.encode_state(self.state, self._seat_of[agent])
+        return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play ``action`` for the selected agent (``None`` once it is done)."""
@@ -147,8 +149,7 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))
-        self._advance()
-        if self.state.is_terminal():  # (the rewards are zero until then)
+        if self._advance():  # the game is over (the rewards are zero until then)
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
