@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import collections
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from tapete.engine import load_game, registered_games
 from tapete.engine.api import Game, State
 from tapete.errors import ConfigError
-from tapete.players import load
+from tapete.players import Player, load
 from tapete.players.kernels import family
 from tapete.players.search import GAMES
 from tapete.players.search.family import (
@@ -296,30 +297,32 @@ def test_the_contract_search_foresees_the_rule_defenders_exchange(name: str) -> 
     models the defenders otherwise values its bids on hands the table never holds)."""
     from tapete.games.ombre.actions import CARD_ID, N_CARDS
     from tapete.players.rule.family import defender_discards
+    from tests.players.helpers import play
 
-    game, rule = load_game(name), load("rule")
+    rule = load("rule")
     expected: dict[tuple[int, int], list[int]] = {}
     thrown: dict[tuple[int, int], list[int]] = {}
-    for seed in range(80):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.legal_actions()))
-                continue
-            seat, legal = state.current_player(), state.legal_actions()
-            view = state.view(seat)
+    seed = 0
+
+    class Recorded(Player):
+        """The ``rule`` bot, its defenders' discards of trump games recorded."""
+
+        def choose(self, view: Any, legal: Sequence[int], rng: random.Random) -> int:
             action = rule.choose(view, legal, rng)
             nolo = view.contract in ("kobe_nolo", "ren_nolo", "nolo_ouvert")
-            if view.phase == "exchange" and seat != view.player and not nolo:
-                key = (seed, seat)
+            if view.phase == "exchange" and view.seat != view.player and not nolo:
+                key = (seed, view.seat)
                 if key not in expected:
                     trumps, hand = int(view.trumps), int(view.hand.mask)
                     expected[key] = defender_discards(hand, trumps, view.stock_left)
                     thrown[key] = []
                 if action < N_CARDS:
                     thrown[key].append(CARD_ID[action])
-            state.apply_action(action)
+            return action
+
+    n = load_game(name).num_players()
+    for seed in range(80):
+        play(name, [Recorded() for _ in range(n)], seed)
     assert len(expected) >= 40, len(expected)
     assert any(expected.values())
     assert thrown == expected
