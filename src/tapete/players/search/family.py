@@ -894,7 +894,7 @@ def nolo_value(game: int, hand: int, rules: Any) -> float | None:
     if odds is None or game not in affordable_games(hand, 0.0):
         return None
     won, bet, kruk = rules.points[game]
-    return odds[0] * won - odds[1] * bet - odds[2] * kruk
+    return float(odds[0] * won - odds[1] * bet - odds[2] * kruk)
 
 
 def _lhombre_games(step: int, need: int, rules: Any) -> list[int]:
