@@ -63,6 +63,8 @@ COMPILED = [
     "src/tapete/rl/encoding/stream.py",
     "src/tapete/rl/encoding/rawlog.py",
     "src/tapete/rl/encoding/encoder.py",
+    # what the OpenSpiel adapter's states and observers answer at every action
+    "src/tapete/rl/calls.py",
 ]
 #: The hand-written C extension modules (CPython's own headers only), built with the mypyc
 #: ones: the observation encoder's native stream tensor (``tapete.rl._cells``; the encoder

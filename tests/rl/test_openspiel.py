@@ -467,3 +467,43 @@ def test_cfr_on_a_small_pocha_lowers_nash_conv() -> None:
     for _ in range(4):
         solver.evaluate_and_update_policy()
     assert 0 <= exploitability.nash_conv(game, solver.average_policy()) < uniform / 2
+
+
+@pytest.mark.parametrize("name", DEALS)
+def test_copies_answer_for_their_own_tapete_state(name: str) -> None:
+    """With the compiled core the per-action methods are the tapete state's own, bound on
+    each pyspiel state: a clone, a child, a deserialised or unpickled copy answers and
+    applies actions for its own tapete state (never the original's), from Python and
+    through OpenSpiel's C++ methods; without it the class's methods answer the same."""
+    load_ready(name)
+    game = openspiel.load(name, **CONFIGS[name])
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    copies = [
+        state.clone(),
+        state.child(state.legal_actions()[0]),
+        game.deserialize_state(state.serialize()),
+        pickle.loads(pickle.dumps(state)),
+        pyspiel.State.clone(state),
+    ]
+    before = state.history()
+    for copy in copies:
+        inner = copy.tapete
+        assert inner is not state.tapete
+        for method in ("current_player", "is_chance_node", "is_terminal", "apply_action"):
+            bound = copy.__dict__.get(method)
+            if bound is not None:  # the compiled core's: bound to the copy's own state
+                assert bound.func.__self__ is inner, (method, type(copy))
+        while not copy.is_terminal():
+            legal = copy.legal_actions()
+            assert legal == inner.legal_actions()
+            assert copy.current_player() == inner.current_player()
+            action = rng.choice(legal)
+            if rng.random() < 0.5:
+                copy.apply_action(action)
+            else:
+                pyspiel.State.apply_action(copy, action)  # C++ asks current_player first
+        assert copy.returns() == [float(r) for r in inner.returns()]
+        assert state.history() == before

@@ -45,10 +45,12 @@ What comes from where:
 from __future__ import annotations
 
 import base64
+import functools
 import pickle
 import random
 import time
 from collections.abc import Callable, Sequence
+from types import BuiltinMethodType
 from typing import Any, ClassVar, Final, NamedTuple
 
 import numpy as np
@@ -68,6 +70,7 @@ from tapete.engine.match import MatchGame
 from tapete.engine.view_encoder import ViewEncoder
 from tapete.errors import ConfigError, TapeteError
 from tapete.players.base import Player
+from tapete.rl.calls import encode_held
 from tapete.rl.encoding import Encoder, encoder_for, events_tensor
 
 #: Prefix of the OpenSpiel names of tapete's games.
@@ -625,9 +628,66 @@ class _SmallPackState(TapeteOpenSpielState):
         return wrap(self.get_game(), world)
 
 
+class _Bound(functools.partial):  # type: ignore[type-arg]
+    """A tapete state's method bound on its pyspiel state (:class:`_DealtState`): copied
+    and pickled as nothing, since the copy's ``_rebound`` binds its own (OpenSpiel's C++
+    clone and serialisation copy and pickle every attribute)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unbound, ())
+
+
+def _unbound() -> None:
+    """What a :class:`_Bound` method is copied or unpickled as, until ``_rebound``."""
+    return None
+
+
 class _DealtState(TapeteOpenSpielState):
     """A state of a game without ``fixed_deals`` (never the adapter's own deal choice): the
-    same answers without that check, for the calls made at every action."""
+    same answers without that check, for the calls made at every action.
+
+    With the compiled core, the methods of :data:`BOUND`, called at every action of a
+    Python loop, are the tapete state's own (:class:`_Bound` partials, instance attributes:
+    no Python frame each); the methods below give the same answers, and are the ones used
+    without the compiled core (where they would save nothing) or looked up on the class.
+    OpenSpiel's ``clone`` and deserialisation set a new state's attributes one by one in
+    the order of the old one's, the bound methods as nothing: ``_rebound``, set last, binds
+    them to the new state's tapete state.
+    """
+
+    #: The methods a Python caller reaches on the tapete state directly.
+    BOUND: Final = ("current_player", "is_chance_node", "is_terminal", "chance_outcomes",
+                    "apply_action", "_rebound")  # fmt: skip
+
+    def __init__(self, game: TapeteOpenSpielGame, state: State | None = None) -> None:
+        super().__init__(game, state)
+        self._bind()
+
+    def _bind(self) -> None:
+        """Bind :data:`BOUND` to the tapete state held, ``_rebound`` last of the
+        attributes (so that a copy's binding comes after its holder and methods)."""
+        inner = self._holder.state
+        if not isinstance(inner.current_player, BuiltinMethodType):
+            return  # the pure rules layer: the class's methods answer
+        attributes = self.__dict__
+        for name in self.BOUND[:-1]:
+            # a partial, not the method itself: pybind11 takes a compiled method found on
+            # the instance for the C++ base's own and would never call it from C++; and one
+            # that is copied and pickled as nothing (the tapete state is the holder's)
+            attributes[name] = _Bound(getattr(inner, name))
+        attributes.pop("_rebound", None)
+        attributes["_rebound"] = True
+
+    @property
+    def _rebound(self) -> bool:
+        """Always true: setting it (as OpenSpiel's copies do, last) binds the methods."""
+        return True
+
+    @_rebound.setter
+    def _rebound(self, _value: bool) -> None:
+        self._bind()
 
     def current_player(self) -> int:
         """The seat to act; ``CHANCE`` (-1) and ``TERMINAL`` (-4) are OpenSpiel's too."""
@@ -710,15 +770,19 @@ class ViewObserver:
         #: JSON form, since a match sampled from a view does not know the earlier deals' moves.
         self.by_events: bool = self.perfect_recall and not isinstance(game, MatchGame)
         self.tensor = np.zeros(self.encoder.size, np.float32)
+        # compiled with the rules core: no Python frame per tensor
+        self.set_from = functools.partial(  # type: ignore[method-assign]
+            encode_held, self.encoder, self.tensor, self.public_only
+        )
         self.dict: dict[str, Any] = {
             p.name: self.tensor[p.offset : p.offset + p.size].reshape(p.shape)
             for p in self.encoder.parts
         }
 
     def set_from(self, state: TapeteOpenSpielState, player: int) -> None:
-        """Write ``player``'s view of ``state`` into :attr:`tensor`."""
-        seat = None if self.public_only else player
-        self.encoder.encode_state(state._holder.state, seat, self.tensor)
+        """Write ``player``'s view of ``state`` into :attr:`tensor` (an observer's own is
+        :func:`tapete.rl.calls.encode_held` with its encoder, tensor and seat kind bound)."""
+        encode_held(self.encoder, self.tensor, self.public_only, state, player)
 
     def string_from(self, state: TapeteOpenSpielState, player: int) -> str:
         """``player``'s view of ``state`` as text: a deal game's information state is the
