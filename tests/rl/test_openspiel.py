@@ -469,16 +469,24 @@ def test_cfr_on_a_small_pocha_lowers_nash_conv() -> None:
     assert 0 <= exploitability.nash_conv(game, solver.average_policy()) < uniform / 2
 
 
+@pytest.mark.parametrize("bind_python", [False, True])
 @pytest.mark.parametrize("name", DEALS)
-def test_copies_answer_for_their_own_tapete_state(name: str) -> None:
+def test_copies_answer_for_their_own_tapete_state(
+    name: str, bind_python: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With the compiled core the per-action methods are the tapete state's own, bound on
     each pyspiel state: a clone, a child, a deserialised or unpickled copy answers and
     applies actions for its own tapete state (never the original's), from Python and
     through OpenSpiel's C++ methods; without it the class's methods answer the same."""
+    from tapete.rl.openspiel import _DealtState
+
+    monkeypatch.setattr(_DealtState, "BIND_PYTHON", bind_python)
     load_ready(name)
     game = openspiel.load(name, **CONFIGS[name])
     rng = random.Random(5)
     state = game.new_initial_state()
+    if bind_python:  # the binding itself is under test, with or without the compiled core
+        assert state.__dict__.get("apply_action") is not None
     for _ in range(12):
         state.apply_action(rng.choice(state.legal_actions()))
     copies = [

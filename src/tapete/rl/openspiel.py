@@ -657,6 +657,9 @@ class _DealtState(TapeteOpenSpielState):
     them to the new state's tapete state.
     """
 
+    #: Bind a pure-Python tapete state's methods too (no gain: for the tests, which check
+    #: the binding and its copies without the compiled core).
+    BIND_PYTHON: ClassVar[bool] = False
     #: The methods a Python caller reaches on the tapete state directly.
     BOUND: Final = ("current_player", "is_chance_node", "is_terminal", "chance_outcomes",
                     "apply_action", "_rebound")  # fmt: skip
@@ -669,7 +672,7 @@ class _DealtState(TapeteOpenSpielState):
         """Bind :data:`BOUND` to the tapete state held, ``_rebound`` last of the
         attributes (so that a copy's binding comes after its holder and methods)."""
         inner = self._holder.state
-        if not isinstance(inner.current_player, BuiltinMethodType):
+        if not (self.BIND_PYTHON or isinstance(inner.current_player, BuiltinMethodType)):
             return  # the pure rules layer: the class's methods answer
         attributes = self.__dict__
         for name in self.BOUND[:-1]:
