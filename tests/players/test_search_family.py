@@ -353,3 +353,20 @@ def test_the_danish_contract_search_declares_a_nolo_the_hand_affords() -> None:
     best = max(by_action, key=lambda a: by_action[a])
     assert best == la.BID_BASE + la.GAME_LEVEL[la.NOLO_OUVERT] - 1, by_action
     assert search.choose(view, legal, random.Random(2), game) == best
+
+
+@pytest.mark.parametrize("sim", ["rule", "mix"])
+def test_the_contract_sim_plays_the_deals_out_as_asked(sim: str) -> None:
+    """``contract_sim=rule`` plays each simulated deal with the ``rule`` bots' cards
+    (``mix``: the mean with the solved play): the nine top clubs take every trick either
+    way, so the solo in clubs is worth exactly its 3; an unknown way is refused."""
+    from tests.tresillo.helpers import dealt
+    from tests.tresillo.test_payments import NINE_TOP_CLUBS
+
+    state = dealt({0: NINE_TOP_CLUBS})
+    search = FamilySearch(worlds=6, contract_suits=4, contract_sim=sim)
+    assert search.contract is not None and search.contract.sim == sim
+    assert search.action_values(state.view(0), state.legal_actions(), random.Random(1), state.game)
+    assert search.contract.last_values["solo CLUBS"] == pytest.approx(3.0, abs=1e-3)
+    with pytest.raises(ConfigError):
+        FamilySearch(worlds=6, contract_sim="guess")

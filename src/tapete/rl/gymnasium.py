@@ -185,12 +185,9 @@ class TapeteSeatEnv(gymnasium.Env):
             )
         state = self.state
         action = int(action)
-        error = None
         try:
             state.apply_action(action)  # checked: a refused action leaves the state unchanged
-        except IllegalActionError as refused:
-            error = refused
-        if error is not None:
+        except IllegalActionError as error:
             self._done = True
             return (
                 self._observation(),

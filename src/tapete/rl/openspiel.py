@@ -662,7 +662,7 @@ class _DealtState(TapeteOpenSpielState):
     BIND_PYTHON: ClassVar[bool] = False
     #: The methods a Python caller reaches on the tapete state directly.
     BOUND: Final = ("current_player", "is_chance_node", "is_terminal", "chance_outcomes",
-                    "apply_action", "_rebound")  # fmt: skip
+                    "apply_action")  # fmt: skip
 
     def __init__(self, game: TapeteOpenSpielGame, state: State | None = None) -> None:
         super().__init__(game, state)
@@ -675,7 +675,7 @@ class _DealtState(TapeteOpenSpielState):
         if not (self.BIND_PYTHON or isinstance(inner.current_player, BuiltinMethodType)):
             return  # the pure rules layer: the class's methods answer
         attributes = self.__dict__
-        for name in self.BOUND[:-1]:
+        for name in self.BOUND:
             # a partial, not the method itself: pybind11 takes a compiled method found on
             # the instance for the C++ base's own and would never call it from C++; and one
             # that is copied and pickled as nothing (the tapete state is the holder's)
