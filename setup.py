@@ -65,6 +65,7 @@ COMPILED = [
     "src/tapete/rl/encoding/encoder.py",
     # what the OpenSpiel adapter's states and observers answer at every action
     "src/tapete/rl/calls.py",
+    "src/tapete/rl/aec.py",
 ]
 #: The hand-written C extension modules (CPython's own headers only), built with the mypyc
 #: ones: the observation encoder's native stream tensor (``tapete.rl._cells``; the encoder

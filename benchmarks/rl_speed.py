@@ -39,7 +39,8 @@ from tapete.rl.encoding import encoder_for
 from tapete.testing import decision_views
 
 POCHA = {"n_players": 4, "hand_size": 10}
-OH_HELL = "oh_hell(players=4,num_suits=4,num_cards_per_suit=11,num_tricks_fixed=10)"
+OH_HELL_PARAMS = {"players": 4, "num_suits": 4, "num_cards_per_suit": 11, "num_tricks_fixed": 10}
+OH_HELL = "oh_hell(" + ",".join(f"{key}={value}" for key, value in OH_HELL_PARAMS.items()) + ")"
 #: The least CPU seconds of one timed run of an encoder (``--min-run``): the passes over
 #: the views are repeated until they add up to it.
 MIN_RUN_SECONDS = 0.1
@@ -140,6 +141,27 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
                 legal = info["legal_actions"]
                 aec.step(legal[int(rng.random() * len(legal))])
 
+    def shimmy_game(rng: random.Random, aec: Any) -> None:
+        """The same PettingZoo loop on ``oh_hell`` through Shimmy's OpenSpiel wrapper (its
+        observation: oh_hell's tensor; its mask: in the info)."""
+        aec.reset(seed=rng.randrange(2**31))
+        for _agent in aec.agent_iter():
+            _obs, _, terminated, truncated, info = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+            else:
+                legal = np.flatnonzero(info["action_mask"])
+                aec.step(int(legal[int(rng.random() * len(legal))]))
+
+    shimmy_loops: dict[str, Callable[[random.Random], Any]] = {}
+    try:  # the `bench` extra: OpenSpiel's games through PettingZoo
+        from shimmy import OpenSpielCompatibilityV0
+    except ImportError:
+        print("Shimmy is not installed (the bench extra): no oh_hell through PettingZoo")
+    else:
+        shimmy_oh = OpenSpielCompatibilityV0(game_name="oh_hell", config=OH_HELL_PARAMS)
+        shimmy_loops["pettingzoo_oh_hell_shimmy"] = lambda r: shimmy_game(r, shimmy_oh)
+
     gyms = {t: TapeteSeatEnv(game, opponents="random", tensor=t) for t in ("view", "events")}
 
     def gymnasium_game(rng: random.Random, tensor: str = "view") -> None:
@@ -172,7 +194,8 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
             ),
             "pettingzoo_aec_events_tensor": lambda r: pettingzoo_game(r, "events"),
             "gymnasium_seat_vs_random_events_tensor": lambda r: gymnasium_game(r, "events"),
-        },
+        }
+        | shimmy_loops,
         seconds,
         repeats,
     )

@@ -55,6 +55,32 @@ def test_pettingzoo_rewards_are_the_returns_and_masks_the_legal_actions() -> Non
     assert [totals[a] for a in e.possible_agents] == [float(r) for r in returns]
 
 
+def test_pettingzoo_loop_calls_reach_the_core_and_share_its_dictionaries() -> None:
+    """``last``, ``observe`` and ``step`` are the core's own (no frame of the environment's
+    class in a loop; with ``render_mode="human"`` the class's ``step`` prints after it), and
+    the dictionaries and agent list PettingZoo's dead steps edit in place are the core's."""
+    load_ready("pocha")
+    e = TapeteAECEnv("pocha", **CONFIGS["pocha"])
+    assert e.last == e.core.last and e.observe == e.core.observe and e.step == e.core.step
+    human = TapeteAECEnv("pocha", render_mode="human", **CONFIGS["pocha"])
+    assert human.step != human.core.step and human.last == human.core.last
+    e.reset(seed=5)
+    core = e.core
+    assert e.agents is core.agents and e.infos is core.infos
+    assert e.rewards is core.rewards and e._cumulative_rewards is core.cumulative_rewards
+    assert e.terminations is core.terminations and e.truncations is core.truncations
+    dead_steps = 0
+    for _agent in e.agent_iter():
+        _, _, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            dead_steps += 1
+            e.step(None)
+        else:
+            e.step(info["legal_actions"][0])
+    assert dead_steps == len(e.possible_agents) and e.agents == [] and core.agents is e.agents
+    assert e.state is core.state and e.state.is_terminal()
+
+
 def test_pettingzoo_rule_options_are_arguments() -> None:
     load_ready("pocha")
     e = env("pocha", n_players=5, seven_swap=True)

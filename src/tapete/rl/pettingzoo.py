@@ -23,7 +23,6 @@ after ``reset()`` and after every ``step()`` (and by ``render()``, which returns
 
 from __future__ import annotations
 
-import random
 import sys
 from typing import Any
 
@@ -32,9 +31,10 @@ import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import tapete
-from tapete.engine import CHANCE, TERMINAL, Game, State, sample_chance
+from tapete.engine import Game, State
 from tapete.errors import ConfigError
-from tapete.rl.encoding import Encoder, action_mask, encoder_for, events_tensor
+from tapete.rl.aec import AECCore
+from tapete.rl.encoding import Encoder, encoder_for, events_tensor
 
 
 class TapeteAECEnv(AECEnv):  # type: ignore[misc]
@@ -64,7 +64,7 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
             self.game, perfect_recall, events_only=events_tensor(tensor, perfect_recall)
         )
         n = self.game.num_players()
-        actions = self._n_actions = self.game.num_distinct_actions()
+        actions = self.game.num_distinct_actions()
         self.possible_agents = [f"player_{i}" for i in range(n)]
         low, high = self.encoder.bounds()
         self.observation_spaces = {
@@ -77,12 +77,19 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.action_spaces = {a: gymnasium.spaces.Discrete(actions) for a in self.possible_agents}
-        self._rng = random.Random()
-        self.state: State = self.game.new_initial_state()
         self.agents: list[str] = []
-        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        #: The agent whose info holds the legal actions (None: none, or the game is over).
-        self._acting: str | None = None
+        #: The per-step work (compiled with the rules core): see :mod:`tapete.rl.aec`.
+        self.core = AECCore(self, self.game, self.encoder, self.possible_agents)
+        # A loop's calls go straight to the core, with no Python frame of this class (the
+        # methods below say the same for readers and for PettingZoo's wrappers).
+        self.__dict__.update(observe=self.core.observe, last=self.core.last)
+        if render_mode != "human":  # (human rendering prints after every step)
+            self.__dict__["step"] = self.core.step
+
+    @property
+    def state(self) -> State:
+        """The tapete state of the game being played."""
+        return self.core.state
 
     def observation_space(self, agent: str) -> Any:
         """The agent's observation space (the same object every time)."""
@@ -94,63 +101,23 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` seeds the chance events (the deal)."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {"legal_actions": []} for a in self.agents}
-        self._acting = None
-        self._advance()
+        self.core.reset(seed)
         if self.render_mode == "human":
             self.render()
 
-    def _advance(self) -> bool:
-        """Play chance events, then select the seat to act (or end the game: returns True)."""
-        state = self.state
-        player = state.current_player()
-        while player == CHANCE:
-            state.apply_action(sample_chance(state, self._rng))
-            player = state.current_player()
-        acted = self._acting
-        if acted is not None:  # (every other agent's info has no legal actions already)
-            self.infos[acted] = {"legal_actions": []}
-            self._acting = None
-        if player == TERMINAL:
-            returns = state.returns()
-            for seat, agent in enumerate(self.possible_agents):
-                if agent in self.agents:
-                    self.rewards[agent] = float(returns[seat])
-                    self.terminations[agent] = True
-                    self.infos[agent] = {"legal_actions": [], "returns": list(returns)}
-            self.agent_selection = self.agents[0]
-            return True
-        agent = self.possible_agents[player]
-        self.infos[agent] = {"legal_actions": state.legal_actions()}
-        self._acting = agent
-        self.agent_selection = agent
-        return False
-
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's view as a tensor, and its action mask (from its info's legal actions:
-        none unless it is to act)."""
-        mask = action_mask(self.infos[agent]["legal_actions"], self._n_actions)
-        tensor = self.encoder.encode_state(self.state, self._seat_of[agent])
-        return {"observation": tensor, "action_mask": mask}
+        """The agent's view as a tensor (a new array), and its action mask (from its info's
+        legal actions: none unless it is to act)."""
+        return self.core.observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, termination, truncation
+        and info (PettingZoo's ``last``)."""
+        return self.core.last(observe)
 
     def step(self, action: Any) -> None:
         """Play ``action`` for the selected agent (``None`` once it is done)."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
-        if self._advance():  # the game is over (the rewards are zero until then)
-            self._accumulate_rewards()
+        self.core.step(action)
         if self.render_mode == "human":
             self.render()
 
