@@ -130,28 +130,24 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
 
     aecs = {tensor: TapeteAECEnv(game, tensor=tensor) for tensor in ("view", "events")}
 
-    def pettingzoo_game(rng: random.Random, tensor: str = "view") -> None:
-        aec = aecs[tensor]
+    def aec_game(rng: random.Random, aec: Any, mask_in_info: bool = False) -> None:
+        """One game of PettingZoo's loop: tapete's environment (the legal actions in the
+        info), or ``oh_hell`` through Shimmy's OpenSpiel wrapper (``mask_in_info``; its
+        observation: oh_hell's tensor)."""
         aec.reset(seed=rng.randrange(2**31))
         for _agent in aec.agent_iter():
             _obs, _, terminated, truncated, info = aec.last()
             if terminated or truncated:
                 aec.step(None)
+            elif mask_in_info:
+                legal = np.flatnonzero(info["action_mask"])
+                aec.step(int(legal[int(rng.random() * len(legal))]))
             else:
                 legal = info["legal_actions"]
                 aec.step(legal[int(rng.random() * len(legal))])
 
-    def shimmy_game(rng: random.Random, aec: Any) -> None:
-        """The same PettingZoo loop on ``oh_hell`` through Shimmy's OpenSpiel wrapper (its
-        observation: oh_hell's tensor; its mask: in the info)."""
-        aec.reset(seed=rng.randrange(2**31))
-        for _agent in aec.agent_iter():
-            _obs, _, terminated, truncated, info = aec.last()
-            if terminated or truncated:
-                aec.step(None)
-            else:
-                legal = np.flatnonzero(info["action_mask"])
-                aec.step(int(legal[int(rng.random() * len(legal))]))
+    def pettingzoo_game(rng: random.Random, tensor: str = "view") -> None:
+        aec_game(rng, aecs[tensor])
 
     shimmy_loops: dict[str, Callable[[random.Random], Any]] = {}
     try:  # the `bench` extra: OpenSpiel's games through PettingZoo
@@ -160,7 +156,7 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
         print("Shimmy is not installed (the bench extra): no oh_hell through PettingZoo")
     else:
         shimmy_oh = OpenSpielCompatibilityV0(game_name="oh_hell", config=OH_HELL_PARAMS)
-        shimmy_loops["pettingzoo_oh_hell_shimmy"] = lambda r: shimmy_game(r, shimmy_oh)
+        shimmy_loops["pettingzoo_oh_hell_shimmy"] = lambda r: aec_game(r, shimmy_oh, True)
 
     gyms = {t: TapeteSeatEnv(game, opponents="random", tensor=t) for t in ("view", "events")}
 
