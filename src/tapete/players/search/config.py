@@ -110,12 +110,16 @@ OMBRE: Final[tuple[Param, ...]] = (
 
 #: Tresillo's and Danish l'hombre's own options (:class:`FamilyConfig`).
 FAMILY: Final[tuple[Param, ...]] = (
-    number("credit", 0.4, N_("the share of a bid's value credited to declaring it"), 0.0, 2.0),
+    number("credit", None, N_("the share of a bid's value credited to declaring it (by "
+                              "default 0.4 for solved deals, none for the rule bots' play)"),
+           0.0, 2.0),
     Param("contract_suits", 2, N_("the most suits a bid naming its trumps is simulated in"),
           low=1, high=4),
-    Param("contract_sim", "solve", N_("how the contract's simulated deals are played out: "
-                                      "solved, by the rule bots' cards, or the mean of both"),
-          kind=str, choices=("solve", "rule", "mix")),
+    Param("contract_sim", "auto", N_("how the contract's simulated deals are played out: "
+                                     "solved from half a second a decision and by the rule "
+                                     "bots' cards below it (auto), solved, by the rule bots' "
+                                     "cards, or the mean of both"),
+          kind=str, choices=("auto", "solve", "rule", "mix")),
 )  # fmt: skip
 
 #: The options of ``trynka-cfr`` (:class:`~tapete.players.search.trynka_cfr.TrynkaCFRPlayer`).
@@ -292,7 +296,7 @@ class FamilyConfig(_OmbreFamilyConfig):
     (:class:`~tapete.players.search.family.FamilySearch`): the options of
     :data:`OMBRE_FAMILY` and :data:`FAMILY`."""
 
-    credit: float
+    credit: float | None
     contract_suits: int
     contract_sim: str
 

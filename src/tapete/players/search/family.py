@@ -15,15 +15,17 @@ dealt to it in every world.
   are worth the point table's values. A Tresillo defender of a single deal plays for its own
   codillo (it alone is paid), else, and always in Danish l'hombre (nothing pays a defender
   alone), for the coalition.
-* **Contract** (:class:`FamilyContract`, at budgets of at least 0.5 s or a fixed number of
+* **Contract** (:class:`FamilyContract`, at budgets of at least 50 ms or a fixed number of
   worlds): every bid, game, trump suit or discard plan is played in the same sampled deals
   (the other hands and the stock shuffled from the unseen cards): the player exchanges as
   the plan says (the ``rule`` bot's keepers by default), the defenders as the family's
   ``rule`` bots do (:func:`tapete.players.rule.family.defender_discards`), and the deal is
-  solved from the first trick. A bid's value is its mean payment over the deals plus a
-  credit of :data:`DECLARE_CREDIT` of its value (the solved defence is a perfect one,
-  stronger than the defenders met at a table; Ombre's ``declare_margin``); passing is
-  worth 0. Tresillo's payments beyond the game count: a sacada also takes the
+  solved from the first trick (from 0.5 s a decision or with fixed worlds), or played out
+  by the ``rule`` bots' cards (below 0.5 s: a hundred times the deals). A bid's value is
+  its mean payment over the deals plus a credit of :data:`DECLARE_CREDIT` of its value
+  where the deals are solved (the solved defence is a perfect one, stronger than the
+  defenders met at a table; Ombre's ``declare_margin``), none where the ``rule`` bots play
+  them; passing is worth 0. Tresillo's payments beyond the game count: a sacada also takes the
   plate's head (this deal's pollas with it), and with ``estuches`` each simulated deal pays
   the player's estuches after his exchange (received on a sacada, paid otherwise).
 * What is not searched is played as the ``rule`` bot plays it: a defender's exchange, the
@@ -86,8 +88,17 @@ FAMILY_GAMES: Final = ("tresillo", "tresillo-match", "lhombre", "lhombre-match")
 #: The share of a bid's value credited to declaring it (see the module's docstring): a bid is
 #: made when its simulated chance ``p`` of winning gives ``2p - 1 + DECLARE_CREDIT > 0``.
 DECLARE_CREDIT: Final = 0.4
+#: The credit by the way the simulated deals are played out (``contract_sim``): solved
+#: deals are defended perfectly, so a bid is credited :data:`DECLARE_CREDIT`; deals played
+#: out by the ``rule`` bots' cards are played as at a table of them, and get none.
+CREDIT_OF_SIM: Final = {"solve": DECLARE_CREDIT, "rule": 0.0, "mix": DECLARE_CREDIT / 2}
 #: The budget (seconds) from which the contract is searched (shorter: the ``rule`` bot's).
-MIN_CONTRACT_BUDGET: Final = 0.5
+MIN_CONTRACT_BUDGET: Final = 0.05
+#: The budget (seconds) from which ``contract_sim=auto`` solves the simulated deals; below
+#: it they are played out by the ``rule`` bots' cards: some 500 deals in 50 ms, where
+#: solving them gives 5 to 15, too few to choose among the bids (a noisy best is too often
+#: above passing's exact 0).
+SOLVE_FROM_BUDGET: Final = 0.5
 #: After this many deals (and the next multiples of it, doubled) the worse half of the
 #: options still in is dropped.
 HALVING: Final = (16, 48, 128)
@@ -670,13 +681,16 @@ class FamilySearch:
     (:class:`FamilyCardSearch`) and, with a budget of at least :data:`MIN_CONTRACT_BUDGET`
     seconds, fixed ``worlds`` or a ``contract_budget`` of its own (any), the contract
     (:class:`FamilyContract`, its bids naming trumps simulated in the ``contract_suits``
-    best suits); ``None`` where the ``rule`` bot decides."""
+    best suits; the deals played out as ``contract_sim`` says, ``auto``: solved from
+    :data:`SOLVE_FROM_BUDGET` seconds or with fixed ``worlds``, else by the ``rule`` bots'
+    cards; the ``credit`` by default :data:`CREDIT_OF_SIM`'s); ``None`` where the ``rule``
+    bot decides."""
 
     def __init__(
         self, time_budget: float = 0.05, worlds: int | None = None, clock: str = "wall",
-        contract: bool = True, credit: float = DECLARE_CREDIT,
+        contract: bool = True, credit: float | None = None,
         contract_budget: float | None = None, contract_suits: int = SUITS_TRIED,
-        contract_sim: str = "solve", **card_params: Any,
+        contract_sim: str = "auto", **card_params: Any,
     ) -> None:  # fmt: skip
         check_options({"contract": contract, "credit": credit, "contract_budget": contract_budget,
                        "contract_suits": contract_suits, "contract_sim": contract_sim})  # fmt: skip
@@ -687,12 +701,15 @@ class FamilySearch:
         use = contract and (
             worlds is not None or contract_budget is not None or budget >= MIN_CONTRACT_BUDGET
         )
+        if contract_sim == "auto":
+            solve = worlds is not None or budget >= SOLVE_FROM_BUDGET
+            contract_sim = "solve" if solve else "rule"
         self.contract = (
             FamilyContract(
                 time_budget=budget,
                 worlds=worlds,
                 clock=self.cards.clock,
-                credit=credit,
+                credit=CREDIT_OF_SIM[contract_sim] if credit is None else credit,
                 table=self.cards.table,
                 suits_tried=contract_suits,
                 sim=contract_sim,
