@@ -211,19 +211,20 @@ def test_playing_seats_leave_tresillos_dealer_out() -> None:
 def test_the_contract_budget_and_suits_are_the_players_own() -> None:
     """Below 50 ms the contract is the rule bot's unless a ``contract_budget`` is given;
     from 50 ms it is searched, its deals played out by the ``rule`` bots' cards with no
-    credit below half a second and solved with the credit from it (``contract_sim=auto``);
-    a bid naming its trumps is simulated in ``contract_suits`` suits; bad values are
-    refused."""
+    credit, or solved with the credit (``contract_sim=solve``); a bid naming its trumps is
+    simulated in ``contract_suits`` suits; bad values are refused."""
     assert FamilySearch(time_budget=0.01).contract is None
     own = FamilySearch(time_budget=0.01, contract_budget=0.02)
     assert own.contract is not None and own.contract.time_budget == 0.02
-    levels = {budget: FamilySearch(time_budget=budget).contract for budget in (0.05, 0.49, 1.0)}
-    ways = {b: (c.sim, c.credit) for b, c in levels.items() if c is not None}
-    assert ways == {0.05: ("rule", 0.0), 0.49: ("rule", 0.0), 1.0: ("solve", DECLARE_CREDIT)}
+    levels = {budget: FamilySearch(time_budget=budget).contract for budget in (0.05, 1.0)}
+    assert {b: (c.sim, c.credit) for b, c in levels.items() if c is not None} == {
+        0.05: ("rule", 0.0),
+        1.0: ("rule", 0.0),
+    }
+    solved = FamilySearch(time_budget=1.0, contract_sim="solve").contract
+    assert solved is not None and (solved.sim, solved.credit) == ("solve", DECLARE_CREDIT)
     chosen = FamilySearch(time_budget=0.05, contract_sim="mix", credit=0.3).contract
     assert chosen is not None and (chosen.sim, chosen.credit) == ("mix", 0.3)
-    fixed = FamilySearch(worlds=4).contract
-    assert fixed is not None and fixed.sim == "solve"
     game = _game("tresillo")
     state = _play_until(game, 0, "auction")
     view, legal = state.view(state.current_player()), state.legal_actions()

@@ -115,11 +115,9 @@ FAMILY: Final[tuple[Param, ...]] = (
            0.0, 2.0),
     Param("contract_suits", 2, N_("the most suits a bid naming its trumps is simulated in"),
           low=1, high=4),
-    Param("contract_sim", "auto", N_("how the contract's simulated deals are played out: "
-                                     "solved from half a second a decision and by the rule "
-                                     "bots' cards below it (auto), solved, by the rule bots' "
-                                     "cards, or the mean of both"),
-          kind=str, choices=("auto", "solve", "rule", "mix")),
+    Param("contract_sim", "rule", N_("how the contract's simulated deals are played out: "
+                                     "solved, by the rule bots' cards, or the mean of both"),
+          kind=str, choices=("solve", "rule", "mix")),
 )  # fmt: skip
 
 #: The options of ``trynka-cfr`` (:class:`~tapete.players.search.trynka_cfr.TrynkaCFRPlayer`).

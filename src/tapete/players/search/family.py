@@ -20,12 +20,12 @@ dealt to it in every world.
   (the other hands and the stock shuffled from the unseen cards): the player exchanges as
   the plan says (the ``rule`` bot's keepers by default), the defenders as the family's
   ``rule`` bots do (:func:`tapete.players.rule.family.defender_discards`), and the deal is
-  solved from the first trick (from 0.5 s a decision or with fixed worlds), or played out
-  by the ``rule`` bots' cards (below 0.5 s: a hundred times the deals). A bid's value is
-  its mean payment over the deals plus a credit of :data:`DECLARE_CREDIT` of its value
-  where the deals are solved (the solved defence is a perfect one, stronger than the
-  defenders met at a table; Ombre's ``declare_margin``), none where the ``rule`` bots play
-  them; passing is worth 0. Tresillo's payments beyond the game count: a sacada also takes the
+  played out by the ``rule`` bots' cards (:func:`tapete.solvers.ombre_rule.rule_playout`:
+  a hundred times the deals a solve allows; ``contract_sim=solve`` solves each from the
+  first trick). A bid's value is its mean payment over the deals; where they are solved,
+  plus a credit of :data:`DECLARE_CREDIT` of its value (the solved defence is a perfect
+  one, stronger than the defenders met at a table; Ombre's ``declare_margin``); passing is
+  worth 0. Tresillo's payments beyond the game count: a sacada also takes the
   plate's head (this deal's pollas with it), and with ``estuches`` each simulated deal pays
   the player's estuches after his exchange (received on a sacada, paid otherwise).
 * What is not searched is played as the ``rule`` bot plays it: a defender's exchange, the
@@ -94,11 +94,11 @@ DECLARE_CREDIT: Final = 0.4
 CREDIT_OF_SIM: Final = {"solve": DECLARE_CREDIT, "rule": 0.0, "mix": DECLARE_CREDIT / 2}
 #: The budget (seconds) from which the contract is searched (shorter: the ``rule`` bot's).
 MIN_CONTRACT_BUDGET: Final = 0.05
-#: The budget (seconds) from which ``contract_sim=auto`` solves the simulated deals; below
-#: it they are played out by the ``rule`` bots' cards: some 500 deals in 50 ms, where
-#: solving them gives 5 to 15, too few to choose among the bids (a noisy best is too often
-#: above passing's exact 0).
-SOLVE_FROM_BUDGET: Final = 0.5
+#: How the contract's simulated deals are played out by default (``contract_sim``): by the
+#: ``rule`` bots' cards, some 500 deals in 50 ms where solving them gives 5 to 15 (too few
+#: to choose among the bids: a noisy best is too often above passing's exact 0), and at
+#: every level more paying than the solved deals (see docs/bots-results.md, round 5).
+CONTRACT_SIM: Final = "rule"
 #: After this many deals (and the next multiples of it, doubled) the worse half of the
 #: options still in is dropped.
 HALVING: Final = (16, 48, 128)
@@ -681,16 +681,15 @@ class FamilySearch:
     (:class:`FamilyCardSearch`) and, with a budget of at least :data:`MIN_CONTRACT_BUDGET`
     seconds, fixed ``worlds`` or a ``contract_budget`` of its own (any), the contract
     (:class:`FamilyContract`, its bids naming trumps simulated in the ``contract_suits``
-    best suits; the deals played out as ``contract_sim`` says, ``auto``: solved from
-    :data:`SOLVE_FROM_BUDGET` seconds or with fixed ``worlds``, else by the ``rule`` bots'
-    cards; the ``credit`` by default :data:`CREDIT_OF_SIM`'s); ``None`` where the ``rule``
-    bot decides."""
+    best suits; the deals played out as ``contract_sim`` says, by default by the ``rule``
+    bots' cards; the ``credit`` by default :data:`CREDIT_OF_SIM`'s); ``None`` where the
+    ``rule`` bot decides."""
 
     def __init__(
         self, time_budget: float = 0.05, worlds: int | None = None, clock: str = "wall",
         contract: bool = True, credit: float | None = None,
         contract_budget: float | None = None, contract_suits: int = SUITS_TRIED,
-        contract_sim: str = "auto", **card_params: Any,
+        contract_sim: str = CONTRACT_SIM, **card_params: Any,
     ) -> None:  # fmt: skip
         check_options({"contract": contract, "credit": credit, "contract_budget": contract_budget,
                        "contract_suits": contract_suits, "contract_sim": contract_sim})  # fmt: skip
@@ -701,9 +700,6 @@ class FamilySearch:
         use = contract and (
             worlds is not None or contract_budget is not None or budget >= MIN_CONTRACT_BUDGET
         )
-        if contract_sim == "auto":
-            solve = worlds is not None or budget >= SOLVE_FROM_BUDGET
-            contract_sim = "solve" if solve else "rule"
         self.contract = (
             FamilyContract(
                 time_budget=budget,
