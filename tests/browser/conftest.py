@@ -235,9 +235,17 @@ def shot(page: Any, name: str) -> Path:
 
 def axe_serious(page: Any) -> list[dict[str, Any]]:
     """axe-core's serious and critical violations on the page (the vendored axe.min.js)."""
-    # the page's finite animations and transitions settled first: a trick swept off the
-    # felt fades out, and axe measures the contrast of text half faded (a CI run saw a
-    # color-contrast violation at a Tresillo deal's end, not seen again in three runs)
+    # the page's pacing and its finite animations and transitions settled first: a trick
+    # swept off the felt fades out, and axe measures the contrast of text half faded (CI
+    # runs saw a color-contrast violation of the "takes the trick" label at a Tresillo
+    # deal's end, 4.48 mid-fade: the sweep starts after the trick is held, so waiting for
+    # the animations alone could catch the label before its fade began)
+    with contextlib.suppress(sync_api.TimeoutError):
+        page.wait_for_function(
+            """() => { const t = window.__tapete;
+                return !t || (!t.holding && !t.sweeping && !t.pending); }""",
+            timeout=8000,
+        )
     with contextlib.suppress(sync_api.TimeoutError):
         page.wait_for_function(
             """() => document.getAnimations().every((a) => a.playState !== 'running'
