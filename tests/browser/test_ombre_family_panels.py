@@ -48,28 +48,34 @@ def _panel(page: Any, title: str) -> Any:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_panels_show_the_servers_views(server: Server, context_factory: Any, game: str) -> None:
     spec = GAMES[game]
-    # an Ombre session that ends with money in the pool (shared out at the end: the panel
-    # must show the session's final balances, not the last deal's), where a few tries find one
+    side = spec["side"]
+    # a session with a step of play, some tricks taken (the playing side's tricks and the
+    # others'), and for Ombre one that ends with money in the pool (shared out at the end:
+    # the panel must show the session's final balances, not the last deal's): the deals are
+    # random, so a few tries find one (a session whose deals were all passed has money in
+    # the pool and no play: a CI run drew one)
+    found: tuple[str, int, int, dict[str, Any]] | None = None
     for _ in range(10):
         table_id = _finished(server, game, spec["seats"])
         total = server.call("GET", f"/api/tables/{table_id}/frames/0")["total"]
         end = server.call("GET", f"/api/tables/{table_id}/frames/{total}")["spectator"]
-        if game != "ombre-match" or end["results"][-1].get("pool_after"):
-            break
+        played = None
+        for n in range(total // 4, total):
+            # between two deals (the next dealer chosen) a match's view has no live deal
+            deal = server.call("GET", f"/api/tables/{table_id}/frames/{n}")["spectator"]["deal"]
+            if deal is not None and deal.get(side) is not None and sum(deal["tricks_won"]) >= 2:
+                played = (table_id, total, n, deal)
+                break
+        if played is not None:
+            found = played  # (the last one played, if none leaves money in the pool)
+            if game != "ombre-match" or end["results"][-1].get("pool_after"):
+                break
+    assert found is not None, "no session with a step of tricks taken"
+    table_id, total, n, deal = found
     page = context_factory().new_page()
     watch_errors(page)
     page.goto(server.replay_url(table_id))
     page.wait_for_selector("#transcript li")
-
-    # a step of the first deal's play, some tricks taken: the playing side's tricks and the others'
-    side = spec["side"]
-    for n in range(total // 4, total):
-        # between two deals (the next dealer chosen) a match's view has no live deal
-        deal = server.call("GET", f"/api/tables/{table_id}/frames/{n}")["spectator"]["deal"]
-        if deal is not None and deal.get(side) is not None and sum(deal["tricks_won"]) >= 2:
-            break
-    else:
-        raise AssertionError("no step with tricks taken")
     _show(page, n)
     tricks = _panel(page, "Tricks per side")
     tw, own = deal["tricks_won"], deal[side]
