@@ -135,6 +135,4 @@ class AECCore:
         self.cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))
         if self.advance():  # the game is over (the rewards are zero until then)
-            cumulative = self.cumulative_rewards
-            for other, reward in self.rewards.items():
-                cumulative[other] += reward
+            env._accumulate_rewards()  # PettingZoo's, into the dictionaries shared

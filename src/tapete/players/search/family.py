@@ -380,9 +380,9 @@ class FamilyContract:
 
     def __init__(
         self, time_budget: float = 1.0, worlds: int | None = None,
-        clock: Callable[[], float] = time.perf_counter, credit: float = DECLARE_CREDIT,
+        clock: Callable[[], float] = time.perf_counter, credit: float | None = None,
         table: Any = None, max_worlds: int = 1000, suits_tried: int = SUITS_TRIED,
-        sim: str = "solve",
+        sim: str = CONTRACT_SIM,
     ) -> None:  # fmt: skip
         self.time_budget = time_budget
         #: How a simulated deal is played out (``contract_sim``): ``solve`` (every seat
@@ -394,7 +394,9 @@ class FamilyContract:
         self.suits_tried = suits_tried
         self.worlds = worlds
         self.clock = clock
-        self.credit = credit
+        #: The share of a bid's value credited to declaring it (by default
+        #: :data:`CREDIT_OF_SIM`'s for the way the deals are played out).
+        self.credit = CREDIT_OF_SIM[sim] if credit is None else credit
         self.max_worlds = max_worlds
         self.table = ok.new_table(18) if table is None else table
         #: Deals simulated for the last decision, and its values (key -> mean).
@@ -705,7 +707,7 @@ class FamilySearch:
                 time_budget=budget,
                 worlds=worlds,
                 clock=self.cards.clock,
-                credit=CREDIT_OF_SIM[contract_sim] if credit is None else credit,
+                credit=credit,
                 table=self.cards.table,
                 suits_tried=contract_suits,
                 sim=contract_sim,
