@@ -117,7 +117,7 @@ class Oracle(SearchPlayer):
 
     def __init__(self, truth: Truth) -> None:
         super().__init__(worlds=1)
-        family = FamilySearch(worlds=1)
+        family = FamilySearch(worlds=1, auction_prior=False)
         cards = OracleCards(worlds=1, contract=False, prior=False)
         cards.truth = truth
         family.cards = cards

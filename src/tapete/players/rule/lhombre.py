@@ -191,7 +191,12 @@ def _points(view: LhombreView) -> tuple[tuple[int, int, int], ...]:
 
 def _allowed(view: LhombreView, step: int, jump: bool) -> tuple[int, ...]:
     """The games the bot could declare after winning the auction with ``step``."""
-    rules = _rules(view.spec)
+    return allowed_games(_rules(view.spec), step, jump)
+
+
+def allowed_games(rules: LhombreRules | None, step: int, jump: bool) -> tuple[int, ...]:
+    """The games a player who won the auction with ``step`` (``jump``: above the step
+    needed) may declare under ``rules`` (``None``: the Union's auction)."""
     if rules is not None and not rules.union_auction:
         return tuple(g for g in range(len(GAMES)) if GAME_LEVEL[g] >= step)
     if step == 6 and jump:
@@ -199,19 +204,33 @@ def _allowed(view: LhombreView, step: int, jump: bool) -> tuple[int, ...]:
     return UNION_GAMES[step]
 
 
-def _bid(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int:
+def rule_bid(hand: int, legal: Sequence[int], rules: LhombreRules | None, shift: float) -> int:
+    """The bot's word in the auction with the hand ``hand`` (a card mask) when ``legal`` are
+    the actions allowed, at the threshold ``shift``: of the legal bids, the one whose games
+    include an affordable game paying most, else ``PASS``. The contract search's worlds are
+    weighed by it.
+
+    >>> from tapete.cards import CardSet
+    >>> low = CardSet.parse('♥7 ♥6 ♦7 ♠A ♠2 ♣A ♣2 ♣3 ♥5').mask
+    >>> rule_bid(low, (PASS, BID_BASE, BID_BASE + 4, BID_BASE + 5), None, 0.0) == BID_BASE + 5
+    True
+    """
     steps = [a - BID_BASE + 1 for a in legal if BID_BASE <= a < BID_BASE + 7]
     if not steps:
         return PASS
-    can = affordable_games(view.hand.mask, _shift(params))
-    points = _points(view)
+    can = affordable_games(hand, shift)
+    points = rules.points if rules is not None else UNION_POINTS
     best, choice = 0, PASS
     for step in steps:
-        games = can.intersection(_allowed(view, step, step != steps[0]))
+        games = can.intersection(allowed_games(rules, step, step != steps[0]))
         pays = max((points[g][0] for g in games), default=0)
         if pays > best:
             best, choice = pays, BID_BASE + step - 1
     return choice
+
+
+def _bid(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int:
+    return rule_bid(view.hand.mask, legal, _rules(view.spec), _shift(params))
 
 
 def _declare(view: LhombreView, legal: Sequence[int], params: RuleParams) -> int:

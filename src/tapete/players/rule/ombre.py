@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
-from tapete.cards import Rank, Suit, iter_bits
+from tapete.cards import Card, Rank, Suit, iter_bits
 from tapete.engine.api import GameSpec, PlayerView, tricks_mask
 from tapete.engine.registry import load_game
 from tapete.games.ombre.actions import (
@@ -87,6 +87,33 @@ def _rank(card: int) -> Rank:
     return Card(card).rank
 
 
+#: For each trump suit: each trump's card and worth, highest first; each plain suit's cards
+#: (as a mask), king and queen (as bits), in the order of ``SUITS``.
+_ValueTable: TypeAlias = tuple[tuple[tuple[int, float], ...], tuple[tuple[int, int, int], ...]]
+
+
+def _value_tables() -> dict[int, _ValueTable]:
+    """:data:`_VALUE_TABLES`, built at import: what :func:`hand_value` adds up."""
+    tables = {}
+    for trumps in SUITS:
+        order = trump_order(trumps)
+        worths = tuple(
+            (int(c), _TRUMP_VALUE[i] if i < len(_TRUMP_VALUE) else _LOW_TRUMP)
+            for i, c in enumerate(order)
+        )
+        plain = tuple(
+            (SUIT_MASK[trumps][suit], 1 << int(Card.of(Rank.KING, suit)),
+             1 << int(Card.of(Rank.QUEEN, suit)))
+            for suit in SUITS
+            if suit != trumps
+        )  # fmt: skip
+        tables[int(trumps)] = (worths, plain)
+    return tables
+
+
+_VALUE_TABLES: Final = _value_tables()
+
+
 def hand_value(hand: int, trumps: Suit) -> float:
     """The expected tricks of ``hand`` (a bitmask) with ``trumps``, before any exchange.
 
@@ -96,26 +123,22 @@ def hand_value(hand: int, trumps: Suit) -> float:
     >>> hand_value(strong, Suit.CLUBS) > DECLARE_AT > hand_value(weak, Suit.HEARTS)
     True
     """
-    order = trump_order(trumps)
-    trump_cards = [c for c in order if hand >> c & 1]
+    worths, plain = _VALUE_TABLES[trumps]
     value = 0.0
-    for c in trump_cards:
-        i = order.index(c)
-        value += _TRUMP_VALUE[i] if i < len(_TRUMP_VALUE) else _LOW_TRUMP
-    n_trumps = len(trump_cards)
+    n_trumps = 0
+    for card, worth in worths:
+        if hand >> card & 1:
+            value += worth
+            n_trumps += 1
     value += 0.3 * max(0, n_trumps - 4)
-    plain_mask = SUIT_MASK[trumps]
-    for suit in SUITS:
-        if suit == trumps:
-            continue
-        cards = hand & plain_mask[suit]
+    for mask, king, queen in plain:
+        cards = hand & mask
         length = cards.bit_count()
-        ranks = {_rank(c) for c in iter_bits(cards)}
-        if Rank.KING in ranks:
+        if cards & king:
             value += 0.85 if length <= 4 else 0.6
-            if Rank.QUEEN in ranks:
+            if cards & queen:
                 value += 0.45
-        elif Rank.QUEEN in ranks and length >= 2:
+        elif cards & queen and length >= 2:
             value += 0.2
         if n_trumps >= 3:
             value += 0.5 if length == 0 else 0.2 if length == 1 else 0.0

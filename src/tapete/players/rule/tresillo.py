@@ -125,12 +125,21 @@ def suit_values(view: TresilloView) -> dict[int, float]:
     >>> paid > suit_values(dataclasses.replace(view, hand=hand))[int(Suit.CLUBS)]
     True
     """
-    hand = view.hand.mask
-    values = {int(s): hand_value(hand, s) for s in SUITS}
-    if rules_in_force(view).estuches:
-        for s in SUITS:
-            values[int(s)] += ESTUCHE_WORTH * matador_run(hand, s)
-    return values
+    return hand_suit_values(view.hand.mask, rules_in_force(view).estuches)
+
+
+def hand_suit_values(hand: int, estuches: bool) -> dict[int, float]:
+    """:func:`suit_values` of the hand ``hand`` (a card mask), ``estuches`` telling whether
+    the estuches are paid."""
+    return _raw_values(hand, estuches)[1]
+
+
+def _raw_values(hand: int, estuches: bool) -> tuple[dict[int, float], dict[int, float]]:
+    """The hand's values without and with the estuches (the same dict when not paid)."""
+    raw = {int(s): hand_value(hand, s) for s in SUITS}
+    if not estuches:
+        return raw, raw
+    return raw, {s: v + ESTUCHE_WORTH * matador_run(hand, Suit(s)) for s, v in raw.items()}
 
 
 def _rank(card: int) -> Rank:
@@ -143,40 +152,44 @@ def _favor(view: TresilloView) -> int:
     return int(view.favor) if view.favor is not None else -1
 
 
-def _affordable(view: TresilloView, bid: int, shift: float) -> bool:
-    favor = _favor(view)
-    values = suit_values(view)
+def rule_bid(hand: int, legal: Sequence[int], favor: int, estuches: bool, shift: float) -> int:
+    """The bot's word in the auction with the hand ``hand`` (a card mask) when ``legal`` are
+    the actions allowed: the lowest legal bid it can afford at the threshold ``shift`` (the
+    same game in the palo de favor ``favor``, -1 for none, when that is its best suit), else
+    ``PASS``. The contract search's worlds are weighed by it.
+
+    >>> from tapete.cards import CardSet
+    >>> strong = CardSet.parse('♠A ♣A ♣K ♣Q ♣J ♣7 ♣6 ♥K ♦K').mask
+    >>> rule_bid(strong, (PASS, ENTRADA, VUELTA, SOLO), -1, False, 0.0) == ENTRADA
+    True
+    >>> rule_bid(strong, (PASS, SOLO), -1, False, 0.0) == SOLO
+    True
+    """
+    raw, values = _raw_values(hand, estuches)
     plain = max((v for s, v in values.items() if s != favor), default=0.0)
     in_favor = values.get(favor, 0.0)
-    if bid == ENTRADA:
-        return plain >= ENTRADA_AT + shift
-    if bid == ENTRADA_FAVOR:
-        return in_favor >= ENTRADA_AT + shift
-    if bid == VUELTA:
-        return min(values.values()) >= VUELTA_AT + shift
-    if bid == SOLO:
-        return plain >= SOLO_AT + shift
-    return in_favor >= SOLO_AT + shift
-
-
-def _bid(view: TresilloView, legal: Sequence[int], params: RuleParams) -> int:
-    shift = 1.5 * (0.5 - params.aggression)
+    favor_best = favor >= 0 and raw[favor] >= max(raw.values())
+    needs = {
+        ENTRADA: plain >= ENTRADA_AT + shift,
+        ENTRADA_FAVOR: in_favor >= ENTRADA_AT + shift,
+        VUELTA: min(values.values()) >= VUELTA_AT + shift,
+        SOLO: plain >= SOLO_AT + shift,
+        SOLO_FAVOR: in_favor >= SOLO_AT + shift,
+    }
     favored = {ENTRADA: ENTRADA_FAVOR, SOLO: SOLO_FAVOR}
     for bid in (ENTRADA, ENTRADA_FAVOR, VUELTA, SOLO, SOLO_FAVOR):
-        if bid in legal and _affordable(view, bid, shift):
+        if bid in legal and needs[bid]:
             better = favored.get(bid)
-            if better is not None and better in legal and _favor_is_best(view):
+            if better is not None and better in legal and favor_best:
                 return better  # the same game in the palo de favor: it pays more
             return bid
     return PASS
 
 
-def _favor_is_best(view: TresilloView) -> bool:
-    favor = _favor(view)
-    if favor < 0:
-        return False
-    hand = view.hand.mask
-    return hand_value(hand, Suit(favor)) >= max(hand_value(hand, s) for s in SUITS)
+def _bid(view: TresilloView, legal: Sequence[int], params: RuleParams) -> int:
+    shift = 1.5 * (0.5 - params.aggression)
+    estuches = rules_in_force(view).estuches
+    return rule_bid(view.hand.mask, legal, _favor(view), estuches, shift)
 
 
 def _trumps(view: TresilloView, legal: Sequence[int]) -> int:

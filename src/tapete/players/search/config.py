@@ -118,6 +118,11 @@ FAMILY: Final[tuple[Param, ...]] = (
     Param("contract_sim", "rule", N_("how the contract's simulated deals are played out: "
                                      "solved, by the rule bots' cards, or the mean of both"),
           kind=str, choices=("solve", "rule", "mix")),
+    Param("auction_prior", True, N_("the contract's simulated deals drawn as the other seats' "
+                                    "words in the auction say (as the rule bots bid)"),
+          kind=bool),
+    Param("contract_worlds", 1000, N_("the most deals a contract decision simulates"),
+          low=1),
 )  # fmt: skip
 
 #: The options of ``trynka-cfr`` (:class:`~tapete.players.search.trynka_cfr.TrynkaCFRPlayer`).
@@ -297,5 +302,7 @@ class FamilyConfig(_OmbreFamilyConfig):
     credit: float | None
     contract_suits: int
     contract_sim: str
+    auction_prior: bool
+    contract_worlds: int
 
     OWN: ClassVar[tuple[Param, ...]] = (*OMBRE_FAMILY, *FAMILY)

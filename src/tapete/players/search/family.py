@@ -75,6 +75,7 @@ from tapete.players.rule.lhombre import affordable_games
 from tapete.players.rule.ombre import hand_value
 from tapete.players.search.anytime import Budget, one_by_one, run
 from tapete.players.search.config import FamilyConfig, check_options
+from tapete.players.search.family_auction import auction_checks
 from tapete.players.search.ombre import OmbreSearch, every_trick_undertaken
 from tapete.players.search.ombre_contract import NO_TRACE, rule_tables
 from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
@@ -104,6 +105,11 @@ CONTRACT_SIM: Final = "rule"
 HALVING: Final = (16, 48, 128)
 #: The most suits a bid naming its trumps is simulated in (the ``rule`` bot's best ones).
 SUITS_TRIED: Final = 2
+#: The most deals drawn for one simulated deal that the auction explains (``auction_prior``): the
+#: one explaining most of it is kept when none explains it all.
+PRIOR_TRIES: Final = 64
+#: The most deals a time-budgeted contract decision simulates (``contract_worlds``).
+CONTRACT_WORLDS: Final = 1000
 
 
 def family_of(game_name: str) -> str:
@@ -381,7 +387,7 @@ class FamilyContract:
     def __init__(
         self, time_budget: float = 1.0, worlds: int | None = None,
         clock: Callable[[], float] = time.perf_counter, credit: float | None = None,
-        table: Any = None, max_worlds: int = 1000, suits_tried: int = SUITS_TRIED,
+        table: Any = None, max_worlds: int = CONTRACT_WORLDS, suits_tried: int = SUITS_TRIED,
         sim: str = CONTRACT_SIM,
     ) -> None:  # fmt: skip
         self.time_budget = time_budget
@@ -399,6 +405,10 @@ class FamilyContract:
         self.credit = CREDIT_OF_SIM[sim] if credit is None else credit
         self.max_worlds = max_worlds
         self.table = ok.new_table(18) if table is None else table
+        #: For each kernel seat, what scores a hand by the words of the auction it does not
+        #: explain (:func:`tapete.players.search.family_auction.auction_checks`; ``None``: a
+        #: seat that said nothing); set for each decision, empty: the deals drawn blind.
+        self.checks: Sequence[Callable[[int], int] | None] = ()
         #: Deals simulated for the last decision, and its values (key -> mean).
         self.last_worlds = 0
         self.last_values: dict[str, float] = {}
@@ -531,8 +541,23 @@ class FamilyContract:
                 alive.sort(key=lambda i: -totals[i])
                 alive = alive[: max(2, len(alive) // 2)]
 
+        checks = [(q, c) for q, c in enumerate(self.checks) if c is not None and q != seat]
+
         def sample(_: int) -> tuple[list[int], list[int]]:
-            return self.draw_world(rng, unseen, seat, hand, stock_left)
+            """A deal; with :attr:`checks`, one the auction explains (the best of
+            :data:`PRIOR_TRIES` drawn)."""
+            world = self.draw_world(rng, unseen, seat, hand, stock_left)
+            if not checks:
+                return world
+            best, least = world, sum(c(world[0][q]) for q, c in checks)
+            tries = 1
+            while least and tries < PRIOR_TRIES:
+                world = self.draw_world(rng, unseen, seat, hand, stock_left)
+                missed = sum(c(world[0][q]) for q, c in checks)
+                tries += 1
+                if missed < least:
+                    best, least = world, missed
+            return best
 
         n, _ = run(budget, one_by_one(target), sample, evaluate, halve)
         self.last_worlds = n
@@ -691,10 +716,13 @@ class FamilySearch:
         self, time_budget: float = 0.05, worlds: int | None = None, clock: str = "wall",
         contract: bool = True, credit: float | None = None,
         contract_budget: float | None = None, contract_suits: int = SUITS_TRIED,
-        contract_sim: str = CONTRACT_SIM, **card_params: Any,
+        contract_sim: str = CONTRACT_SIM, auction_prior: bool = True,
+        contract_worlds: int = CONTRACT_WORLDS, **card_params: Any,
     ) -> None:  # fmt: skip
         check_options({"contract": contract, "credit": credit, "contract_budget": contract_budget,
-                       "contract_suits": contract_suits, "contract_sim": contract_sim})  # fmt: skip
+                       "contract_suits": contract_suits, "contract_sim": contract_sim,
+                       "auction_prior": auction_prior,
+                       "contract_worlds": contract_worlds})  # fmt: skip
         self.cards = FamilyCardSearch(time_budget=time_budget, worlds=worlds, clock=clock,
                                       **card_params)  # fmt: skip
         self.time_budget = time_budget
@@ -711,10 +739,13 @@ class FamilySearch:
                 table=self.cards.table,
                 suits_tried=contract_suits,
                 sim=contract_sim,
+                max_worlds=contract_worlds,
             )
             if use
             else None
         )
+        #: Whether the contract's deals are drawn as the auction says (``auction_prior``).
+        self.auction_prior = auction_prior
         #: The last contract decision's values (``values``, ``worlds``), as Ombre's search
         #: gives them to the hints; ``None`` when it did not decide.
         self.last_contract: dict[str, Any] | None = None
@@ -809,6 +840,7 @@ class FamilySearch:
         seats = playing_seats(deal)
         rules = game.rules  # type: ignore[attr-defined]
         kind = family_of(view.game)
+        self._read_auction(contract, kind, deal, rules, seats)
         if kind == "tresillo" and deal.phase == "auction":
             return contract.tresillo_bid_values(deal, legal, rules, seats, rng)
         if kind != "lhombre":
@@ -834,6 +866,13 @@ class FamilySearch:
             return {a: values.get(a - _la.DECLARE_BASE, float("-inf")) for a in legal}
         return None
 
+    def _read_auction(
+        self, contract: FamilyContract, kind: str, deal: Any, rules: Any, seats: Sequence[int]
+    ) -> None:
+        """Give ``contract`` the auction's checks of the other hands (with
+        :attr:`auction_prior`)."""
+        contract.checks = auction_checks(kind, deal, rules, seats) if self.auction_prior else ()
+
     def _contract_values(
         self, view: PlayerView, deal: Any, legal: Sequence[int], rng: random.Random, game: Game
     ) -> tuple[dict[str, float], int] | None:
@@ -852,6 +891,7 @@ class FamilySearch:
         player = view.seat == deal.player
         kind = family_of(view.game)
         rules = game.rules  # type: ignore[attr-defined]
+        self._read_auction(contract, kind, deal, rules, seats)
         value = _contract_value(kind, deal, rules)
         if value is None:
             return None
