@@ -44,6 +44,7 @@ from tapete.engine.api import Game, PlayerView
 from tapete.players import Player, load
 from tapete.players.search import SearchPlayer
 from tapete.players.search.family import (
+    DECLARE_CREDIT,
     FamilyCardSearch,
     FamilyContract,
     FamilySearch,
@@ -121,7 +122,9 @@ class Oracle(SearchPlayer):
         cards = OracleCards(worlds=1, contract=False, prior=False)
         cards.truth = truth
         family.cards = cards
-        contract = OracleContract(worlds=1, table=cards.table)
+        # the true deal solved (every seat perfect), the credit of solved deals: the
+        # contract search's own defaults (rule playouts, no credit) are not all-seeing
+        contract = OracleContract(worlds=1, table=cards.table, sim="solve", credit=DECLARE_CREDIT)
         contract.truth = truth
         family.contract = contract
         self._family = family
