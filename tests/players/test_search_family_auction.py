@@ -4,7 +4,7 @@ the contract search's deals drawn by it (``auction_prior``)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -39,32 +39,25 @@ def test_the_true_hands_explain_every_word_of_rule_bots_and_random_hands_do_not(
     """Replayed from the public events, every word of a table of ``rule`` bots is the one
     the bot's own bidding gives for the true hand; random hands often are not."""
     game = load_game(name, **params)
-    bot = load("rule")
     spoken = true_misses = random_misses = random_checks = 0
     for seed in range(80):
         rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal() and state.phase() in ("deal", "auction"):
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            seat = state.current_player()
-            view = state.view(seat)
+        for state, view in _auction_positions(game, seed):
             words = auction_words(name, view, game.rules)  # type: ignore[attr-defined]
             for s in words:
                 spoken += 1
                 true_misses += misses(words, s, state.hands[s], name, game.rules)  # type: ignore[attr-defined]
-                hand = _random_hand(rng, state.hands[seat])
+                hand = _random_hand(rng, state.hands[view.seat])
                 random_checks += 1
                 random_misses += bool(misses(words, s, hand, name, game.rules))  # type: ignore[attr-defined]
-            state.apply_action(bot.choose(view, state.legal_actions(), rng))
     assert spoken > 100
     assert true_misses == 0
     assert 0.05 * random_checks < random_misses < random_checks, (random_misses, random_checks)
 
 
-def _auction_decision(game: Game, name: str, seed: int) -> State | None:
-    """A deal of ``rule`` bots up to an auction decision after two words, or ``None``."""
+def _auction_positions(game: Game, seed: int) -> Iterator[tuple[State, Any]]:
+    """Each decision of a deal's auction at a table of ``rule`` bots: the state and the
+    view of the seat to speak (the bot speaks once the caller is done with them)."""
     rng = random.Random(seed)
     bot = load("rule")
     state = game.new_initial_state()
@@ -72,11 +65,16 @@ def _auction_decision(game: Game, name: str, seed: int) -> State | None:
         if state.is_chance_node():
             state.apply_action(sample_chance(state, rng))
             continue
-        seat = state.current_player()
-        view = state.view(seat)
+        view = state.view(state.current_player())
+        yield state, view
+        state.apply_action(bot.choose(view, state.legal_actions(), rng))
+
+
+def _auction_decision(game: Game, name: str, seed: int) -> State | None:
+    """A deal of ``rule`` bots up to an auction decision after two words, or ``None``."""
+    for state, view in _auction_positions(game, seed):
         if len(auction_words(name, view, game.rules)) >= 2:  # type: ignore[attr-defined]
             return state
-        state.apply_action(bot.choose(view, state.legal_actions(), rng))
     return None
 
 
