@@ -13,7 +13,9 @@ from tapete.cards import iter_bits
 from tapete.engine import load_game, sample_chance
 from tapete.engine.api import Game, State
 from tapete.errors import ConfigError
+from tapete.games.lhombre import actions as _la
 from tapete.games.ombre_family.tables import FULL_MASK
+from tapete.games.tresillo import actions as _ta
 from tapete.players import load
 from tapete.players.search.family import FamilySearch, live_deal, playing_seats
 from tapete.players.search.family_auction import auction_checks, auction_words, misses
@@ -133,3 +135,23 @@ def test_the_options_are_checked() -> None:
     for bad in ({"contract_worlds": 0}, {"auction_prior": "maybe"}):
         with pytest.raises(ConfigError):
             FamilySearch(time_budget=0.05, **bad)
+
+
+@pytest.mark.parametrize("name", ["tresillo", "lhombre"])
+def test_passing_is_worth_the_pass_value_in_the_cheapest_games_value(name: str) -> None:
+    game = load_game(name)
+    state = next(s for s in (_auction_decision(game, name, seed) for seed in range(20)) if s)
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    rules: Any = game.rules  # type: ignore[attr-defined]
+    if name == "tresillo":
+        cheapest, pass_action = rules.value_of_bid(_ta.ENTRADA, -1), _ta.PASS
+    else:
+        cheapest, pass_action = rules.points[_la.SPIL][0], _la.PASS
+    for value in (0.0, -0.5, -1.5):
+        values = FamilySearch(worlds=4, pass_value=value).action_values(
+            view, legal, random.Random(1), game
+        )
+        assert values is not None
+        assert values[legal.index(pass_action)] == value * cheapest
+    with pytest.raises(ConfigError):
+        FamilySearch(time_budget=0.05, pass_value=-6.0)

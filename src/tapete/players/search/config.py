@@ -123,6 +123,9 @@ FAMILY: Final[tuple[Param, ...]] = (
           kind=bool),
     Param("contract_worlds", 1000, N_("the most deals a contract decision simulates"),
           low=1),
+    number("pass_value", 0.0, N_("what passing in the auction is worth, in the cheapest "
+                                 "game's value (below 0: what defending is expected to cost)"),
+           -5.0, 5.0),
 )  # fmt: skip
 
 #: The options of ``trynka-cfr`` (:class:`~tapete.players.search.trynka_cfr.TrynkaCFRPlayer`).
@@ -304,5 +307,6 @@ class FamilyConfig(_OmbreFamilyConfig):
     contract_sim: str
     auction_prior: bool
     contract_worlds: int
+    pass_value: float
 
     OWN: ClassVar[tuple[Param, ...]] = (*OMBRE_FAMILY, *FAMILY)

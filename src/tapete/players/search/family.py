@@ -388,9 +388,12 @@ class FamilyContract:
         self, time_budget: float = 1.0, worlds: int | None = None,
         clock: Callable[[], float] = time.perf_counter, credit: float | None = None,
         table: Any = None, max_worlds: int = CONTRACT_WORLDS, suits_tried: int = SUITS_TRIED,
-        sim: str = CONTRACT_SIM,
+        sim: str = CONTRACT_SIM, pass_value: float = 0.0,
     ) -> None:  # fmt: skip
         self.time_budget = time_budget
+        #: What passing in the auction is worth, in the cheapest game's value (an entrada's,
+        #: a spil's won points): 0, nothing; below 0, the defence's expected loss.
+        self.pass_value = pass_value
         #: How a simulated deal is played out (``contract_sim``): ``solve`` (every seat
         #: perfect), ``rule`` (every seat the ``rule`` bot's cards,
         #: :func:`tapete.solvers.ombre_rule.rule_playout`) or ``mix`` (the mean of both).
@@ -607,7 +610,7 @@ class FamilyContract:
         for bid, keys in by_bid.items():
             v = float(rules.value_of_bid(bid, -1))
             out[bid] = max(values[k] for k in keys) + self.credit * v
-        out[_ta.PASS] = 0.0
+        out[_ta.PASS] = self.pass_value * float(rules.value_of_bid(_ta.ENTRADA, -1))
         self.last_values = {k: round(v, 3) for k, v in values.items() if v > float("-inf")}
         return out
 
@@ -717,12 +720,12 @@ class FamilySearch:
         contract: bool = True, credit: float | None = None,
         contract_budget: float | None = None, contract_suits: int = SUITS_TRIED,
         contract_sim: str = CONTRACT_SIM, auction_prior: bool = True,
-        contract_worlds: int = CONTRACT_WORLDS, **card_params: Any,
+        contract_worlds: int = CONTRACT_WORLDS, pass_value: float = 0.0, **card_params: Any,
     ) -> None:  # fmt: skip
         check_options({"contract": contract, "credit": credit, "contract_budget": contract_budget,
                        "contract_suits": contract_suits, "contract_sim": contract_sim,
                        "auction_prior": auction_prior,
-                       "contract_worlds": contract_worlds})  # fmt: skip
+                       "contract_worlds": contract_worlds, "pass_value": pass_value})  # fmt: skip
         self.cards = FamilyCardSearch(time_budget=time_budget, worlds=worlds, clock=clock,
                                       **card_params)  # fmt: skip
         self.time_budget = time_budget
@@ -740,6 +743,7 @@ class FamilySearch:
                 suits_tried=contract_suits,
                 sim=contract_sim,
                 max_worlds=contract_worlds,
+                pass_value=pass_value,
             )
             if use
             else None
@@ -853,7 +857,7 @@ class FamilySearch:
                 games_of[_la.BID_BASE + step - 1] = _lhombre_games(step, min(steps), rules)
             every = sorted({g for gs in games_of.values() for g in gs})
             values = contract.lhombre_game_values(every, deal, rules, seat, rng)
-            out = {_la.PASS: 0.0}
+            out = {_la.PASS: contract.pass_value * float(rules.points[_la.SPIL][0])}
             for a, gs in games_of.items():
                 found = [values[g] for g in gs if g in values]
                 out[a] = max(found) if found else float("-inf")
