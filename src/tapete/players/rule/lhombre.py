@@ -207,8 +207,8 @@ def allowed_games(rules: LhombreRules | None, step: int, jump: bool) -> tuple[in
 def rule_bid(hand: int, legal: Sequence[int], rules: LhombreRules | None, shift: float) -> int:
     """The bot's word in the auction with the hand ``hand`` (a card mask) when ``legal`` are
     the actions allowed, at the threshold ``shift``: of the legal bids, the one whose games
-    include an affordable game paying most, else ``PASS``. The contract search's worlds are
-    weighed by it.
+    include an affordable game paying most, else ``PASS``. The contract search checks
+    its simulated deals with it.
 
     >>> from tapete.cards import CardSet
     >>> low = CardSet.parse('♥7 ♥6 ♦7 ♠A ♠2 ♣A ♣2 ♣3 ♥5').mask

@@ -82,8 +82,6 @@ _BLACK_ACES: Final = 1 << SPADILLE | 1 << BASTO
 
 
 def _rank(card: int) -> Rank:
-    from tapete.cards import Card
-
     return Card(card).rank
 
 

@@ -156,7 +156,7 @@ def rule_bid(hand: int, legal: Sequence[int], favor: int, estuches: bool, shift:
     """The bot's word in the auction with the hand ``hand`` (a card mask) when ``legal`` are
     the actions allowed: the lowest legal bid it can afford at the threshold ``shift`` (the
     same game in the palo de favor ``favor``, -1 for none, when that is its best suit), else
-    ``PASS``. The contract search's worlds are weighed by it.
+    ``PASS``. The contract search checks its simulated deals with it.
 
     >>> from tapete.cards import CardSet
     >>> strong = CardSet.parse('♠A ♣A ♣K ♣Q ♣J ♣7 ♣6 ♥K ♦K').mask

@@ -17,17 +17,20 @@ dealt to it in every world.
   alone), for the coalition.
 * **Contract** (:class:`FamilyContract`, at budgets of at least 50 ms or a fixed number of
   worlds): every bid, game, trump suit or discard plan is played in the same sampled deals
-  (the other hands and the stock shuffled from the unseen cards): the player exchanges as
-  the plan says (the ``rule`` bot's keepers by default), the defenders as the family's
-  ``rule`` bots do (:func:`tapete.players.rule.family.defender_discards`), and the deal is
+  (the other hands and the stock shuffled from the unseen cards, the other hands redrawn
+  until they explain what those seats said in the auction as the ``rule`` bot would have
+  said it: :mod:`tapete.players.search.family_auction`, ``auction_prior``): the player
+  exchanges as the plan says (the ``rule`` bot's keepers by default), the defenders as the
+  family's ``rule`` bots do (:func:`tapete.players.rule.family.defender_discards`), and the deal is
   played out by the ``rule`` bots' cards (:func:`tapete.solvers.ombre_rule.rule_playout`:
   a hundred times the deals a solve allows; ``contract_sim=solve`` solves each from the
   first trick). A bid's value is its mean payment over the deals; where they are solved,
   plus a credit of :data:`DECLARE_CREDIT` of its value (the solved defence is a perfect
   one, stronger than the defenders met at a table; Ombre's ``declare_margin``); passing is
-  worth 0. Tresillo's payments beyond the game count: a sacada also takes the
-  plate's head (this deal's pollas with it), and with ``estuches`` each simulated deal pays
-  the player's estuches after his exchange (received on a sacada, paid otherwise).
+  worth ``pass_value`` times the cheapest game's value (0). Tresillo's payments beyond the
+  game count: a sacada also takes the plate's head (this deal's pollas with it), and with
+  ``estuches`` each simulated deal pays the player's estuches after his exchange (received
+  on a sacada, paid otherwise).
 * What is not searched is played as the ``rule`` bot plays it: a defender's exchange, the
   nolo games of Danish l'hombre (their card play has no kernel yet), Tresillo's surrender and
   its defence, the bola and the tout.
@@ -712,8 +715,9 @@ class FamilySearch:
     seconds, fixed ``worlds`` or a ``contract_budget`` of its own (any), the contract
     (:class:`FamilyContract`, its bids naming trumps simulated in the ``contract_suits``
     best suits; the deals played out as ``contract_sim`` says, by default by the ``rule``
-    bots' cards; the ``credit`` by default :data:`CREDIT_OF_SIM`'s); ``None`` where the
-    ``rule`` bot decides."""
+    bots' cards; the ``credit`` by default :data:`CREDIT_OF_SIM`'s; the other hands drawn as
+    the auction says with ``auction_prior``; at most ``contract_worlds`` deals a decision;
+    passing worth ``pass_value``); ``None`` where the ``rule`` bot decides."""
 
     def __init__(
         self, time_budget: float = 0.05, worlds: int | None = None, clock: str = "wall",
