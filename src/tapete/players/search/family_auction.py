@@ -32,23 +32,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any
 
 from tapete.games.lhombre import actions as _la
+from tapete.games.lhombre.state import JUMP_STEPS
 from tapete.games.tresillo import actions as _ta
+from tapete.games.tresillo.state import contract_rank
 from tapete.players.rule import lhombre as _rule_lhombre
 from tapete.players.rule import tresillo as _rule_tresillo
-
-#: Danish l'hombre's steps that may be bid straight away with the Union's auction.
-_JUMP_STEPS: Final = (5, 6, 7)
-#: The top step of Danish l'hombre's ladder.
-_MAX_LEVEL: Final = 7
 
 #: What a seat said: ``(legal, action)`` for each of its words, in order.
 Words = dict[int, list[tuple[tuple[int, ...], int]]]
 
 
 def _priority(seat: int, dealer: int, n: int) -> int:
+    """The seat's place in the order of speaking (the states' ``priority``)."""
     return (seat - dealer - 1) % n
 
 
@@ -70,15 +68,15 @@ def auction_words(kind: str, deal: Any, rules: Any) -> Words:
             if held < 0:
                 legal += ladder
             else:
-                rank = _ta.BIDS.index(held)
-                legal += [b for b in ladder if _ta.BIDS.index(b) > rank
-                          or (_ta.BIDS.index(b) == rank and priority)]  # fmt: skip
+                rank = contract_rank(held)
+                legal += [b for b in ladder if contract_rank(b) > rank
+                          or (contract_rank(b) == rank and priority)]  # fmt: skip
         else:
             need = 1 if held <= 0 else (held if priority else held + 1)
-            if need <= _MAX_LEVEL:
+            if need <= _la.MAX_LEVEL:
                 steps = [need]
                 if rules.union_auction:
-                    steps += [k for k in _JUMP_STEPS if k > need]
+                    steps += [k for k in JUMP_STEPS if k > need]
                 legal += [_la.BID_BASE + k - 1 for k in steps]
         action = int(event.action)
         words.setdefault(seat, []).append((tuple(legal), action))
