@@ -155,6 +155,10 @@ def _installed(folder: Path) -> set[str]:
 #: search kernels (about a minute on two cores) before the search bots' first moves.
 FIRST_MOVES_MS = 600_000
 
+#: Milliseconds the hint button may take to show: the page asks the server whether it gives
+#: hints when the table opens (a probe), and a loaded machine answers a moment later.
+HINT_BUTTON_MS = 60_000
+
 
 def _turn_or_end(page: Any, timeout_ms: int = FIRST_MOVES_MS) -> str:
     page.wait_for_function(
@@ -293,7 +297,11 @@ def _one_table(started: Started, page: Any, game_index: int, level: str) -> str:
     game = str(page.evaluate("() => document.body.dataset.game"))
     assert _turn_or_end(page) == "turn", f"{game}/{level}: no first decision"
     hint = page.locator(".hint-btn")
-    assert hint.count() == 1, f"{game}/{level}: no hint button"
+    try:  # the button shows once the server has answered the page's hint probe
+        hint.wait_for(timeout=HINT_BUTTON_MS)
+    except Exception as e:
+        raise AssertionError(f"{game}/{level}: no hint button") from e
+    assert hint.count() == 1, f"{game}/{level}: {hint.count()} hint buttons"
     hint.click()
     page.wait_for_selector("[data-testid=hint], [data-testid=hint-failed]", timeout=FIRST_MOVES_MS)
     answer = page.locator("[data-testid=hint], [data-testid=hint-failed]").inner_text()
