@@ -165,6 +165,24 @@ def test_cli_arena(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "pocha", "--players", "rule", "--deals", "1", "--no-progress"]) == 2
 
 
+@_NEEDS_OPENSKILL
+def test_runs_without_out_never_share_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # two runs started in the same second used to write into one folder and mix their records
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("time.strftime", lambda fmt, t=None: "20260101-120000")
+    args = ["arena", "pocha", "--players", "rule,random,rule,random", "--deals", "2", "--seed",
+            "1", "--workers", "1", "-p", "hand_size=2", "--no-progress", "--no-chart"]  # fmt: skip
+    assert main(args) == 0 and main(args) == 0
+    folders = sorted(p.name for p in (tmp_path / "arena-out").iterdir())
+    assert folders == ["pocha-20260101-120000", "pocha-20260101-120000-2"]
+    for folder in folders:
+        records = (tmp_path / "arena-out" / folder / "records.jsonl").read_text().splitlines()
+        assert len(records) == 2 * 4  # two deals, four seatings each, nothing mixed in
+    assert "arena-out/pocha-20260101-120000-2" in capsys.readouterr().out
+
+
 def test_import_stays_light() -> None:
     import subprocess
     import sys

@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     seats = config.validate()
     console = Console()
     t = Texts(getattr(args, "lang", None) or "en")
-    out: Path = args.out or Path("arena-out") / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    out: Path = args.out or default_folder(Path("arena-out"), args.game)
     records_path = out / "records.jsonl"
     records = _prepare_output(out, records_path if config.keep_records else None)
     played: list[dict[str, Any]] = []
@@ -199,6 +199,32 @@ def run(args: argparse.Namespace) -> int:
             f"{len(result.games)} games played are kept in {out}"
         )
     return 0
+
+
+def default_folder(parent: Path, game: str, now: float | None = None) -> Path:
+    """A new folder ``parent/<game>-<local time>`` for a run without ``--out`` (``now``: a
+    moment, read in UTC, for tests), made now: runs
+    started in the same second get ``-2``, ``-3``... so none writes into another's files.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as root:
+    ...     a = default_folder(Path(root), "ombre", now=0.0)
+    ...     b = default_folder(Path(root), "ombre", now=0.0)
+    ...     print(a.name, b.name)
+    ombre-19700101-000000 ombre-19700101-000000-2
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime() if now is None else time.gmtime(now))
+    base = f"{game}-{stamp}"
+    for number in range(1, 1000):
+        folder = parent / (base if number == 1 else f"{base}-{number}")
+        try:
+            folder.mkdir(parents=True)
+        except FileExistsError:
+            continue
+        except OSError as e:
+            raise OutputError(f"cannot make the folder {folder}: {e.strerror or e}") from None
+        return folder
+    raise OutputError(f"cannot make a new folder {parent / base}: 999 runs share its name")
 
 
 def _prepare_output(out: Path, records_path: Path | None) -> TextIO | None:
