@@ -81,6 +81,48 @@ def test_pettingzoo_loop_calls_reach_the_core_and_share_its_dictionaries() -> No
     assert e.state is core.state and e.state.is_terminal()
 
 
+def _dead_steps_record(e: TapeteAECEnv, pettingzoos: bool) -> list[tuple[object, ...]]:
+    """What every dead step of a finished game leaves (selection, agents, dictionaries, the
+    agent kept aside), the game played with the first legal action; ``pettingzoos``: the
+    agents from PettingZoo's ``AECIterable`` and the dead steps by its ``_was_dead_step``."""
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.env import AECIterable
+
+    agents = AECIterable(e, 2**63) if pettingzoos else e.agent_iter()
+    dead_step = (lambda a: AECEnv._was_dead_step(e, a)) if pettingzoos else e.step
+    seen: list[tuple[object, ...]] = []
+    for _agent in agents:
+        _, _, terminated, truncated, info = e.last()
+        if not (terminated or truncated):
+            e.step(info["legal_actions"][0])
+            continue
+        with pytest.raises(ValueError, match="only valid action is None"):
+            dead_step(0)  # a dead agent's step takes None
+        dead_step(None)
+        seen.append(
+            (e.agent_selection, list(e.agents), dict(e.rewards), dict(e._cumulative_rewards),
+             sorted(e.terminations), sorted(e.truncations), sorted(e.infos),
+             getattr(e, "_skip_agent_selection", None))
+        )  # fmt: skip
+    return seen
+
+
+def test_pettingzoo_dead_steps_and_agent_iter_are_pettingzoos() -> None:
+    """The core's own dead steps and agent iterator leave what PettingZoo's do (its
+    ``_was_dead_step`` and ``AECIterable``, on the same game), step after step."""
+    load_ready("pocha")
+    e = TapeteAECEnv("pocha", **CONFIGS["pocha"])
+    for seed in range(6):
+        e.reset(seed=seed)
+        ours = _dead_steps_record(e, pettingzoos=False)
+        e.reset(seed=seed)
+        assert ours == _dead_steps_record(e, pettingzoos=True)
+        assert len(ours) == len(e.possible_agents) and e.agents == []
+        assert list(e.agent_iter()) == []
+        e.reset(seed=seed)
+        assert list(e.agent_iter(max_iter=0)) == [] and len(list(e.agent_iter(max_iter=3))) == 3
+
+
 def test_pettingzoo_rule_options_are_arguments() -> None:
     load_ready("pocha")
     e = env("pocha", n_players=5, seven_swap=True)

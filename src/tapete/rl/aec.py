@@ -130,9 +130,79 @@ class AECCore:
         env = self.env
         agent: str = env.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            env._was_dead_step(action)
+            self.dead_step(action)
             return
         self.cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))
         if self.advance():  # the game is over (the rewards are zero until then)
             env._accumulate_rewards()  # PettingZoo's, into the dictionaries shared
+
+    def dead_step(self, action: Any) -> None:
+        """PettingZoo's ``_was_dead_step`` for the selected agent, done here (the same checks,
+        in the same order): the agent leaves ``agents`` and the dictionaries, the next agent
+        that is done is selected (else the one PettingZoo kept aside, ``_skip_agent_selection``),
+        and the rewards are cleared."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        env = self.env
+        agent: str = env.agent_selection
+        terminations, truncations = self.terminations, self.truncations
+        if not (terminations[agent] or truncations[agent]):
+            raise AssertionError("an agent that was not dead as attempted to be removed")
+        del terminations[agent]
+        del truncations[agent]
+        del self.rewards[agent]
+        del self.cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        done = [a for a in agents if terminations[a] or truncations[a]]
+        skipped = getattr(env, "_skip_agent_selection", None)
+        if done:
+            if skipped is None:
+                env._skip_agent_selection = agent
+            env.agent_selection = done[0]
+        else:
+            if skipped is not None:
+                env.agent_selection = skipped
+            env._skip_agent_selection = None
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0.0
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterable:
+        """PettingZoo's ``agent_iter``: the selected agent, step after step, while any agent
+        is left (at most ``max_iter`` steps)."""
+        return AgentIterable(self.env, max_iter)
+
+
+class AgentIterable:
+    """What ``agent_iter`` returns (as PettingZoo's ``AECIterable``): each iteration starts
+    with ``max_iter`` steps."""
+
+    def __init__(self, env: Any, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> AgentIterator:
+        return AgentIterator(self.env, self.max_iter)
+
+
+class AgentIterator:
+    """The selected agent of ``env`` at each step, until no agent is left or ``left`` steps
+    have been taken (PettingZoo's ``AECIterator``, compiled with the core)."""
+
+    def __init__(self, env: Any, left: int) -> None:
+        self.env = env
+        self.left = left
+
+    def __iter__(self) -> AgentIterator:
+        return self
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        agent: str = env.agent_selection
+        return agent

@@ -82,7 +82,9 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         self.core = AECCore(self, self.game, self.encoder, self.possible_agents)
         # A loop's calls go straight to the core, with no Python frame of this class (the
         # methods below say the same for readers and for PettingZoo's wrappers).
-        self.__dict__.update(observe=self.core.observe, last=self.core.last)
+        self.__dict__.update(
+            observe=self.core.observe, last=self.core.last, agent_iter=self.core.agent_iter
+        )
         if render_mode != "human":  # (human rendering prints after every step)
             self.__dict__["step"] = self.core.step
 
@@ -114,6 +116,10 @@ class TapeteAECEnv(AECEnv):  # type: ignore[misc]
         """The selected agent's observation, cumulative reward, termination, truncation
         and info (PettingZoo's ``last``)."""
         return self.core.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The selected agent at each step while any is left (PettingZoo's ``agent_iter``)."""
+        return self.core.agent_iter(max_iter)
 
     def step(self, action: Any) -> None:
         """Play ``action`` for the selected agent (``None`` once it is done)."""
