@@ -36,6 +36,7 @@ import tapete
 from tapete.engine import sample_chance
 from tapete.rl import openspiel
 from tapete.rl.encoding import encoder_for
+from tapete.rl.encoding.encoder import action_mask
 from tapete.testing import decision_views
 
 POCHA = {"n_players": 4, "hand_size": 10}
@@ -79,8 +80,12 @@ def tapete_game(rng: random.Random, game: Any = None, observe: Any = None) -> No
             state.apply_action(actions[int(rng.random() * len(actions))])
 
 
-def spiel_game(rng: random.Random, game: Any = None, observe: Any = None) -> None:
-    """One random game through OpenSpiel's API (its own game or tapete's adapter)."""
+def spiel_game(
+    rng: random.Random, game: Any = None, observe: Any = None, mask_size: int = 0
+) -> None:
+    """One random game through OpenSpiel's API (its own game or tapete's adapter);
+    ``mask_size``: a legal-action mask of that many cells made at every decision, as the
+    environments make it (:func:`tapete.rl.encoding.encoder.action_mask`, the same for both)."""
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -90,6 +95,8 @@ def spiel_game(rng: random.Random, game: Any = None, observe: Any = None) -> Non
             if observe is not None:
                 observe(state)
             actions = state.legal_actions()
+            if mask_size:
+                action_mask(actions, mask_size)
             state.apply_action(actions[int(rng.random() * len(actions))])
 
 
@@ -182,6 +189,13 @@ def games_per_second(seconds: float, repeats: int) -> dict[str, float]:
             "tapete_api_with_infostate": lambda r: tapete_game(r, game, tapete_observe),
             "openspiel_oh_hell_with_infostate": lambda r: spiel_game(r, oh_hell, oh_observe),
             "openspiel_adapter_with_infostate": lambda r: spiel_game(r, adapter, adapter_observe),
+            # the loop the environments run: a tensor and a legal-action mask every decision
+            "openspiel_oh_hell_with_infostate_and_mask": lambda r: spiel_game(
+                r, oh_hell, oh_observe, oh_hell.num_distinct_actions()
+            ),
+            "openspiel_adapter_with_events_tensor_and_mask": lambda r: spiel_game(
+                r, adapter, adapter_observe_events, adapter.num_distinct_actions()
+            ),
             "pettingzoo_aec": pettingzoo_game,
             "gymnasium_seat_vs_random": gymnasium_game,
             "tapete_api_with_events_tensor": lambda r: tapete_game(r, game, tapete_events),
@@ -529,6 +543,19 @@ def main(argv: list[str]) -> int:
         base = report["games_per_second"]["openspiel_oh_hell"]
         for name, value in report["games_per_second"].items():
             print(f"{name:36} {value:10.1f} games/s  ({value / base:5.2f}x oh_hell)")
+        # the environments' loops against oh_hell's own with a tensor and a mask every decision
+        played = report["games_per_second"]
+        masked = played["openspiel_oh_hell_with_infostate_and_mask"]
+        report["against_oh_hell_tensor_and_mask"] = against = {
+            name: round(played[name] / masked, 3)
+            for name in (
+                "openspiel_adapter_with_events_tensor_and_mask",
+                "pettingzoo_aec_events_tensor",
+                "gymnasium_seat_vs_random_events_tensor",
+            )
+        }
+        for name, ratio in against.items():
+            print(f"{name:36} {ratio:10.2f}x oh_hell's loop with its tensor and a mask")
     if not args.skip_strings:
         report["strings"] = string_cost(args.seconds, args.repeats)
         for name, value in report["strings"].items():
