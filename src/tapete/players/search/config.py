@@ -103,7 +103,7 @@ OMBRE: Final[tuple[Param, ...]] = (
                                       "may fall below passing and the seat still declares")),
     Param("prior", True, N_("a defender's worlds weighed by the ombre's declaration, "
                             "exchange and trumps"), kind=bool),
-    Param("declare_sim", "solve", N_("how the auction's \"I play\" plays its worlds out: "
+    Param("declare_sim", "rule", N_("how the auction's \"I play\" plays its worlds out: "
                                      "solved, by the rule bots' cards, or the mean of both"),
           kind=str, choices=("solve", "rule", "mix")),
 )  # fmt: skip

@@ -107,7 +107,7 @@ class OmbreSearch:
         self, time_budget: float = 0.05, worlds: int | None = None, max_worlds: int = 400,
         clock: str = "wall", contract: bool = True, contract_budget: float | None = None,
         declare_margin: float = DECLARE_MARGIN, prior: bool = True, defend: str = "auto",
-        declare_sim: str = "solve", iset: int | None = None, iset_worlds: int = ISET_WORLDS,
+        declare_sim: str = "rule", iset: int | None = None, iset_worlds: int = ISET_WORLDS,
     ) -> None:  # fmt: skip
         check_options(locals())  # the options the search player declares, by their Params
         if iset is None:
