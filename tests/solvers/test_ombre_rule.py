@@ -61,3 +61,24 @@ def test_the_kernel_plays_the_rule_bots_cards(params: dict[str, Any]) -> None:
         ), (seed, state.outcome)
         played += 1
     assert played > 100
+
+
+@pytest.mark.parametrize(
+    ("game", "player"),
+    [
+        ("ombre", "search:worlds=4:declare_sim=rule"),
+        ("tresillo", "search:worlds=4:contract_sim=rule"),
+    ],
+)
+def test_warm_up_loads_the_playout_the_searches_call(game: str, player: str) -> None:
+    """The searches' warm-up loads the playout for the very argument types their simulations
+    pass: a game played after it compiles no other version (a fresh install's first
+    decision would otherwise compile it inside the decision's time budget)."""
+    from tapete.arena import ArenaConfig, run_arena
+    from tapete.solvers.ombre_rule import rule_playout, warm_up
+
+    warm_up()
+    loaded = set(rule_playout.signatures)
+    others = ",".join(["rule"] * (tapete.load_game(game).num_players() - 1))
+    run_arena(ArenaConfig.build(game, f"{player},{others}", deals=2, seed=5))
+    assert set(rule_playout.signatures) == loaded

@@ -229,3 +229,15 @@ def rule_playout(
         won[best_seat] += 1
         leader = best_seat
     return outcome(won, ombre)
+
+
+def warm_up() -> None:
+    """Load :func:`rule_playout` (numba's disk cache; compiled on a fresh install) for the
+    argument types the searches pass, so that their first simulated deal does not pay it.
+
+    >>> warm_up()
+    """
+    empty = np.zeros(3, dtype=np.uint64)
+    ids = np.full(48, -1, dtype=np.int64)
+    rule_playout(empty, np.zeros(3, dtype=np.int64), empty.copy(), np.uint64(0), 0, 0, 12, True,
+                 ids, np.zeros(0, dtype=np.int64))  # fmt: skip

@@ -85,6 +85,7 @@ from tapete.players.search.ombre_model import keepers_as_ombre, rank_of
 from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
 from tapete.solvers.ombre_rule import rule_playout
+from tapete.solvers.ombre_rule import warm_up as rule_warm_up
 from tapete.solvers.ombre_worlds import sample_hands
 
 #: The games this module searches.
@@ -765,8 +766,11 @@ class FamilySearch:
         return cls(**config.search_options())
 
     def warm_up(self) -> None:
-        """Compile the kernels before the first decision."""
+        """Compile the kernels before the first decision (the ``rule`` bots' playout too when
+        the contract's simulations use it)."""
         self.cards.warm_up()
+        if self.contract is not None and self.contract.sim != "solve":
+            rule_warm_up()
 
     # -- the decisions ---------------------------------------------------------------------
     def choose(

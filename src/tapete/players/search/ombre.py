@@ -60,6 +60,7 @@ from tapete.solvers import ombre_kernel as ok
 from tapete.solvers.ombre import OmbreTables
 from tapete.solvers.ombre_iset import new_state, search_plays_iset
 from tapete.solvers.ombre_kernel import _beats as ok_beats
+from tapete.solvers.ombre_rule import warm_up as rule_warm_up
 from tapete.solvers.ombre_worlds import play_constraints, sample_hands
 
 #: The shortest time budget (seconds) of a contract decision that is searched (the auction
@@ -164,14 +165,17 @@ class OmbreSearch:
         return "own" if deal_view(view) is view else "coalition"
 
     def warm_up(self) -> None:
-        """Load the solver (numba's disk cache; compiled on a fresh install) and the joint
-        search before the first card."""
+        """Load the solver (numba's disk cache; compiled on a fresh install), the ``rule``
+        bots' playout the auction's simulations use and the joint search before the first
+        decision."""
         hands = np.array([1, 1 << 12, 1 << 24], dtype=np.uint64)
         won = np.zeros(3, dtype=np.int64)
         ok.card_values(hands, won, 0, np.zeros(3, dtype=np.int64), 0,
                        np.array([0], dtype=np.int64), 0, 12, True, ok.new_table(4))  # fmt: skip
         ok.solve(hands, won, 0, 0, 12, True, ok.new_table(4))
         ok.reaches(hands, won, 0, 0, ok.SACARDO, 12, True, ok.new_table(4))
+        if self.contract is not None and self.contract.declare_sim != "solve":
+            rule_warm_up()  # the auction's "I play" played out by the rule bots' cards
         if self.iset:  # numba's disk cache: compiled on the first run of a fresh install
             zeros = np.zeros(3, dtype=np.uint64)
             search_plays_iset(hands[None, :].copy(), np.ones(1), won, new_state(0, 0, 3),
