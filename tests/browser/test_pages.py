@@ -421,6 +421,49 @@ def _server_gives_hints(server: Server, table_id: str, token: str) -> bool:
         return pool.submit(lambda: asyncio.run(ask())).result(timeout=30)
 
 
+def test_an_actions_refusal_is_shown_while_the_hint_probe_is_out(
+    server: Server, context_factory: Any
+) -> None:
+    """The page asks whether the server gives hints when the table opens (a ``hint`` for a
+    state far ahead). A refusal that comes meanwhile for one of the page's actions (it carries
+    the action's id) is shown, not taken for the probe's answer; the probe's own answer (no
+    id) still brings the hint button. The WebSocket goes through a relay that answers the
+    probe late, after an action's refusal."""
+    created = server.create("pocha", [ME, BOT, BOT, BOT], params={"hand_size": 3, "dealer": 3},
+                            name="Ana", seat=0)  # fmt: skip
+    table_id = created["table"]["id"]
+    ctx = context_factory()
+    ctx.add_init_script(
+        f"localStorage.setItem('tapete.token.{table_id}', {json.dumps(created['token'])});"
+    )
+    page = ctx.new_page()
+    watch_errors(page)
+    probes: list[str] = []
+
+    def relay(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        upstream.on_message(lambda m: ws.send(m))
+
+        def from_page(message: str | bytes) -> None:
+            sent = json.loads(message)
+            if sent.get("type") == "hint" and sent.get("state", 0) >= 1_000_000 and not probes:
+                probes.append(str(message))
+                refusal = {"type": "refused", "code": "illegal", "reason": None, "state": 0,
+                           "detail": "that bid may not be made", "id": "a0"}  # fmt: skip
+                ws.send(json.dumps(refusal))  # an action's refusal first, then the probe goes
+            upstream.send(message)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket("**/ws/**", relay)
+    page.goto(server.table_url(table_id))
+    page.wait_for_selector("#turn.mine")
+    page.locator("#actions .hint-btn").wait_for(timeout=30_000)  # the probe's own answer
+    assert probes, "the page sent no hint probe"
+    assert "that bid may not be made" in page.locator("#refusal").inner_text()
+    no_js_errors(page)
+
+
 def test_hint_button_follows_the_server(server: Server, context_factory: Any) -> None:
     created = server.create(
         "pocha", [ME, BOT, BOT, BOT], params={"hand_size": 3}, name="Ana", seat=0

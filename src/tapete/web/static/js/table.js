@@ -807,7 +807,7 @@ function onMessage(msg) {
         return;
       }
       page.queue = [];
-      if (page.hintProbe) {
+      if (page.hintProbe && msg.id == null) { // (an action's refusal carries the action's id)
         page.hintProbe = false;
         page.hintOk = !["unknown_type", "hints_off", "bad_message"].includes(msg.code);
         render();
